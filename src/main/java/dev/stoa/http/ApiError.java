@@ -1,0 +1,48 @@
+package dev.stoa.http;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** A failure answered in Zulip's error shape: result, msg, code, plus documented extra fields. */
+public final class ApiError extends RuntimeException {
+    private final int status;
+    private final String code;
+    private final Map<String, Object> extra;
+
+    private ApiError(int status, String code, String msg, Map<String, Object> extra) {
+        super(msg, null, false, false);
+        this.status = status;
+        this.code = code;
+        this.extra = extra;
+    }
+
+    public static ApiError of(int status, String code, String msg) {
+        return new ApiError(status, code, msg, new LinkedHashMap<>());
+    }
+
+    /** HTTP 400 with code BAD_REQUEST: Zulip's answer to most invalid input. */
+    public static ApiError bad(String msg) {
+        return of(400, "BAD_REQUEST", msg);
+    }
+
+    public static ApiError missing(String param) {
+        return bad("Missing '" + param + "' argument");
+    }
+
+    public static ApiError invalid(String param) {
+        return bad("Invalid " + param);
+    }
+
+    public static ApiError unauthorizedAction() {
+        return bad("Insufficient permission");
+    }
+
+    public ApiError with(String key, Object value) {
+        extra.put(key, value);
+        return this;
+    }
+
+    public int status() { return status; }
+    public String code() { return code; }
+    public Map<String, Object> extra() { return extra; }
+}

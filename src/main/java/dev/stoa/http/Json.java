@@ -1,0 +1,55 @@
+package dev.stoa.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** The one ObjectMapper; records serialize with snake_case names as Zulip's wire format uses. */
+public final class Json {
+    public static final ObjectMapper MAPPER = new ObjectMapper()
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    private Json() {}
+
+    public static ObjectNode object() { return MAPPER.createObjectNode(); }
+    public static ArrayNode array() { return MAPPER.createArrayNode(); }
+
+    public static JsonNode tree(Object value) { return MAPPER.valueToTree(value); }
+
+    public static String write(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Parses JSON text, or returns null when it is not valid JSON. */
+    public static JsonNode parseOrNull(String text) {
+        try {
+            return MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+    }
+
+    public static JsonNode parse(String text) {
+        try {
+            return MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static ObjectNode success() {
+        ObjectNode n = object();
+        n.put("result", "success");
+        n.put("msg", "");
+        return n;
+    }
+}
