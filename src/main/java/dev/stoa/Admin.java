@@ -1,0 +1,128 @@
+package dev.stoa;
+
+import dev.stoa.db.Db;
+import dev.stoa.events.EventLog;
+import dev.stoa.groups.GroupStore;
+import dev.stoa.realm.RealmHolder;
+import dev.stoa.realm.RealmStore;
+import dev.stoa.users.Passwords;
+import dev.stoa.users.Role;
+import dev.stoa.users.User;
+import dev.stoa.users.UserActions;
+import dev.stoa.users.UserJson;
+import dev.stoa.users.UserStore;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The administration commands. They work on the same database as the server (through the same
+ * actions, so they append the same events); clients of a running server see them after it restarts
+ * or when they re-register.
+ */
+final class Admin {
+    static final class AdminError extends RuntimeException {
+        AdminError(String msg) { super(msg); }
+    }
+
+    static final String USAGE = """
+            usage: ./stoa <command> [options]
+              run                     start the server (options: --host --port --data-dir --database-url --external-url)
+              create-user  --email E --full-name N [--password P] [--role owner|administrator|moderator|member|guest]
+              create-bot   --short-name S --full-name N --owner EMAIL [--bot-type 1|2|3|4]
+              change-role  --email E --role ROLE
+              reset-password --email E [--password P]
+              deactivate   --email E
+              zuliprc      --email E
+            every command also takes --data-dir and --database-url""";
+
+    private Admin() {}
+
+    static void run(String cmd, String[] args) {
+        Map<String, String> opts = new HashMap<>();
+        List<String> serverArgs = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            if (!args[i].startsWith("--") || i + 1 >= args.length) throw new AdminError("expected --option value, got '" + args[i] + "'\n" + USAGE);
+            String name = args[i].substring(2), value = args[++i];
+            if (name.equals("data-dir") || name.equals("database-url") || name.equals("external-url")) {
+                serverArgs.add("--" + name);
+                serverArgs.add(value);
+            } else {
+                opts.put(name, value);
+            }
+        }
+        Config config = Config.parse(serverArgs.toArray(String[]::new), System.getenv());
+        if (!List.of("create-user", "create-bot", "change-role", "reset-password", "deactivate", "zuliprc").contains(cmd)) {
+            throw new AdminError("unknown command '" + cmd + "'\n" + USAGE);
+        }
+        if (config.databaseUrl() == null && !java.nio.file.Files.exists(config.dataDir().resolve("stoa.db"))) {
+            throw new AdminError("no database under " + config.dataDir().toAbsolutePath() + ": start the server once with ./stoa run");
+        }
+        Db db = config.databaseUrl() == null ? Db.sqlite(config.dataDir().resolve("stoa.db")) : Db.postgres(config.databaseUrl());
+        try (db) {
+            execute(cmd, opts, config, db);
+        }
+    }
+
+    private static void execute(String cmd, Map<String, String> o, Config config, Db db) {
+        Clock clock = Clock.systemUTC();
+        RealmStore realmStore = new RealmStore();
+        RealmHolder realm = new RealmHolder(db, realmStore);
+        realm.reload();
+        UserStore store = new UserStore();
+        UserJson json = new UserJson(config.realmHost());
+        UserActions actions = new UserActions(db, new EventLog(db, clock), store, new GroupStore(), realm, json, clock);
+        switch (cmd) {
+            case "create-user" -> {
+                String password = o.getOrDefault("password", Passwords.randomString(16));
+                User u = actions.doCreateUser(new UserActions.NewUser(required(o, "email"), password,
+                        required(o, "full-name"), role(o.getOrDefault("role", "member")), null, null, false));
+                System.out.println("created user " + u.id() + " <" + u.deliveryEmail() + "> password: " + password + " API key: " + u.apiKey());
+            }
+            case "create-bot" -> {
+                User owner = user(db, store, required(o, "owner"));
+                int type = Integer.parseInt(o.getOrDefault("bot-type", "1"));
+                if (type < 1 || type > 4) throw new AdminError("--bot-type must be 1, 2, 3 or 4");
+                String email = required(o, "short-name").toLowerCase(Locale.ROOT) + "-bot@" + config.realmHost();
+                User bot = actions.doCreateUser(new UserActions.NewUser(email, null, required(o, "full-name"), Role.MEMBER, type, owner.id(), false));
+                System.out.println("created bot " + bot.id() + " <" + bot.deliveryEmail() + "> API key: " + bot.apiKey());
+            }
+            case "change-role" -> actions.doChangeRole(user(db, store, required(o, "email")), role(required(o, "role")));
+            case "reset-password" -> {
+                String password = o.getOrDefault("password", Passwords.randomString(16));
+                actions.doSetPassword(user(db, store, required(o, "email")), password);
+                System.out.println("new password: " + password);
+            }
+            case "deactivate" -> actions.doDeactivate(user(db, store, required(o, "email")));
+            case "zuliprc" -> {
+                User u = user(db, store, required(o, "email"));
+                System.out.print(Bootstrap.zuliprc(json.apiEmail(u), u.apiKey(), config.externalUrl()));
+            }
+            default -> throw new AdminError("unknown command '" + cmd + "'");
+        }
+    }
+
+    private static String required(Map<String, String> o, String name) {
+        String v = o.get(name);
+        if (v == null || v.isBlank()) throw new AdminError("missing --" + name + "\n" + USAGE);
+        return v;
+    }
+
+    private static Role role(String name) {
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "owner" -> Role.OWNER;
+            case "administrator", "admin" -> Role.ADMINISTRATOR;
+            case "moderator" -> Role.MODERATOR;
+            case "member" -> Role.MEMBER;
+            case "guest" -> Role.GUEST;
+            default -> throw new AdminError("unknown role '" + name + "' (owner, administrator, moderator, member, guest)");
+        };
+    }
+
+    private static User user(Db db, UserStore store, String email) {
+        return db.read(h -> store.byEmail(h, email)).orElseThrow(() -> new AdminError("no user with email " + email));
+    }
+}

@@ -1,0 +1,88 @@
+package dev.stoa;
+
+import dev.stoa.db.Db;
+import dev.stoa.groups.GroupStore;
+import dev.stoa.groups.SystemGroups;
+import dev.stoa.http.Json;
+import dev.stoa.realm.RealmHolder;
+import dev.stoa.realm.RealmStore;
+import dev.stoa.users.Passwords;
+import dev.stoa.users.Role;
+import dev.stoa.users.User;
+import dev.stoa.users.UserActions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * First start on an empty database: the realm with Zulip's defaults, the system groups, the
+ * notification bot and an owner whose credentials are printed once and written to a zuliprc.
+ */
+final class Bootstrap {
+    static final String NOTIFICATION_BOT = "notification-bot@";
+
+    record Owner(User user, String password) {}
+
+    private Bootstrap() {}
+
+    /** Creates the realm if there is none; returns the new owner, or null when the realm existed. */
+    static Owner ensureRealm(Db db, RealmStore realmStore, GroupStore groups, RealmHolder holder, UserActions users,
+                             Config config, Clock clock) {
+        boolean exists = db.read(h -> realmStore.find(h).isPresent());
+        if (exists) {
+            holder.reload();
+            return null;
+        }
+        long now = clock.instant().getEpochSecond();
+        db.write(tx -> {
+            realmStore.insert(tx.h(), "Stoa", Json.object(), now);
+            Map<String, Long> ids = new HashMap<>();
+            for (var e : SystemGroups.SUBGROUPS.entrySet()) {
+                long id = groups.insert(tx.h(), e.getKey(), SystemGroups.DESCRIPTIONS.get(e.getKey()), true, now, null, "{}");
+                ids.put(e.getKey(), id);
+                groups.addSubgroups(tx.h(), id, e.getValue().stream().map(ids::get).toList());
+            }
+            for (var e : ids.entrySet()) {
+                tx.h().execute("UPDATE user_groups SET settings = ? WHERE id = ?", systemGroupSettings(ids), e.getValue());
+            }
+            return null;
+        });
+        holder.reload();
+        String host = config.realmHost();
+        String password = Passwords.randomString(20);
+        User owner = db.write(tx -> {
+            users.createUser(tx, new UserActions.NewUser(NOTIFICATION_BOT + host, null, "Notification Bot", Role.MEMBER, 1, null, true));
+            return users.createUser(tx, new UserActions.NewUser("owner@" + host, password, "Stoa Owner", Role.OWNER, null, null, false));
+        });
+        return new Owner(owner, password);
+    }
+
+    /** System groups are managed by roles, not by people: nobody may join, leave or manage them. */
+    private static String systemGroupSettings(Map<String, Long> ids) {
+        var s = Json.object();
+        long nobody = ids.get(SystemGroups.NOBODY);
+        for (String k : List.of("can_add_members_group", "can_join_group", "can_leave_group", "can_manage_group", "can_remove_members_group")) {
+            s.put(k, nobody);
+        }
+        s.put("can_mention_group", ids.get(SystemGroups.EVERYONE));
+        return Json.write(s);
+    }
+
+    static String zuliprc(String email, String apiKey, String site) {
+        return "[api]\nemail=" + email + "\nkey=" + apiKey + "\nsite=" + site + "\n";
+    }
+
+    static void writeZuliprc(Path dataDir, String email, String apiKey, String site) throws IOException {
+        Path rc = dataDir.resolve("zuliprc");
+        Files.writeString(rc, zuliprc(email, apiKey, site));
+        try {
+            Files.setPosixFilePermissions(rc, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        } catch (UnsupportedOperationException ignored) {
+            // not a POSIX file system: the file keeps the default permissions
+        }
+    }
+}

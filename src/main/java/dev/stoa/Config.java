@@ -1,0 +1,98 @@
+package dev.stoa;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Server configuration from flags (--name value or --name=value) or environment variables
+ * (STOA_NAME). Invalid configuration is a ConfigError with one clear line.
+ */
+public record Config(String host, int port, Path dataDir, String databaseUrl, String externalUrl,
+                     int userRateLimit, int ipRateLimit, int loginFailureLimit, long heartbeatMillis) {
+
+    public static final class ConfigError extends RuntimeException {
+        public ConfigError(String msg) { super(msg); }
+    }
+
+    private static final String[] NAMES = {"host", "port", "data-dir", "database-url", "external-url",
+            "rate-limit-user", "rate-limit-ip", "rate-limit-login"};
+
+    public static Config parse(String[] args, Map<String, String> env) {
+        Map<String, String> v = new HashMap<>();
+        for (String n : NAMES) {
+            String e = env.get("STOA_" + n.toUpperCase().replace('-', '_'));
+            if (e != null && !e.isEmpty()) v.put(n, e);
+        }
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (!a.startsWith("--")) throw new ConfigError("unexpected argument '" + a + "'");
+            String name = a.substring(2), value;
+            int eq = name.indexOf('=');
+            if (eq >= 0) {
+                value = name.substring(eq + 1);
+                name = name.substring(0, eq);
+            } else {
+                if (i + 1 >= args.length) throw new ConfigError("--" + name + " needs a value");
+                value = args[++i];
+            }
+            if (!java.util.Arrays.asList(NAMES).contains(name)) throw new ConfigError("unknown option --" + name);
+            v.put(name, value);
+        }
+        return from(v);
+    }
+
+    private static Config from(Map<String, String> v) {
+        String host = v.getOrDefault("host", "127.0.0.1");
+        int port = integer(v, "port", 9991, 0, 65535);
+        Path data = Path.of(v.getOrDefault("data-dir", "./data"));
+        String db = v.get("database-url");
+        if (db != null && !db.startsWith("jdbc:postgresql:")) {
+            throw new ConfigError("--database-url must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db), got '" + db + "'");
+        }
+        String ext = v.getOrDefault("external-url", "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port);
+        try {
+            URI u = URI.create(ext);
+            if (u.getScheme() == null || !u.getScheme().matches("https?") || u.getHost() == null) throw new IllegalArgumentException();
+        } catch (IllegalArgumentException e) {
+            throw new ConfigError("--external-url must be an http(s) URL, got '" + ext + "'");
+        }
+        if (ext.endsWith("/")) ext = ext.substring(0, ext.length() - 1);
+        return new Config(host, port, data, db, ext, integer(v, "rate-limit-user", 200, 1, Integer.MAX_VALUE),
+                integer(v, "rate-limit-ip", 100, 1, Integer.MAX_VALUE), integer(v, "rate-limit-login", 5, 1, Integer.MAX_VALUE), 50_000);
+    }
+
+    private static int integer(Map<String, String> v, String name, int dflt, int min, int max) {
+        String s = v.get(name);
+        if (s == null) return dflt;
+        try {
+            int n = Integer.parseInt(s.strip());
+            if (n < min || n > max) throw new NumberFormatException();
+            return n;
+        } catch (NumberFormatException e) {
+            throw new ConfigError("--" + name + " must be an integer from " + min + " to " + max + ", got '" + s + "'");
+        }
+    }
+
+    /** The realm's host name, used in dummy API emails and bot addresses. */
+    public String realmHost() {
+        return URI.create(externalUrl).getHost();
+    }
+
+    public Config withPort(int p) {
+        return new Config(host, p, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis);
+    }
+
+    public Config withLimits(int user, int ip, int login) {
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, user, ip, login, heartbeatMillis);
+    }
+
+    public Config withHeartbeatMillis(long ms) {
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, ms);
+    }
+
+    public Config withExternalUrl(String url) {
+        return new Config(host, port, dataDir, databaseUrl, url, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis);
+    }
+}

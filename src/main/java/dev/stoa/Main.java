@@ -1,0 +1,64 @@
+package dev.stoa;
+
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+
+/** Command line: `run` starts the server in the foreground; the other commands administer users. */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) {
+        String cmd = args.length == 0 ? "run" : args[0];
+        String[] rest = args.length == 0 ? args : Arrays.copyOfRange(args, 1, args.length);
+        try {
+            if (cmd.equals("run")) run(rest);
+            else if (cmd.equals("help") || cmd.equals("--help")) System.out.println(Admin.USAGE);
+            else Admin.run(cmd, rest);
+        } catch (Config.ConfigError | Admin.AdminError e) {
+            System.err.println("stoa: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    private static void run(String[] args) {
+        Config config = Config.parse(args, System.getenv());
+        Stoa stoa;
+        try {
+            stoa = Stoa.start(config, Clock.systemUTC());
+        } catch (Exception e) {
+            throw new Config.ConfigError("cannot start: " + rootMessage(e));
+        }
+        Bootstrap.Owner owner = stoa.createdOwner();
+        if (owner != null) {
+            try {
+                Bootstrap.writeZuliprc(config.dataDir(), owner.user().deliveryEmail(), owner.user().apiKey(), config.externalUrl());
+            } catch (java.io.IOException e) {
+                throw new Config.ConfigError("cannot write zuliprc: " + e.getMessage());
+            }
+            System.out.println("Created the organization and its owner (shown only this once):");
+            System.out.println("  email:    " + owner.user().deliveryEmail());
+            System.out.println("  password: " + owner.password());
+            System.out.println("  API key:  " + owner.user().apiKey());
+            System.out.println("  zuliprc:  " + config.dataDir().resolve("zuliprc").toAbsolutePath());
+        }
+        System.out.println("Stoa is listening on " + config.externalUrl() + " (port " + stoa.port() + ")");
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            System.out.println("Stoa is stopping");
+            stoa.close();
+            stopped.countDown();
+        }, "stoa-shutdown"));
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null) t = t.getCause();
+        return t.getClass().getSimpleName() + ": " + t.getMessage();
+    }
+}

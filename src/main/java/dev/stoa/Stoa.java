@@ -1,0 +1,153 @@
+package dev.stoa;
+
+import dev.stoa.db.Db;
+import dev.stoa.events.EventLog;
+import dev.stoa.groups.GroupResolver;
+import dev.stoa.groups.GroupState;
+import dev.stoa.groups.GroupStore;
+import dev.stoa.http.HttpFront;
+import dev.stoa.http.RateLimiter;
+import dev.stoa.http.Router;
+import dev.stoa.queues.Delivery;
+import dev.stoa.queues.EventQueues;
+import dev.stoa.queues.NotYetBuiltState;
+import dev.stoa.queues.RegisterViews;
+import dev.stoa.queues.StateContributor;
+import dev.stoa.realm.Realm;
+import dev.stoa.realm.RealmHolder;
+import dev.stoa.realm.RealmState;
+import dev.stoa.realm.RealmStore;
+import dev.stoa.realm.ServerInfo;
+import dev.stoa.users.AuthViews;
+import dev.stoa.users.ProfileData;
+import dev.stoa.users.ProfileFieldState;
+import dev.stoa.users.UserActions;
+import dev.stoa.users.UserAuth;
+import dev.stoa.users.UserJson;
+import dev.stoa.users.UserSettingsState;
+import dev.stoa.users.UserState;
+import dev.stoa.users.UserStore;
+import dev.stoa.users.UserViews;
+import java.nio.file.Files;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.VirtualThreadPool;
+
+/** The server: wires every feature by constructor, starts Jetty on virtual threads, and stops cleanly. */
+public final class Stoa implements AutoCloseable {
+    private final Config config;
+    private final Db db;
+    private final Server jetty;
+    private final EventQueues queues;
+    private final ScheduledExecutorService janitor;
+    private final Router router;
+    private final Bootstrap.Owner createdOwner;
+
+    private Stoa(Config config, Db db, Server jetty, EventQueues queues, ScheduledExecutorService janitor, Router router,
+                 Bootstrap.Owner createdOwner) {
+        this.config = config;
+        this.db = db;
+        this.jetty = jetty;
+        this.queues = queues;
+        this.janitor = janitor;
+        this.router = router;
+        this.createdOwner = createdOwner;
+    }
+
+    public static Stoa start(Config config, Clock clock) throws Exception {
+        Files.createDirectories(config.dataDir());
+        Db db = config.databaseUrl() == null ? Db.sqlite(config.dataDir().resolve("stoa.db")) : Db.postgres(config.databaseUrl());
+        try {
+            return wire(config, db, clock);
+        } catch (Exception | Error e) {
+            db.close();
+            throw e;
+        }
+    }
+
+    private static Stoa wire(Config config, Db db, Clock clock) throws Exception {
+        EventLog log = new EventLog(db, clock);
+        RealmStore realmStore = new RealmStore();
+        RealmHolder realm = new RealmHolder(db, realmStore);
+        GroupStore groupStore = new GroupStore();
+        GroupResolver resolver = new GroupResolver(groupStore);
+        UserStore userStore = new UserStore();
+        UserJson userJson = new UserJson(config.realmHost());
+        UserActions userActions = new UserActions(db, log, userStore, groupStore, realm, userJson, clock);
+        Bootstrap.Owner owner = Bootstrap.ensureRealm(db, realmStore, groupStore, realm, userActions, config, clock);
+        ProfileData profileData = new ProfileData(db, log);
+        UserAuth auth = new UserAuth(db, userStore, realm, userJson);
+
+        Delivery delivery = new Delivery(() -> Realm.EMPTY_TOPIC_DISPLAY_NAME);
+        EventQueues queues = new EventQueues(db, log, delivery, clock, config.heartbeatMillis());
+        List<StateContributor> state = new ArrayList<>(List.of(
+                new RealmState(realm, config.externalUrl(), config.realmHost()),
+                new UserState(userStore, userJson, profileData, realm, resolver),
+                new UserSettingsState(),
+                new ProfileFieldState(),
+                new GroupState(),
+                new NotYetBuiltState()));
+
+        Router router = new Router();
+        new AuthViews(db, userStore, userJson, realm, config.externalUrl(), new RateLimiter(config.loginFailureLimit(), 1800, clock)).routes(router);
+        new UserViews(db, userStore, userActions, userJson, profileData).routes(router);
+        new RegisterViews(db, queues, state, auth, ServerInfo.registerKeys()).routes(router);
+
+        RateLimiter perUser = new RateLimiter(config.userRateLimit(), 60, clock);
+        RateLimiter perIp = new RateLimiter(config.ipRateLimit(), 60, clock);
+        Server jetty = new Server(new VirtualThreadPool());
+        ServerConnector connector = new ServerConnector(jetty);
+        connector.setHost(config.host());
+        connector.setPort(config.port());
+        connector.setIdleTimeout(TimeUnit.SECONDS.toMillis(RegisterViews.LONGPOLL_TIMEOUT_SECONDS + 30));
+        jetty.addConnector(connector);
+        jetty.setHandler(new HttpFront(router, auth, new HttpFront.Limits(perUser, perIp)));
+        jetty.setStopTimeout(5000);
+        jetty.start();
+
+        ScheduledExecutorService janitor = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "stoa-janitor");
+            t.setDaemon(true);
+            return t;
+        });
+        janitor.scheduleWithFixedDelay(() -> {
+            queues.collect();
+            perUser.sweep();
+            perIp.sweep();
+        }, 60, 60, TimeUnit.SECONDS);
+        return new Stoa(config, db, jetty, queues, janitor, router, owner);
+    }
+
+    public int port() {
+        return ((ServerConnector) jetty.getConnectors()[0]).getLocalPort();
+    }
+
+    public Router router() { return router; }
+
+    public Db db() { return db; }
+
+    public EventQueues queues() { return queues; }
+
+    /** The owner created by this start (first start only), with the generated password. */
+    Bootstrap.Owner createdOwner() { return createdOwner; }
+
+    public Config config() { return config; }
+
+    @Override
+    public void close() {
+        try {
+            jetty.stop();
+        } catch (Exception e) {
+            // stopping is best effort: the database below is closed in any case
+        }
+        janitor.shutdownNow();
+        queues.flush();
+        db.close();
+    }
+}

@@ -1,0 +1,139 @@
+package dev.stoa.db;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.concurrent.locks.ReentrantLock;
+import org.flywaydb.core.Flyway;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.transaction.TransactionIsolationLevel;
+
+/**
+ * Transactions, the writer, and dialect differences. SQLite: one writer connection (WAL) behind
+ * a lock, a small pool of readers. PostgreSQL: one pool; event appends are serialized by an
+ * advisory lock (across nodes) plus an in-process lock held until the events are published.
+ */
+public final class Db implements AutoCloseable {
+    @FunctionalInterface
+    public interface TxFn<T> { T apply(Tx tx) throws Exception; }
+
+    @FunctionalInterface
+    public interface ReadFn<T> { T apply(Handle h) throws Exception; }
+
+    private static final long APPEND_LOCK_KEY = 0x5370_4C6F_6700L;
+
+    private final Dialect dialect;
+    private final HikariDataSource writerDs;
+    private final HikariDataSource readerDs;
+    private final Jdbi writer;
+    private final Jdbi reader;
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private final ReentrantLock appendLock = new ReentrantLock();
+
+    private Db(Dialect dialect, HikariDataSource writerDs, HikariDataSource readerDs) {
+        this.dialect = dialect;
+        this.writerDs = writerDs;
+        this.readerDs = readerDs;
+        this.writer = Jdbi.create(writerDs);
+        this.reader = readerDs == writerDs ? writer : Jdbi.create(readerDs);
+    }
+
+    public static Db sqlite(Path file) {
+        String url = "jdbc:sqlite:" + file.toAbsolutePath();
+        HikariDataSource w = pool(url, 1, false);
+        HikariDataSource r = pool(url, 4, true);
+        Db db = new Db(Dialect.SQLITE, w, r);
+        db.migrate(w);
+        return db;
+    }
+
+    public static Db postgres(String url) {
+        HikariDataSource ds = pool(url, 16, false);
+        Db db = new Db(Dialect.POSTGRES, ds, ds);
+        db.migrate(ds);
+        return db;
+    }
+
+    private static HikariDataSource pool(String url, int size, boolean readOnly) {
+        HikariConfig c = new HikariConfig();
+        c.setJdbcUrl(url);
+        c.setMaximumPoolSize(size);
+        c.setMinimumIdle(Math.min(size, 2));
+        c.setPoolName(readOnly ? "stoa-read" : "stoa-write");
+        if (url.startsWith("jdbc:sqlite:")) {
+            // WAL: readers never block the writer; NORMAL sync is crash-safe for process crashes in WAL mode.
+            c.setConnectionInitSql("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=10000;");
+            c.addDataSourceProperty("journal_mode", "WAL");
+            c.addDataSourceProperty("synchronous", "NORMAL");
+            c.addDataSourceProperty("busy_timeout", "10000");
+            c.addDataSourceProperty("foreign_keys", "true");
+            c.addDataSourceProperty("date_class", "INTEGER");
+        }
+        return new HikariDataSource(c);
+    }
+
+    private void migrate(HikariDataSource ds) {
+        Flyway.configure().dataSource(ds).locations(dialect.migrations())
+                .failOnMissingLocations(true).load().migrate();
+    }
+
+    public Dialect dialect() { return dialect; }
+
+    /** Runs fn in one write transaction; after commit, runs the tx's hooks in commit order. */
+    public <T> T write(TxFn<T> fn) {
+        if (dialect == Dialect.SQLITE) writeLock.lock();
+        Tx[] holder = new Tx[1];
+        try {
+            T result = writer.inTransaction(h -> {
+                Tx tx = new Tx(h, this);
+                holder[0] = tx;
+                return fn.apply(tx);
+            });
+            for (Runnable r : holder[0].afterCommitHooks()) r.run();
+            return result;
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        } finally {
+            if (holder[0] != null && holder[0].appendLocked() && dialect == Dialect.POSTGRES) appendLock.unlock();
+            if (dialect == Dialect.SQLITE) writeLock.unlock();
+        }
+    }
+
+    void lockAppends(Tx tx) {
+        if (dialect == Dialect.POSTGRES) {
+            appendLock.lock();
+            tx.h().execute("SELECT pg_advisory_xact_lock(?)", APPEND_LOCK_KEY);
+        }
+    }
+
+    /** Runs fn in one read-only snapshot transaction (register reads state and log head in one). */
+    public <T> T read(ReadFn<T> fn) {
+        try {
+            return reader.inTransaction(dialect == Dialect.POSTGRES ? TransactionIsolationLevel.REPEATABLE_READ
+                    : TransactionIsolationLevel.UNKNOWN, h -> fn.apply(h));
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public Jdbi jdbi() { return reader; }
+
+    @Override
+    public void close() {
+        writerDs.close();
+        if (readerDs != writerDs) readerDs.close();
+    }
+
+    /** Checks that a connection can be made (start-up gives one clear line when it cannot). */
+    public static void ping(String url) throws Exception {
+        try (Connection c = java.sql.DriverManager.getConnection(url)) {
+            c.isValid(5);
+        }
+    }
+}

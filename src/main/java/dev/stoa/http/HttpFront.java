@@ -1,0 +1,171 @@
+package dev.stoa.http;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Jetty handler in front of the route table: decodes parameters, authenticates, rate-limits,
+ * calls the handler on its virtual thread, and writes every answer (errors included) as JSON.
+ */
+public final class HttpFront extends Handler.Abstract {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpFront.class);
+    public static final int MAX_BODY_BYTES = 25 * 1024 * 1024;
+
+    private final Router router;
+    private final Authenticator auth;
+    private final Limits limits;
+
+    /** Zulip's default rate limits; tests and benchmarks raise them. */
+    public record Limits(RateLimiter perUser, RateLimiter perIp) {}
+
+    public HttpFront(Router router, Authenticator auth, Limits limits) {
+        super(InvocationType.BLOCKING);
+        this.router = router;
+        this.auth = auth;
+        this.limits = limits;
+    }
+
+    @Override
+    public boolean handle(org.eclipse.jetty.server.Request jr, Response resp, Callback callback) {
+        Object result;
+        try {
+            result = dispatch(jr, resp);
+        } catch (ApiError e) {
+            result = e;
+        } catch (Exception | StackOverflowError e) {
+            String id = UUID.randomUUID().toString();
+            LOG.error("request {} {} {} failed", id, jr.getMethod(), jr.getHttpURI().getPath(), e);
+            result = ApiError.of(500, "INTERNAL_SERVER_ERROR", "Internal server error (request " + id + ")");
+        }
+        write(resp, callback, result);
+        return true;
+    }
+
+    private Object dispatch(org.eclipse.jetty.server.Request jr, Response resp) throws Exception {
+        String path = jr.getHttpURI().getPath();
+        String apiPath;
+        if (path.startsWith("/api/v1/")) apiPath = path.substring(7);
+        else if (path.startsWith("/json/")) apiPath = path.substring(5);
+        else throw ApiError.of(404, "BAD_REQUEST", "Not Found");
+        Router.Match match = router.match(jr.getMethod(), apiPath);
+        Params.Parsed parsed = Params.parse(jr, readBody(jr));
+        String ip = org.eclipse.jetty.server.Request.getRemoteAddr(jr);
+        Request req = new Request(jr.getMethod(), path, parsed.params(), parsed.files(), match.pathParams(), ip);
+        authenticate(jr, req, match.route().auth(), resp);
+        Object out = match.route().handler().handle(req);
+        if (out instanceof ObjectNode node) {
+            List<String> ignored = req.ignored();
+            if (!ignored.isEmpty() && !node.has("ignored_parameters_unsupported")) {
+                node.set("ignored_parameters_unsupported", Json.tree(ignored));
+            }
+        }
+        return out;
+    }
+
+    private static byte[] readBody(org.eclipse.jetty.server.Request jr) throws Exception {
+        long declared = jr.getLength();
+        if (declared > MAX_BODY_BYTES) throw tooLarge();
+        try {
+            return Content.Source.asByteArrayAsync(jr, MAX_BODY_BYTES).get();
+        } catch (ExecutionException e) {
+            throw tooLarge();
+        }
+    }
+
+    private static ApiError tooLarge() {
+        return ApiError.of(413, "BAD_REQUEST", "Request body is too large (at most 25 MiB).");
+    }
+
+    private void authenticate(org.eclipse.jetty.server.Request jr, Request req, Router.Auth mode, Response resp) {
+        String header = jr.getHeaders().get(HttpHeader.AUTHORIZATION);
+        if (header == null || mode == Router.Auth.NONE) {
+            if (mode == Router.Auth.USER || (mode == Router.Auth.OPTIONAL && !auth.allowsSpectators())) {
+                throw ApiError.of(401, "UNAUTHORIZED", "Missing 'Authorization' header.")
+                        .with("__www_authenticate", true);
+            }
+            rateLimit("ip:" + req.remoteAddress(), limits.perIp(), resp);
+            return;
+        }
+        String[] creds = basic(header);
+        req.setUser(auth.authenticate(creds[0], creds[1]));
+        rateLimit("user:" + auth.userId(req.user()), limits.perUser(), resp);
+    }
+
+    private static String[] basic(String header) {
+        if (!header.regionMatches(true, 0, "Basic ", 0, 6)) {
+            throw ApiError.of(401, "UNAUTHORIZED", "This endpoint requires HTTP basic authentication.")
+                    .with("__www_authenticate", true);
+        }
+        try {
+            String decoded = new String(Base64.getDecoder().decode(header.substring(6).strip()), StandardCharsets.UTF_8);
+            int colon = decoded.indexOf(':');
+            if (colon < 0) throw new IllegalArgumentException();
+            return new String[] {decoded.substring(0, colon), decoded.substring(colon + 1)};
+        } catch (IllegalArgumentException e) {
+            throw ApiError.of(401, "UNAUTHORIZED", "Invalid authorization header for basic auth")
+                    .with("__www_authenticate", true);
+        }
+    }
+
+    private static void rateLimit(String key, RateLimiter limiter, Response resp) {
+        RateLimiter.Decision d = limiter.hit(key);
+        resp.getHeaders().put("X-RateLimit-Limit", String.valueOf(d.limit()));
+        resp.getHeaders().put("X-RateLimit-Remaining", String.valueOf(d.remaining()));
+        resp.getHeaders().put("X-RateLimit-Reset", String.valueOf(d.resetEpochSeconds()));
+        if (!d.allowed()) {
+            int retry = (int) Math.ceil(d.retryAfterSeconds());
+            resp.getHeaders().put("Retry-After", String.valueOf(retry));
+            throw ApiError.of(429, "RATE_LIMIT_HIT", "API usage exceeded rate limit").with("retry-after", retry);
+        }
+    }
+
+    private static void write(Response resp, Callback callback, Object result) {
+        if (result instanceof RawResponse raw) {
+            resp.setStatus(raw.status());
+            if (raw.contentType() != null) resp.getHeaders().put(HttpHeader.CONTENT_TYPE, raw.contentType());
+            raw.headers().forEach((k, v) -> resp.getHeaders().put(k, v));
+            resp.write(true, ByteBuffer.wrap(raw.body()), callback);
+            return;
+        }
+        ObjectNode body;
+        int status = 200;
+        if (result instanceof ApiError e) {
+            status = e.status();
+            body = errorBody(e);
+            if (e.extra().containsKey("__www_authenticate")) {
+                resp.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Basic realm=\"zulip\"");
+            }
+        } else if (result instanceof ObjectNode node) {
+            body = node;
+        } else {
+            body = Json.success();
+        }
+        resp.setStatus(status);
+        resp.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+        resp.write(true, ByteBuffer.wrap(Json.write(body).getBytes(StandardCharsets.UTF_8)), callback);
+    }
+
+    public static ObjectNode errorBody(ApiError e) {
+        ObjectNode body = Json.object();
+        body.put("result", "error");
+        body.put("msg", e.getMessage());
+        body.put("code", e.code());
+        for (Map.Entry<String, Object> x : e.extra().entrySet()) {
+            if (!x.getKey().startsWith("__")) body.set(x.getKey(), Json.tree(x.getValue()));
+        }
+        return body;
+    }
+}

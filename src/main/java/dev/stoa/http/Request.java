@@ -1,0 +1,199 @@
+package dev.stoa.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * One API call's parameters, from the query string and the body (form or multipart), with
+ * strict typed getters that raise Zulip's messages. Every getter marks its parameter as used;
+ * what no handler read is reported back in {@code ignored_parameters_unsupported}.
+ */
+public final class Request {
+    private final String method;
+    private final String path;
+    private final Map<String, String> params;
+    private final Map<String, UploadedFile> files;
+    private final Map<String, String> pathParams;
+    private final String remoteAddress;
+    private final Set<String> used = new HashSet<>();
+    private Object user;
+
+    public record UploadedFile(String field, String fileName, String contentType, byte[] bytes) {}
+
+    public Request(String method, String path, Map<String, String> params, Map<String, UploadedFile> files,
+                   Map<String, String> pathParams, String remoteAddress) {
+        this.method = method;
+        this.path = path;
+        this.params = params;
+        this.files = files;
+        this.pathParams = pathParams;
+        this.remoteAddress = remoteAddress;
+    }
+
+    public String method() { return method; }
+    public String path() { return path; }
+    public String remoteAddress() { return remoteAddress; }
+    public Map<String, UploadedFile> files() { return files; }
+
+    /** The authenticated user (a users.User), or null for unauthenticated calls. */
+    @SuppressWarnings("unchecked")
+    public <T> T user() { return (T) user; }
+    public void setUser(Object user) { this.user = user; }
+
+    public boolean has(String name) {
+        return params.containsKey(name) || ("topic".equals(name) && params.containsKey("subject"));
+    }
+
+    /** The raw value or null; `subject` is Zulip's older name for `topic`. */
+    public String raw(String name) {
+        used.add(name);
+        String v = params.get(name);
+        if (v == null && "topic".equals(name)) {
+            used.add("subject");
+            v = params.get("subject");
+        }
+        return v;
+    }
+
+    public String pathParam(String name) {
+        return pathParams.get(name);
+    }
+
+    public long pathLong(String name) {
+        String v = pathParams.get(name);
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw ApiError.bad("Invalid " + name);
+        }
+    }
+
+    public String str(String name) {
+        String v = raw(name);
+        if (v == null) throw ApiError.missing(name);
+        return v;
+    }
+
+    public Optional<String> optStr(String name) {
+        return Optional.ofNullable(raw(name));
+    }
+
+    public String str(String name, String dflt) {
+        String v = raw(name);
+        return v == null ? dflt : v;
+    }
+
+    public boolean bool(String name, boolean dflt) {
+        String v = raw(name);
+        return v == null ? dflt : parseBool(name, v);
+    }
+
+    public Optional<Boolean> optBool(String name) {
+        String v = raw(name);
+        return v == null ? Optional.empty() : Optional.of(parseBool(name, v));
+    }
+
+    static boolean parseBool(String name, String v) {
+        return switch (v) {
+            case "true", "True" -> true;
+            case "false", "False" -> false;
+            default -> throw ApiError.bad(name + " is not a boolean");
+        };
+    }
+
+    public long lng(String name) {
+        String v = raw(name);
+        if (v == null) throw ApiError.missing(name);
+        return parseLong(name, v);
+    }
+
+    public Optional<Long> optLong(String name) {
+        String v = raw(name);
+        return v == null ? Optional.empty() : Optional.of(parseLong(name, v));
+    }
+
+    public long lng(String name, long dflt) {
+        return optLong(name).orElse(dflt);
+    }
+
+    public int integer(String name, int dflt) {
+        String v = raw(name);
+        if (v == null) return dflt;
+        long l = parseLong(name, v);
+        if (l > Integer.MAX_VALUE || l < Integer.MIN_VALUE) throw ApiError.bad(name + " is not an integer");
+        return (int) l;
+    }
+
+    static long parseLong(String name, String v) {
+        String t = v.strip();
+        // Zulip's parser also accepts a JSON-encoded integer ("5"); it never accepts floats or words.
+        if (t.length() >= 2 && t.startsWith("\"") && t.endsWith("\"")) t = t.substring(1, t.length() - 1);
+        try {
+            return Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            throw ApiError.bad(name + " is not an integer");
+        }
+    }
+
+    /** A JSON-encoded value inside a field; null when absent. */
+    public JsonNode json(String name) {
+        String v = raw(name);
+        if (v == null) return null;
+        JsonNode n = Json.parseOrNull(v);
+        if (n == null) throw ApiError.bad(name + " is not valid JSON");
+        return n;
+    }
+
+    public JsonNode jsonArray(String name) {
+        JsonNode n = json(name);
+        if (n != null && !n.isArray()) throw ApiError.bad(name + " is not a list");
+        return n;
+    }
+
+    public JsonNode jsonObject(String name) {
+        JsonNode n = json(name);
+        if (n != null && !n.isObject()) throw ApiError.bad(name + " is not a dict");
+        return n;
+    }
+
+    /** A JSON list of integers; null when absent. */
+    public List<Long> longList(String name) {
+        JsonNode n = jsonArray(name);
+        if (n == null) return null;
+        List<Long> out = new ArrayList<>();
+        for (JsonNode e : n) {
+            if (!e.isIntegralNumber()) throw ApiError.bad(name + "[" + out.size() + "] is not an integer");
+            out.add(e.longValue());
+        }
+        return out;
+    }
+
+    /** A JSON list of strings; null when absent. */
+    public List<String> stringList(String name) {
+        JsonNode n = jsonArray(name);
+        if (n == null) return null;
+        List<String> out = new ArrayList<>();
+        for (JsonNode e : n) {
+            if (!e.isTextual()) throw ApiError.bad(name + "[" + out.size() + "] is not a string");
+            out.add(e.textValue());
+        }
+        return out;
+    }
+
+    /** Parameters the handlers never looked at, in the order the client sent them. */
+    public List<String> ignored() {
+        List<String> out = new ArrayList<>();
+        for (String k : params.keySet()) if (!used.contains(k)) out.add(k);
+        return out;
+    }
+
+    public static Map<String, String> newParams() {
+        return new LinkedHashMap<>();
+    }
+}

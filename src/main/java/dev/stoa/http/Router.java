@@ -1,0 +1,86 @@
+package dev.stoa.http;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The route table: method + path template (relative to /api/v1) → handler and auth mode. */
+public final class Router {
+    /** NONE: unauthenticated; USER: Basic auth required; OPTIONAL: spectators allowed where the realm permits. */
+    public enum Auth { NONE, USER, OPTIONAL }
+
+    @FunctionalInterface
+    public interface Handler {
+        Object handle(Request request) throws Exception;
+    }
+
+    public record Route(String method, String template, String[] segments, Auth auth, Handler handler) {
+        int literals() {
+            int n = 0;
+            for (String s : segments) if (!s.startsWith("{")) n++;
+            return n;
+        }
+    }
+
+    public record Match(Route route, Map<String, String> pathParams) {}
+
+    private final List<Route> routes = new ArrayList<>();
+
+    public void add(String method, String template, Auth auth, Handler handler) {
+        for (Route r : routes) {
+            if (r.method.equals(method) && r.template.equals(template))
+                throw new IllegalStateException("route defined twice: " + method + " " + template);
+        }
+        routes.add(new Route(method, template, split(template), auth, handler));
+        // More literal segments first, so /users/me wins over /users/{user_id}.
+        routes.sort(Comparator.comparingInt((Route r) -> -r.literals()));
+    }
+
+    public void get(String t, Auth a, Handler h) { add("GET", t, a, h); }
+    public void post(String t, Auth a, Handler h) { add("POST", t, a, h); }
+    public void patch(String t, Auth a, Handler h) { add("PATCH", t, a, h); }
+    public void put(String t, Auth a, Handler h) { add("PUT", t, a, h); }
+    public void delete(String t, Auth a, Handler h) { add("DELETE", t, a, h); }
+
+    public List<Route> routes() { return List.copyOf(routes); }
+
+    /** The route for a request, or an ApiError 404/405. */
+    public Match match(String method, String path) {
+        String[] parts = split(path);
+        Set<String> allowed = new LinkedHashSet<>();
+        for (Route r : routes) {
+            Map<String, String> params = bind(r.segments, parts);
+            if (params == null) continue;
+            if (r.method.equals(method)) return new Match(r, params);
+            allowed.add(r.method);
+        }
+        if (!allowed.isEmpty())
+            throw ApiError.of(405, "BAD_REQUEST", "Method Not Allowed").with("allowed_methods", String.join(", ", allowed));
+        throw ApiError.of(404, "BAD_REQUEST", "Not Found");
+    }
+
+    private static Map<String, String> bind(String[] template, String[] parts) {
+        if (template.length != parts.length) return null;
+        Map<String, String> params = new HashMap<>();
+        for (int i = 0; i < template.length; i++) {
+            String t = template[i];
+            if (t.startsWith("{")) {
+                if (parts[i].isEmpty()) return null;
+                params.put(t.substring(1, t.length() - 1), parts[i]);
+            } else if (!t.equals(parts[i])) {
+                return null;
+            }
+        }
+        return params;
+    }
+
+    private static String[] split(String path) {
+        String p = path.startsWith("/") ? path.substring(1) : path;
+        if (p.endsWith("/")) p = p.substring(0, p.length() - 1);
+        return p.isEmpty() ? new String[0] : p.split("/", -1);
+    }
+}

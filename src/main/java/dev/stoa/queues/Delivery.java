@@ -1,0 +1,144 @@
+package dev.stoa.queues;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.events.LoggedEvent;
+import dev.stoa.http.Json;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * Delivery-time rendering: decides whether a queue accepts a log entry and renders it for the
+ * queue's capabilities. The stored payload is capability-neutral; per-recipient parts live under
+ * "__per_user" and delivery hints under other "__" keys, all stripped here.
+ */
+public final class Delivery {
+    /** Renders one event of a type for a queue: zero, one or several wire events. */
+    @FunctionalInterface
+    public interface TypeRule {
+        List<ObjectNode> render(ObjectNode event, QueueSpec spec);
+    }
+
+    private final Map<String, TypeRule> rules = new ConcurrentHashMap<>();
+    private final Supplier<String> emptyTopicDisplayName;
+
+    public Delivery(Supplier<String> emptyTopicDisplayName) {
+        this.emptyTopicDisplayName = emptyTopicDisplayName;
+        rules.put("delete_message", Delivery::deleteMessage);
+        rules.put("user_group", Delivery::userGroup);
+        rules.put("realm_linkifiers", (e, s) -> s.can("linkifier_url_template") ? List.of(e) : List.of());
+        rules.put("realm_filters", (e, s) -> List.of()); // legacy; modern clients use realm_linkifiers
+        rules.put("typing", (e, s) -> "stream".equals(e.path("message_type").asText()) && !s.can("stream_typing_notifications")
+                ? List.of() : List.of(e));
+        rules.put("presence", Delivery::presence);
+        rules.put("update_display_settings", (e, s) -> s.can("user_settings_object") ? List.of() : List.of(e));
+        rules.put("update_global_notifications", (e, s) -> s.can("user_settings_object") ? List.of() : List.of(e));
+    }
+
+    /** Lets a feature register the capability rendering of its event type. */
+    public void rule(String type, TypeRule rule) {
+        rules.put(type, rule);
+    }
+
+    /** The wire events for this queue, each with the entry's id; empty when the queue does not accept it. */
+    public List<ObjectNode> render(LoggedEvent e, EventQueue q) {
+        if (!e.recipients().accepts(q.userId, q.spec.allPublicStreams())) return List.of();
+        if (!q.spec.wants(e.type())) return List.of();
+        ObjectNode ev = e.payload().deepCopy();
+        JsonNode perUser = ev.remove("__per_user");
+        if (perUser != null && q.userId != null && perUser.has(q.userId.toString())) {
+            ev.setAll((ObjectNode) perUser.get(q.userId.toString()));
+        }
+        if ("message".equals(e.type()) && !Narrows.matches(q.spec.narrow(), ev)) return List.of();
+        if (!q.spec.can("empty_topic_name")) showEmptyTopic(ev);
+        TypeRule rule = rules.get(e.type());
+        List<ObjectNode> out = rule == null ? List.of(ev) : rule.render(ev, q.spec);
+        List<ObjectNode> wire = new ArrayList<>(out.size());
+        for (ObjectNode o : out) {
+            stripPrivate(o);
+            o.put("id", e.id());
+            wire.add(o);
+        }
+        return wire;
+    }
+
+    private static final String[] TOPIC_KEYS = {"subject", "topic", "orig_subject", "topic_name"};
+
+    /** Without empty_topic_name, the empty topic is shown as realm_empty_topic_display_name. */
+    private void showEmptyTopic(ObjectNode ev) {
+        replaceEmptyTopic(ev);
+        if (ev.get("message") instanceof ObjectNode m) replaceEmptyTopic(m);
+    }
+
+    private void replaceEmptyTopic(ObjectNode o) {
+        for (String k : TOPIC_KEYS) {
+            if (o.has(k) && o.get(k).isTextual() && o.get(k).asText().isEmpty()) o.put(k, emptyTopicDisplayName.get());
+        }
+    }
+
+    static void stripPrivate(ObjectNode o) {
+        for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
+            if (it.next().startsWith("__")) it.remove();
+        }
+    }
+
+    /** Without bulk_message_deletion, one event per message with message_id. */
+    private static List<ObjectNode> deleteMessage(ObjectNode e, QueueSpec s) {
+        if (s.can("bulk_message_deletion")) return List.of(e);
+        List<ObjectNode> out = new ArrayList<>();
+        for (JsonNode id : e.path("message_ids")) {
+            ObjectNode one = e.deepCopy();
+            one.remove("message_ids");
+            one.put("message_id", id.asLong());
+            out.add(one);
+        }
+        return out;
+    }
+
+    /**
+     * Without include_deactivated_groups, deactivation arrives as a remove event and changes to a
+     * deactivated group are not sent at all.
+     */
+    private static List<ObjectNode> userGroup(ObjectNode e, QueueSpec s) {
+        if (s.can("include_deactivated_groups")) return List.of(e);
+        boolean deactivating = e.path("data").path("deactivated").asBoolean(false);
+        boolean reactivating = e.path("data").has("deactivated") && !deactivating;
+        if (deactivating) {
+            ObjectNode remove = Json.object();
+            remove.put("type", "user_group");
+            remove.put("op", "remove");
+            remove.put("group_id", e.path("group_id").asLong());
+            return List.of(remove);
+        }
+        if (reactivating && e.has("__group")) {
+            ObjectNode add = Json.object();
+            add.put("type", "user_group");
+            add.put("op", "add");
+            add.set("group", e.get("__group"));
+            return List.of(add);
+        }
+        if (e.path("__deactivated").asBoolean(false)) return List.of();
+        return List.of(e);
+    }
+
+    /** Presence events in modern form with simplified_presence_events, legacy otherwise. */
+    private static List<ObjectNode> presence(ObjectNode e, QueueSpec s) {
+        JsonNode form = s.can("simplified_presence_events") ? e.get("__modern") : e.get("__legacy");
+        if (form == null) return List.of(e);
+        ObjectNode out = Json.object();
+        out.put("type", "presence");
+        out.setAll((ObjectNode) form);
+        return List.of(out);
+    }
+
+    static ArrayNode array(List<ObjectNode> events) {
+        ArrayNode a = Json.array();
+        events.forEach(a::add);
+        return a;
+    }
+}

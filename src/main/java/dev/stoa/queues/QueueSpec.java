@@ -1,0 +1,39 @@
+package dev.stoa.queues;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a client asked for at register: which events, the narrow for message events, and its
+ * capabilities (which decide how events are rendered for it). Persisted with the queue as JSON.
+ */
+public record QueueSpec(
+        Set<String> eventTypes,            // null: all
+        List<List<String>> narrow,         // [[operator, operand], ...]; empty: no narrow
+        Map<String, Boolean> capabilities,
+        boolean allPublicStreams,
+        boolean applyMarkdown,
+        boolean clientGravatar,
+        boolean slimPresence) {
+
+    public boolean can(String capability) {
+        return Boolean.TRUE.equals(capabilities.get(capability));
+    }
+
+    public boolean wants(String type) {
+        return eventTypes == null || eventTypes.contains(type);
+    }
+
+    /** The known client capabilities of seed-api.md; others are ignored. */
+    public static final Set<String> CAPABILITIES = Set.of(
+            "notification_settings_null", "bulk_message_deletion", "user_avatar_url_field_optional",
+            "stream_typing_notifications", "user_settings_object", "linkifier_url_template",
+            "user_list_incomplete", "include_deactivated_groups", "archived_channels", "empty_topic_name",
+            "simplified_presence_events", "individual_emoji_changes");
+
+    public static JsonNode narrowNode(List<List<String>> narrow) {
+        return dev.stoa.http.Json.tree(narrow);
+    }
+}

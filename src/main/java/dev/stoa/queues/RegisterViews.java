@@ -1,0 +1,147 @@
+package dev.stoa.queues;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Db;
+import dev.stoa.events.EventLog;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.Authenticator;
+import dev.stoa.http.Json;
+import dev.stoa.http.Request;
+import dev.stoa.http.Router;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** POST /register, GET /events and DELETE /events. */
+public final class RegisterViews {
+    public static final int LONGPOLL_TIMEOUT_SECONDS = 90;
+
+    private final Db db;
+    private final EventQueues queues;
+    private final List<StateContributor> contributors;
+    private final Authenticator auth;
+    private final Map<String, String> serverInfo;
+
+    public RegisterViews(Db db, EventQueues queues, List<StateContributor> contributors, Authenticator auth, Map<String, String> serverInfo) {
+        this.db = db;
+        this.queues = queues;
+        this.contributors = contributors;
+        this.auth = auth;
+        this.serverInfo = serverInfo;
+    }
+
+    public void routes(Router r) {
+        r.post("/register", Router.Auth.OPTIONAL, this::register);
+        r.get("/events", Router.Auth.USER, this::events);
+        r.delete("/events", Router.Auth.USER, this::deleteQueue);
+    }
+
+    private Object register(Request req) {
+        Object user = req.user();
+        Long userId = user == null ? null : auth.userId(user);
+        RegisterOptions opts = options(req, user != null);
+        Set<String> fetch = stringSet(req, "fetch_event_types");
+        if (fetch == null) fetch = opts.spec().eventTypes();
+        long idle = idleTimeout(req);
+        Set<String> fetchTypes = fetch;
+        ObjectNode state = Json.success();
+        long head = db.read(h -> {
+            StateContributor.Context ctx = new StateContributor.Context(h, user, userId, opts);
+            for (StateContributor c : contributors) {
+                if (fetchTypes == null || c.eventTypes().stream().anyMatch(fetchTypes::contains)) c.fetch(ctx, state);
+            }
+            return EventLog.headIn(h);
+        });
+        if (userId == null) {
+            state.putNull("queue_id");
+        } else {
+            EventQueue q = queues.create(userId, opts.spec(), idle, head);
+            state.put("queue_id", q.id());
+        }
+        state.put("last_event_id", head);
+        state.put("event_queue_longpoll_timeout_seconds", LONGPOLL_TIMEOUT_SECONDS);
+        state.put("idle_queue_timeout_secs", idle);
+        serverInfo.forEach(state::put);
+        state.put("zulip_feature_level", Integer.parseInt(serverInfo.get("zulip_feature_level")));
+        return state;
+    }
+
+    private static long idleTimeout(Request req) {
+        long idle = req.lng("idle_queue_timeout", EventQueues.DEFAULT_IDLE_SECS);
+        if (idle <= 0) throw ApiError.bad("idle_queue_timeout is too small");
+        if (idle > EventQueues.MAX_IDLE_SECS) throw ApiError.bad("idle_queue_timeout is too large");
+        return idle;
+    }
+
+    private RegisterOptions options(Request req, boolean authenticated) {
+        boolean publicAvatar = req.has("client_public_avatar") ? req.bool("client_public_avatar", authenticated)
+                : req.bool("client_gravatar", authenticated);
+        String subs = req.str("include_subscribers", "false");
+        if (!Set.of("true", "false", "partial").contains(subs)) throw ApiError.invalid("include_subscribers");
+        if (!authenticated && publicAvatar) {
+            throw ApiError.bad("Invalid 'client_public_avatar' parameter for anonymous request");
+        }
+        if (!authenticated && !"false".equals(subs)) {
+            throw ApiError.bad("Invalid 'include_subscribers' parameter for anonymous request");
+        }
+        QueueSpec spec = new QueueSpec(stringSet(req, "event_types"), narrow(req), capabilities(req),
+                req.bool("all_public_streams", false), req.bool("apply_markdown", false), publicAvatar,
+                req.bool("slim_presence", false));
+        int presenceDays = req.integer("presence_history_limit_days", 14);
+        return new RegisterOptions(spec.applyMarkdown(), publicAvatar, subs, spec.slimPresence(), presenceDays,
+                spec.allPublicStreams(), spec);
+    }
+
+    private static Set<String> stringSet(Request req, String name) {
+        List<String> list = req.stringList(name);
+        return list == null ? null : new LinkedHashSet<>(list);
+    }
+
+    private static Map<String, Boolean> capabilities(Request req) {
+        JsonNode caps = req.jsonObject("client_capabilities");
+        Map<String, Boolean> out = new HashMap<>();
+        if (caps == null) return out;
+        for (var e : caps.properties()) {
+            if (!e.getValue().isBoolean()) throw ApiError.bad("client_capabilities[\"" + e.getKey() + "\"] is not a boolean");
+            if (QueueSpec.CAPABILITIES.contains(e.getKey())) out.put(e.getKey(), e.getValue().booleanValue());
+        }
+        return out;
+    }
+
+    /** Accepts [[operator, operand], ...] and Zulip's newer [{operator, operand}, ...]. */
+    private static List<List<String>> narrow(Request req) {
+        JsonNode n = req.jsonArray("narrow");
+        List<List<String>> out = new ArrayList<>();
+        if (n == null) return out;
+        for (JsonNode term : n) {
+            JsonNode op = term.isArray() ? term.get(0) : term.get("operator");
+            JsonNode operand = term.isArray() ? term.get(1) : term.get("operand");
+            if (op == null || operand == null || !op.isTextual() || !(operand.isTextual() || operand.isNumber())) {
+                throw ApiError.invalid("narrow");
+            }
+            out.add(List.of(op.asText(), operand.asText()));
+        }
+        return out;
+    }
+
+    private Object events(Request req) throws InterruptedException {
+        String queueId = req.str("queue_id");
+        long lastEventId = req.lng("last_event_id", -1);
+        boolean dontBlock = req.bool("dont_block", false);
+        EventQueue q = queues.get(queueId, auth.userId(req.user()));
+        List<ObjectNode> events = queues.poll(q, lastEventId, dontBlock);
+        ObjectNode out = Json.success();
+        out.set("events", Delivery.array(events));
+        return out;
+    }
+
+    private Object deleteQueue(Request req) {
+        EventQueue q = queues.get(req.str("queue_id"), auth.userId(req.user()));
+        queues.delete(q);
+        return Json.success();
+    }
+}

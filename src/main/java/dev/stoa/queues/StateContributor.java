@@ -1,0 +1,23 @@
+package dev.stoa.queues;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Set;
+import org.jdbi.v3.core.Handle;
+
+/**
+ * One feature's part of register's initial state. Adding a feature's keys is one class
+ * registered in Stoa's wiring: it names the fetch_event_types it answers and fills its keys.
+ * It reads inside register's snapshot transaction, so state and the queue's start agree.
+ */
+public interface StateContributor {
+    /** The event types (fetch_event_types names) whose initial state this provides. */
+    Set<String> eventTypes();
+
+    void fetch(Context ctx, ObjectNode state) throws Exception;
+
+    /** The snapshot handle, the user (a users.User; null for a spectator), and the options. */
+    record Context(Handle h, Object user, Long userId, RegisterOptions options) {
+        @SuppressWarnings("unchecked")
+        public <T> T viewer() { return (T) user; }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.stoa.users;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Db;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.Json;
+import dev.stoa.http.RateLimiter;
+import dev.stoa.http.Request;
+import dev.stoa.http.Router;
+import dev.stoa.realm.Realm;
+import dev.stoa.realm.RealmHolder;
+
+/** The unauthenticated entry points: GET /server_settings and POST /fetch_api_key. */
+public final class AuthViews {
+    private final Db db;
+    private final UserStore store;
+    private final UserJson json;
+    private final RealmHolder realm;
+    private final String externalUrl;
+    private final RateLimiter loginFailures;
+
+    public AuthViews(Db db, UserStore store, UserJson json, RealmHolder realm, String externalUrl, RateLimiter loginFailures) {
+        this.db = db;
+        this.store = store;
+        this.json = json;
+        this.realm = realm;
+        this.externalUrl = externalUrl;
+        this.loginFailures = loginFailures;
+    }
+
+    public void routes(Router r) {
+        r.get("/server_settings", Router.Auth.NONE, this::serverSettings);
+        r.post("/fetch_api_key", Router.Auth.NONE, this::fetchApiKey);
+    }
+
+    private Object serverSettings(Request req) {
+        Realm rm = realm.get();
+        ObjectNode out = Json.success();
+        ObjectNode methods = Json.object().put("password", true).put("dev", false).put("email", true).put("ldap", false)
+                .put("remoteuser", false).put("github", false).put("azuread", false).put("gitlab", false)
+                .put("google", false).put("apple", false).put("saml", false).put("openid connect", false);
+        out.set("authentication_methods", methods);
+        out.set("external_authentication_methods", Json.array());
+        out.put("zulip_feature_level", Realm.FEATURE_LEVEL);
+        out.put("zulip_version", Realm.ZULIP_VERSION);
+        out.put("zulip_merge_base", Realm.ZULIP_VERSION);
+        out.put("push_notifications_enabled", false);
+        out.put("is_incompatible", false);
+        out.put("email_auth_enabled", true);
+        out.put("require_email_format_usernames", true);
+        out.put("realm_url", externalUrl);
+        out.put("realm_uri", externalUrl);
+        out.put("realm_name", rm.name());
+        out.put("realm_icon", "https://secure.gravatar.com/avatar/stoa?d=identicon");
+        out.put("realm_description", rm.get("description").asText());
+        out.put("realm_web_public_access_enabled", rm.spectatorAccess());
+        return out;
+    }
+
+    private Object fetchApiKey(Request req) {
+        String username = req.str("username");
+        String password = req.str("password");
+        String key = "login:" + username.toLowerCase(java.util.Locale.ROOT);
+        if (!loginFailures.peek(key).allowed()) {
+            throw ApiError.of(429, "RATE_LIMIT_HIT", "API usage exceeded rate limit")
+                    .with("retry-after", (int) Math.ceil(loginFailures.peek(key).retryAfterSeconds()));
+        }
+        User u = db.read(h -> store.byEmail(h, username).orElse(null));
+        if (u == null || u.isBot() || !Passwords.verify(password, u.passwordHash())) {
+            loginFailures.hit(key);
+            throw ApiError.of(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
+        }
+        if (!u.isActive()) throw ApiError.of(401, "USER_DEACTIVATED", "Account is deactivated");
+        if (realm.get().deactivated()) throw ApiError.of(401, "REALM_DEACTIVATED", "This organization has been deactivated");
+        return Json.success().put("api_key", u.apiKey()).put("email", json.apiEmail(u)).put("user_id", u.id());
+    }
+}

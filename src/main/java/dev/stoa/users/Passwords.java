@@ -1,0 +1,68 @@
+package dev.stoa.users;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Base64;
+import org.bouncycastle.crypto.generators.Argon2BytesGenerator;
+import org.bouncycastle.crypto.params.Argon2Parameters;
+
+/** Argon2id password hashes (as Zulip uses), API keys, and constant-time comparison. */
+public final class Passwords {
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final int ITERATIONS = 2, MEMORY_KIB = 19 * 1024, PARALLELISM = 1;
+    private static final String ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+    private Passwords() {}
+
+    /** "$argon2id$v=19$m=...,t=...,p=...$salt$hash", the PHC string format. */
+    public static String hash(String password) {
+        byte[] salt = new byte[16];
+        RANDOM.nextBytes(salt);
+        byte[] out = derive(password, salt, ITERATIONS, MEMORY_KIB, PARALLELISM);
+        Base64.Encoder b64 = Base64.getEncoder().withoutPadding();
+        return "$argon2id$v=19$m=" + MEMORY_KIB + ",t=" + ITERATIONS + ",p=" + PARALLELISM + "$"
+                + b64.encodeToString(salt) + "$" + b64.encodeToString(out);
+    }
+
+    public static boolean verify(String password, String phc) {
+        if (phc == null || password == null) return false;
+        try {
+            String[] parts = phc.split("\\$");
+            String[] params = parts[3].split(",");
+            int m = Integer.parseInt(params[0].substring(2));
+            int t = Integer.parseInt(params[1].substring(2));
+            int p = Integer.parseInt(params[2].substring(2));
+            byte[] salt = Base64.getDecoder().decode(parts[4]);
+            byte[] expected = Base64.getDecoder().decode(parts[5]);
+            return MessageDigest.isEqual(expected, derive(password, salt, t, m, p));
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static byte[] derive(String password, byte[] salt, int t, int m, int p) {
+        Argon2BytesGenerator gen = new Argon2BytesGenerator();
+        gen.init(new Argon2Parameters.Builder(Argon2Parameters.ARGON2_id).withVersion(Argon2Parameters.ARGON2_VERSION_13)
+                .withIterations(t).withMemoryAsKB(m).withParallelism(p).withSalt(salt).build());
+        byte[] out = new byte[32];
+        gen.generateBytes(password.getBytes(StandardCharsets.UTF_8), out);
+        return out;
+    }
+
+    /** A 32-character alphanumeric API key, as Zulip generates. */
+    public static String newApiKey() {
+        return randomString(32);
+    }
+
+    public static String randomString(int length) {
+        StringBuilder sb = new StringBuilder(length);
+        for (int i = 0; i < length; i++) sb.append(ALNUM.charAt(RANDOM.nextInt(ALNUM.length())));
+        return sb.toString();
+    }
+
+    /** Constant-time string comparison (API keys). */
+    public static boolean constantTimeEquals(String a, String b) {
+        return MessageDigest.isEqual(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,202 @@
+package dev.stoa.users;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Db;
+import dev.stoa.db.Tx;
+import dev.stoa.events.EventLog;
+import dev.stoa.events.GroupEvent;
+import dev.stoa.events.Recipients;
+import dev.stoa.events.UserEvent;
+import dev.stoa.groups.GroupStore;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.Json;
+import dev.stoa.realm.RealmHolder;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every write to users and bots. Each doX is one transaction that changes state and appends its
+ * events. realm_user events go to every user (everyone may see every user unless the realm limits
+ * access); realm_bot events go to the bot's owner and the administrators.
+ */
+public final class UserActions {
+    private final Db db;
+    private final EventLog log;
+    private final UserStore store;
+    private final GroupStore groups;
+    private final RealmHolder realm;
+    private final UserJson json;
+    private final Clock clock;
+
+    public UserActions(Db db, EventLog log, UserStore store, GroupStore groups, RealmHolder realm, UserJson json, Clock clock) {
+        this.db = db;
+        this.log = log;
+        this.store = store;
+        this.groups = groups;
+        this.realm = realm;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    /** What a new account is: a person, or a bot with its type and owner. */
+    public record NewUser(String email, String password, String fullName, Role role, Integer botType, Long botOwnerId, boolean systemBot) {
+        public boolean isBot() { return botType != null; }
+    }
+
+    public User doCreateUser(NewUser n) {
+        return db.write(tx -> createUser(tx, n));
+    }
+
+    /** Creates a user inside an existing transaction (first start creates several in one). */
+    public User createUser(Tx tx, NewUser n) {
+        if (store.byEmail(tx.h(), n.email()).isPresent()) {
+            throw ApiError.bad("Email '" + n.email() + "' already in use");
+        }
+        long now = clock.instant().getEpochSecond();
+        String hash = n.password() == null ? null : Passwords.hash(n.password());
+        User draft = new User(0, n.email(), n.fullName(), n.role().code, true, n.isBot(), n.botType(), n.botOwnerId(),
+                n.systemBot(), Passwords.newApiKey(), hash, "", now, "G", 1, false, Json.object());
+        long id = store.insert(tx.h(), draft);
+        User u = store.byId(tx.h(), id).orElseThrow();
+        long group = realm.systemGroup(n.role().systemGroup());
+        groups.addMembers(tx.h(), group, List.of(id));
+        boolean full = n.role() != Role.GUEST && realm.get().get("waiting_period_threshold").asInt(0) == 0;
+        if (full && n.role() == Role.MEMBER) groups.addMembers(tx.h(), realm.systemGroup("role:fullmembers"), List.of(id));
+        log.append(tx, new UserEvent.RealmUserAdd(personForEvents(u)), Recipients.all());
+        log.append(tx, new GroupEvent.AddMembers(group, List.of(id)), Recipients.all());
+        if (full && n.role() == Role.MEMBER) {
+            log.append(tx, new GroupEvent.AddMembers(realm.systemGroup("role:fullmembers"), List.of(id)), Recipients.all());
+        }
+        if (u.isBot() && !u.isSystemBot()) log.append(tx, new UserEvent.RealmBotAdd(BotJson.bot(u, json)), botAudience(tx, u));
+        return u;
+    }
+
+    /** The person object for realm_user events: as an administrator sees it; delivery hides what a viewer may not see. */
+    ObjectNode personForEvents(User u) {
+        ObjectNode p = json.user(u, null, UserJson.Options.DEFAULT, null);
+        p.put("delivery_email", u.deliveryEmail());
+        p.set("profile_data", Json.object());
+        if (u.isBot()) p.remove("profile_data");
+        return p;
+    }
+
+    Recipients botAudience(Tx tx, User bot) {
+        List<Long> ids = new ArrayList<>(store.activeAdminIds(tx.h()));
+        if (bot.botOwnerId() != null) ids.add(bot.botOwnerId());
+        return Recipients.users(ids);
+    }
+
+    public void doDeactivate(User target) {
+        db.write(tx -> {
+            User u = store.byId(tx.h(), target.id()).orElseThrow();
+            if (!u.isActive()) throw ApiError.bad("User is already deactivated");
+            setActive(tx, u, false);
+            if (!u.isBot()) {
+                for (User bot : ownedActiveBots(tx, u.id())) setActive(tx, bot, false);
+            }
+            return null;
+        });
+    }
+
+    private List<User> ownedActiveBots(Tx tx, long ownerId) {
+        return tx.h().createQuery("SELECT " + UserStore.COLUMNS + " FROM users WHERE bot_owner_id = ? AND is_active")
+                .bind(0, ownerId).map(UserStore::map).list();
+    }
+
+    public void doReactivate(User target) {
+        db.write(tx -> {
+            User u = store.byId(tx.h(), target.id()).orElseThrow();
+            if (u.isActive()) throw ApiError.bad("User is already active");
+            setActive(tx, u, true);
+            return null;
+        });
+    }
+
+    private void setActive(Tx tx, User u, boolean active) {
+        store.set(tx.h(), u.id(), "is_active", active);
+        ObjectNode person = Json.object().put("user_id", u.id()).put("is_active", active);
+        log.append(tx, new UserEvent.RealmUserUpdate(person), Recipients.all());
+        if (u.isBot()) {
+            log.append(tx, new UserEvent.RealmBotUpdate(Json.object().put("user_id", u.id()).put("is_active", active)), botAudience(tx, u));
+        }
+    }
+
+    public void doChangeRole(User target, Role role) {
+        db.write(tx -> {
+            User u = store.byId(tx.h(), target.id()).orElseThrow();
+            Role old = Role.fromCode(u.role());
+            if (old == role) return null;
+            if (old == Role.OWNER && ownerCount(tx) <= 1 && u.isActive()) {
+                throw ApiError.bad("The owner permission cannot be removed from the only organization owner.");
+            }
+            store.set(tx.h(), u.id(), "role", role.code);
+            log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", u.id()).put("role", role.code)), Recipients.all());
+            moveSystemGroup(tx, u.id(), old, role);
+            return null;
+        });
+    }
+
+    private long ownerCount(Tx tx) {
+        return tx.h().createQuery("SELECT COUNT(*) FROM users WHERE role = 100 AND is_active AND NOT is_bot").mapTo(Long.class).one();
+    }
+
+    private void moveSystemGroup(Tx tx, long userId, Role old, Role role) {
+        List<Long> me = List.of(userId);
+        long from = realm.systemGroup(old.systemGroup()), to = realm.systemGroup(role.systemGroup());
+        groups.removeMembers(tx.h(), from, me);
+        log.append(tx, new GroupEvent.RemoveMembers(from, me), Recipients.all());
+        groups.addMembers(tx.h(), to, me);
+        log.append(tx, new GroupEvent.AddMembers(to, me), Recipients.all());
+        long full = realm.systemGroup("role:fullmembers");
+        boolean wasFull = groups.directMembers(tx.h(), full).contains(userId);
+        boolean isFull = role == Role.MEMBER && realm.get().get("waiting_period_threshold").asInt(0) == 0;
+        if (wasFull && !isFull) {
+            groups.removeMembers(tx.h(), full, me);
+            log.append(tx, new GroupEvent.RemoveMembers(full, me), Recipients.all());
+        } else if (!wasFull && isFull) {
+            groups.addMembers(tx.h(), full, me);
+            log.append(tx, new GroupEvent.AddMembers(full, me), Recipients.all());
+        }
+    }
+
+    public void doChangeFullName(User target, String fullName) {
+        db.write(tx -> {
+            store.set(tx.h(), target.id(), "full_name", fullName);
+            log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", target.id()).put("full_name", fullName)), Recipients.all());
+            if (target.isBot()) {
+                log.append(tx, new UserEvent.RealmBotUpdate(Json.object().put("user_id", target.id()).put("full_name", fullName)), botAudience(tx, target));
+            }
+            return null;
+        });
+    }
+
+    public void doSetTimezone(User target, String timezone) {
+        db.write(tx -> {
+            store.set(tx.h(), target.id(), "timezone", timezone);
+            log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", target.id()).put("timezone", timezone)), Recipients.all());
+            log.append(tx, new UserEvent.UserSettingsUpdate("timezone", Json.MAPPER.getNodeFactory().textNode(timezone), null),
+                    Recipients.users(target.id()));
+            return null;
+        });
+    }
+
+    public void doSetPassword(User target, String password) {
+        db.write(tx -> {
+            store.set(tx.h(), target.id(), "password_hash", Passwords.hash(password));
+            return null;
+        });
+    }
+
+    public String doRegenerateApiKey(User target) {
+        String key = Passwords.newApiKey();
+        db.write(tx -> {
+            store.set(tx.h(), target.id(), "api_key", key);
+            if (target.isBot()) {
+                log.append(tx, new UserEvent.RealmBotUpdate(Json.object().put("user_id", target.id()).put("api_key", key)), botAudience(tx, target));
+            }
+            return null;
+        });
+        return key;
+    }
+}

@@ -1,0 +1,51 @@
+package dev.stoa.users;
+
+import dev.stoa.db.Db;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.Authenticator;
+import dev.stoa.realm.RealmHolder;
+
+/** HTTP Basic credentials (email or API email, API key) → the active user, answered as Zulip does. */
+public final class UserAuth implements Authenticator {
+    private final Db db;
+    private final UserStore store;
+    private final RealmHolder realm;
+    private final UserJson json;
+
+    public UserAuth(Db db, UserStore store, RealmHolder realm, UserJson json) {
+        this.db = db;
+        this.store = store;
+        this.realm = realm;
+        this.json = json;
+    }
+
+    @Override
+    public Object authenticate(String email, String apiKey) {
+        if (apiKey.length() != 32 || !apiKey.chars().allMatch(c -> c < 128 && Character.isLetterOrDigit(c))) {
+            throw ApiError.of(401, "INVALID_API_KEY", "Malformed API key");
+        }
+        User u = db.read(h -> h.createQuery("SELECT " + UserStore.COLUMNS + " FROM users WHERE api_key = ?")
+                .bind(0, apiKey).map(UserStore::map).findOne().orElse(null));
+        // The key is looked up by an index; comparing it again in constant time guards against collation surprises.
+        if (u == null || !Passwords.constantTimeEquals(u.apiKey(), apiKey) || !matchesEmail(u, email)) {
+            throw ApiError.of(401, "INVALID_API_KEY", "Invalid API key");
+        }
+        if (realm.get().deactivated()) throw ApiError.of(401, "REALM_DEACTIVATED", "This organization has been deactivated");
+        if (!u.isActive()) throw ApiError.of(401, "USER_DEACTIVATED", "Account is deactivated");
+        return u;
+    }
+
+    private boolean matchesEmail(User u, String email) {
+        return u.deliveryEmail().equalsIgnoreCase(email) || json.apiEmail(u).equalsIgnoreCase(email);
+    }
+
+    @Override
+    public boolean allowsSpectators() {
+        return realm.get().spectatorAccess();
+    }
+
+    @Override
+    public long userId(Object user) {
+        return ((User) user).id();
+    }
+}

@@ -1,0 +1,108 @@
+package dev.stoa.users;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.http.Json;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A user as the API shows it to a given viewer: `delivery_email` by the target's
+ * email_address_visibility, the API `email` (the real address only when visible to everyone),
+ * and `avatar_url` (null when the client computes Gravatar URLs itself and may see the email).
+ */
+public final class UserJson {
+    /** Zulip's email_address_visibility values. */
+    public static final int EMAIL_EVERYONE = 1, EMAIL_MEMBERS = 2, EMAIL_ADMINS = 3, EMAIL_NOBODY = 4, EMAIL_MODERATORS = 5;
+    private static final DateTimeFormatter ISO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'+00:00'").withZone(ZoneOffset.UTC);
+
+    private final String realmHost;
+
+    public String realmHost() { return realmHost; }
+
+    public UserJson(String realmHost) {
+        this.realmHost = realmHost;
+    }
+
+    /** Options a request chose: whether the client computes public avatars and wants profile data. */
+    public record Options(boolean clientPublicAvatar, boolean includeProfileData, boolean avatarUrlOptional) {
+        public static final Options DEFAULT = new Options(false, false, false);
+    }
+
+    /** The API email: the real address when everyone may see it, else a stable dummy address. */
+    public String apiEmail(User u) {
+        if (u.isBot()) return u.deliveryEmail();
+        int vis = u.setting("email_address_visibility").asInt(EMAIL_EVERYONE);
+        return vis == EMAIL_EVERYONE ? u.deliveryEmail() : "user" + u.id() + "@" + realmHost;
+    }
+
+    /** Whether viewer (null: a spectator) may see target's real email address. */
+    public static boolean canSeeEmail(User viewer, User target) {
+        if (target.isBot()) return true;
+        if (viewer == null) return false;
+        if (viewer.id() == target.id()) return true;
+        return switch (target.setting("email_address_visibility").asInt(EMAIL_EVERYONE)) {
+            case EMAIL_EVERYONE -> true;
+            case EMAIL_MEMBERS -> !viewer.isGuest();
+            case EMAIL_ADMINS -> viewer.isAdmin();
+            case EMAIL_MODERATORS -> viewer.isModeratorOrAbove();
+            default -> false;
+        };
+    }
+
+    public ObjectNode user(User u, User viewer, Options o, Map<Long, ObjectNode> profileData) {
+        ObjectNode n = Json.object();
+        n.put("user_id", u.id());
+        boolean seesEmail = canSeeEmail(viewer, u);
+        if (seesEmail) n.put("delivery_email", u.deliveryEmail()); else n.putNull("delivery_email");
+        n.put("email", apiEmail(u));
+        n.put("full_name", u.fullName());
+        n.put("date_joined", ISO.format(Instant.ofEpochSecond(u.dateJoined())));
+        n.put("is_active", u.isActive());
+        n.put("is_owner", u.isOwner());
+        n.put("is_admin", u.isAdmin());
+        n.put("is_guest", u.isGuest());
+        n.put("is_bot", u.isBot());
+        if (u.isBot()) n.put("bot_type", u.botType()); else n.putNull("bot_type");
+        if (u.isBot()) {
+            if (u.botOwnerId() == null) n.putNull("bot_owner_id"); else n.put("bot_owner_id", u.botOwnerId());
+        }
+        n.put("role", u.role());
+        n.put("timezone", u.timezone());
+        String avatar = avatarUrl(u, o.clientPublicAvatar() && seesEmail);
+        if (avatar == null) n.putNull("avatar_url");
+        else if (!(o.avatarUrlOptional() && "G".equals(u.avatarSource()))) n.put("avatar_url", avatar);
+        n.put("avatar_version", u.avatarVersion());
+        n.put("is_imported_stub", u.isImportedStub());
+        if (!u.isBot() && o.includeProfileData()) {
+            ObjectNode pd = profileData == null ? null : profileData.get(u.id());
+            n.set("profile_data", pd == null ? Json.object() : pd);
+        }
+        return n;
+    }
+
+    /** The Gravatar URL, or null when the client computes it (public avatar, email visible). */
+    public static String avatarUrl(User u, boolean clientComputes) {
+        if ("G".equals(u.avatarSource())) {
+            if (clientComputes) return null;
+            return "https://secure.gravatar.com/avatar/" + md5(u.deliveryEmail().toLowerCase(Locale.ROOT))
+                    + "?d=identicon&version=" + u.avatarVersion();
+        }
+        return "/user_avatars/" + u.id() + "?version=" + u.avatarVersion();
+    }
+
+    private static String md5(String s) {
+        try {
+            byte[] d = MessageDigest.getInstance("MD5").digest(s.getBytes(StandardCharsets.UTF_8));
+            return String.format("%032x", new BigInteger(1, d));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

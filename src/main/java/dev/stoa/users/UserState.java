@@ -1,0 +1,87 @@
+package dev.stoa.users;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.groups.GroupResolver;
+import dev.stoa.http.Json;
+import dev.stoa.queues.StateContributor;
+import dev.stoa.realm.Realm;
+import dev.stoa.realm.RealmHolder;
+import java.util.Map;
+import java.util.Set;
+
+/** register's user state: realm_users, the caller's own fields, realm_bots. */
+public final class UserState implements StateContributor {
+    private final UserStore store;
+    private final UserJson json;
+    private final ProfileData profileData;
+    private final RealmHolder realm;
+    private final GroupResolver resolver;
+
+    public UserState(UserStore store, UserJson json, ProfileData profileData, RealmHolder realm, GroupResolver resolver) {
+        this.store = store;
+        this.json = json;
+        this.profileData = profileData;
+        this.realm = realm;
+        this.resolver = resolver;
+    }
+
+    @Override
+    public Set<String> eventTypes() { return Set.of("realm_user", "realm_bot"); }
+
+    @Override
+    public void fetch(Context ctx, ObjectNode state) {
+        User me = ctx.viewer();
+        var o = new UserJson.Options(ctx.options().clientPublicAvatar(), true, ctx.options().can("user_avatar_url_field_optional"));
+        Map<Long, ObjectNode> pd = profileData.all(ctx.h());
+        ArrayNode active = Json.array(), inactive = Json.array(), bots = Json.array(), crossRealm = Json.array();
+        for (User u : store.all(ctx.h())) {
+            if (u.isSystemBot()) {
+                crossRealm.add(systemBot(u, me, o));
+                continue;
+            }
+            (u.isActive() ? active : inactive).add(json.user(u, me, o, pd));
+            boolean ownsOrAdmin = me != null && (me.isAdmin() || (u.botOwnerId() != null && u.botOwnerId() == me.id()));
+            if (u.isBot() && ownsOrAdmin) bots.add(BotJson.bot(u, json));
+        }
+        state.set("realm_users", active);
+        state.set("realm_non_active_users", inactive);
+        state.set("cross_realm_bots", crossRealm);
+        if (ctx.options().spec().wants("realm_bot") || ctx.options().spec().eventTypes() == null) state.set("realm_bots", bots);
+        if (me != null) self(ctx, me, state);
+    }
+
+    private ObjectNode systemBot(User u, User me, UserJson.Options o) {
+        ObjectNode b = json.user(u, me, o, null);
+        b.put("is_system_bot", true);
+        return b;
+    }
+
+    private void self(Context ctx, User me, ObjectNode state) {
+        state.put("user_id", me.id());
+        state.put("email", json.apiEmail(me));
+        state.put("delivery_email", me.deliveryEmail());
+        state.put("full_name", me.fullName());
+        state.put("is_admin", me.isAdmin());
+        state.put("is_owner", me.isOwner());
+        state.put("is_moderator", me.role() == Role.MODERATOR.code);
+        state.put("is_guest", me.isGuest());
+        state.put("avatar_source", me.avatarSource());
+        String avatar = UserJson.avatarUrl(me, false);
+        state.put("avatar_url", avatar);
+        state.put("avatar_url_medium", avatar);
+        Realm r = realm.get();
+        boolean pub = can(ctx, me, r, "can_create_public_channel_group");
+        boolean priv = can(ctx, me, r, "can_create_private_channel_group");
+        state.put("can_create_streams", pub || priv);
+        state.put("can_create_public_streams", pub);
+        state.put("can_create_private_streams", priv);
+        state.put("can_create_web_public_streams", can(ctx, me, r, "can_create_web_public_channel_group"));
+        state.put("can_subscribe_other_users", can(ctx, me, r, "can_add_subscribers_group"));
+        state.put("can_invite_others_to_realm", can(ctx, me, r, "can_invite_users_group"));
+    }
+
+    private boolean can(Context ctx, User me, Realm r, String setting) {
+        return resolver.isMember(ctx.h(), me.id(), r.get(setting));
+    }
+}

@@ -1,0 +1,74 @@
+package dev.stoa.users;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.http.Json;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.StatementContext;
+
+/** SQL for users and bots. */
+public final class UserStore {
+    static final String COLUMNS = "id, delivery_email, full_name, role, is_active, is_bot, bot_type, bot_owner_id, is_system_bot, "
+            + "api_key, password_hash, timezone, date_joined, avatar_source, avatar_version, is_imported_stub, settings";
+
+    static User map(ResultSet rs, StatementContext ctx) throws SQLException {
+        int botType = rs.getInt(7);
+        Integer bt = rs.wasNull() ? null : botType;
+        long owner = rs.getLong(8);
+        Long ownerId = rs.wasNull() ? null : owner;
+        return new User(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getBoolean(5), rs.getBoolean(6),
+                bt, ownerId, rs.getBoolean(9), rs.getString(10), rs.getString(11), rs.getString(12), rs.getLong(13),
+                rs.getString(14), rs.getInt(15), rs.getBoolean(16), (ObjectNode) Json.parse(rs.getString(17)));
+    }
+
+    public Optional<User> byId(Handle h, long id) {
+        return h.createQuery("SELECT " + COLUMNS + " FROM users WHERE id = ?").bind(0, id).map(UserStore::map).findOne();
+    }
+
+    public Optional<User> byEmail(Handle h, String email) {
+        return h.createQuery("SELECT " + COLUMNS + " FROM users WHERE lower(delivery_email) = lower(?)")
+                .bind(0, email).map(UserStore::map).findOne();
+    }
+
+    public List<User> all(Handle h) {
+        return h.createQuery("SELECT " + COLUMNS + " FROM users ORDER BY id").map(UserStore::map).list();
+    }
+
+    public List<User> byIds(Handle h, Collection<Long> ids) {
+        if (ids.isEmpty()) return List.of();
+        return h.createQuery("SELECT " + COLUMNS + " FROM users WHERE id IN (<ids>) ORDER BY id")
+                .bindList("ids", List.copyOf(ids)).map(UserStore::map).list();
+    }
+
+    public List<Long> activeIds(Handle h) {
+        return h.createQuery("SELECT id FROM users WHERE is_active ORDER BY id").mapTo(Long.class).list();
+    }
+
+    public List<Long> activeAdminIds(Handle h) {
+        return h.createQuery("SELECT id FROM users WHERE is_active AND role <= 200 ORDER BY id").mapTo(Long.class).list();
+    }
+
+    public long insert(Handle h, User u) {
+        return h.createUpdate("INSERT INTO users (delivery_email, full_name, role, is_active, is_bot, bot_type, bot_owner_id, is_system_bot, "
+                        + "api_key, password_hash, timezone, date_joined, avatar_source, avatar_version, is_imported_stub, settings) "
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                .bind(0, u.deliveryEmail()).bind(1, u.fullName()).bind(2, u.role()).bind(3, u.isActive()).bind(4, u.isBot())
+                .bind(5, u.botType()).bind(6, u.botOwnerId()).bind(7, u.isSystemBot()).bind(8, u.apiKey())
+                .bind(9, u.passwordHash()).bind(10, u.timezone()).bind(11, u.dateJoined()).bind(12, u.avatarSource())
+                .bind(13, u.avatarVersion()).bind(14, u.isImportedStub()).bind(15, Json.write(u.settings()))
+                .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
+    }
+
+    /** Sets one column; `column` is a constant from the calling action, never user input. */
+    public void set(Handle h, long userId, String column, Object value) {
+        h.createUpdate("UPDATE users SET " + column + " = ? WHERE id = ?").bind(0, value).bind(1, userId).execute();
+    }
+
+    public void saveSettings(Handle h, long userId, ObjectNode settings) {
+        set(h, userId, "settings", Json.write(settings));
+    }
+}

@@ -1,0 +1,238 @@
+package dev.stoa.users;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Db;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.Json;
+import dev.stoa.http.Request;
+import dev.stoa.http.Router;
+import dev.stoa.realm.Realm;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** GET/POST/PATCH/DELETE of users and bots, and PATCH /settings for name and timezone. */
+public final class UserViews {
+    private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$");
+
+    private final Db db;
+    private final UserStore store;
+    private final UserActions actions;
+    private final UserJson json;
+    private final ProfileData profileData;
+
+    public UserViews(Db db, UserStore store, UserActions actions, UserJson json, ProfileData profileData) {
+        this.db = db;
+        this.store = store;
+        this.actions = actions;
+        this.json = json;
+        this.profileData = profileData;
+    }
+
+    public void routes(Router r) {
+        r.get("/users", Router.Auth.OPTIONAL, this::list);
+        r.post("/users", Router.Auth.USER, this::create);
+        r.get("/users/me", Router.Auth.USER, this::me);
+        r.delete("/users/me", Router.Auth.USER, this::deactivateMe);
+        r.get("/users/{user_id_or_email}", Router.Auth.USER, this::get);
+        r.patch("/users/{user_id}", Router.Auth.USER, this::update);
+        r.delete("/users/{user_id}", Router.Auth.USER, this::deactivate);
+        r.post("/users/{user_id}/reactivate", Router.Auth.USER, this::reactivate);
+        r.get("/bots", Router.Auth.USER, this::listBots);
+        r.post("/bots", Router.Auth.USER, this::createBot);
+    }
+
+    /** The client's choice of avatar handling: client_public_avatar (seed) or Zulip's client_gravatar. */
+    private static UserJson.Options options(Request req, boolean authenticated, boolean profileDefault) {
+        boolean dflt = authenticated;
+        boolean publicAvatar = req.has("client_public_avatar") ? req.bool("client_public_avatar", dflt) : req.bool("client_gravatar", dflt);
+        if (!authenticated && publicAvatar) throw ApiError.bad("Invalid client_public_avatar parameter for unauthenticated request");
+        return new UserJson.Options(publicAvatar, req.bool("include_custom_profile_fields", profileDefault), false);
+    }
+
+    private Object list(Request req) {
+        User viewer = req.user();
+        UserJson.Options o = options(req, viewer != null, false);
+        List<Long> ids = req.longList("user_ids");
+        return db.read(h -> {
+            List<User> users = ids == null ? store.all(h) : store.byIds(h, ids);
+            if (ids != null && users.size() != new HashSet<>(ids).size()) throw ApiError.bad("Invalid user ID");
+            Map<Long, ObjectNode> pd = o.includeProfileData() ? profileData.all(h) : Map.of();
+            ArrayNode members = Json.array();
+            for (User u : users) {
+                if (u.isSystemBot()) continue;
+                members.add(json.user(u, viewer, o, pd));
+            }
+            ObjectNode out = Json.success();
+            out.set("members", members);
+            return out;
+        });
+    }
+
+    private Object get(Request req) {
+        User viewer = req.user();
+        UserJson.Options o = options(req, true, false);
+        String key = req.pathParam("user_id_or_email");
+        return db.read(h -> {
+            User u = key.chars().allMatch(Character::isDigit) && !key.isEmpty()
+                    ? store.byId(h, Long.parseLong(key)).orElse(null)
+                    : findByApiEmail(h, key);
+            if (u == null || u.isSystemBot()) throw ApiError.bad("No such user");
+            ObjectNode out = Json.success();
+            out.set("user", json.user(u, viewer, o, o.includeProfileData() ? profileData.all(h) : Map.of()));
+            return out;
+        });
+    }
+
+    private User findByApiEmail(org.jdbi.v3.core.Handle h, String email) {
+        User u = store.byEmail(h, email).orElse(null);
+        if (u != null && json.apiEmail(u).equalsIgnoreCase(email)) return u;
+        for (User x : store.all(h)) if (json.apiEmail(x).equalsIgnoreCase(email)) return x;
+        return null;
+    }
+
+    private Object me(Request req) {
+        User me = req.user();
+        return db.read(h -> {
+            ObjectNode out = Json.success();
+            ObjectNode u = json.user(me, me, UserJson.Options.DEFAULT, null);
+            u.remove("bot_type");
+            u.remove("bot_owner_id");
+            u.remove("is_imported_stub");
+            out.setAll(u);
+            out.put("max_message_id", maxMessageId(h));
+            if (!me.isBot()) out.set("profile_data", profileData.all(h).getOrDefault(me.id(), Json.object()));
+            return out;
+        });
+    }
+
+    private static long maxMessageId(org.jdbi.v3.core.Handle h) {
+        // The messages feature owns the table; before it exists the answer is -1, as for an empty realm.
+        try {
+            return h.createQuery("SELECT COALESCE(MAX(id), -1) FROM messages").mapTo(Long.class).one();
+        } catch (RuntimeException e) {
+            return -1;
+        }
+    }
+
+    private Object create(Request req) {
+        User me = req.user();
+        requireAdmin(me);
+        String email = req.str("email").strip();
+        String password = req.str("password");
+        String fullName = checkFullName(req.str("full_name"));
+        if (!EMAIL.matcher(email).matches()) throw ApiError.bad("Bad name or username");
+        long id = actions.doCreateUser(new UserActions.NewUser(email, password, fullName, Role.MEMBER, null, null, false)).id();
+        return Json.success().put("user_id", id);
+    }
+
+    static void requireAdmin(User me) {
+        if (!me.isAdmin()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator");
+    }
+
+    static String checkFullName(String name) {
+        String n = name.strip();
+        if (n.isEmpty()) throw ApiError.bad("Name too short!");
+        if (n.length() > Realm.MAX_NAME_LENGTH) throw ApiError.bad("Name too long!");
+        for (char c : n.toCharArray()) {
+            if (Character.isISOControl(c) || "*`\\>\"@".indexOf(c) >= 0) throw ApiError.bad("Invalid characters in name!");
+        }
+        return n;
+    }
+
+    private User target(long id) {
+        User u = db.read(h -> store.byId(h, id).orElse(null));
+        if (u == null || u.isSystemBot()) throw ApiError.bad("No such user");
+        return u;
+    }
+
+    private Object update(Request req) {
+        User me = req.user();
+        User u = target(req.pathLong("user_id"));
+        boolean canEdit = me.isAdmin() || (u.isBot() && u.botOwnerId() != null && u.botOwnerId() == me.id());
+        if (!canEdit) throw ApiError.unauthorizedAction();
+        String fullName = req.optStr("full_name").map(UserViews::checkFullName).orElse(null);
+        Role role = req.optLong("role").map(r -> Role.of(r.intValue()).orElseThrow(() -> ApiError.invalid("role"))).orElse(null);
+        var profile = req.jsonArray("profile_data");
+        if (role != null) {
+            if (!me.isAdmin()) throw ApiError.unauthorizedAction();
+            if ((role == Role.OWNER || u.isOwner()) && !me.isOwner()) throw ApiError.bad("Must be an organization owner");
+        }
+        if (profile != null) {
+            if (!me.isAdmin()) throw ApiError.unauthorizedAction();
+            profileData.validateUpdates(u, profile);
+        }
+        if (fullName != null && !fullName.equals(u.fullName())) actions.doChangeFullName(u, fullName);
+        if (role != null) actions.doChangeRole(u, role);
+        if (profile != null) profileData.apply(u, profile);
+        return Json.success();
+    }
+
+    private Object deactivate(Request req) {
+        User me = req.user();
+        User u = target(req.pathLong("user_id"));
+        boolean owns = u.isBot() && u.botOwnerId() != null && u.botOwnerId() == me.id();
+        if (!me.isAdmin() && !owns) throw ApiError.unauthorizedAction();
+        if (u.isOwner() && !me.isOwner()) throw ApiError.bad("Must be an organization owner");
+        if (u.isOwner() && lastOwner(u)) {
+            throw ApiError.bad("Cannot deactivate the only organization owner");
+        }
+        actions.doDeactivate(u);
+        return Json.success();
+    }
+
+    private boolean lastOwner(User u) {
+        return db.read(h -> h.createQuery("SELECT COUNT(*) FROM users WHERE role = 100 AND is_active AND NOT is_bot AND id <> ?")
+                .bind(0, u.id()).mapTo(Long.class).one()) == 0;
+    }
+
+    private Object deactivateMe(Request req) {
+        User me = req.user();
+        if (me.isOwner() && lastOwner(me)) {
+            throw ApiError.bad("Cannot deactivate the only organization owner").with("entity", "organization owner").with("is_last_owner", true);
+        }
+        actions.doDeactivate(me);
+        return Json.success();
+    }
+
+    private Object reactivate(Request req) {
+        User me = req.user();
+        requireAdmin(me);
+        User u = target(req.pathLong("user_id"));
+        if (u.isActive()) throw ApiError.bad("User is already active");
+        actions.doReactivate(u);
+        return Json.success();
+    }
+
+    private Object listBots(Request req) {
+        User me = req.user();
+        return db.read(h -> {
+            ArrayNode bots = Json.array();
+            for (User u : store.all(h)) {
+                boolean visible = me.isAdmin() || (u.botOwnerId() != null && u.botOwnerId() == me.id());
+                if (u.isBot() && !u.isSystemBot() && u.isActive() && visible) bots.add(BotJson.bot(u, json));
+            }
+            ObjectNode out = Json.success();
+            out.set("bots", bots);
+            return out;
+        });
+    }
+
+    private static final Set<Integer> BOT_TYPES = Set.of(1, 2, 3, 4);
+
+    private Object createBot(Request req) {
+        User me = req.user();
+        if (me.isGuest()) throw ApiError.unauthorizedAction();
+        String fullName = checkFullName(req.str("full_name"));
+        String shortName = req.str("short_name").strip().toLowerCase(java.util.Locale.ROOT);
+        int botType = req.integer("bot_type", 1);
+        if (!BOT_TYPES.contains(botType)) throw ApiError.invalid("bot_type");
+        if (shortName.isEmpty() || !shortName.matches("[a-z0-9._-]+")) throw ApiError.bad("Bad name or username");
+        String email = shortName + "-bot@" + json.realmHost();
+        User bot = actions.doCreateUser(new UserActions.NewUser(email, null, fullName, Role.MEMBER, botType, me.id(), false));
+        return Json.success().put("user_id", bot.id()).put("api_key", bot.apiKey());
+    }
+}
