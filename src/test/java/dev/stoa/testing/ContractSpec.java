@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +62,7 @@ final class ContractSpec {
         OpenApiAddendum.mergeAll(root, addendumDir);
         List<Route> routes = routes(root); // before synthetic paths are added
         new AllOfFlattener(root).flattenAll(root);
-        relaxErrorOneOfs(root);
+        relaxErrorSchemas(root);
         dropRequestBodies(root);
         List<EventSchema> events = EventSchemas.extract(root);
         addErrorShapePaths(root);
@@ -72,11 +71,17 @@ final class ContractSpec {
         return new ContractSpec(root, events, routes);
     }
 
-    /** The most specific route matching a real path (literal segments beat parameters). */
-    Optional<Route> match(String apiPath) {
-        return routes.stream()
-                .filter(r -> r.regex().matcher(apiPath).matches())
-                .max(Comparator.comparingInt(Route::literals));
+    /**
+     * The most specific routes matching a real path (literal segments beat parameters), preferring
+     * those that describe {@code method}. Several remain when templates differ only in parameter
+     * names, e.g. GET /users/{user_id} and GET /users/{email}.
+     */
+    List<Route> match(String apiPath, String method) {
+        List<Route> matching = routes.stream().filter(r -> r.regex().matcher(apiPath).matches()).toList();
+        List<Route> withMethod = matching.stream().filter(r -> r.operation(method).isPresent()).toList();
+        List<Route> pool = withMethod.isEmpty() ? matching : withMethod;
+        int best = pool.stream().mapToInt(Route::literals).max().orElse(-1);
+        return pool.stream().filter(r -> r.literals() == best).toList();
     }
 
     /** Structural template comparison: {x} matches {y}. */
@@ -112,7 +117,7 @@ final class ContractSpec {
      * fields, so a plain {result, msg, code} error matches several branches and "exactly one"
      * always fails. For 4xx/5xx response schemas (and only there) oneOf is read as anyOf.
      */
-    private static void relaxErrorOneOfs(ObjectNode root) {
+    private static void relaxErrorSchemas(ObjectNode root) {
         for (JsonNode item : root.path("paths")) {
             for (JsonNode op : item) {
                 for (Map.Entry<String, JsonNode> response : op.path("responses").properties()) {
@@ -120,13 +125,35 @@ final class ContractSpec {
                         continue;
                     }
                     for (JsonNode media : response.getValue().path("content")) {
-                        if (media.path("schema") instanceof ObjectNode schema && schema.has("oneOf")) {
-                            schema.set("anyOf", schema.remove("oneOf"));
+                        if (media.path("schema") instanceof ObjectNode schema) {
+                            if (schema.has("oneOf")) {
+                                schema.set("anyOf", schema.remove("oneOf"));
+                            }
+                            allowExampleFields(schema);
+                            schema.path("anyOf").forEach(ContractSpec::allowExampleFields);
                         }
                     }
                 }
             }
         }
+    }
+
+    /**
+     * Some strict error branches name extra fields only in their own example (e.g.
+     * MOVE_MESSAGES_TIME_LIMIT_EXCEEDED's message counts, CANNOT_DEACTIVATE_GROUP_IN_USE's
+     * objections): allow exactly those names, untyped, on that inline branch.
+     */
+    private static void allowExampleFields(JsonNode schema) {
+        if (!(schema instanceof ObjectNode strict) || !strict.path("example").isObject()
+                || !strict.path("additionalProperties").isBoolean()) {
+            return;
+        }
+        ObjectNode properties = strict.withObjectProperty("properties");
+        strict.get("example").fieldNames().forEachRemaining(name -> {
+            if (!properties.has(name)) {
+                properties.putObject(name);
+            }
+        });
     }
 
     /**

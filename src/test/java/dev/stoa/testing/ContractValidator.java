@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Checks responses and events against the contract: zulip.yaml plus the project's OpenAPI
@@ -75,6 +76,11 @@ public final class ContractValidator {
         return new ContractValidator(spec, validator, Duration.ofNanos(System.nanoTime() - start));
     }
 
+    /** The rewritten contract, for tests in this package. */
+    ContractSpec spec() {
+        return spec;
+    }
+
     /** How long building this instance took (reading, rewriting and parsing the spec). */
     public Duration loadTime() {
         return loadTime;
@@ -85,24 +91,37 @@ public final class ContractValidator {
      * optionally a query string); {@code contentType} may be null.
      */
     public void validateResponse(String method, String path, int status, String contentType, String body) {
-        String apiPath = apiPath(path);
-        Optional<Route> route = spec.match(apiPath);
-        Optional<ObjectNode> operation = route.flatMap(r -> r.operation(method));
+        List<Route> routes = spec.match(apiPath(path), method);
+        List<String> firstProblems = null;
+        for (Route route : routes.isEmpty() ? java.util.Collections.<Route>singletonList(null) : routes) {
+            List<String> problems = problems(route, method, status, contentType, body);
+            if (problems.isEmpty()) {
+                return; // one of equally specific templates (e.g. /users/{user_id}, /users/{email}) fits
+            }
+            if (firstProblems == null) {
+                firstProblems = problems;
+            }
+        }
+        String where = routes.isEmpty() ? " (no described route)"
+                : " (route " + routes.stream().map(Route::template).collect(Collectors.joining(" | ")) + ")";
+        throw new AssertionError(report(method + " " + path + where + " -> " + status, body, firstProblems));
+    }
+
+    /** Problems of one response against one route (null: no route matches the path). */
+    private List<String> problems(Route route, String method, int status, String contentType, String body) {
+        Optional<ObjectNode> operation = route == null ? Optional.empty() : route.operation(method);
         List<String> problems = new ArrayList<>();
         if (operation.isEmpty()) {
             checkUnknownRoute(status, contentType, body, problems);
         } else if (documents(operation.get(), status) || status < 400) {
-            checkDocumented(route.get(), operation.get(), method, status, contentType, body, problems);
+            checkDocumented(route, operation.get(), method, status, contentType, body, problems);
         } else {
             checkUndocumentedError(status, contentType, body, problems);
         }
         if (status >= 400 && problems.isEmpty()) {
             problems.addAll(run(ContractSpec.ERROR_SHAPE_PATH, Request.Method.GET, status, contentType, body));
         }
-        if (!problems.isEmpty()) {
-            String where = route.map(r -> " (route " + r.template() + ")").orElse(" (no described route)");
-            throw new AssertionError(report(method + " " + path + where + " -> " + status, body, problems));
-        }
+        return problems;
     }
 
     /** Validates one event object from the {@code events} array of GET /events. */
