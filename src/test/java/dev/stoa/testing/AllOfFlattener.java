@@ -23,7 +23,7 @@ import java.util.Set;
 final class AllOfFlattener {
     private static final String REF_PREFIX = "#/components/schemas/";
     /** Keys whose values are data, not schemas: never rewrite inside them. */
-    private static final Set<String> DATA_KEYS = Set.of("example", "examples", "enum", "default");
+    private static final Set<String> DATA_KEYS = Set.of("example", "examples", "enum");
 
     private final ObjectNode schemas;
     private final Set<String> flattened = new HashSet<>();
@@ -39,6 +39,11 @@ final class AllOfFlattener {
         schemas.fieldNames().forEachRemaining(names::add);
         names.forEach(this::flattenComponent);
         walk(root);
+    }
+
+    /** Flattens one detached node (e.g. an addendum patch) against the tree's components. */
+    void flatten(ObjectNode node) {
+        walk(node);
     }
 
     private void flattenComponent(String name) {

@@ -59,9 +59,10 @@ final class ContractSpec {
         } catch (IOException e) {
             throw new UncheckedIOException("reading " + zulipYaml, e);
         }
-        OpenApiAddendum.mergeAll(root, addendumDir);
+        List<OpenApiAddendum.Patch> patches = OpenApiAddendum.mergeAll(root, addendumDir);
         List<Route> routes = routes(root); // before synthetic paths are added
         new AllOfFlattener(root).flattenAll(root);
+        applyPatches(root, patches);
         relaxErrorSchemas(root);
         dropRequestBodies(root);
         List<EventSchema> events = EventSchemas.extract(root);
@@ -154,6 +155,19 @@ final class ContractSpec {
                 properties.putObject(name);
             }
         });
+    }
+
+    /**
+     * Patches apply after flattening, so they can add a property to a schema that zulip.yaml
+     * wrote as allOf (e.g. {@code responses/200/.../schema/properties/new_field}).
+     */
+    private static void applyPatches(ObjectNode root, List<OpenApiAddendum.Patch> patches) {
+        for (OpenApiAddendum.Patch patch : patches) {
+            new AllOfFlattener(root).flatten(patch.content());
+            if (root.at(patch.pointer()) instanceof ObjectNode target) {
+                OpenApiAddendum.deepMerge(target, patch.content());
+            }
+        }
     }
 
     /**

@@ -5,6 +5,7 @@ import com.atlassian.oai.validator.model.Request;
 import com.atlassian.oai.validator.model.SimpleResponse;
 import com.atlassian.oai.validator.report.LevelResolver;
 import com.atlassian.oai.validator.report.ValidationReport;
+import com.atlassian.oai.validator.schema.ValidationConfiguration;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -72,6 +73,9 @@ public final class ContractValidator {
                         // still reported (key validation.response.body.schema.additionalProperties).
                         .withLevel("validation.schema.additionalProperties", ValidationReport.Level.IGNORE)
                         .build())
+                // One compiled schema per operation response and per event branch: the default
+                // cache (100) would recompile them over and over in a full test run.
+                .withSchemaValidationConfiguration(new ValidationConfiguration().setMaxCacheSize(1000))
                 .build();
         return new ContractValidator(spec, validator, Duration.ofNanos(System.nanoTime() - start));
     }

@@ -34,6 +34,11 @@ class ContractValidatorTest {
     }
 
     @Test
+    void noAllOfIsLeft() {
+        assertThat(contract.spec().root.toString()).doesNotContain("\"allOf\"");
+    }
+
+    @Test
     void validOwnUserPasses() {
         assertThatCode(() -> contract.validateResponse("GET", "/api/v1/users/me", 200, CT, ME)).doesNotThrowAnyException();
         assertThatCode(() -> contract.validateResponse("GET", "/json/users/me", 200, CT, ME)).doesNotThrowAnyException();
@@ -213,6 +218,18 @@ class ContractValidatorTest {
     }
 
     @Test
+    void projectAddendumIsLoaded() throws IOException {
+        assertThat(contract.describes("POST", "/calls/meeting/create")).isTrue();
+        String call = "{\"result\":\"success\",\"msg\":\"\",\"url\":\"https://meet.example.com/x\"}";
+        assertThatCode(() -> contract.validateResponse("POST", "/api/v1/calls/meeting/create", 200, CT, call))
+                .doesNotThrowAnyException();
+        assertThatCode(() -> contract.validateEvent(json("{\"type\":\"has_meeting_token\",\"value\":true,\"id\":4}")))
+                .doesNotThrowAnyException();
+        String register = "{\"result\":\"success\",\"msg\":\"\",\"has_meeting_token\":false}";
+        assertThatCode(() -> contract.validateResponse("POST", "/api/v1/register", 200, CT, register)).doesNotThrowAnyException();
+    }
+
+    @Test
     void describesRoutesStructurally() {
         assertThat(contract.describes("GET", "/users/{id}")).isTrue();
         assertThat(contract.describes("GET", "/users/me")).isTrue();
@@ -252,6 +269,16 @@ class ContractValidatorTest {
                             application/json:
                               schema:
                                 $ref: "#/components/schemas/JsonSuccess"
+                  /register:
+                    post:
+                      x-stoa-merge: true
+                      responses:
+                        "200":
+                          content:
+                            application/json:
+                              schema:
+                                properties:
+                                  widget_count: {type: integer}
                 components:
                   schemas:
                     Widget:
@@ -282,6 +309,17 @@ class ContractValidatorTest {
         // the addendum's GET /users/me replaced zulip.yaml's
         assertThatCode(() -> merged.validateResponse("GET", "/api/v1/users/me", 200, CT, "{\"result\":\"success\",\"msg\":\"\"}"))
                 .doesNotThrowAnyException();
+        // the /register patch added one field and kept the rest of zulip.yaml's schema
+        String register = "{\"result\":\"success\",\"msg\":\"\",\"queue_id\":null,\"widget_count\":%s}";
+        assertThatCode(() -> merged.validateResponse("POST", "/api/v1/register", 200, CT, register.formatted("3")))
+                .doesNotThrowAnyException();
+        assertThatThrownBy(() -> merged.validateResponse("POST", "/api/v1/register", 200, CT, register.formatted("\"3\"")))
+                .hasMessageContaining("widget_count");
+        assertThatThrownBy(() -> merged.validateResponse("POST", "/api/v1/register", 200, CT,
+                register.formatted("3").replace("\"queue_id\":null", "\"queue_id\":7")))
+                .hasMessageContaining("queue_id");
+        assertThatThrownBy(() -> contract.validateResponse("POST", "/api/v1/register", 200, CT, register.formatted("3")))
+                .hasMessageContaining("widget_count");
         assertThatCode(() -> merged.validateEvent(json("{\"type\":\"widget\",\"op\":\"add\",\"id\":2,\"widget\":{\"id\":1}}")))
                 .doesNotThrowAnyException();
         assertThatThrownBy(() -> merged.validateEvent(json("{\"type\":\"widget\",\"op\":\"add\",\"id\":2}")))
