@@ -7,11 +7,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -207,7 +207,7 @@ final class ContractSpec {
 
     /** Text values of {@code enum} under {@code properties.<name>}, or empty. */
     static Set<String> enumOf(JsonNode schema, String name) {
-        Set<String> values = new HashSet<>();
+        Set<String> values = new TreeSet<>();
         if (schema.path("properties").path(name).path("enum") instanceof ArrayNode array) {
             array.forEach(v -> values.add(v.asText()));
         }

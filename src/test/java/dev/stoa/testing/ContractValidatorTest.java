@@ -148,6 +148,7 @@ class ContractValidatorTest {
         assertThatThrownBy(() -> contract.validateEvent(bad))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("type=heartbeat")
+                .hasMessageContaining("closest schema: XStoaEvent_heartbeat")
                 .hasMessageContaining("extra");
         JsonNode unknown = json("{\"type\":\"no_such_event\",\"id\":0}");
         assertThatThrownBy(() -> contract.validateEvent(unknown)).hasMessageContaining("no event schema");

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Splits the big oneOf of GET /events items into one component schema per event branch, each
@@ -65,7 +66,10 @@ final class EventSchemas {
         if (ref.startsWith(REF)) {
             return ref.substring(REF.length());
         }
-        String name = "XStoaZulipEvent" + index;
+        // A readable name: failure reports cite it as the closest schema.
+        String name = "XStoaEvent_" + String.join("_", ContractSpec.enumOf(branch, "type"))
+                + ContractSpec.enumOf(branch, "op").stream().sorted().map(op -> "_" + op).collect(Collectors.joining())
+                + "_" + index;
         schemas.set(name, branch);
         return name;
     }
