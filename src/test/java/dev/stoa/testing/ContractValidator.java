@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -97,7 +98,8 @@ public final class ContractValidator {
     public void validateResponse(String method, String path, int status, String contentType, String body) {
         List<Route> routes = spec.match(apiPath(path), method);
         List<String> firstProblems = null;
-        for (Route route : routes.isEmpty() ? java.util.Collections.<Route>singletonList(null) : routes) {
+        List<Route> candidates = routes.isEmpty() ? Collections.singletonList(null) : routes;
+        for (Route route : candidates) {
             List<String> problems = problems(route, method, status, contentType, body);
             if (problems.isEmpty()) {
                 return; // one of equally specific templates (e.g. /users/{user_id}, /users/{email}) fits
