@@ -53,6 +53,7 @@ public final class UserState implements StateContributor {
 
     private ObjectNode systemBot(User u, User me, UserJson.Options o) {
         ObjectNode b = json.user(u, me, o, null);
+        b.remove("is_imported_stub");
         b.put("is_system_bot", true);
         return b;
     }

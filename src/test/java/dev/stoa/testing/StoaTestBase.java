@@ -1,0 +1,29 @@
+package dev.stoa.testing;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+
+/** One real server per test class (fresh database); tests get clients for each role. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class StoaTestBase {
+    protected TestServer server;
+    protected ApiClient owner, admin, moderator, member, guest, bot, anonymous;
+
+    @BeforeAll
+    void startServer() {
+        server = new TestServer();
+        owner = server.owner;
+        admin = server.admin;
+        moderator = server.moderator;
+        member = server.member;
+        guest = server.guest;
+        bot = server.bot;
+        anonymous = owner.anonymous();
+    }
+
+    @AfterAll
+    void stopServer() {
+        if (server != null) server.close();
+    }
+}
