@@ -48,7 +48,7 @@ final class Html {
     }
 
     static String urlQuote(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20").replace("%7E", "~");
+        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20").replace("*", "%2A").replace("%7E", "~");
     }
 
     /**
