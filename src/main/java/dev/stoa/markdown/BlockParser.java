@@ -39,7 +39,11 @@ final class BlockParser {
     void parseChunk(Node parent, String text) {
         Deque<Object> blocks = new ArrayDeque<>();
         for (String b : text.split("\n\n", -1)) {
-            blocks.add(b);
+            int end = b.length();
+            while (end > 0 && b.charAt(end - 1) == '\n') {
+                end--; // a block never ends in a line break (it would become a trailing <br>)
+            }
+            blocks.add(b.substring(0, end));
         }
         parseBlocks(parent, blocks);
     }

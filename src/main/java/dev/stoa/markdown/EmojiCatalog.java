@@ -81,7 +81,8 @@ public final class EmojiCatalog {
             nameByCode.putIfAbsent(code, name);
         }
         for (Emoji e : EmojiManager.getAllEmojis()) {
-            if (e.hasFitzpatrickComponent() || e.getGroup() == EmojiGroup.COMPONENT) {
+            // Zulip's emoji set stops at Unicode Emoji 15.0; newer sequences stay plain text.
+            if (e.hasFitzpatrickComponent() || e.getGroup() == EmojiGroup.COMPONENT || e.getVersion() > 15.0) {
                 continue;
             }
             String code = codeOf(e.getEmoji());
