@@ -6,6 +6,7 @@ import dev.stoa.markdown.Inline.Hit;
 final class BasicRules {
     private BasicRules() {}
 
+    static final int MAX_CODE_SPAN = 4096;
     private static final String ESCAPABLE = "\\`*_{}[]()>#+-.!";
 
     /** {@code `code`} with any run length; the closing run must be exactly as long. */
@@ -35,7 +36,8 @@ final class BasicRules {
     /** Start of the next run of exactly {@code n} backticks on the same line, or -1. */
     private static int findRun(String s, int from, int n) {
         int j = from;
-        while (j < s.length()) {
+        // Bounded: a code span longer than this on one line is not recognised (keeps hostile input linear).
+        while (j < s.length() && j - from < MAX_CODE_SPAN) {
             char c = s.charAt(j);
             if (c == '\n') {
                 return -1;

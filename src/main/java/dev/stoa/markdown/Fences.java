@@ -17,6 +17,7 @@ final class Fences {
             "^(~{3,}|`{3,})[ ]*(?:\\{?\\.?([a-zA-Z0-9_+\\-./#]*)[ ]*([^ ~`][^~`]*)?\\}?)$");
     private static final Pattern LIST_ITEM = Pattern.compile("^[ ]*([*+\\-]|\\d\\.)[ ]+.*");
 
+    static final int MAX_FENCE_DEPTH = 16;
     private final Stash stash;
     private final CodeFormatter code;
     private final Katex katex;
@@ -41,13 +42,13 @@ final class Fences {
             if (i == lines.size() - 1) {
                 break;
             }
-            Matcher m = FENCE.matcher(line);
+            Matcher m = FENCE.matcher(line.length() < 2000 ? line : "");
             if (m.matches()) {
                 String lang = m.group(2) == null ? "" : m.group(2);
                 boolean closes = lang.isEmpty() && !open.isEmpty() && open.get(open.size() - 1)[0].equals(m.group(1));
                 if (closes) {
                     open.remove(open.size() - 1);
-                } else {
+                } else if (open.size() <= MAX_FENCE_DEPTH) {
                     boolean isCode = !(lang.equals("quote") || lang.equals("quoted"));
                     open.add(new String[] {m.group(1), isCode ? "code" : "quote"});
                 }
@@ -152,7 +153,8 @@ final class Fences {
     }
 
     private void checkForNewFence(List<String> out, String line, List<Handler> stack) {
-        Matcher m = line.length() < 2000 ? FENCE.matcher(line) : null;
+        // Deeper fences are left as text: each level re-quotes its content, so depth costs work.
+        Matcher m = line.length() < 2000 && stack.size() <= MAX_FENCE_DEPTH ? FENCE.matcher(line) : null;
         if (m == null || !m.matches()) {
             out.add(line);
             return;

@@ -15,7 +15,11 @@ final class LeafBlocks {
     /** A heading already split out of its block (so long runs of headings stay linear). */
     record Heading(int level, String text) {
         void appendTo(Node parent) {
-            parent.add("h" + level).text = text;
+            if (level == 0) {
+                parent.add("hr"); // level 0 marks a horizontal rule
+            } else {
+                parent.add("h" + level).text = text;
+            }
         }
     }
 
@@ -150,19 +154,30 @@ final class LeafBlocks {
         return false;
     }
 
+    /** Splits the block at every rule line at once (re-queuing the rest per rule would be quadratic). */
     void rule(Node parent, Deque<Object> blocks) {
         String block = (String) blocks.pollFirst();
-        List<String> lines = BlockParser.lines(block);
-        int i = 0;
-        while (!isRule(lines.get(i))) {
-            i++;
+        List<Object> pieces = new ArrayList<>();
+        StringBuilder text = new StringBuilder();
+        for (String l : block.split("\n", -1)) {
+            if (!isRule(l)) {
+                if (!text.isEmpty()) {
+                    text.append('\n');
+                }
+                text.append(l);
+                continue;
+            }
+            if (!text.isEmpty()) {
+                pieces.add(text.toString());
+                text.setLength(0);
+            }
+            pieces.add(new Heading(0, ""));
         }
-        if (i > 0) {
-            parser.parseBlocks(parent, List.of(String.join("\n", lines.subList(0, i))));
+        if (!text.isEmpty()) {
+            pieces.add(text.toString());
         }
-        parent.add("hr");
-        if (i + 1 < lines.size()) {
-            blocks.addFirst(String.join("\n", lines.subList(i + 1, lines.size())));
+        for (int i = pieces.size() - 1; i >= 0; i--) {
+            blocks.addFirst(pieces.get(i));
         }
     }
 

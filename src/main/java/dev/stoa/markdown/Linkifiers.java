@@ -58,9 +58,10 @@ final class Linkifiers {
     private Hit find(Compiled c, String s, int from, int phEnd) {
         Matcher m = c.pattern().matcher(s);
         int start = from;
-        while (start <= s.length() && m.find(start)) {
+        while (start <= s.length() && links.budgetLeft() && m.find(start)) {
             int a = m.start();
             int b = m.end();
+            links.spend(b - start + 1);
             boolean boundaries = b > a && Inline.startOk(s, a, phEnd, "\"'(,:<")
                     && (b >= s.length() || !Inline.isWord(s.charAt(b)));
             if (boundaries) {

@@ -78,6 +78,14 @@ final class Links {
         return href;
     }
 
+    boolean budgetLeft() {
+        return st.budgetLeft();
+    }
+
+    void spend(long n) {
+        st.spend(n);
+    }
+
     Node anchor(String href, String text) {
         Node a = Inline.element("a", text, true);
         a.attrs.put("href", relative(href));
@@ -120,6 +128,9 @@ final class Links {
     }
 
     private int matchingBracket(String s, int open) {
+        if (!st.budgetLeft()) {
+            return -1;
+        }
         int depth = 0;
         for (int j = open; j < s.length() && j - open < MAX_URL; j++) {
             char c = s.charAt(j);
@@ -128,15 +139,18 @@ final class Links {
             } else if (c == '[') {
                 depth++;
             } else if (c == ']' && --depth == 0) {
-                st.work.add(j - open);
+                st.spend(j - open);
                 return j;
             }
         }
-        st.work.add(Math.min(MAX_URL, s.length() - open));
+        st.spend(Math.min(MAX_URL, s.length() - open));
         return -1;
     }
 
     private int matchingParen(String s, int open) {
+        if (!st.budgetLeft()) {
+            return -1;
+        }
         int depth = 0;
         for (int j = open; j < s.length() && j - open < MAX_URL; j++) {
             char c = s.charAt(j);
@@ -145,11 +159,11 @@ final class Links {
             } else if (c == '(') {
                 depth++;
             } else if (c == ')' && --depth == 0) {
-                st.work.add(j - open);
+                st.spend(j - open);
                 return j;
             }
         }
-        st.work.add(Math.min(MAX_URL, s.length() - open));
+        st.spend(Math.min(MAX_URL, s.length() - open));
         return -1;
     }
 
@@ -188,7 +202,7 @@ final class Links {
 
     /** After the scheme: a lazy host of [\w.:@-], then an optional path. */
     private int protocolUrlEnd(String s, int hostStart) {
-        for (int q = hostStart + 1; q <= s.length() && q - hostStart < MAX_URL; q++) {
+        for (int q = hostStart + 1; q <= s.length() && q - hostStart < MAX_URL && st.spend(1); q++) {
             char prev = s.charAt(q - 1);
             if (!(Inline.isWord(prev) || ".:@-".indexOf(prev) >= 0)) {
                 return -1;
@@ -283,7 +297,9 @@ final class Links {
     private int pathEnd(String s, int p0) {
         int depth = 0;
         for (int p = p0 + 1; p - p0 < MAX_URL; p++) {
-            st.work.add(1);
+            if (!st.spend(1)) {
+                return -1;
+            }
             if (depth == 0 && trailingOk(s, p)) {
                 return p;
             }

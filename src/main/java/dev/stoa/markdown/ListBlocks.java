@@ -120,7 +120,16 @@ final class ListBlocks {
     }
 
     /** Splits a block into item texts; returns the first item's number. */
-    private String items(String block, boolean ordered, List<String> items) {
+    private String items(String block, boolean ordered, List<String> out) {
+        List<StringBuilder> items = new ArrayList<>();
+        String start = items(block, ordered, items, true);
+        for (StringBuilder sb : items) {
+            out.add(sb.toString());
+        }
+        return start;
+    }
+
+    private String items(String block, boolean ordered, List<StringBuilder> items, boolean unused) {
         String start = "1";
         for (String line : block.split("\n", -1)) {
             parser.work().add(line.length() + 1);
@@ -130,16 +139,20 @@ final class ListBlocks {
                     start = line.strip().substring(0, line.strip().indexOf('.'));
                     start = start.replaceFirst("^0+(?=\\d)", "");
                 }
-                items.add(content);
-            } else if (indentedItem(line) && !items.isEmpty() && !items.get(items.size() - 1).startsWith("  ")) {
-                items.add(line);
+                items.add(new StringBuilder(content));
+            } else if (indentedItem(line) && !items.isEmpty() && !startsWithTab(items.get(items.size() - 1))) {
+                items.add(new StringBuilder(line));
             } else if (items.isEmpty()) {
-                items.add(line);
+                items.add(new StringBuilder(line));
             } else {
-                items.set(items.size() - 1, items.get(items.size() - 1) + "\n" + line);
+                items.get(items.size() - 1).append('\n').append(line);
             }
         }
         return start;
+    }
+
+    private static boolean startsWithTab(StringBuilder sb) {
+        return sb.length() >= TAB && sb.charAt(0) == ' ' && sb.charAt(1) == ' ';
     }
 
     boolean testIndent(Node parent, String block) {

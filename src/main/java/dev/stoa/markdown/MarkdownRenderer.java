@@ -54,6 +54,7 @@ public final class MarkdownRenderer {
             st.work.add(text.length());
             return plain(text);
         }
+        st.setScanBudget(16L * text.length() + 20_000);
         Fences fences = new Fences(st.stash, code, st.katex, st.work);
         List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
         lines = fences.process(fences.separateHangingLists(lines));

@@ -20,10 +20,31 @@ final class RenderState {
     boolean hasLink;
     boolean hasImage;
     boolean hasAttachment;
+    /**
+     * Budget for scans that could otherwise go superlinear on hostile input (unclosed brackets,
+     * URL paths, linkifier retries, code-span closers). Each such scan is charged here and to
+     * {@link #work}; once it runs out those constructs stay plain text, so total work is linear.
+     */
+    private long scanBudget;
 
     RenderState(MarkdownContext ctx, Work work, Katex katex) {
         this.ctx = ctx;
         this.work = work;
         this.katex = katex;
+    }
+
+    void setScanBudget(long budget) {
+        scanBudget = budget;
+    }
+
+    /** Charges {@code n} scanned characters; false once the budget is exhausted. */
+    boolean spend(long n) {
+        work.add(n);
+        scanBudget -= n;
+        return scanBudget >= 0;
+    }
+
+    boolean budgetLeft() {
+        return scanBudget > 0;
     }
 }
