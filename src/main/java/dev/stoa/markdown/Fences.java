@@ -17,7 +17,7 @@ final class Fences {
             "^(~{3,}|`{3,})[ ]*(?:\\{?\\.?([a-zA-Z0-9_+\\-./#]*)[ ]*([^ ~`][^~`]*)?\\}?)$");
     private static final Pattern LIST_ITEM = Pattern.compile("^[ ]*([*+\\-]|\\d\\.)[ ]+.*");
 
-    static final int MAX_FENCE_DEPTH = 16;
+    static final int MAX_FENCE_DEPTH = 10;
     private final Stash stash;
     private final CodeFormatter code;
     private final Katex katex;
