@@ -95,6 +95,14 @@ public final class Katex {
         }
     }
 
+    /** Build/CI step: {@code java -cp stoa.jar dev.stoa.markdown.Katex [dir]} installs katex for the server. */
+    public static void main(String[] args) {
+        Path dir = args.length > 0 ? Path.of(args[0]) : defaultDir();
+        boolean ok = install(dir);
+        System.out.println((ok ? "katex ready in " : "katex install FAILED in ") + dir);
+        System.exit(ok ? 0 : 1);
+    }
+
     public boolean available() {
         return Files.isRegularFile(dir.resolve("node_modules/katex/package.json"));
     }

@@ -134,7 +134,7 @@ final class Mentions {
             }
             String body = s.substring(i + 3, close);
             int gt = body.indexOf('>');
-            if (withTopic != (gt > 0) || (!withTopic && body.indexOf('>') >= 0 && false)) {
+            if (withTopic && gt <= 0) {
                 continue;
             }
             String name = withTopic ? body.substring(0, gt) : body;
