@@ -154,8 +154,18 @@ final class Mentions {
         a.attrs.put("class", topic == null ? "stream" : "stream-topic");
         a.attrs.put("data-stream-id", Long.toString(ch.id()));
         if (topic != null) {
-            href += "/topic/" + encodeHashComponent(topic);
-            a.text = text + " > " + topic;
+            int at = topic.lastIndexOf('@');
+            boolean message = at >= 0 && at + 1 < topic.length() && topic.length() - at < 20
+                    && topic.substring(at + 1).chars().allMatch(ch -> ch >= '0' && ch <= '9');
+            String topicName = message ? topic.substring(0, at) : topic;
+            href += "/topic/" + encodeHashComponent(topicName);
+            a.text = text + " > " + topicName;
+            if (message) {
+                // #**channel>topic@id** links to one message, as Zulip's stream_topic_message pattern.
+                href += "/near/" + topic.substring(at + 1);
+                a.attrs.put("class", "message-link");
+                a.text = a.text + " @ \uD83D\uDCAC";
+            }
         }
         a.attrs.put("href", href);
         return a;

@@ -106,6 +106,9 @@ class MarkdownMentionsEmojiLinkifierTest {
                 "<p><a class=\"stream-topic\" data-stream-id=\"4\" href=\"/#narrow/channel/4-core-team/topic/lunch.20time\">"
                         + "#core team &gt; lunch time</a></p>");
         assertThat(render("#**nowhere**").html()).isEqualTo("<p>#<strong>nowhere</strong></p>");
+        assertThat(render("#**Verona>party@42**").html()).isEqualTo(
+                "<p><a class=\"message-link\" data-stream-id=\"3\" href=\"/#narrow/channel/3-Verona/topic/party/near/42\">"
+                        + "#Verona &gt; party @ \uD83D\uDCAC</a></p>");
     }
 
     @Test
