@@ -156,7 +156,7 @@ final class Mentions {
         if (topic != null) {
             int at = topic.lastIndexOf('@');
             boolean message = at >= 0 && at + 1 < topic.length() && topic.length() - at < 20
-                    && topic.substring(at + 1).chars().allMatch(ch -> ch >= '0' && ch <= '9');
+                    && topic.substring(at + 1).chars().allMatch(d -> d >= '0' && d <= '9');
             String topicName = message ? topic.substring(0, at) : topic;
             href += "/topic/" + encodeHashComponent(topicName);
             a.text = text + " > " + topicName;
