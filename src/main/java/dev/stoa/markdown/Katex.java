@@ -57,7 +57,7 @@ public final class Katex {
         return t;
     });
 
-    Katex(Path dir) {
+    public Katex(Path dir) {
         this.dir = dir;
     }
 

@@ -136,12 +136,12 @@ final class Serializer {
                 }
                 i = close + 1;
             } else {
-                out.append(switch (c) {
-                    case '&' -> "&amp;";
-                    case '<' -> "&lt;";
-                    case '>' -> "&gt;";
-                    default -> String.valueOf(c);
-                });
+                switch (c) {
+                    case '&' -> out.append("&amp;");
+                    case '<' -> out.append("&lt;");
+                    case '>' -> out.append("&gt;");
+                    default -> out.append(c);
+                }
                 i++;
             }
         }
