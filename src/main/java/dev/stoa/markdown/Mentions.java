@@ -57,7 +57,7 @@ final class Mentions {
         }
         long id = user.get().id();
         (silent ? st.silentUsers : st.mentionedUsers).add(id);
-        return mentionSpan("user-mention", Long.toString(id), user.get().fullName(), silent);
+        return mentionSpan("user-mention", Long.toString(id), Html.clean(user.get().fullName()), silent);
     }
 
     private Optional<MentionUser> lookupUser(String name) {
@@ -105,7 +105,8 @@ final class Mentions {
             if (!silent) {
                 st.mentionedGroups.add(g.get().id());
             }
-            Node span = Inline.element("span", silent ? g.get().name() : "@" + g.get().name(), true);
+            String groupName = Html.clean(g.get().name());
+            Node span = Inline.element("span", silent ? groupName : "@" + groupName, true);
             span.attrs.put("class", silent ? "user-group-mention silent" : "user-group-mention");
             span.attrs.put("data-user-group-id", Long.toString(g.get().id()));
             return new Hit(i, close + 1, span);
@@ -148,8 +149,9 @@ final class Mentions {
     }
 
     private static Node channelAnchor(ChannelRef ch, String topic) {
-        String href = "/#narrow/channel/" + ch.id() + "-" + encodeHashComponent(ch.name().replace(' ', '-'));
-        String text = "#" + ch.name();
+        String name = Html.clean(ch.name());
+        String href = "/#narrow/channel/" + ch.id() + "-" + encodeHashComponent(name.replace(' ', '-'));
+        String text = "#" + name;
         Node a = Inline.element("a", text, true);
         a.attrs.put("class", topic == null ? "stream" : "stream-topic");
         a.attrs.put("data-stream-id", Long.toString(ch.id()));

@@ -42,6 +42,10 @@ final class Stash {
         return s.indexOf(CLOSE, i) + 1;
     }
 
+    int size() {
+        return html.size();
+    }
+
     String html(int idx) {
         return html.get(idx);
     }
