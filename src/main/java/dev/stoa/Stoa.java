@@ -20,6 +20,8 @@ import dev.stoa.realm.RealmStore;
 import dev.stoa.realm.ServerInfo;
 import dev.stoa.users.AuthViews;
 import dev.stoa.users.ProfileData;
+import dev.stoa.users.ProfileFieldActions;
+import dev.stoa.users.ProfileFieldViews;
 import dev.stoa.users.ProfileFieldState;
 import dev.stoa.users.UserActions;
 import dev.stoa.users.UserAuth;
@@ -96,7 +98,9 @@ public final class Stoa implements AutoCloseable {
 
         Router router = new Router();
         new AuthViews(db, userStore, userJson, realm, config.externalUrl(), new RateLimiter(config.loginFailureLimit(), 1800, clock)).routes(router);
-        new UserViews(db, userStore, userActions, userJson, profileData).routes(router);
+        ProfileFieldActions profileFieldActions = new ProfileFieldActions(db, log);
+        new UserViews(db, userStore, userActions, userJson, profileData, profileFieldActions, realm).routes(router);
+        new ProfileFieldViews(db, profileFieldActions, profileData).routes(router);
         new RegisterViews(db, queues, state, auth, ServerInfo.registerKeys()).routes(router);
 
         RateLimiter perUser = new RateLimiter(config.userRateLimit(), 60, clock);
