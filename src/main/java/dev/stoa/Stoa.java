@@ -51,9 +51,11 @@ public final class Stoa implements AutoCloseable {
     private final ScheduledExecutorService janitor;
     private final Router router;
     private final Bootstrap.Owner createdOwner;
+    private final RealmHolder realm;
 
     private Stoa(Config config, Db db, Server jetty, EventQueues queues, ScheduledExecutorService janitor, Router router,
-                 Bootstrap.Owner createdOwner) {
+                 Bootstrap.Owner createdOwner, RealmHolder realm) {
+        this.realm = realm;
         this.config = config;
         this.db = db;
         this.jetty = jetty;
@@ -127,7 +129,7 @@ public final class Stoa implements AutoCloseable {
             perUser.sweep();
             perIp.sweep();
         }, 60, 60, TimeUnit.SECONDS);
-        return new Stoa(config, db, jetty, queues, janitor, router, owner);
+        return new Stoa(config, db, jetty, queues, janitor, router, owner, realm);
     }
 
     public int port() {
@@ -137,6 +139,9 @@ public final class Stoa implements AutoCloseable {
     public Router router() { return router; }
 
     public Db db() { return db; }
+
+    /** The realm's settings in memory (tests reload it after changing a setting in the database). */
+    public RealmHolder realm() { return realm; }
 
     public EventQueues queues() { return queues; }
 

@@ -87,9 +87,13 @@ public final class UserViews {
         UserJson.Options o = options(req, true, false);
         String key = req.pathParam("user_id_or_email");
         return db.read(h -> {
-            User u = key.chars().allMatch(Character::isDigit) && !key.isEmpty()
-                    ? store.byId(h, Long.parseLong(key)).orElse(null)
-                    : findByApiEmail(h, key);
+            User u;
+            if (!key.isEmpty() && key.chars().allMatch(Character::isDigit)) {
+                // Too many digits for an id: no such user (never a number format failure).
+                u = key.length() > 18 ? null : store.byId(h, Long.parseLong(key)).orElse(null);
+            } else {
+                u = findByApiEmail(h, key);
+            }
             if (u == null || u.isSystemBot()) throw ApiError.bad("No such user");
             ObjectNode out = Json.success();
             out.set("user", json.user(u, viewer, o, o.includeProfileData() ? profileData.all(h) : Map.of()));
@@ -140,6 +144,10 @@ public final class UserViews {
         if (!me.isAdmin()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator");
     }
 
+    static void requireOwner(User me) {
+        if (!me.isOwner()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization owner");
+    }
+
     static String checkFullName(String name) {
         String n = name.strip();
         if (n.isEmpty()) throw ApiError.bad("Name too short!");
@@ -166,7 +174,7 @@ public final class UserViews {
         var profile = req.jsonArray("profile_data");
         if (role != null) {
             requireAdmin(me);
-            if ((role == Role.OWNER || u.isOwner()) && !me.isOwner()) throw ApiError.bad("Must be an organization owner");
+            if ((role == Role.OWNER || u.isOwner()) && !me.isOwner()) requireOwner(me);
         }
         if (profile != null) {
             requireAdmin(me);
@@ -184,7 +192,8 @@ public final class UserViews {
         User u = target(req.pathLong("user_id"));
         boolean owns = u.isBot() && u.botOwnerId() != null && u.botOwnerId() == me.id();
         if (!owns) requireAdmin(me);
-        if (u.isOwner() && !me.isOwner()) throw ApiError.bad("Must be an organization owner");
+        if (u.isOwner() && !me.isOwner()) requireOwner(me);
+        if (!u.isActive()) throw ApiError.bad("User is deactivated");
         if (u.isOwner() && lastOwner(u)) {
             throw ApiError.bad("Cannot deactivate the only organization owner");
         }
@@ -268,13 +277,21 @@ public final class UserViews {
 
     private Object createBot(Request req) {
         User me = req.user();
-        if (me.isGuest()) throw ApiError.unauthorizedAction();
+        if (me.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
+        if (me.isGuest()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Not allowed for guest users");
         String fullName = checkFullName(req.str("full_name"));
         String shortName = req.str("short_name").strip().toLowerCase(java.util.Locale.ROOT);
         int botType = req.integer("bot_type", 1);
         if (!BOT_TYPES.contains(botType)) throw ApiError.invalid("bot_type");
         if (shortName.isEmpty() || !shortName.matches("[a-z0-9._-]+")) throw ApiError.bad("Bad name or username");
         String email = shortName + "-bot@" + json.realmHost();
+        db.read(h -> {
+            long sameName = h.createQuery("SELECT COUNT(*) FROM users WHERE is_active AND full_name = ?").bind(0, fullName)
+                    .mapTo(Long.class).one();
+            if (sameName > 0) throw ApiError.bad("Name is already in use!");
+            if (store.byEmail(h, email).isPresent()) throw ApiError.bad("Username already in use");
+            return null;
+        });
         User bot = actions.doCreateUser(new UserActions.NewUser(email, null, fullName, Role.MEMBER, botType, me.id(), false));
         return Json.success().put("user_id", bot.id()).put("api_key", bot.apiKey());
     }
