@@ -68,12 +68,24 @@ public final class Stoa implements AutoCloseable {
     public static Stoa start(Config config, Clock clock) throws Exception {
         Files.createDirectories(config.dataDir());
         Db db = config.databaseUrl() == null ? Db.sqlite(config.dataDir().resolve("stoa.db")) : Db.postgres(config.databaseUrl());
+        Stoa stoa;
         try {
-            return wire(config, db, clock);
+            stoa = wire(config, db, clock);
         } catch (Exception | Error e) {
             db.close();
             throw e;
         }
+        Bootstrap.Owner owner = stoa.createdOwner;
+        if (owner != null) {
+            // First start: the owner's credentials in a zuliprc that Zulip's clients read as it is.
+            try {
+                Bootstrap.writeZuliprc(config.dataDir(), owner.user().deliveryEmail(), owner.user().apiKey(), config.externalUrl());
+            } catch (java.io.IOException e) {
+                stoa.close();
+                throw new Config.ConfigError("cannot write " + config.dataDir().resolve("zuliprc") + ": " + e.getMessage());
+            }
+        }
+        return stoa;
     }
 
     private static Stoa wire(Config config, Db db, Clock clock) throws Exception {

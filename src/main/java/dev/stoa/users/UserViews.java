@@ -148,7 +148,13 @@ public final class UserViews {
         if (!me.isOwner()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization owner");
     }
 
-    static String checkFullName(String name) {
+    /** Whether text looks like an email address (one @, a dot in the domain, no spaces). */
+    public static boolean isEmail(String text) {
+        return EMAIL.matcher(text).matches();
+    }
+
+    /** Zulip's full name rules; raises "Name too short!" / "Name too long!" / "Invalid characters in name!". */
+    public static String checkFullName(String name) {
         String n = name.strip();
         if (n.isEmpty()) throw ApiError.bad("Name too short!");
         if (n.length() > Realm.MAX_NAME_LENGTH) throw ApiError.bad("Name too long!");
