@@ -110,7 +110,7 @@ public final class Stoa implements AutoCloseable {
         };
         GroupSettingValues groupValues = new GroupSettingValues(groupStore, realm::systemGroup);
         GroupActions groupActions = new GroupActions(db, log, groupStore, groupValues, clock);
-        RealmActions realmActions = new RealmActions(db, log, realmStore, realm, groupValues);
+        RealmActions realmActions = new RealmActions(db, log, realmStore, realm, groupValues, clock);
         groupActions.addUsageCheck(realmActions::objections);
         new GroupViews(db, groupStore, groupActions, groupValues, resolver, actors, name -> realm.get().get(name)).routes(router);
         new RealmViews(db, realmActions, groupValues, actors).routes(router);
@@ -137,6 +137,11 @@ public final class Stoa implements AutoCloseable {
         });
         janitor.scheduleWithFixedDelay(() -> {
             queues.collect();
+            try {
+                realmActions.doSyncFullMembers();
+            } catch (RuntimeException e) {
+                org.slf4j.LoggerFactory.getLogger(Stoa.class).warn("full-members sync failed", e);
+            }
             perUser.sweep();
             perIp.sweep();
         }, 60, 60, TimeUnit.SECONDS);

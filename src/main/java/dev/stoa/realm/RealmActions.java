@@ -7,7 +7,10 @@ import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.RealmEvent;
 import dev.stoa.events.Recipients;
+import dev.stoa.groups.FullMembers;
 import dev.stoa.groups.GroupActions;
+import dev.stoa.groups.SystemGroups;
+import java.time.Clock;
 import dev.stoa.groups.GroupSettingRules;
 import dev.stoa.groups.GroupSettingValues;
 import dev.stoa.http.Json;
@@ -27,8 +30,10 @@ public final class RealmActions {
     private final RealmStore store;
     private final RealmHolder holder;
     private final GroupSettingValues values;
+    private final Clock clock;
 
-    public RealmActions(Db db, EventLog log, RealmStore store, RealmHolder holder, GroupSettingValues values) {
+    public RealmActions(Db db, EventLog log, RealmStore store, RealmHolder holder, GroupSettingValues values, Clock clock) {
+        this.clock = clock;
         this.db = db;
         this.log = log;
         this.store = store;
@@ -74,8 +79,21 @@ public final class RealmActions {
                 log.append(tx, new RealmEvent.UpdateDict("default", data), Recipients.all());
             }
             store.saveSettings(h, stored);
+            if (changed.has("waiting_period_threshold")) syncFullMembers(tx, changed.get("waiting_period_threshold").asInt());
             tx.afterCommit(holder::reload);
             return changed;
+        });
+    }
+
+    private void syncFullMembers(Tx tx, int thresholdDays) {
+        FullMembers.sync(tx, log, holder.systemGroup(SystemGroups.FULL_MEMBERS), thresholdDays, clock.instant().getEpochSecond());
+    }
+
+    /** Promotes members whose accounts passed the waiting period (run periodically). */
+    public void doSyncFullMembers() {
+        db.write(tx -> {
+            syncFullMembers(tx, current(tx.h()).get("waiting_period_threshold").asInt(0));
+            return null;
         });
     }
 

@@ -62,7 +62,11 @@ class RealmSettingsTest extends StoaTestBase {
         admin.patch("/realm", "invite_required", "false").error(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization owner");
         VerifyAction.verify(member, () -> owner.patch("/realm", "waiting_period_threshold", "3").success());
         assertThat(state("realm_waiting_period_threshold").asInt()).isEqualTo(3);
-        owner.patch("/realm", "waiting_period_threshold", "0").success();
+        long full = systemGroup("role:fullmembers");
+        assertThat(member.get("/user_groups/" + full + "/members/" + member.userId).success().get("is_user_group_member").asBoolean()).isFalse();
+        assertThat(member.get("/user_groups/" + full + "/members/" + admin.userId).success().get("is_user_group_member").asBoolean()).isTrue();
+        VerifyAction.verify(member, () -> owner.patch("/realm", "waiting_period_threshold", "0").success());
+        assertThat(member.get("/user_groups/" + full + "/members/" + member.userId).success().get("is_user_group_member").asBoolean()).isTrue();
         for (var c : List.of(moderator, member, guest, bot)) {
             c.patch("/realm", "name", "Nope").error(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator");
         }
