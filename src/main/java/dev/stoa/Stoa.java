@@ -2,7 +2,11 @@ package dev.stoa;
 
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
+import dev.stoa.groups.Actor;
+import dev.stoa.groups.GroupActions;
 import dev.stoa.groups.GroupResolver;
+import dev.stoa.groups.GroupSettingValues;
+import dev.stoa.groups.GroupViews;
 import dev.stoa.groups.GroupState;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.HttpFront;
@@ -14,6 +18,8 @@ import dev.stoa.queues.NotYetBuiltState;
 import dev.stoa.queues.RegisterViews;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.realm.Realm;
+import dev.stoa.realm.RealmActions;
+import dev.stoa.realm.RealmViews;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.realm.RealmState;
 import dev.stoa.realm.RealmStore;
@@ -113,6 +119,17 @@ public final class Stoa implements AutoCloseable {
                 new NotYetBuiltState()));
 
         Router router = new Router();
+        // groups and realm settings (issue 5): permissions are group-setting values checked by the resolver
+        Actor.Resolver actors = req -> {
+            dev.stoa.users.User u = req.user();
+            return new Actor(u.id(), u.role(), u.isBot());
+        };
+        GroupSettingValues groupValues = new GroupSettingValues(groupStore, realm::systemGroup);
+        GroupActions groupActions = new GroupActions(db, log, groupStore, groupValues, clock);
+        RealmActions realmActions = new RealmActions(db, log, realmStore, realm, groupValues, clock);
+        groupActions.addUsageCheck(realmActions::objections);
+        new GroupViews(db, groupStore, groupActions, groupValues, resolver, actors, name -> realm.get().get(name)).routes(router);
+        new RealmViews(db, realmActions, groupValues, actors).routes(router);
         new AuthViews(db, userStore, userJson, realm, config.externalUrl(), new RateLimiter(config.loginFailureLimit(), 1800, clock)).routes(router);
         ProfileFieldActions profileFieldActions = new ProfileFieldActions(db, log);
         new UserViews(db, userStore, userActions, userJson, profileData, profileFieldActions, realm).routes(router);
@@ -138,6 +155,11 @@ public final class Stoa implements AutoCloseable {
         });
         janitor.scheduleWithFixedDelay(() -> {
             queues.collect();
+            try {
+                realmActions.doSyncFullMembers();
+            } catch (RuntimeException e) {
+                org.slf4j.LoggerFactory.getLogger(Stoa.class).warn("full-members sync failed", e);
+            }
             perUser.sweep();
             perIp.sweep();
         }, 60, 60, TimeUnit.SECONDS);
