@@ -24,7 +24,6 @@ public final class NotYetBuiltState implements StateContributor {
         EMPTY.put("realm_filters", "realm_filters=[]");
         EMPTY.put("realm_playgrounds", "realm_playgrounds=[]");
         EMPTY.put("recent_private_conversations", "recent_private_conversations=[]");
-        EMPTY.put("saved_snippets", "saved_snippets=[]");
         EMPTY.put("navigation_views", "navigation_views=[]");
         EMPTY.put("subscription", "subscriptions=[];unsubscribed=[];never_subscribed=[]");
         EMPTY.put("stream", "streams=[]");

@@ -1,0 +1,29 @@
+package dev.stoa;
+
+import dev.stoa.db.Db;
+import dev.stoa.events.EventLog;
+import dev.stoa.http.Router;
+import dev.stoa.queues.StateContributor;
+import dev.stoa.snippets.SnippetActions;
+import dev.stoa.snippets.SnippetState;
+import dev.stoa.snippets.SnippetStore;
+import dev.stoa.snippets.SnippetViews;
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * Wiring of the per-user extras (issue 8): saved snippets, drafts, navigation views, video calls,
+ * user settings, alert words, presence, topic visibility and muted users. Kept apart from
+ * {@link Stoa} so that each feature is one block here.
+ */
+final class ExtrasModule {
+    private ExtrasModule() {}
+
+    record Deps(Config config, Db db, EventLog log, Clock clock) {}
+
+    static void wire(Deps d, List<StateContributor> state, Router router) {
+        SnippetStore snippets = new SnippetStore();
+        new SnippetViews(d.db(), snippets, new SnippetActions(d.db(), d.log(), snippets, d.clock())).routes(router);
+        state.add(new SnippetState(snippets));
+    }
+}
