@@ -8,6 +8,12 @@ import dev.stoa.snippets.SnippetActions;
 import dev.stoa.snippets.SnippetState;
 import dev.stoa.snippets.SnippetStore;
 import dev.stoa.snippets.SnippetViews;
+import dev.stoa.drafts.DraftActions;
+import dev.stoa.drafts.DraftState;
+import dev.stoa.drafts.DraftStore;
+import dev.stoa.drafts.DraftViews;
+import dev.stoa.topics.ChannelAccess;
+import dev.stoa.users.UserStore;
 import java.time.Clock;
 import java.util.List;
 
@@ -19,11 +25,16 @@ import java.util.List;
 final class ExtrasModule {
     private ExtrasModule() {}
 
-    record Deps(Config config, Db db, EventLog log, Clock clock) {}
+    record Deps(Config config, Db db, EventLog log, Clock clock, UserStore users) {}
 
     static void wire(Deps d, List<StateContributor> state, Router router) {
         SnippetStore snippets = new SnippetStore();
         new SnippetViews(d.db(), snippets, new SnippetActions(d.db(), d.log(), snippets, d.clock())).routes(router);
         state.add(new SnippetState(snippets));
+
+        ChannelAccess channels = ChannelAccess.forSchema(d.db());
+        DraftStore drafts = new DraftStore();
+        new DraftViews(d.db(), drafts, new DraftActions(d.db(), d.log(), drafts), d.users(), channels, d.clock()).routes(router);
+        state.add(new DraftState(drafts));
     }
 }

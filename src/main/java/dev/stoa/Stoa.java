@@ -95,7 +95,7 @@ public final class Stoa implements AutoCloseable {
                 new NotYetBuiltState()));
 
         Router router = new Router();
-        ExtrasModule.wire(new ExtrasModule.Deps(config, db, log, clock), state, router);
+        ExtrasModule.wire(new ExtrasModule.Deps(config, db, log, clock, userStore), state, router);
         new AuthViews(db, userStore, userJson, realm, config.externalUrl(), new RateLimiter(config.loginFailureLimit(), 1800, clock)).routes(router);
         new UserViews(db, userStore, userActions, userJson, profileData).routes(router);
         new RegisterViews(db, queues, state, auth, ServerInfo.registerKeys()).routes(router);

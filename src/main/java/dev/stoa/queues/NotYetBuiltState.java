@@ -15,7 +15,6 @@ public final class NotYetBuiltState implements StateContributor {
 
     static {
         EMPTY.put("alert_words", "alert_words=[]");
-        EMPTY.put("drafts", "drafts=[]");
         EMPTY.put("muted_users", "muted_users=[]");
         EMPTY.put("user_topic", "user_topics=[]");
         EMPTY.put("realm_domains", "realm_domains=[]");
