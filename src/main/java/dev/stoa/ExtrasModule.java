@@ -3,6 +3,10 @@ package dev.stoa;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.http.Router;
+import dev.stoa.navigation.NavigationActions;
+import dev.stoa.navigation.NavigationState;
+import dev.stoa.navigation.NavigationStore;
+import dev.stoa.navigation.NavigationViews;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.snippets.SnippetActions;
 import dev.stoa.snippets.SnippetState;
@@ -36,5 +40,9 @@ final class ExtrasModule {
         DraftStore drafts = new DraftStore();
         new DraftViews(d.db(), drafts, new DraftActions(d.db(), d.log(), drafts), d.users(), channels, d.clock()).routes(router);
         state.add(new DraftState(drafts));
+
+        NavigationStore views = new NavigationStore();
+        new NavigationViews(d.db(), views, new NavigationActions(d.db(), d.log(), views)).routes(router);
+        state.add(new NavigationState(views));
     }
 }

@@ -23,7 +23,6 @@ public final class NotYetBuiltState implements StateContributor {
         EMPTY.put("realm_filters", "realm_filters=[]");
         EMPTY.put("realm_playgrounds", "realm_playgrounds=[]");
         EMPTY.put("recent_private_conversations", "recent_private_conversations=[]");
-        EMPTY.put("navigation_views", "navigation_views=[]");
         EMPTY.put("subscription", "subscriptions=[];unsubscribed=[];never_subscribed=[]");
         EMPTY.put("stream", "streams=[]");
         EMPTY.put("default_streams", "realm_default_streams=[]");
