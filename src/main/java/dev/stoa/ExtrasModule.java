@@ -1,5 +1,10 @@
 package dev.stoa;
 
+import dev.stoa.calls.CallActions;
+import dev.stoa.calls.CallState;
+import dev.stoa.calls.CallStore;
+import dev.stoa.calls.CallViews;
+import dev.stoa.calls.MeetingProvider;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.http.Router;
@@ -8,6 +13,7 @@ import dev.stoa.navigation.NavigationState;
 import dev.stoa.navigation.NavigationStore;
 import dev.stoa.navigation.NavigationViews;
 import dev.stoa.queues.StateContributor;
+import dev.stoa.settings.ReportTypesState;
 import dev.stoa.snippets.SnippetActions;
 import dev.stoa.snippets.SnippetState;
 import dev.stoa.snippets.SnippetStore;
@@ -44,5 +50,15 @@ final class ExtrasModule {
         NavigationStore views = new NavigationStore();
         new NavigationViews(d.db(), views, new NavigationActions(d.db(), d.log(), views)).routes(router);
         state.add(new NavigationState(views));
+
+        ExtrasConfig x = d.config().extras();
+        MeetingProvider provider = CallViews.providerFor(x.videoCallProvider(), x.jitsiServerUrl(), x.zoomClientId(),
+                x.zoomClientSecret(), x.zoomApiUrl(), x.zoomOauthUrl());
+        CallStore calls = new CallStore();
+        new CallViews(d.db(), provider, calls, new CallActions(d.db(), d.log(), calls), d.users(), d.config().externalUrl(), d.clock())
+                .routes(router);
+        state.add(new CallState(provider, calls));
+
+        state.add(new ReportTypesState(x.reportMessageTypes()));
     }
 }

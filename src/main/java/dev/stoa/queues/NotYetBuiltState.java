@@ -40,7 +40,7 @@ public final class NotYetBuiltState implements StateContributor {
     @Override
     public Set<String> eventTypes() {
         var types = new java.util.HashSet<>(EMPTY.keySet());
-        types.addAll(Set.of("message", "update_message_flags", "presence", "video_calls", "has_meeting_token", "realm"));
+        types.addAll(Set.of("message", "update_message_flags", "presence"));
         return types;
     }
 
@@ -62,15 +62,6 @@ public final class NotYetBuiltState implements StateContributor {
             state.set("presences", Json.object());
             state.put("server_timestamp", System.currentTimeMillis() / 1000.0);
             state.put("presence_last_update_id", -1);
-        }
-        if (wanted == null || wanted.contains("video_calls") || wanted.contains("has_meeting_token")) {
-            state.put("has_zoom_token", false);
-            state.put("has_meeting_token", false);
-        }
-        if (wanted == null || wanted.contains("realm")) {
-            state.set("server_report_message_types", Json.parse("[{\"key\":\"spam\",\"name\":\"Spam\"},{\"key\":\"harassment\",\"name\":\"Harassment\"},"
-                    + "{\"key\":\"inappropriate\",\"name\":\"Inappropriate content\"},{\"key\":\"norms\",\"name\":\"Violates community norms\"},"
-                    + "{\"key\":\"other\",\"name\":\"Other reason\"}]"));
         }
     }
 }
