@@ -14,6 +14,8 @@ import dev.stoa.navigation.NavigationStore;
 import dev.stoa.navigation.NavigationViews;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.settings.ReportTypesState;
+import dev.stoa.settings.SettingsActions;
+import dev.stoa.settings.SettingsViews;
 import dev.stoa.snippets.SnippetActions;
 import dev.stoa.snippets.SnippetState;
 import dev.stoa.snippets.SnippetStore;
@@ -23,6 +25,7 @@ import dev.stoa.drafts.DraftState;
 import dev.stoa.drafts.DraftStore;
 import dev.stoa.drafts.DraftViews;
 import dev.stoa.topics.ChannelAccess;
+import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
 import java.util.List;
@@ -35,7 +38,7 @@ import java.util.List;
 final class ExtrasModule {
     private ExtrasModule() {}
 
-    record Deps(Config config, Db db, EventLog log, Clock clock, UserStore users) {}
+    record Deps(Config config, Db db, EventLog log, Clock clock, UserStore users, UserJson userJson) {}
 
     static void wire(Deps d, List<StateContributor> state, Router router) {
         SnippetStore snippets = new SnippetStore();
@@ -60,5 +63,7 @@ final class ExtrasModule {
         state.add(new CallState(provider, calls));
 
         state.add(new ReportTypesState(x.reportMessageTypes()));
+
+        new SettingsViews(new SettingsActions(d.db(), d.log(), d.users(), d.userJson()::apiEmail)).routes(router);
     }
 }

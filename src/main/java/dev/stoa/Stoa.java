@@ -97,9 +97,10 @@ public final class Stoa implements AutoCloseable {
                 new NotYetBuiltState()));
 
         Router router = new Router();
-        ExtrasModule.wire(new ExtrasModule.Deps(config, db, log, clock, userStore), state, router);
         new AuthViews(db, userStore, userJson, realm, config.externalUrl(), new RateLimiter(config.loginFailureLimit(), 1800, clock)).routes(router);
         new UserViews(db, userStore, userActions, userJson, profileData).routes(router);
+        // After UserViews: the extras join its PATCH /settings route.
+        ExtrasModule.wire(new ExtrasModule.Deps(config, db, log, clock, userStore, userJson), state, router);
         new RegisterViews(db, queues, state, auth, ServerInfo.registerKeys()).routes(router);
 
         RateLimiter perUser = new RateLimiter(config.userRateLimit(), 60, clock);
