@@ -1,5 +1,8 @@
 package dev.stoa;
 
+import dev.stoa.alertwords.AlertWordActions;
+import dev.stoa.alertwords.AlertWordStore;
+import dev.stoa.alertwords.AlertWordViews;
 import dev.stoa.calls.CallActions;
 import dev.stoa.calls.CallState;
 import dev.stoa.calls.CallStore;
@@ -63,6 +66,11 @@ final class ExtrasModule {
         state.add(new CallState(provider, calls));
 
         state.add(new ReportTypesState(x.reportMessageTypes()));
+
+        AlertWordStore alertWords = new AlertWordStore();
+        AlertWordViews alertWordViews = new AlertWordViews(d.db(), alertWords, new AlertWordActions(d.db(), d.log(), alertWords));
+        alertWordViews.routes(router);
+        state.add(alertWordViews);
 
         new SettingsViews(new SettingsActions(d.db(), d.log(), d.users(), d.userJson()::apiEmail)).routes(router);
     }
