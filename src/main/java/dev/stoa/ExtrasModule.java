@@ -15,6 +15,9 @@ import dev.stoa.navigation.NavigationActions;
 import dev.stoa.navigation.NavigationState;
 import dev.stoa.navigation.NavigationStore;
 import dev.stoa.navigation.NavigationViews;
+import dev.stoa.presence.PresenceActions;
+import dev.stoa.presence.PresenceStore;
+import dev.stoa.presence.PresenceViews;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.settings.ReportTypesState;
 import dev.stoa.settings.SettingsActions;
@@ -71,6 +74,12 @@ final class ExtrasModule {
         AlertWordViews alertWordViews = new AlertWordViews(d.db(), alertWords, new AlertWordActions(d.db(), d.log(), alertWords));
         alertWordViews.routes(router);
         state.add(alertWordViews);
+
+        PresenceStore presence = new PresenceStore();
+        PresenceViews presenceViews = new PresenceViews(d.db(), presence, new PresenceActions(d.db(), d.log(), presence, d.userJson()::apiEmail),
+                d.users(), d.userJson()::apiEmail, (h, viewer, target) -> true, d.clock());
+        presenceViews.routes(router);
+        state.add(presenceViews);
 
         new SettingsViews(new SettingsActions(d.db(), d.log(), d.users(), d.userJson()::apiEmail)).routes(router);
     }

@@ -68,3 +68,10 @@ CREATE TABLE meeting_tokens (
     token TEXT NOT NULL,
     PRIMARY KEY (user_id, provider)
 );
+
+-- The realm's presence sequence: each presence write takes the next last_update_id.
+CREATE TABLE presence_sequence (
+    id INTEGER PRIMARY KEY,
+    last_update_id BIGINT NOT NULL
+);
+INSERT INTO presence_sequence (id, last_update_id) VALUES (1, 0);

@@ -39,7 +39,7 @@ public final class NotYetBuiltState implements StateContributor {
     @Override
     public Set<String> eventTypes() {
         var types = new java.util.HashSet<>(EMPTY.keySet());
-        types.addAll(Set.of("message", "update_message_flags", "presence"));
+        types.addAll(Set.of("message", "update_message_flags"));
         return types;
     }
 
@@ -56,11 +56,6 @@ public final class NotYetBuiltState implements StateContributor {
         if (wanted == null || wanted.contains("message") || wanted.contains("update_message_flags")) {
             state.put("max_message_id", -1);
             state.set("unread_msgs", Json.parse("{\"pms\":[],\"streams\":[],\"huddles\":[],\"mentions\":[],\"count\":0,\"old_unreads_missing\":false}"));
-        }
-        if (wanted == null || wanted.contains("presence")) {
-            state.set("presences", Json.object());
-            state.put("server_timestamp", System.currentTimeMillis() / 1000.0);
-            state.put("presence_last_update_id", -1);
         }
     }
 }
