@@ -134,12 +134,18 @@ public final class Stoa implements AutoCloseable {
         ProfileFieldActions profileFieldActions = new ProfileFieldActions(db, log);
         new UserViews(db, userStore, userActions, userJson, profileData, profileFieldActions, realm).routes(router);
         new ProfileFieldViews(db, profileFieldActions, profileData).routes(router);
+        // After UserViews: the extras join its PATCH /settings route.
+        ExtrasModule.wire(new ExtrasModule.Deps(config, db, log, clock, userStore, userJson), state, router);
         new RegisterViews(db, queues, state, auth, ServerInfo.registerKeys()).routes(router);
 
         RateLimiter perUser = new RateLimiter(config.userRateLimit(), 60, clock);
         RateLimiter perIp = new RateLimiter(config.ipRateLimit(), 60, clock);
         Server jetty = new Server(new VirtualThreadPool());
-        ServerConnector connector = new ServerConnector(jetty);
+        // Navigation-view fragments are path-like and arrive percent-encoded (%2F) in the path.
+        org.eclipse.jetty.server.HttpConfiguration httpConfig = new org.eclipse.jetty.server.HttpConfiguration();
+        httpConfig.setUriCompliance(org.eclipse.jetty.http.UriCompliance.DEFAULT.with("stoa",
+                org.eclipse.jetty.http.UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR));
+        ServerConnector connector = new ServerConnector(jetty, new org.eclipse.jetty.server.HttpConnectionFactory(httpConfig));
         connector.setHost(config.host());
         connector.setPort(config.port());
         connector.setIdleTimeout(TimeUnit.SECONDS.toMillis(RegisterViews.LONGPOLL_TIMEOUT_SECONDS + 30));
