@@ -2,12 +2,14 @@ package dev.stoa;
 
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
+import dev.stoa.events.LogTailer;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.groups.GroupState;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.HttpFront;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Router;
+import dev.stoa.queues.Collector;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.EventQueues;
 import dev.stoa.queues.NotYetBuiltState;
@@ -33,8 +35,6 @@ import java.nio.file.Files;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -46,12 +46,14 @@ public final class Stoa implements AutoCloseable {
     private final Db db;
     private final Server jetty;
     private final EventQueues queues;
-    private final ScheduledExecutorService janitor;
+    private final Collector janitor;
+    private final LogTailer tailer;
     private final Router router;
     private final Bootstrap.Owner createdOwner;
 
-    private Stoa(Config config, Db db, Server jetty, EventQueues queues, ScheduledExecutorService janitor, Router router,
+    private Stoa(Config config, Db db, Server jetty, EventQueues queues, Collector janitor, LogTailer tailer, Router router,
                  Bootstrap.Owner createdOwner) {
+        this.tailer = tailer;
         this.config = config;
         this.db = db;
         this.jetty = jetty;
@@ -113,17 +115,9 @@ public final class Stoa implements AutoCloseable {
         jetty.setStopTimeout(5000);
         jetty.start();
 
-        ScheduledExecutorService janitor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "stoa-janitor");
-            t.setDaemon(true);
-            return t;
-        });
-        janitor.scheduleWithFixedDelay(() -> {
-            queues.collect();
-            perUser.sweep();
-            perIp.sweep();
-        }, 60, 60, TimeUnit.SECONDS);
-        return new Stoa(config, db, jetty, queues, janitor, router, owner);
+        Collector janitor = new Collector(List.of(queues::collect, perUser::sweep, perIp::sweep), config.collectorMillis());
+        LogTailer tailer = new LogTailer(db, log, db.dialect() == dev.stoa.db.Dialect.POSTGRES ? 1000 : 250).start();
+        return new Stoa(config, db, jetty, queues, janitor, tailer, router, owner);
     }
 
     public int port() {
@@ -135,6 +129,8 @@ public final class Stoa implements AutoCloseable {
     public Db db() { return db; }
 
     public EventQueues queues() { return queues; }
+
+    public Collector collector() { return janitor; }
 
     /** The owner created by this start (first start only), with the generated password. */
     Bootstrap.Owner createdOwner() { return createdOwner; }
@@ -148,7 +144,8 @@ public final class Stoa implements AutoCloseable {
         } catch (Exception e) {
             // stopping is best effort: the database below is closed in any case
         }
-        janitor.shutdownNow();
+        janitor.close();
+        tailer.close();
         queues.flush();
         db.close();
     }
