@@ -50,6 +50,7 @@ public final class Stoa implements AutoCloseable {
     private final LogTailer tailer;
     private final Router router;
     private final Bootstrap.Owner createdOwner;
+    private RealmHolder realm;
 
     private Stoa(Config config, Db db, Server jetty, EventQueues queues, Collector janitor, LogTailer tailer, Router router,
                  Bootstrap.Owner createdOwner) {
@@ -101,7 +102,7 @@ public final class Stoa implements AutoCloseable {
         Router router = new Router();
         new AuthViews(db, userStore, userJson, realm, config.externalUrl(), new RateLimiter(config.loginFailureLimit(), 1800, clock)).routes(router);
         new UserViews(db, userStore, userActions, userJson, profileData).routes(router);
-        new RegisterViews(db, queues, state, auth, ServerInfo.registerKeys()).routes(router);
+        new RegisterViews(db, queues, state, auth, ServerInfo.registerKeys(), u -> !((dev.stoa.users.User) u).isGuest()).routes(router);
 
         RateLimiter perUser = new RateLimiter(config.userRateLimit(), 60, clock);
         RateLimiter perIp = new RateLimiter(config.ipRateLimit(), 60, clock);
@@ -117,7 +118,9 @@ public final class Stoa implements AutoCloseable {
 
         Collector janitor = new Collector(List.of(queues::collect, perUser::sweep, perIp::sweep), config.collectorMillis());
         LogTailer tailer = new LogTailer(db, log, db.dialect() == dev.stoa.db.Dialect.POSTGRES ? 1000 : 250).start();
-        return new Stoa(config, db, jetty, queues, janitor, tailer, router, owner);
+        Stoa stoa = new Stoa(config, db, jetty, queues, janitor, tailer, router, owner);
+        stoa.realm = realm;
+        return stoa;
     }
 
     public int port() {
@@ -131,6 +134,9 @@ public final class Stoa implements AutoCloseable {
     public EventQueues queues() { return queues; }
 
     public Collector collector() { return janitor; }
+
+    /** The realm settings in memory (tests change a setting in the row, then reload). */
+    public RealmHolder realm() { return realm; }
 
     /** The owner created by this start (first start only), with the generated password. */
     Bootstrap.Owner createdOwner() { return createdOwner; }

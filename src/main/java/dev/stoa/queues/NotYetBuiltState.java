@@ -49,28 +49,27 @@ public final class NotYetBuiltState implements StateContributor {
 
     @Override
     public void fetch(Context ctx, ObjectNode state) {
-        Set<String> wanted = ctx.options().spec().eventTypes();
         EMPTY.forEach((type, keys) -> {
-            if (wanted != null && !wanted.contains(type)) return;
+            if (!ctx.fetches(type)) return;
             for (String kv : keys.split(";")) {
                 String[] p = kv.split("=", 2);
                 state.set(p[0], Json.parse(p[1]));
             }
         });
-        if (wanted == null || wanted.contains("message") || wanted.contains("update_message_flags")) {
+        if (ctx.fetches("message") || ctx.fetches("update_message_flags")) {
             state.put("max_message_id", -1);
             state.set("unread_msgs", Json.parse("{\"pms\":[],\"streams\":[],\"huddles\":[],\"mentions\":[],\"count\":0,\"old_unreads_missing\":false}"));
         }
-        if (wanted == null || wanted.contains("presence")) {
+        if (ctx.fetches("presence")) {
             state.set("presences", Json.object());
             state.put("server_timestamp", System.currentTimeMillis() / 1000.0);
             state.put("presence_last_update_id", -1);
         }
-        if (wanted == null || wanted.contains("video_calls") || wanted.contains("has_meeting_token")) {
+        if (ctx.fetches("video_calls") || ctx.fetches("has_meeting_token")) {
             state.put("has_zoom_token", false);
             state.put("has_meeting_token", false);
         }
-        if (wanted == null || wanted.contains("realm")) {
+        if (ctx.fetches("realm")) {
             state.set("server_report_message_types", Json.parse("[{\"key\":\"spam\",\"name\":\"Spam\"},{\"key\":\"harassment\",\"name\":\"Harassment\"},"
                     + "{\"key\":\"inappropriate\",\"name\":\"Inappropriate content\"},{\"key\":\"norms\",\"name\":\"Violates community norms\"},"
                     + "{\"key\":\"other\",\"name\":\"Other reason\"}]"));
