@@ -92,6 +92,9 @@ final class Params {
         if (boundary == null) throw malformed();
         MultiPartFormData.Parser parser = new MultiPartFormData.Parser(boundary);
         parser.setMaxParts(1000);
+        // Keep uploaded files in memory (the body is already bounded): Jetty otherwise wants a files directory.
+        parser.setMaxMemoryFileSize(HttpFront.MAX_BODY_BYTES);
+        parser.setUseFilesForPartsWithoutFileName(false);
         MultiPartFormData.Parts parts;
         try {
             parts = parser.parse(Content.Source.from(ByteBuffer.wrap(body))).get();
@@ -112,7 +115,12 @@ final class Params {
     }
 
     private static byte[] bytes(MultiPart.Part part) throws Exception {
-        ByteBuffer buf = Content.Source.asByteBuffer(part.newContentSource());
+        Content.Source source = part.newContentSource();
+        if (source == null) {
+            // In-memory file parts give no new source here; ISO-8859-1 maps every byte to one char and back.
+            return part.getContentAsString(StandardCharsets.ISO_8859_1).getBytes(StandardCharsets.ISO_8859_1);
+        }
+        ByteBuffer buf = Content.Source.asByteBuffer(source);
         byte[] out = new byte[buf.remaining()];
         buf.get(out);
         return out;
