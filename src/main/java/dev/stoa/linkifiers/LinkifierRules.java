@@ -36,7 +36,17 @@ public final class LinkifierRules {
         return python.replace("(?<", "(?P<").replace("(?P<=", "(?<=").replace("(?P<!", "(?<!");
     }
 
+    /**
+     * Above this estimated program size a pattern is refused before compiling: re2j has no
+     * memory limit (RE2's max_mem), and nested counted repetitions such as ((a{1000}){1000}){1000}
+     * would exhaust the heap. Real linkifiers are a few dozen units.
+     */
+    static final long MAX_PROGRAM_SIZE = 50_000;
+
     public static Pattern compile(String pattern) {
+        if (estimatedSize(pattern) > MAX_PROGRAM_SIZE) {
+            throw error("__all__", "Bad regular expression: pattern too large - compile failed");
+        }
         try {
             return Pattern.compile(toRe2(pattern));
         } catch (PatternSyntaxException e) {
@@ -46,6 +56,90 @@ public final class LinkifierRules {
         } catch (RuntimeException e) {
             throw error("__all__", "Unknown regular expression error");
         }
+    }
+
+    /**
+     * An upper estimate of the compiled size: atoms count 1, a group the sum of its parts, and a
+     * repetition multiplies what it applies to by its largest count. Tolerant of malformed input
+     * (the compiler reports those); saturates instead of overflowing.
+     */
+    static long estimatedSize(String p) {
+        java.util.ArrayDeque<long[]> stack = new java.util.ArrayDeque<>();
+        long[] f = {0, 0}; // {sum of finished elements, size of the last element}
+        for (int i = 0; i < p.length(); i++) {
+            char c = p.charAt(i);
+            long elem = 1;
+            if (c == '\\') {
+                i = skipEscape(p, i);
+            } else if (c == '[') {
+                i = skipClass(p, i);
+            } else if (c == '(') {
+                stack.push(f);
+                f = new long[] {0, 0};
+                continue;
+            } else if (c == ')' && !stack.isEmpty()) {
+                elem = Math.max(1, sat(f[0] + f[1]));
+                f = stack.pop();
+            } else if (c == '{' && repeatEnd(p, i) > 0) {
+                int end = repeatEnd(p, i);
+                f[1] = sat(f[1] * (maxCount(p.substring(i + 1, end)) + 1));
+                i = end;
+                continue;
+            } else if (c == '*' || c == '+' || c == '?') {
+                f[1] = sat(f[1] * 2);
+                continue;
+            } else if (c == '|') {
+                f[0] = sat(f[0] + f[1]);
+                f[1] = 0;
+                continue;
+            }
+            f[0] = sat(f[0] + f[1]);
+            f[1] = elem;
+        }
+        long total = sat(f[0] + f[1]);
+        while (!stack.isEmpty()) {
+            long[] outer = stack.pop();
+            total = sat(outer[0] + outer[1] + total);
+        }
+        return total;
+    }
+
+    private static long sat(long v) {
+        return v < 0 || v > 1L << 40 ? 1L << 40 : v;
+    }
+
+    private static int skipEscape(String p, int i) {
+        if (i + 2 < p.length() && "xpP".indexOf(p.charAt(i + 1)) >= 0 && p.charAt(i + 2) == '{') {
+            int close = p.indexOf('}', i + 2);
+            return close < 0 ? p.length() : close;
+        }
+        return i + 1;
+    }
+
+    private static int skipClass(String p, int i) {
+        int j = i + 1;
+        if (j < p.length() && p.charAt(j) == '^') j++;
+        if (j < p.length() && p.charAt(j) == ']') j++;
+        for (; j < p.length(); j++) {
+            if (p.charAt(j) == '\\') j++;
+            else if (p.charAt(j) == ']') return j;
+        }
+        return p.length();
+    }
+
+    /** The index of the '}' closing a counted repetition {n}, {n,} or {n,m} at i, or -1. */
+    private static int repeatEnd(String p, int i) {
+        int close = p.indexOf('}', i);
+        if (close < 0 || close - i > 25) return -1;
+        return p.substring(i + 1, close).matches("[0-9]+(,[0-9]*)?") ? close : -1;
+    }
+
+    private static long maxCount(String counts) {
+        long max = 0;
+        for (String n : counts.split(",")) {
+            if (!n.isEmpty()) max = Math.max(max, n.length() > 9 ? 1_000_000_000L : Long.parseLong(n));
+        }
+        return max;
     }
 
     /** The template's variable names; a malformed template is Zulip's "Invalid URL template.". */

@@ -102,6 +102,12 @@ class LinkifierTest extends StoaTestBase {
                 "Group 'x' in URL template is not present in linkifier pattern.");
         bad(admin.post("/realm/filters", "pattern", "#(?P<id>[0-9]+)(?P<b>x)", "url_template", url),
                 "Group 'b' in linkifier pattern is not present in URL template.");
+        // re2j has no memory limit: nested counted repetitions are refused before compiling.
+        bad(admin.post("/realm/filters", "pattern", "#(?P<id>((a{1000}){1000}){1000})", "url_template", url),
+                "Bad regular expression: pattern too large - compile failed");
+        bad(admin.post("/realm/filters", "pattern", "#(?P<id>(?:(?:[a-z]{100}){100}){100})", "url_template", url),
+                "Bad regular expression: pattern too large - compile failed");
+        admin.delete("/realm/filters/" + add("#(?P<id>[0-9]{1,1000})", url)).success();
         admin.post("/realm/filters", "pattern", "#(?P<id>[0-9]+)").badRequest("Missing 'url_template' argument");
         admin.delete("/realm/filters/999999").badRequest("Linkifier not found.");
         admin.patch("/realm/filters/999999", "pattern", "#(?P<id>[0-9]+)", "url_template", url).badRequest("Linkifier not found.");
