@@ -1,6 +1,12 @@
 package dev.stoa;
 
 import dev.stoa.db.Db;
+import dev.stoa.emoji.EmojiActions;
+import dev.stoa.emoji.EmojiImages;
+import dev.stoa.emoji.EmojiState;
+import dev.stoa.emoji.EmojiStore;
+import dev.stoa.emoji.EmojiViews;
+import dev.stoa.emoji.RealmEmoji;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LogTailer;
 import dev.stoa.groups.Actor;
@@ -11,6 +17,11 @@ import dev.stoa.groups.GroupViews;
 import dev.stoa.groups.GroupState;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.HttpFront;
+import dev.stoa.linkifiers.LinkifierActions;
+import dev.stoa.linkifiers.LinkifierState;
+import dev.stoa.linkifiers.LinkifierStore;
+import dev.stoa.linkifiers.LinkifierViews;
+import dev.stoa.markdown.MarkdownRenderer;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Router;
 import dev.stoa.queues.Collector;
@@ -26,6 +37,9 @@ import dev.stoa.realm.RealmHolder;
 import dev.stoa.realm.RealmState;
 import dev.stoa.realm.RealmStore;
 import dev.stoa.realm.ServerInfo;
+import dev.stoa.render.MessageRenderer;
+import dev.stoa.render.RenderData;
+import dev.stoa.render.RenderViews;
 import dev.stoa.users.AuthViews;
 import dev.stoa.users.ProfileData;
 import dev.stoa.users.ProfileFieldActions;
@@ -111,6 +125,14 @@ public final class Stoa implements AutoCloseable {
 
         Delivery delivery = new Delivery(() -> Realm.EMPTY_TOPIC_DISPLAY_NAME);
         new UserDelivery(db, userStore).register(delivery);
+        EmojiState.register(delivery);
+        LinkifierStore linkifierStore = new LinkifierStore();
+        EmojiStore emojiStore = new EmojiStore();
+        RealmEmoji realmEmoji = new RealmEmoji(db, emojiStore, log);
+        // Channels plug their name lookup in here (a cached map, not a query per mention).
+        RenderData renderData = new RenderData(db, log, realmEmoji, linkifierStore, name -> java.util.Optional.empty(),
+                config.externalUrl());
+        MessageRenderer messageRenderer = new MessageRenderer(new MarkdownRenderer(), renderData);
         EventQueues queues = new EventQueues(db, log, delivery, clock, config.heartbeatMillis());
         List<StateContributor> state = new ArrayList<>(List.of(
                 new RealmState(realm, config.externalUrl(), config.realmHost()),
@@ -118,6 +140,8 @@ public final class Stoa implements AutoCloseable {
                 new UserSettingsState(),
                 new ProfileFieldState(),
                 new GroupState(),
+                new LinkifierState(linkifierStore),
+                new EmojiState(emojiStore),
                 new NotYetBuiltState()));
 
         Router router = new Router();
@@ -139,6 +163,15 @@ public final class Stoa implements AutoCloseable {
         // After UserViews: the extras join its PATCH /settings route.
         ExtrasModule.wire(new ExtrasModule.Deps(config, db, log, clock, userStore, userJson), state, router);
         new RegisterViews(db, queues, state, auth, ServerInfo.registerKeys(), u -> !((dev.stoa.users.User) u).isGuest()).routes(router);
+        Router rootRouter = new Router();
+        new LinkifierViews(db, linkifierStore, new LinkifierActions(db, log, linkifierStore)).routes(router);
+        EmojiViews emojiViews = new EmojiViews(db, emojiStore, new EmojiActions(db, log, emojiStore),
+                new EmojiImages(config.dataDir()), realm, resolver);
+        emojiViews.routes(router);
+        emojiViews.rootRoutes(rootRouter);
+        RenderViews renderViews = new RenderViews(messageRenderer);
+        renderViews.routes(router);
+        renderViews.rootRoutes(rootRouter);
 
         RateLimiter perUser = new RateLimiter(config.userRateLimit(), 60, clock);
         RateLimiter perIp = new RateLimiter(config.ipRateLimit(), 60, clock);
@@ -152,7 +185,7 @@ public final class Stoa implements AutoCloseable {
         connector.setPort(config.port());
         connector.setIdleTimeout(TimeUnit.SECONDS.toMillis(RegisterViews.LONGPOLL_TIMEOUT_SECONDS + 30));
         jetty.addConnector(connector);
-        jetty.setHandler(new HttpFront(router, auth, new HttpFront.Limits(perUser, perIp)));
+        jetty.setHandler(new HttpFront(router, rootRouter, auth, new HttpFront.Limits(perUser, perIp)));
         jetty.setStopTimeout(5000);
         jetty.start();
 

@@ -17,9 +17,6 @@ public final class NotYetBuiltState implements StateContributor {
         EMPTY.put("muted_users", "muted_users=[]");
         EMPTY.put("user_topic", "user_topics=[]");
         EMPTY.put("realm_domains", "realm_domains=[]");
-        EMPTY.put("realm_emoji", "realm_emoji={}");
-        EMPTY.put("realm_linkifiers", "realm_linkifiers=[]");
-        EMPTY.put("realm_filters", "realm_filters=[]");
         EMPTY.put("realm_playgrounds", "realm_playgrounds=[]");
         EMPTY.put("recent_private_conversations", "recent_private_conversations=[]");
         EMPTY.put("subscription", "subscriptions=[];unsubscribed=[];never_subscribed=[]");
