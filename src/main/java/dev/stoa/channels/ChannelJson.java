@@ -97,7 +97,7 @@ public final class ChannelJson {
     /** Adds subscribers (include_subscribers true) or partial_subscribers (partial, large channels). */
     public static void putSubscribers(ObjectNode o, List<Long> subscribers, String mode, java.util.Set<Long> botsAndRecent) {
         ArrayNode ids = Json.array();
-        if ("partial".equals(mode) && subscribers.size() >= 250) {
+        if ("partial".equals(mode) && subscribers.size() >= 250 && botsAndRecent != null) {
             for (long id : subscribers) if (botsAndRecent.contains(id)) ids.add(id);
             o.set("partial_subscribers", ids);
             return;
