@@ -40,6 +40,7 @@ import dev.stoa.users.ProfileData;
 import dev.stoa.users.ProfileFieldState;
 import dev.stoa.users.UserActions;
 import dev.stoa.users.UserAuth;
+import dev.stoa.users.UserDelivery;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserSettingsState;
 import dev.stoa.users.UserState;
@@ -102,6 +103,7 @@ public final class Stoa implements AutoCloseable {
         UserAuth auth = new UserAuth(db, userStore, realm, userJson);
 
         Delivery delivery = new Delivery(() -> Realm.EMPTY_TOPIC_DISPLAY_NAME);
+        new UserDelivery(db, userStore).register(delivery);
         ChannelDelivery.register(delivery);
         EventQueues queues = new EventQueues(db, log, delivery, clock, config.heartbeatMillis());
         ChannelStore channelStore = new ChannelStore();

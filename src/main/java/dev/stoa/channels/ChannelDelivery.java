@@ -24,7 +24,7 @@ public final class ChannelDelivery {
         delivery.rule("subscription", ChannelDelivery::subscription);
     }
 
-    static List<ObjectNode> stream(ObjectNode e, QueueSpec s) {
+    static List<ObjectNode> stream(ObjectNode e, QueueSpec s, Long userId) {
         if (s.can("archived_channels")) return List.of(e);
         boolean archiving = "update".equals(e.path("op").asText()) && "is_archived".equals(e.path("property").asText());
         if (archiving && e.path("value").asBoolean()) {
@@ -47,7 +47,7 @@ public final class ChannelDelivery {
         return List.of(e);
     }
 
-    static List<ObjectNode> subscription(ObjectNode e, QueueSpec s) {
+    static List<ObjectNode> subscription(ObjectNode e, QueueSpec s, Long userId) {
         if (!"add".equals(e.path("op").asText())) return List.of(e);
         Set<Long> hidden = new HashSet<>();
         if (!s.can("archived_channels")) for (JsonNode id : e.path("__archived_ids")) hidden.add(id.asLong());

@@ -18,10 +18,10 @@ import java.util.function.Supplier;
  * "__per_user" and delivery hints under other "__" keys, all stripped here.
  */
 public final class Delivery {
-    /** Renders one event of a type for a queue: zero, one or several wire events. */
+    /** Renders one event of a type for a queue (its spec and user; null for a spectator): zero, one or several wire events. */
     @FunctionalInterface
     public interface TypeRule {
-        List<ObjectNode> render(ObjectNode event, QueueSpec spec);
+        List<ObjectNode> render(ObjectNode event, QueueSpec spec, Long userId);
     }
 
     private final Map<String, TypeRule> rules = new ConcurrentHashMap<>();
@@ -29,15 +29,15 @@ public final class Delivery {
 
     public Delivery(Supplier<String> emptyTopicDisplayName) {
         this.emptyTopicDisplayName = emptyTopicDisplayName;
-        rules.put("delete_message", Delivery::deleteMessage);
-        rules.put("user_group", Delivery::userGroup);
-        rules.put("realm_linkifiers", (e, s) -> s.can("linkifier_url_template") ? List.of(e) : List.of());
-        rules.put("realm_filters", (e, s) -> List.of()); // legacy; modern clients use realm_linkifiers
-        rules.put("typing", (e, s) -> "stream".equals(e.path("message_type").asText()) && !s.can("stream_typing_notifications")
+        rules.put("delete_message", (e, s, u) -> deleteMessage(e, s));
+        rules.put("user_group", (e, s, u) -> userGroup(e, s));
+        rules.put("realm_linkifiers", (e, s, u) -> s.can("linkifier_url_template") ? List.of(e) : List.of());
+        rules.put("realm_filters", (e, s, u) -> List.of()); // legacy; modern clients use realm_linkifiers
+        rules.put("typing", (e, s, u) -> "stream".equals(e.path("message_type").asText()) && !s.can("stream_typing_notifications")
                 ? List.of() : List.of(e));
-        rules.put("presence", Delivery::presence);
-        rules.put("update_display_settings", (e, s) -> s.can("user_settings_object") ? List.of() : List.of(e));
-        rules.put("update_global_notifications", (e, s) -> s.can("user_settings_object") ? List.of() : List.of(e));
+        rules.put("presence", (e, s, u) -> presence(e, s));
+        rules.put("update_display_settings", (e, s, u) -> s.can("user_settings_object") ? List.of() : List.of(e));
+        rules.put("update_global_notifications", (e, s, u) -> s.can("user_settings_object") ? List.of() : List.of(e));
     }
 
     /** Lets a feature register the capability rendering of its event type. */
@@ -57,7 +57,7 @@ public final class Delivery {
         if ("message".equals(e.type()) && !Narrows.matches(q.spec.narrow(), ev)) return List.of();
         if (!q.spec.can("empty_topic_name")) showEmptyTopic(ev);
         TypeRule rule = rules.get(e.type());
-        List<ObjectNode> out = rule == null ? List.of(ev) : rule.render(ev, q.spec);
+        List<ObjectNode> out = rule == null ? List.of(ev) : rule.render(ev, q.spec, q.userId);
         List<ObjectNode> wire = new ArrayList<>(out.size());
         for (ObjectNode o : out) {
             stripPrivate(o);

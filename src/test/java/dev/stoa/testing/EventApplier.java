@@ -1,0 +1,123 @@
+package dev.stoa.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.function.BiConsumer;
+
+/**
+ * The test-side applier: applies events to a register state the way a client does. If register
+ * state + events differs from a fresh register state, either the action's events or its state is
+ * wrong. Features add their event types to {@link #APPLIERS} (key "type" or "type/op").
+ */
+public final class EventApplier {
+    private static final Map<String, BiConsumer<ObjectNode, ObjectNode>> APPLIERS = new HashMap<>();
+
+    static {
+        on("heartbeat", (s, e) -> {});
+        on("realm_user/add", (s, e) -> array(s, "realm_users").add(e.get("person")));
+        on("realm_user/update", EventApplier::realmUserUpdate);
+        on("realm_user/remove", (s, e) -> removeById(array(s, "realm_users"), "user_id", e.path("person").path("user_id").asLong()));
+        on("realm_bot/add", (s, e) -> array(s, "realm_bots").add(e.get("bot")));
+        on("realm_bot/update", (s, e) -> mergeInto(findById(array(s, "realm_bots"), "user_id", e.path("bot").path("user_id").asLong()), (ObjectNode) e.get("bot")));
+        on("realm_bot/delete", (s, e) -> removeById(array(s, "realm_bots"), "user_id", e.path("bot").path("user_id").asLong()));
+        on("realm_bot/remove", (s, e) -> removeById(array(s, "realm_bots"), "user_id", e.path("bot").path("user_id").asLong()));
+        on("custom_profile_fields", (s, e) -> s.set("custom_profile_fields", e.get("fields")));
+        on("user_settings/update", (s, e) -> {
+            ((ObjectNode) s.get("user_settings")).set(e.get("property").asText(), e.get("value"));
+            if (s.has(e.get("property").asText())) s.set(e.get("property").asText(), e.get("value"));
+        });
+        on("update_display_settings", (s, e) -> s.set(e.get("setting_name").asText(), e.get("setting")));
+        on("update_global_notifications", (s, e) -> s.set(e.get("notification_name").asText(), e.get("setting")));
+        on("realm/update", (s, e) -> s.set("realm_" + e.get("property").asText(), e.get("value")));
+        on("realm/update_dict", (s, e) -> e.get("data").properties().forEach(p -> s.set("realm_" + p.getKey(), p.getValue())));
+        GroupAppliers.register();
+    }
+
+    private EventApplier() {}
+
+    /** Registers how a client applies an event type ("type") or type/op ("type/op"). */
+    public static void on(String key, BiConsumer<ObjectNode, ObjectNode> applier) {
+        APPLIERS.put(key, applier);
+    }
+
+    public static void apply(ObjectNode state, JsonNode event) {
+        String type = event.path("type").asText();
+        String key = event.has("op") ? type + "/" + event.get("op").asText() : type;
+        BiConsumer<ObjectNode, ObjectNode> a = APPLIERS.getOrDefault(key, APPLIERS.get(type));
+        if (a == null) throw new AssertionError("EventApplier has no rule for event " + key + ": add one for " + event);
+        a.accept(state, (ObjectNode) event);
+    }
+
+    private static void realmUserUpdate(ObjectNode s, ObjectNode e) {
+        ObjectNode person = (ObjectNode) e.get("person");
+        long id = person.get("user_id").asLong();
+        ObjectNode user = findById(array(s, "realm_users"), "user_id", id);
+        if (user == null) user = findById(array(s, "realm_non_active_users"), "user_id", id);
+        if (user == null) throw new AssertionError("realm_user update for unknown user " + id);
+        for (var p : person.properties()) {
+            switch (p.getKey()) {
+                case "user_id" -> {}
+                case "role" -> {
+                    int role = p.getValue().asInt();
+                    user.put("role", role).put("is_owner", role == 100).put("is_admin", role <= 200).put("is_guest", role == 600);
+                    if (s.path("user_id").asLong() == id) {
+                        s.put("is_owner", role == 100).put("is_admin", role <= 200).put("is_moderator", role == 300).put("is_guest", role == 600);
+                    }
+                }
+                case "is_active" -> moveActive(s, user, p.getValue().asBoolean());
+                case "custom_profile_field" -> profileField(user, (ObjectNode) p.getValue());
+                case "new_email" -> user.set("email", p.getValue());
+                default -> {
+                    user.set(p.getKey(), p.getValue());
+                    if (s.path("user_id").asLong() == id && s.has(p.getKey())) s.set(p.getKey(), p.getValue());
+                }
+            }
+        }
+    }
+
+    private static void moveActive(ObjectNode s, ObjectNode user, boolean active) {
+        ArrayNode from = array(s, active ? "realm_non_active_users" : "realm_users");
+        ArrayNode to = array(s, active ? "realm_users" : "realm_non_active_users");
+        long id = user.get("user_id").asLong();
+        if (findById(from, "user_id", id) == user) {
+            removeById(from, "user_id", id);
+            user.put("is_active", active);
+            to.add(user);
+        }
+    }
+
+    private static void profileField(ObjectNode user, ObjectNode field) {
+        ObjectNode pd = user.has("profile_data") ? (ObjectNode) user.get("profile_data") : user.putObject("profile_data");
+        String id = field.get("id").asText();
+        if (field.path("value").isNull()) {
+            pd.remove(id);
+        } else {
+            ObjectNode v = pd.putObject(id);
+            v.set("value", field.get("value"));
+            if (field.has("rendered_value")) v.set("rendered_value", field.get("rendered_value"));
+        }
+    }
+
+    public static ArrayNode array(ObjectNode s, String key) {
+        if (!s.has(key)) throw new AssertionError("register state has no " + key);
+        return (ArrayNode) s.get(key);
+    }
+
+    public static ObjectNode findById(ArrayNode a, String idKey, long id) {
+        for (JsonNode n : a) if (n.path(idKey).asLong() == id) return (ObjectNode) n;
+        return null;
+    }
+
+    public static void removeById(ArrayNode a, String idKey, long id) {
+        for (Iterator<JsonNode> it = a.iterator(); it.hasNext(); ) if (it.next().path(idKey).asLong() == id) it.remove();
+    }
+
+    public static void mergeInto(ObjectNode target, ObjectNode changes) {
+        if (target == null) throw new AssertionError("update for an object missing from the state: " + changes);
+        target.setAll(changes);
+    }
+}

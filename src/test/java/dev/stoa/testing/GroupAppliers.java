@@ -1,0 +1,55 @@
+package dev.stoa.testing;
+
+import static dev.stoa.testing.EventApplier.array;
+import static dev.stoa.testing.EventApplier.findById;
+import static dev.stoa.testing.EventApplier.on;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.TreeSet;
+
+/** How a client applies user_group events to realm_user_groups. */
+final class GroupAppliers {
+    private GroupAppliers() {}
+
+    static void register() {
+        on("user_group/add", (s, e) -> array(s, "realm_user_groups").add(e.get("group")));
+        on("user_group/remove", (s, e) -> EventApplier.removeById(array(s, "realm_user_groups"), "id", e.get("group_id").asLong()));
+        on("user_group/update", (s, e) -> group(s, e).setAll((ObjectNode) e.get("data")));
+        on("user_group/add_members", (s, e) -> union(group(s, e), "members", e.get("user_ids")));
+        on("user_group/remove_members", (s, e) -> minus(group(s, e), "members", e.get("user_ids")));
+        on("user_group/add_subgroups", (s, e) -> union(group(s, e), "direct_subgroup_ids", e.get("direct_subgroup_ids")));
+        on("user_group/remove_subgroups", (s, e) -> minus(group(s, e), "direct_subgroup_ids", e.get("direct_subgroup_ids")));
+    }
+
+    private static ObjectNode group(ObjectNode s, ObjectNode e) {
+        ObjectNode g = findById(array(s, "realm_user_groups"), "id", e.get("group_id").asLong());
+        if (g == null) throw new AssertionError("user_group event for a group missing from the state: " + e);
+        return g;
+    }
+
+    private static void union(ObjectNode g, String key, JsonNode ids) {
+        TreeSet<Long> set = ids(g.get(key));
+        ids.forEach(i -> set.add(i.asLong()));
+        g.set(key, toArray(g, set));
+    }
+
+    private static void minus(ObjectNode g, String key, JsonNode ids) {
+        TreeSet<Long> set = ids(g.get(key));
+        ids.forEach(i -> set.remove(i.asLong()));
+        g.set(key, toArray(g, set));
+    }
+
+    private static TreeSet<Long> ids(JsonNode a) {
+        TreeSet<Long> set = new TreeSet<>();
+        a.forEach(i -> set.add(i.asLong()));
+        return set;
+    }
+
+    private static ArrayNode toArray(ObjectNode g, TreeSet<Long> set) {
+        ArrayNode a = g.arrayNode();
+        set.forEach(a::add);
+        return a;
+    }
+}
