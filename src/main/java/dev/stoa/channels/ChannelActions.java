@@ -85,7 +85,7 @@ public final class ChannelActions {
     }
 
     public static ApiError channelExists(String name) {
-        return ApiError.of(400, "CHANNEL_ALREADY_EXISTS", "Channel '" + name + "' already exists").with("channel_name", name);
+        return ApiError.bad("Channel '" + name + "' already exists");
     }
 
     List<User> activeUsers(Tx tx) {

@@ -54,8 +54,11 @@ public final class ChannelUpdateActions {
             Channel updated = edit.apply(old);
             List<User> active = base.activeUsers(tx);
             Set<Long> before = new HashSet<>(access.audience(tx.h(), old, active));
-            List<Change> sent = old.isArchived() && !updated.isArchived()
-                    ? List.of(Change.of("is_archived", Json.MAPPER.getNodeFactory().booleanNode(false))) : changes;
+            List<Change> sent = new java.util.ArrayList<>();
+            if (old.isArchived() && !updated.isArchived()) sent.add(Change.of("is_archived", Json.MAPPER.getNodeFactory().booleanNode(false)));
+            sent.addAll(changes);
+            int policy = json.streamPostPolicy(updated);
+            if (policy != json.streamPostPolicy(old)) sent.add(Change.of("stream_post_policy", Json.MAPPER.getNodeFactory().numberNode(policy)));
             channels.update(tx.h(), updated);
             List<Long> after = access.audience(tx.h(), updated, active);
             List<Long> both = after.stream().filter(before::contains).toList();

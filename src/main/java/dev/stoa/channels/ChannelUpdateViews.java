@@ -81,18 +81,20 @@ public final class ChannelUpdateViews {
         long id = req.pathLong("stream_id");
         Asked a = parse(req, me);
         List<ChannelUpdateActions.Change> changes = new ArrayList<>();
-        Channel[] result = new Channel[1];
+        Channel[] result = new Channel[2];
         db.read(h -> {
             Channel c = access.visible(h, me, id);
             if (!access.canAdminister(h, me, c)) throw ApiError.bad("You do not have permission to administer this channel.");
             if (a.permissions() && c.inviteOnly() && !access.canAccessContent(h, me, c, subs.isSubscribed(h, me.id(), id))) {
                 throw ApiError.bad("Channel content access is required.");
             }
+            result[1] = c;
             result[0] = apply(h, me, c, a, changes);
             return null;
         });
         Channel target = result[0];
-        if (changes.isEmpty() && a.isDefault() == null) return Json.success();
+        boolean unarchive = result[1].isArchived() && !target.isArchived();
+        if (changes.isEmpty() && a.isDefault() == null && !unarchive) return Json.success();
         updates.doUpdate(id, old -> withSettings(target, old), changes, a.isDefault());
         return Json.success();
     }
