@@ -172,6 +172,32 @@ public final class ChannelActions {
         return c.isArchived() ? Json.object().put("__archived", true) : null;
     }
 
+    /**
+     * Clients without archived_channels forgot an archived channel (they got stream delete); on
+     * unarchiving they get it back as stream create (rendered from the is_archived update), then
+     * their subscription (subscribers) or the subscriber list (others). Capable clients skip these.
+     */
+    void restoreForLegacyClients(Tx tx, Channel c, List<Long> audience, List<User> active) {
+        List<Long> subscribers = subs.subscribers(tx.h(), c.id());
+        Map<Long, User> byId = new LinkedHashMap<>();
+        for (User u : active) byId.put(u.id(), u);
+        ObjectNode legacy = Json.object().put("__legacy_only", true);
+        for (long u : subscribers) {
+            if (!audience.contains(u)) continue;
+            ObjectNode sub = json.subscription(c, subs.get(tx.h(), u, c.id()).orElseThrow());
+            sub.set("subscribers", Json.tree(subscribers));
+            ArrayNode list = Json.array().add(sub);
+            ObjectNode x = extras(list, Json.array().add(ChannelJson.resolved(sub, byId.get(u))));
+            x.put("__legacy_only", true);
+            log.append(tx, new ChannelEvent.SubscriptionAdd(list, x), Recipients.users(u));
+        }
+        List<Long> peers = new ArrayList<>(audience);
+        peers.removeAll(subscribers);
+        if (!peers.isEmpty() && !subscribers.isEmpty()) {
+            log.append(tx, new ChannelEvent.PeerAdd(List.of(c.id()), subscribers, legacy), Recipients.users(peers));
+        }
+    }
+
     /** Unsubscribes users; returns per user the names removed and the names not subscribed. */
     public SubscribeResult doUnsubscribe(List<Channel> targets, List<Long> userIds) {
         return db.write(tx -> {

@@ -48,6 +48,7 @@ public final class ChannelDelivery {
     }
 
     static List<ObjectNode> subscription(ObjectNode e, QueueSpec s, Long userId) {
+        if (e.path("__legacy_only").asBoolean(false) && s.can("archived_channels")) return List.of();
         if (!"add".equals(e.path("op").asText())) return List.of(e);
         Set<Long> hidden = new HashSet<>();
         if (!s.can("archived_channels")) for (JsonNode id : e.path("__archived_ids")) hidden.add(id.asLong());

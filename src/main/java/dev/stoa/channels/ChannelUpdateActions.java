@@ -72,6 +72,7 @@ public final class ChannelUpdateActions {
                 log.append(tx, new ChannelEvent.StreamUpdate(updated.id(), name, ch.property(), ch.value(), extras), Recipients.users(both));
             }
             base.gained(tx, updated, before, after, subs.subscribers(tx.h(), channelId), Set.of());
+            if (old.isArchived() && !updated.isArchived()) base.restoreForLegacyClients(tx, updated, after, active);
             if (makeDefault != null) setDefault(tx, updated, makeDefault);
             return null;
         });

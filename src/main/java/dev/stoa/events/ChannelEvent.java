@@ -46,7 +46,10 @@ public sealed interface ChannelEvent extends Event {
         public String op() { return "update"; }
     }
 
-    record PeerAdd(List<Long> streamIds, List<Long> userIds) implements ChannelEvent {
+    /** peer_add; extras "__legacy_only" when only clients without archived_channels need it (unarchiving). */
+    record PeerAdd(List<Long> streamIds, List<Long> userIds, ObjectNode extras) implements ChannelEvent {
+        public PeerAdd(List<Long> streamIds, List<Long> userIds) { this(streamIds, userIds, null); }
+
         public String type() { return "subscription"; }
         public String op() { return "peer_add"; }
     }
