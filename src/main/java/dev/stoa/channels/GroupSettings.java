@@ -117,8 +117,11 @@ public final class GroupSettings {
         }
     }
 
-    /** Whether two normalized values are the same setting. */
+    /**
+     * Whether two normalized values are the same setting. Compared as JSON text: a stored value
+     * reads back as an int node, a parsed one is a long node, and Jackson's equals tells them apart.
+     */
     public static boolean same(JsonNode a, JsonNode b) {
-        return a != null && a.equals(b);
+        return a != null && b != null && a.toString().equals(b.toString());
     }
 }
