@@ -62,9 +62,10 @@ public final class SubscriptionViews {
         return db.read(h -> {
             Map<Long, List<Long>> subscribers = "false".equals(mode) ? Map.of() : subs.allSubscribers(h);
             ArrayNode out = Json.array();
+            Map<Long, Channel> byId = channels.allById(h);
             for (Subscription s : subs.ofUser(h, me.id())) {
                 if (!s.active()) continue;
-                Channel c = channels.byId(h, s.channelId()).orElseThrow();
+                Channel c = byId.get(s.channelId());
                 ObjectNode o = json.subscription(c, s);
                 if (!"false".equals(mode)) ChannelJson.putSubscribers(o, subscribers.getOrDefault(c.id(), List.of()), mode, null);
                 out.add(o);

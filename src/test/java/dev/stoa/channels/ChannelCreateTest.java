@@ -44,6 +44,34 @@ class ChannelCreateTest extends StoaTestBase {
         assertThat(mine.get("color").asText()).startsWith("#");
     }
 
+    static final List<String> CHANNEL_FIELDS = List.of("stream_id", "name", "description", "rendered_description", "date_created",
+            "creator_id", "invite_only", "is_web_public", "stream_post_policy", "is_announcement_only", "message_retention_days",
+            "history_public_to_subscribers", "first_message_id", "folder_id", "topics_policy", "is_archived", "is_recently_active",
+            "stream_weekly_traffic", "can_add_subscribers_group", "can_administer_channel_group", "can_create_topic_group",
+            "can_delete_any_message_group", "can_delete_own_message_group", "can_move_messages_out_of_channel_group",
+            "can_move_messages_within_channel_group", "can_remove_subscribers_group", "can_send_message_group", "can_subscribe_group");
+    static final List<String> SUBSCRIPTION_FIELDS = List.of("color", "is_muted", "in_home_view", "pin_to_top", "desktop_notifications",
+            "audible_notifications", "push_notifications", "email_notifications", "wildcard_mentions_notify");
+
+    /** The contract only adds the seed's newer fields as optional (Zulip's own examples lack them); here they are required. */
+    @Test
+    void everySeedFieldIsPresent() {
+        long id = create(member, "all-fields");
+        assertThat(fields(member.get("/streams/" + id).success().get("stream"))).containsAll(CHANNEL_FIELDS);
+        assertThat(fields(find(member.get("/streams").success().get("streams"), id))).containsAll(CHANNEL_FIELDS);
+        JsonNode sub = find(member.get("/users/me/subscriptions").success().get("subscriptions"), id);
+        assertThat(fields(sub)).containsAll(CHANNEL_FIELDS).containsAll(SUBSCRIPTION_FIELDS);
+        JsonNode reg = moderator.post("/register").success();
+        assertThat(fields(find(reg.get("never_subscribed"), id))).containsAll(CHANNEL_FIELDS);
+        assertThat(fields(find(reg.get("streams"), id))).containsAll(CHANNEL_FIELDS);
+    }
+
+    static List<String> fields(JsonNode o) {
+        List<String> out = new java.util.ArrayList<>();
+        o.fieldNames().forEachRemaining(out::add);
+        return out;
+    }
+
     static JsonNode find(JsonNode list, long id) {
         for (JsonNode s : list) if (s.get("stream_id").asLong() == id) return s;
         return null;
