@@ -74,4 +74,15 @@ public final class FolderActions {
             return null;
         });
     }
+
+    /** Reorders every folder; `order` must name each folder exactly once. */
+    public void doReorder(java.util.List<Long> order) {
+        db.write(tx -> {
+            var ids = folders.all(tx.h()).stream().map(ChannelFolder::id).sorted().toList();
+            if (!ids.equals(order.stream().sorted().toList())) throw ApiError.bad("Invalid order mapping.");
+            for (int i = 0; i < order.size(); i++) folders.setOrder(tx.h(), order.get(i), i);
+            log.append(tx, new ChannelEvent.FolderReorder(order), Recipients.all());
+            return null;
+        });
+    }
 }

@@ -42,4 +42,8 @@ public final class FolderStore {
     public List<ChannelFolder> all(Handle h) {
         return h.createQuery("SELECT " + COLUMNS + " FROM channel_folders ORDER BY sort_order, id").map(FolderStore::map).list();
     }
+
+    public void setOrder(Handle h, long id, int order) {
+        h.execute("UPDATE channel_folders SET sort_order = ? WHERE id = ?", order, id);
+    }
 }

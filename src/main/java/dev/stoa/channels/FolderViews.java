@@ -40,6 +40,7 @@ public final class FolderViews {
         r.post("/channel_folders/create", Router.Auth.USER, this::create);
         r.get("/channel_folders", Router.Auth.USER, this::list);
         r.patch("/channel_folders/{channel_folder_id}", Router.Auth.USER, this::update);
+        r.patch("/channel_folders", Router.Auth.USER, this::reorder);
         r.get("/default_streams", Router.Auth.USER, this::defaults);
         r.post("/default_streams", Router.Auth.USER, this::addDefault);
         r.delete("/default_streams", Router.Auth.USER, this::removeDefault);
@@ -96,6 +97,14 @@ public final class FolderViews {
         Boolean archived = req.optBool("is_archived").orElse(null);
         if (db.read(h -> folders.byId(h, id)).isEmpty()) throw ApiError.bad("Invalid channel folder ID");
         actions.doUpdate(id, name, description, archived);
+        return Json.success();
+    }
+
+    private Object reorder(Request req) {
+        requireAdmin(req.user());
+        java.util.List<Long> order = req.longList("order");
+        if (order == null) throw ApiError.missing("order");
+        actions.doReorder(order);
         return Json.success();
     }
 

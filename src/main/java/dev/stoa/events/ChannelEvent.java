@@ -73,4 +73,9 @@ public sealed interface ChannelEvent extends Event {
         public String type() { return "channel_folder"; }
         public String op() { return "update"; }
     }
+
+    record FolderReorder(List<Long> order) implements ChannelEvent {
+        public String type() { return "channel_folder"; }
+        public String op() { return "reorder"; }
+    }
 }

@@ -190,7 +190,25 @@ class ChannelEventsTest extends StoaTestBase {
         long id = create(admin, "ev-foldered", List.of(admin.userId));
         VerifyAction.verify(member, SUBSCRIBERS, () -> admin.patch("/streams/" + id, "folder_id", folder).success());
         VerifyAction.verify(member, SUBSCRIBERS, () -> admin.patch("/streams/" + id, "folder_id", "null").success());
+        long second = admin.post("/channel_folders/create", "name", "Design").success().get("channel_folder_id").asLong();
+        var reorder = VerifyAction.verify(member, () -> admin.patch("/channel_folders", "order", List.of(second, folder)).success());
+        assertThat(types(reorder)).containsExactly("channel_folder/reorder");
+        admin.patch("/channel_folders", "order", List.of(second)).badRequest("Invalid order mapping.");
+        member.patch("/channel_folders", "order", List.of(second, folder)).error(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator");
         VerifyAction.verify(member, () -> admin.patch("/channel_folders/" + folder, "is_archived", true).success());
+    }
+
+    @Test
+    void groupSettingsGrantSightOfAPrivateChannel() {
+        ApiClient u = server.createUser("granted@example.com", "Granted", 400);
+        create(u, "ev-granted-home", List.of(u.userId));
+        long id = create(member, "ev-granted", List.of(member.userId), "invite_only", true);
+        var shown = VerifyAction.verify(u, SUBSCRIBERS, () -> member.patch("/streams/" + id, "can_subscribe_group",
+                Map.of("new", Map.of("direct_members", List.of(u.userId), "direct_subgroups", List.of()))).success());
+        assertThat(types(shown)).containsExactly("stream/create", "subscription/peer_add");
+        var hidden = VerifyAction.verify(u, SUBSCRIBERS, () -> member.patch("/streams/" + id, "can_subscribe_group",
+                Map.of("new", groupId("role:nobody"))).success());
+        assertThat(types(hidden)).containsExactly("stream/delete");
     }
 
     long groupId(String name) {

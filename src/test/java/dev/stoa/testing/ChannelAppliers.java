@@ -43,6 +43,11 @@ final class ChannelAppliers {
         on("channel_folder/update", (s, e) -> EventApplier.mergeInto(
                 EventApplier.findById(EventApplier.array(s, "channel_folders"), "id", e.get("channel_folder_id").asLong()),
                 (ObjectNode) e.get("data")));
+        on("channel_folder/reorder", (s, e) -> {
+            ArrayNode folders = EventApplier.array(s, "channel_folders");
+            int i = 0;
+            for (JsonNode id : e.get("order")) EventApplier.findById(folders, "id", id.asLong()).put("order", i++);
+        });
     }
 
     /** Whether the state was registered with include_subscribers (some channel object carries subscribers). */
