@@ -11,6 +11,7 @@ import dev.stoa.http.Router;
 import dev.stoa.users.User;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -107,68 +108,100 @@ public final class ChannelUpdateViews {
                 edited.settings());
     }
 
+    /** The channel being edited: starts as the stored row, each step changes it and records its events. */
+    private static final class Draft {
+        String name, description, rendered, policy;
+        boolean inviteOnly, webPublic, history, archived;
+        Integer retention;
+        Long folder;
+        ObjectNode settings;
+
+        Draft(Channel c) {
+            name = c.name();
+            description = c.description();
+            rendered = c.renderedDescription();
+            policy = c.topicsPolicy();
+            inviteOnly = c.inviteOnly();
+            webPublic = c.isWebPublic();
+            history = c.historyPublicToSubscribers();
+            archived = c.isArchived();
+            retention = c.messageRetentionDays();
+            folder = c.folderId();
+            settings = c.settings();
+        }
+
+        Channel toChannel(Channel c) {
+            return new Channel(c.id(), name, description, rendered, inviteOnly, webPublic, history, retention, c.dateCreated(),
+                    c.creatorId(), folder, policy, archived, c.firstMessageId(), settings);
+        }
+    }
+
     private Channel apply(Handle h, User me, Channel c, Asked a, List<ChannelUpdateActions.Change> changes) {
-        String name = c.name(), description = c.description(), rendered = c.renderedDescription(), policy = c.topicsPolicy();
+        Draft d = new Draft(c);
+        naming(h, c, a, d, changes);
+        privacy(h, me, c, a, d, changes);
+        retentionFolderPolicy(h, me, c, a, d, changes);
+        if (a.archived() != null) {
+            if (a.archived() && !c.isArchived()) throw ApiError.bad("Invalid parameters");
+            if (!a.archived() && c.isArchived()) d.archived = false;
+        }
+        d.settings = groups(h, c, a.groups(), changes);
+        if (a.permissions()) create.checkTopicGroup(d.inviteOnly, d.history, d.settings.get("can_create_topic_group"));
+        return d.toChannel(c);
+    }
+
+    private void naming(Handle h, Channel c, Asked a, Draft d, List<ChannelUpdateActions.Change> changes) {
         if (a.newName() != null && !a.newName().equals(c.name())) {
             channels.byName(h, a.newName()).filter(o -> o.id() != c.id()).ifPresent(o -> { throw ChannelActions.channelExists(a.newName()); });
-            name = a.newName();
-            changes.add(ChannelUpdateActions.Change.of("name", F.textNode(name)));
+            d.name = a.newName();
+            changes.add(ChannelUpdateActions.Change.of("name", F.textNode(d.name)));
         }
         if (a.description() != null && !a.description().equals(c.description())) {
-            description = a.description();
-            rendered = ChannelJson.render(description);
-            changes.add(new ChannelUpdateActions.Change("description", F.textNode(description), Json.object().put("rendered_description", rendered)));
+            d.description = a.description();
+            d.rendered = ChannelJson.render(d.description);
+            changes.add(new ChannelUpdateActions.Change("description", F.textNode(d.description),
+                    Json.object().put("rendered_description", d.rendered)));
         }
-        boolean inviteOnly = a.isPrivate() != null ? a.isPrivate() : c.inviteOnly();
-        boolean webPublic = a.webPublic() != null ? a.webPublic() : (a.isPrivate() != null && a.isPrivate() ? false : c.isWebPublic());
-        if (inviteOnly && webPublic) throw ApiError.bad("Invalid parameters");
-        if (a.webPublic() != null && a.webPublic() && !c.isWebPublic()) create.checkCanCreate(h, me, false, true);
-        boolean history = a.history() != null ? a.history() : (inviteOnly ? c.historyPublicToSubscribers() : true);
-        if (!inviteOnly && !history) throw ApiError.bad("Invalid parameters");
-        if (a.isDefault() != null && a.isDefault() && inviteOnly) throw ApiError.bad("A default channel cannot be private.");
-        if (inviteOnly && channels.isDefault(h, c.id()) && !c.inviteOnly() && !Boolean.FALSE.equals(a.isDefault())) {
+    }
+
+    /** is_private, is_web_public, history_public_to_subscribers, is_default_stream: the combinations Zulip allows. */
+    private void privacy(Handle h, User me, Channel c, Asked a, Draft d, List<ChannelUpdateActions.Change> changes) {
+        d.inviteOnly = a.isPrivate() != null ? a.isPrivate() : c.inviteOnly();
+        d.webPublic = a.webPublic() != null ? a.webPublic() : (Boolean.TRUE.equals(a.isPrivate()) ? false : c.isWebPublic());
+        if (d.inviteOnly && d.webPublic) throw ApiError.bad("Invalid parameters");
+        if (Boolean.TRUE.equals(a.webPublic()) && !c.isWebPublic()) create.checkCanCreate(h, me, false, true);
+        d.history = a.history() != null ? a.history() : (d.inviteOnly ? c.historyPublicToSubscribers() : true);
+        if (!d.inviteOnly && !d.history) throw ApiError.bad("Invalid parameters");
+        if (Boolean.TRUE.equals(a.isDefault()) && d.inviteOnly) throw ApiError.bad("A default channel cannot be private.");
+        if (d.inviteOnly && !c.inviteOnly() && channels.isDefault(h, c.id()) && !Boolean.FALSE.equals(a.isDefault())) {
             throw ApiError.bad("A default channel cannot be private.");
         }
-        if (inviteOnly != c.inviteOnly() || webPublic != c.isWebPublic() || history != c.historyPublicToSubscribers()) {
-            ObjectNode with = Json.object().put("history_public_to_subscribers", history).put("is_web_public", webPublic);
-            if (inviteOnly != c.inviteOnly()) changes.add(new ChannelUpdateActions.Change("invite_only", F.booleanNode(inviteOnly), with));
-            if (webPublic != c.isWebPublic()) changes.add(new ChannelUpdateActions.Change("is_web_public", F.booleanNode(webPublic), null));
-            if (history != c.historyPublicToSubscribers()) {
-                changes.add(ChannelUpdateActions.Change.of("history_public_to_subscribers", F.booleanNode(history)));
-            }
+        ObjectNode with = Json.object().put("history_public_to_subscribers", d.history).put("is_web_public", d.webPublic);
+        if (d.inviteOnly != c.inviteOnly()) changes.add(new ChannelUpdateActions.Change("invite_only", F.booleanNode(d.inviteOnly), with));
+        if (d.webPublic != c.isWebPublic()) changes.add(ChannelUpdateActions.Change.of("is_web_public", F.booleanNode(d.webPublic)));
+        if (d.history != c.historyPublicToSubscribers()) {
+            changes.add(ChannelUpdateActions.Change.of("history_public_to_subscribers", F.booleanNode(d.history)));
         }
-        Integer retention = c.messageRetentionDays();
-        if (a.retentionGiven() && !java.util.Objects.equals(a.retention(), c.messageRetentionDays())) {
-            retention = a.retention();
-            changes.add(ChannelUpdateActions.Change.of("message_retention_days", retention == null ? F.nullNode() : F.numberNode(retention)));
+    }
+
+    private void retentionFolderPolicy(Handle h, User me, Channel c, Asked a, Draft d, List<ChannelUpdateActions.Change> changes) {
+        if (a.retentionGiven() && !Objects.equals(a.retention(), c.messageRetentionDays())) {
+            d.retention = a.retention();
+            changes.add(ChannelUpdateActions.Change.of("message_retention_days", d.retention == null ? F.nullNode() : F.numberNode(d.retention)));
         }
-        Long folder = c.folderId();
-        if (a.folderGiven() && !java.util.Objects.equals(a.folderId(), c.folderId())) {
+        if (a.folderGiven() && !Objects.equals(a.folderId(), c.folderId())) {
             if (a.folderId() != null && folders.byId(h, a.folderId()).filter(f -> !f.isArchived()).isEmpty()) {
                 throw ApiError.bad("Invalid channel folder ID");
             }
-            folder = a.folderId();
-            changes.add(ChannelUpdateActions.Change.of("folder_id", folder == null ? F.nullNode() : F.numberNode(folder)));
+            d.folder = a.folderId();
+            changes.add(ChannelUpdateActions.Change.of("folder_id", d.folder == null ? F.nullNode() : F.numberNode(d.folder)));
         }
         if (a.topicsPolicy() != null && !a.topicsPolicy().equals(c.topicsPolicy())) {
             if (!access.inRealmGroup(h, me, "can_set_topics_policy_group")) throw ApiError.bad("Insufficient permission");
             // TODO(messages issue): empty_topic_only only when every message of the channel is in the empty topic.
-            policy = a.topicsPolicy();
-            changes.add(ChannelUpdateActions.Change.of("topics_policy", F.textNode(policy)));
+            d.policy = a.topicsPolicy();
+            changes.add(ChannelUpdateActions.Change.of("topics_policy", F.textNode(d.policy)));
         }
-        boolean archived = c.isArchived();
-        if (a.archived() != null) {
-            if (a.archived() && !c.isArchived()) throw ApiError.bad("Invalid parameters");
-            if (!a.archived() && c.isArchived()) archived = false;
-        }
-        ObjectNode settings = groups(h, c, a.groups(), changes);
-        if (a.permissions()) checkTopicGroupAfter(inviteOnly, history, settings);
-        return new Channel(c.id(), name, description, rendered, inviteOnly, webPublic, history, retention, c.dateCreated(),
-                c.creatorId(), folder, policy, archived, c.firstMessageId(), settings);
-    }
-
-    private void checkTopicGroupAfter(boolean inviteOnly, boolean history, ObjectNode settings) {
-        create.checkTopicGroup(inviteOnly, history, settings.get("can_create_topic_group"));
     }
 
     /** Update-style {new, old} values; a stale `old` is rejected as Zulip does. */
