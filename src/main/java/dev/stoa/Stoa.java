@@ -1,5 +1,22 @@
 package dev.stoa;
 
+import dev.stoa.channels.ChannelAccess;
+import dev.stoa.channels.ChannelActions;
+import dev.stoa.channels.ChannelDelivery;
+import dev.stoa.channels.ChannelJson;
+import dev.stoa.channels.ChannelReadViews;
+import dev.stoa.channels.ChannelState;
+import dev.stoa.channels.ChannelStore;
+import dev.stoa.channels.ChannelUpdateActions;
+import dev.stoa.channels.ChannelUpdateViews;
+import dev.stoa.channels.ChannelViews;
+import dev.stoa.channels.FolderActions;
+import dev.stoa.channels.FolderStore;
+import dev.stoa.channels.FolderViews;
+import dev.stoa.channels.GroupSettings;
+import dev.stoa.channels.SubscriptionPropertyViews;
+import dev.stoa.channels.SubscriptionStore;
+import dev.stoa.channels.SubscriptionViews;
 import dev.stoa.db.Db;
 import dev.stoa.emoji.EmojiActions;
 import dev.stoa.emoji.EmojiImages;
@@ -39,6 +56,7 @@ import dev.stoa.realm.RealmStore;
 import dev.stoa.realm.ServerInfo;
 import dev.stoa.render.MessageRenderer;
 import dev.stoa.render.RenderData;
+import dev.stoa.markdown.MarkdownContext;
 import dev.stoa.render.RenderViews;
 import dev.stoa.users.AuthViews;
 import dev.stoa.users.ProfileData;
@@ -129,11 +147,22 @@ public final class Stoa implements AutoCloseable {
         LinkifierStore linkifierStore = new LinkifierStore();
         EmojiStore emojiStore = new EmojiStore();
         RealmEmoji realmEmoji = new RealmEmoji(db, emojiStore, log);
-        // Channels plug their name lookup in here (a cached map, not a query per mention).
-        RenderData renderData = new RenderData(db, log, realmEmoji, linkifierStore, name -> java.util.Optional.empty(),
+        ChannelDelivery.register(delivery);
+        EventQueues queues = new EventQueues(db, log, delivery, clock, config.heartbeatMillis());
+        ChannelStore channelStore = new ChannelStore();
+        // A channel link costs one indexed lookup per #**mention** (not per message).
+        RenderData renderData = new RenderData(db, log, realmEmoji, linkifierStore,
+                name -> db.read(h -> channelStore.byName(h, name)).map(c -> new MarkdownContext.ChannelRef(c.id(), c.name())),
                 config.externalUrl());
         MessageRenderer messageRenderer = new MessageRenderer(new MarkdownRenderer(), renderData);
-        EventQueues queues = new EventQueues(db, log, delivery, clock, config.heartbeatMillis());
+        SubscriptionStore subscriptionStore = new SubscriptionStore();
+        FolderStore folderStore = new FolderStore();
+        ChannelAccess channelAccess = new ChannelAccess(channelStore, subscriptionStore, resolver, realm);
+        ChannelJson channelJson = new ChannelJson(clock, realm.systemGroups());
+        GroupSettings channelGroupSettings = new GroupSettings(realm);
+        ChannelActions channelActions = new ChannelActions(db, log, channelStore, subscriptionStore, channelAccess, channelJson, userStore, clock);
+        ChannelUpdateActions channelUpdates = new ChannelUpdateActions(db, log, channelStore, subscriptionStore, channelAccess, channelJson, channelActions);
+        FolderActions folderActions = new FolderActions(db, log, folderStore, clock);
         List<StateContributor> state = new ArrayList<>(List.of(
                 new RealmState(realm, config.externalUrl(), config.realmHost()),
                 new UserState(userStore, userJson, profileData, realm, resolver),
@@ -142,6 +171,7 @@ public final class Stoa implements AutoCloseable {
                 new GroupState(),
                 new LinkifierState(linkifierStore),
                 new EmojiState(emojiStore),
+                new ChannelState(channelStore, subscriptionStore, folderStore, channelAccess, channelJson),
                 new NotYetBuiltState()));
 
         Router router = new Router();
@@ -172,6 +202,16 @@ public final class Stoa implements AutoCloseable {
         RenderViews renderViews = new RenderViews(messageRenderer);
         renderViews.routes(router);
         renderViews.rootRoutes(rootRouter);
+        ChannelViews channelViews = new ChannelViews(db, channelStore, folderStore, channelAccess, channelGroupSettings,
+                channelActions, channelUpdates, realm);
+        channelViews.routes(router);
+        new ChannelUpdateViews(db, channelStore, subscriptionStore, folderStore, channelAccess, channelGroupSettings,
+                channelUpdates, channelViews).routes(router);
+        new ChannelReadViews(db, channelStore, subscriptionStore, channelAccess, channelJson, userStore).routes(router);
+        new SubscriptionViews(db, channelStore, subscriptionStore, channelAccess, channelJson, channelActions, channelViews,
+                userStore, userJson).routes(router);
+        new SubscriptionPropertyViews(db, subscriptionStore, channelAccess, channelUpdates).routes(router);
+        new FolderViews(db, channelStore, folderStore, channelAccess, channelJson, folderActions, channelUpdates).routes(router);
 
         RateLimiter perUser = new RateLimiter(config.userRateLimit(), 60, clock);
         RateLimiter perIp = new RateLimiter(config.ipRateLimit(), 60, clock);

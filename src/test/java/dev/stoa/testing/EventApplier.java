@@ -37,6 +37,7 @@ public final class EventApplier {
         GroupAppliers.register();
         ExtrasAppliers.register();
         MarkdownAppliers.register();
+        ChannelAppliers.register();
     }
 
     private EventApplier() {}
