@@ -58,6 +58,8 @@ public final class Request {
             used.add("subject");
             v = params.get("subject");
         }
+        // PostgreSQL cannot store U+0000 in text, and no Zulip parameter needs it.
+        if (v != null && v.indexOf('\u0000') >= 0) throw ApiError.bad(name + " cannot contain NULL (0x00) characters.");
         return v;
     }
 
