@@ -149,7 +149,15 @@ public final class Request {
         if (v == null) return null;
         JsonNode n = Json.parseOrNull(v);
         if (n == null) throw ApiError.bad(name + " is not valid JSON");
+        if (hasNul(n)) throw ApiError.bad(name + " cannot contain NULL (0x00) characters.");
         return n;
+    }
+
+    private static boolean hasNul(JsonNode n) {
+        if (n.isTextual()) return n.textValue().indexOf('\u0000') >= 0;
+        for (var it = n.fieldNames(); it.hasNext(); ) if (it.next().indexOf('\u0000') >= 0) return true;
+        for (JsonNode c : n) if (hasNul(c)) return true;
+        return false;
     }
 
     public JsonNode jsonArray(String name) {
