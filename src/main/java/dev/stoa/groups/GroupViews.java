@@ -73,7 +73,14 @@ public final class GroupViews {
         });
     }
 
+    /** PostgreSQL text cannot hold NUL; refuse it in every free-text parameter (SQLite would store it). */
+    public static String noNul(String param, String value) {
+        if (value != null && value.indexOf('\u0000') >= 0) throw ApiError.bad("Invalid characters in " + param);
+        return value;
+    }
+
     static String checkName(String name) {
+        noNul("name", name);
         if (name.strip().isEmpty()) throw ApiError.bad("User group name can't be empty!");
         if (name.length() > MAX_NAME_LENGTH) throw ApiError.bad("User group name cannot exceed " + MAX_NAME_LENGTH + " characters.");
         for (String p : INVALID_PREFIXES) {
@@ -85,7 +92,7 @@ public final class GroupViews {
     private Object create(Request req) {
         Actor a = actors.of(req);
         String name = req.str("name");
-        String description = req.str("description");
+        String description = noNul("description", req.str("description"));
         List<Long> members = req.longList("members");
         if (members == null) throw ApiError.missing("members");
         List<Long> subgroups = req.longList("subgroups");
@@ -145,7 +152,7 @@ public final class GroupViews {
         Actor a = actors.of(req);
         long groupId = req.pathLong("user_group_id");
         String name = req.optStr("name").orElse(null);
-        String description = req.optStr("description").orElse(null);
+        String description = noNul("description", req.optStr("description").orElse(null));
         Map<String, GroupSettingValues.Change> changes = new LinkedHashMap<>();
         for (String k : GroupSettingRules.GROUP.keySet()) {
             JsonNode v = req.json(k);
