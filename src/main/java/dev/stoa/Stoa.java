@@ -26,6 +26,8 @@ import dev.stoa.realm.RealmStore;
 import dev.stoa.realm.ServerInfo;
 import dev.stoa.users.AuthViews;
 import dev.stoa.users.ProfileData;
+import dev.stoa.users.ProfileFieldActions;
+import dev.stoa.users.ProfileFieldViews;
 import dev.stoa.users.ProfileFieldState;
 import dev.stoa.users.UserActions;
 import dev.stoa.users.UserAuth;
@@ -55,9 +57,11 @@ public final class Stoa implements AutoCloseable {
     private final ScheduledExecutorService janitor;
     private final Router router;
     private final Bootstrap.Owner createdOwner;
+    private final RealmHolder realm;
 
     private Stoa(Config config, Db db, Server jetty, EventQueues queues, ScheduledExecutorService janitor, Router router,
-                 Bootstrap.Owner createdOwner) {
+                 Bootstrap.Owner createdOwner, RealmHolder realm) {
+        this.realm = realm;
         this.config = config;
         this.db = db;
         this.jetty = jetty;
@@ -70,12 +74,24 @@ public final class Stoa implements AutoCloseable {
     public static Stoa start(Config config, Clock clock) throws Exception {
         Files.createDirectories(config.dataDir());
         Db db = config.databaseUrl() == null ? Db.sqlite(config.dataDir().resolve("stoa.db")) : Db.postgres(config.databaseUrl());
+        Stoa stoa;
         try {
-            return wire(config, db, clock);
+            stoa = wire(config, db, clock);
         } catch (Exception | Error e) {
             db.close();
             throw e;
         }
+        Bootstrap.Owner owner = stoa.createdOwner;
+        if (owner != null) {
+            // First start: the owner's credentials in a zuliprc that Zulip's clients read as it is.
+            try {
+                Bootstrap.writeZuliprc(config.dataDir(), owner.user().deliveryEmail(), owner.user().apiKey(), config.externalUrl());
+            } catch (java.io.IOException e) {
+                stoa.close();
+                throw new Config.ConfigError("cannot write " + config.dataDir().resolve("zuliprc") + ": " + e.getMessage());
+            }
+        }
+        return stoa;
     }
 
     private static Stoa wire(Config config, Db db, Clock clock) throws Exception {
@@ -115,13 +131,21 @@ public final class Stoa implements AutoCloseable {
         new GroupViews(db, groupStore, groupActions, groupValues, resolver, actors, name -> realm.get().get(name)).routes(router);
         new RealmViews(db, realmActions, groupValues, actors).routes(router);
         new AuthViews(db, userStore, userJson, realm, config.externalUrl(), new RateLimiter(config.loginFailureLimit(), 1800, clock)).routes(router);
-        new UserViews(db, userStore, userActions, userJson, profileData).routes(router);
+        ProfileFieldActions profileFieldActions = new ProfileFieldActions(db, log);
+        new UserViews(db, userStore, userActions, userJson, profileData, profileFieldActions, realm).routes(router);
+        new ProfileFieldViews(db, profileFieldActions, profileData).routes(router);
+        // After UserViews: the extras join its PATCH /settings route.
+        ExtrasModule.wire(new ExtrasModule.Deps(config, db, log, clock, userStore, userJson), state, router);
         new RegisterViews(db, queues, state, auth, ServerInfo.registerKeys()).routes(router);
 
         RateLimiter perUser = new RateLimiter(config.userRateLimit(), 60, clock);
         RateLimiter perIp = new RateLimiter(config.ipRateLimit(), 60, clock);
         Server jetty = new Server(new VirtualThreadPool());
-        ServerConnector connector = new ServerConnector(jetty);
+        // Navigation-view fragments are path-like and arrive percent-encoded (%2F) in the path.
+        org.eclipse.jetty.server.HttpConfiguration httpConfig = new org.eclipse.jetty.server.HttpConfiguration();
+        httpConfig.setUriCompliance(org.eclipse.jetty.http.UriCompliance.DEFAULT.with("stoa",
+                org.eclipse.jetty.http.UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR));
+        ServerConnector connector = new ServerConnector(jetty, new org.eclipse.jetty.server.HttpConnectionFactory(httpConfig));
         connector.setHost(config.host());
         connector.setPort(config.port());
         connector.setIdleTimeout(TimeUnit.SECONDS.toMillis(RegisterViews.LONGPOLL_TIMEOUT_SECONDS + 30));
@@ -145,7 +169,7 @@ public final class Stoa implements AutoCloseable {
             perUser.sweep();
             perIp.sweep();
         }, 60, 60, TimeUnit.SECONDS);
-        return new Stoa(config, db, jetty, queues, janitor, router, owner);
+        return new Stoa(config, db, jetty, queues, janitor, router, owner, realm);
     }
 
     public int port() {
@@ -155,6 +179,9 @@ public final class Stoa implements AutoCloseable {
     public Router router() { return router; }
 
     public Db db() { return db; }
+
+    /** The realm's settings in memory (tests reload it after changing a setting in the database). */
+    public RealmHolder realm() { return realm; }
 
     public EventQueues queues() { return queues; }
 
