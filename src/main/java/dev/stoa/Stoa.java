@@ -4,6 +4,7 @@ import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.groups.Actor;
 import dev.stoa.groups.GroupActions;
+import dev.stoa.groups.GroupCache;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.groups.GroupSettingValues;
 import dev.stoa.groups.GroupViews;
@@ -99,7 +100,7 @@ public final class Stoa implements AutoCloseable {
         RealmStore realmStore = new RealmStore();
         RealmHolder realm = new RealmHolder(db, realmStore);
         GroupStore groupStore = new GroupStore();
-        GroupResolver resolver = new GroupResolver(groupStore);
+        GroupResolver resolver = new GroupResolver(groupStore, new GroupCache(db, log));
         UserStore userStore = new UserStore();
         UserJson userJson = new UserJson(config.realmHost());
         UserActions userActions = new UserActions(db, log, userStore, groupStore, realm, userJson, clock);
