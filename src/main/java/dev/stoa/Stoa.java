@@ -105,6 +105,7 @@ public final class Stoa implements AutoCloseable {
         UserJson userJson = new UserJson(config.realmHost());
         UserActions userActions = new UserActions(db, log, userStore, groupStore, realm, userJson, clock);
         Bootstrap.Owner owner = Bootstrap.ensureRealm(db, realmStore, groupStore, realm, userActions, config, clock);
+        realm.follow(log); // realm settings changed by any node reach this node's holder through the log
         ProfileData profileData = new ProfileData(db, log);
         UserAuth auth = new UserAuth(db, userStore, realm, userJson);
 
