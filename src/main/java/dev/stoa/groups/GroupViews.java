@@ -91,6 +91,13 @@ public final class GroupViews {
 
     private Object create(Request req) {
         Actor a = actors.of(req);
+        // Zulip's decorator checks can_create_groups before the parameters are parsed
+        db.read(h -> {
+            if (!resolver.hasPermission(h, a, realmSetting.apply("can_create_groups"), GroupSettingRules.REALM.get("can_create_groups"))) {
+                throw ApiError.unauthorizedAction();
+            }
+            return null;
+        });
         String name = req.str("name");
         String description = noNul("description", req.str("description"));
         List<Long> members = req.longList("members");
@@ -102,9 +109,6 @@ public final class GroupViews {
             if (v != null) raw.put(k, values.parse(k, v));
         }
         long id = db.read(h -> {
-            if (!resolver.hasPermission(h, a, realmSetting.apply("can_create_groups"), GroupSettingRules.REALM.get("can_create_groups"))) {
-                throw ApiError.unauthorizedAction();
-            }
             checkUsers(h, members);
             checkName(name);
             for (var e : raw.entrySet()) values.validate(h, e.getValue(), GroupSettingRules.GROUP.get(e.getKey()));
