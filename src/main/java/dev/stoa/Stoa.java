@@ -28,6 +28,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.LogTailer;
 import dev.stoa.groups.Actor;
 import dev.stoa.groups.GroupActions;
+import dev.stoa.groups.GroupCache;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.groups.GroupSettingValues;
 import dev.stoa.groups.GroupViews;
@@ -133,11 +134,12 @@ public final class Stoa implements AutoCloseable {
         RealmStore realmStore = new RealmStore();
         RealmHolder realm = new RealmHolder(db, realmStore);
         GroupStore groupStore = new GroupStore();
-        GroupResolver resolver = new GroupResolver(groupStore);
+        GroupResolver resolver = new GroupResolver(groupStore, new GroupCache(db, log));
         UserStore userStore = new UserStore();
         UserJson userJson = new UserJson(config.realmHost());
         UserActions userActions = new UserActions(db, log, userStore, groupStore, realm, userJson, clock);
         Bootstrap.Owner owner = Bootstrap.ensureRealm(db, realmStore, groupStore, realm, userActions, config, clock);
+        realm.follow(log); // realm settings changed by any node reach this node's holder through the log
         ProfileData profileData = new ProfileData(db, log);
         UserAuth auth = new UserAuth(db, userStore, realm, userJson);
 

@@ -10,24 +10,33 @@ import org.jdbi.v3.core.Handle;
  * direct_members and direct_subgroups; membership goes through nested subgroups (one recursive
  * query). System groups hold their members by role, so roles need no special case. A deactivated
  * user is in no group; a deactivated group grants nothing, neither directly nor as a subgroup.
- * Measured need for a cache: none yet (one indexed query per check).
+ * With a GroupCache (the server's wiring) checks read committed state from memory; without one
+ * (tests, or code that must see its own transaction's writes) they run one recursive query on h.
  */
 public final class GroupResolver {
     private final GroupStore store;
+    private final GroupCache cache;
 
     public GroupResolver(GroupStore store) {
+        this(store, null);
+    }
+
+    public GroupResolver(GroupStore store, GroupCache cache) {
         this.store = store;
+        this.cache = cache;
     }
 
     public boolean isMember(Handle h, long userId, JsonNode value) {
         if (value == null || value.isNull()) return false;
-        if (value.isIntegralNumber()) return store.isMemberRecursive(h, userId, value.longValue());
+        if (value.isIntegralNumber()) {
+            return cache != null ? cache.isMember(userId, List.of(value.longValue())) : store.isMemberRecursive(h, userId, value.longValue());
+        }
         List<Long> subgroups = new ArrayList<>();
         for (JsonNode g : value.path("direct_subgroups")) subgroups.add(g.asLong());
         for (JsonNode m : value.path("direct_members")) {
-            if (m.asLong() == userId) return store.isActiveUser(h, userId);
+            if (m.asLong() == userId) return cache != null ? cache.isActive(userId) : store.isActiveUser(h, userId);
         }
-        return store.isMemberRecursive(h, userId, subgroups);
+        return cache != null ? cache.isMember(userId, subgroups) : store.isMemberRecursive(h, userId, subgroups);
     }
 
     /**

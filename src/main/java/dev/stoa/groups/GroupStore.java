@@ -123,8 +123,16 @@ public final class GroupStore {
                 .bindList("ids", List.copyOf(groupIds)).bind("u", userId).mapTo(Long.class).one() > 0;
     }
 
+    /** The single-group form, without list templating, so the statement text is constant (and cached). */
     public boolean isMemberRecursive(Handle h, long userId, long groupId) {
-        return isMemberRecursive(h, userId, List.of(groupId));
+        return h.createQuery("""
+                WITH RECURSIVE g(id) AS (
+                    SELECT id FROM user_groups WHERE id = ? AND NOT deactivated
+                    UNION SELECT s.subgroup_id FROM group_subgroups s JOIN g ON s.group_id = g.id
+                        JOIN user_groups sg ON sg.id = s.subgroup_id AND NOT sg.deactivated)
+                SELECT EXISTS (SELECT 1 FROM group_members m JOIN g ON m.group_id = g.id JOIN users u ON u.id = m.user_id
+                WHERE m.user_id = ? AND u.is_active)""")
+                .bind(0, groupId).bind(1, userId).mapTo(Boolean.class).one();
     }
 
     /** Every active user in the group through any chain of subgroups. */

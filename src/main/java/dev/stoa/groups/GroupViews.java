@@ -73,7 +73,14 @@ public final class GroupViews {
         });
     }
 
+    /** PostgreSQL text cannot hold NUL; refuse it in every free-text parameter (SQLite would store it). */
+    public static String noNul(String param, String value) {
+        if (value != null && value.indexOf('\u0000') >= 0) throw ApiError.bad("Invalid characters in " + param);
+        return value;
+    }
+
     static String checkName(String name) {
+        noNul("name", name);
         if (name.strip().isEmpty()) throw ApiError.bad("User group name can't be empty!");
         if (name.length() > MAX_NAME_LENGTH) throw ApiError.bad("User group name cannot exceed " + MAX_NAME_LENGTH + " characters.");
         for (String p : INVALID_PREFIXES) {
@@ -84,8 +91,15 @@ public final class GroupViews {
 
     private Object create(Request req) {
         Actor a = actors.of(req);
+        // Zulip's decorator checks can_create_groups before the parameters are parsed
+        db.read(h -> {
+            if (!resolver.hasPermission(h, a, realmSetting.apply("can_create_groups"), GroupSettingRules.REALM.get("can_create_groups"))) {
+                throw ApiError.unauthorizedAction();
+            }
+            return null;
+        });
         String name = req.str("name");
-        String description = req.str("description");
+        String description = noNul("description", req.str("description"));
         List<Long> members = req.longList("members");
         if (members == null) throw ApiError.missing("members");
         List<Long> subgroups = req.longList("subgroups");
@@ -95,9 +109,6 @@ public final class GroupViews {
             if (v != null) raw.put(k, values.parse(k, v));
         }
         long id = db.read(h -> {
-            if (!resolver.hasPermission(h, a, realmSetting.apply("can_create_groups"), GroupSettingRules.REALM.get("can_create_groups"))) {
-                throw ApiError.unauthorizedAction();
-            }
             checkUsers(h, members);
             checkName(name);
             for (var e : raw.entrySet()) values.validate(h, e.getValue(), GroupSettingRules.GROUP.get(e.getKey()));
@@ -145,7 +156,7 @@ public final class GroupViews {
         Actor a = actors.of(req);
         long groupId = req.pathLong("user_group_id");
         String name = req.optStr("name").orElse(null);
-        String description = req.optStr("description").orElse(null);
+        String description = noNul("description", req.optStr("description").orElse(null));
         Map<String, GroupSettingValues.Change> changes = new LinkedHashMap<>();
         for (String k : GroupSettingRules.GROUP.keySet()) {
             JsonNode v = req.json(k);

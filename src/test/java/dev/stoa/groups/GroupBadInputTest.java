@@ -31,7 +31,7 @@ class GroupBadInputTest extends StoaTestBase {
                 {"POST", "/user_groups/-5/deactivate", "x"},
         };
         Random random = new Random(42);
-        for (int i = 0; i < 300; i++) {
+        for (int i = 0; i < 500; i++) {
             String[] ep = endpoints[random.nextInt(endpoints.length)];
             String[] params = ep[2].split(",");
             Object[] kv = new Object[4];

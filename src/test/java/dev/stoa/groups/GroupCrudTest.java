@@ -117,6 +117,8 @@ class GroupCrudTest extends StoaTestBase {
         member.patch("/user_groups/" + id).badRequest("No new data supplied");
         member.patch("/user_groups/999999", "name", "x").badRequest("Invalid user group");
         member.patch("/user_groups/" + id, "name", "role:x").badRequest("User group name cannot start with 'role:'.");
+        member.patch("/user_groups/" + id, "description", "a\u0000b").badRequest("Invalid characters in description");
+        member.patch("/user_groups/" + id, "name", "a\u0000b").badRequest("Invalid characters in name");
     }
 
     @Test

@@ -65,6 +65,8 @@ class GroupPermissionMatrixTest extends StoaTestBase {
             if (e.getKey().equals("guest")) r.badRequest("Insufficient permission");
             else assertThat(r.ok()).as(e.getKey()).isTrue();
         }
+        // the permission is checked before the parameters, as Zulip's decorator does
+        guest.post("/user_groups/create", "name", uniqueName()).badRequest("Insufficient permission");
         // the realm can narrow it to administrators
         long admins = systemGroupId("role:administrators");
         owner.patch("/realm", "can_create_groups", Map.of("new", admins)).success();

@@ -4,7 +4,9 @@ import static dev.stoa.groups.GroupCrudTest.create;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.events.EventLog;
 import dev.stoa.http.Json;
+import java.time.Clock;
 import dev.stoa.testing.StoaTestBase;
 import java.util.List;
 import java.util.Map;
@@ -14,9 +16,15 @@ import org.junit.jupiter.api.Test;
 class GroupResolverTest extends StoaTestBase {
     private final GroupResolver resolver = new GroupResolver(new GroupStore());
 
+    /** Asks both the database path and a freshly loaded GroupCache; they must agree. */
     private boolean in(long userId, Object value) {
         JsonNode v = Json.tree(value);
-        return server.stoa.db().read(h -> resolver.isMember(h, userId, v));
+        var db = server.stoa.db();
+        boolean fromDb = db.read(h -> resolver.isMember(h, userId, v));
+        var cached = new GroupResolver(new GroupStore(), new GroupCache(db, new EventLog(db, Clock.systemUTC())));
+        boolean fromCache = db.read(h -> cached.isMember(h, userId, v));
+        assertThat(fromCache).as("cache agrees with the database for " + userId + " in " + v).isEqualTo(fromDb);
+        return fromDb;
     }
 
     private long systemGroup(String name) {
@@ -83,6 +91,22 @@ class GroupResolverTest extends StoaTestBase {
         assertThat(in(temp.userId, Map.of("direct_members", List.of(temp.userId), "direct_subgroups", List.of()))).isFalse();
         owner.post("/users/" + temp.userId + "/reactivate").success();
         assertThat(in(temp.userId, g)).isTrue();
+    }
+
+    @Test
+    void serverCacheFollowsCommittedChanges() {
+        // the server's checks go through its GroupCache: membership changes must be seen at once
+        long gate = create(owner, "members", List.of());
+        long id = create(owner, "can_join_group", gate);
+        member.post("/user_groups/" + id + "/members", "add", List.of(member.userId)).badRequest("Insufficient permission");
+        owner.post("/user_groups/" + gate + "/members", "add", List.of(member.userId)).success();
+        member.post("/user_groups/" + id + "/members", "add", List.of(member.userId)).success();
+        owner.post("/user_groups/" + gate + "/members", "delete", List.of(member.userId)).success();
+        member.post("/user_groups/" + id + "/members", "delete", List.of(member.userId)).success(); // can_leave_group: everyone
+        member.post("/user_groups/" + id + "/members", "add", List.of(member.userId)).badRequest("Insufficient permission");
+        long inner = create(owner, "members", List.of(member.userId));
+        owner.post("/user_groups/" + gate + "/subgroups", "add", List.of(inner)).success();
+        member.post("/user_groups/" + id + "/members", "add", List.of(member.userId)).success();
     }
 
     @Test
