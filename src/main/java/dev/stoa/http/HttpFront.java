@@ -53,12 +53,32 @@ public final class HttpFront extends Handler.Abstract {
         } catch (ApiError e) {
             result = e;
         } catch (Exception | StackOverflowError e) {
-            String id = UUID.randomUUID().toString();
-            LOG.error("request {} {} {} failed", id, jr.getMethod(), jr.getHttpURI().getPath(), e);
-            result = ApiError.of(500, "INTERNAL_SERVER_ERROR", "Internal server error (request " + id + ")");
+            result = nulCharacter(e) ? nulError() : internalError(jr, e);
         }
         write(resp, callback, result);
         return true;
+    }
+
+    private static ApiError internalError(org.eclipse.jetty.server.Request jr, Throwable e) {
+        String id = UUID.randomUUID().toString();
+        LOG.error("request {} {} {} failed", id, jr.getMethod(), jr.getHttpURI().getPath(), e);
+        return ApiError.of(500, "INTERNAL_SERVER_ERROR", "Internal server error (request " + id + ")");
+    }
+
+    /**
+     * PostgreSQL cannot store U+0000 in text. Features reject it in the fields they validate with
+     * Zulip's own messages; this is the net under every other text parameter (the transaction rolled back).
+     */
+    private static boolean nulCharacter(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = t.getMessage();
+            if (m != null && m.contains("invalid byte sequence for encoding \"UTF8\": 0x00")) return true;
+        }
+        return false;
+    }
+
+    private static ApiError nulError() {
+        return ApiError.bad("Invalid characters in request: NULL (0x00) characters are not allowed.");
     }
 
     private Object dispatch(org.eclipse.jetty.server.Request jr, Response resp) throws Exception {
