@@ -14,8 +14,6 @@ public final class NotYetBuiltState implements StateContributor {
     private static final Map<String, String> EMPTY = new java.util.LinkedHashMap<>();
 
     static {
-        EMPTY.put("muted_users", "muted_users=[]");
-        EMPTY.put("user_topic", "user_topics=[]");
         EMPTY.put("realm_domains", "realm_domains=[]");
         EMPTY.put("realm_emoji", "realm_emoji={}");
         EMPTY.put("realm_linkifiers", "realm_linkifiers=[]");
