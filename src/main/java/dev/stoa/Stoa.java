@@ -2,7 +2,11 @@ package dev.stoa;
 
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
+import dev.stoa.groups.Actor;
+import dev.stoa.groups.GroupActions;
 import dev.stoa.groups.GroupResolver;
+import dev.stoa.groups.GroupSettingValues;
+import dev.stoa.groups.GroupViews;
 import dev.stoa.groups.GroupState;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.HttpFront;
@@ -14,12 +18,16 @@ import dev.stoa.queues.NotYetBuiltState;
 import dev.stoa.queues.RegisterViews;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.realm.Realm;
+import dev.stoa.realm.RealmActions;
+import dev.stoa.realm.RealmViews;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.realm.RealmState;
 import dev.stoa.realm.RealmStore;
 import dev.stoa.realm.ServerInfo;
 import dev.stoa.users.AuthViews;
 import dev.stoa.users.ProfileData;
+import dev.stoa.users.ProfileFieldActions;
+import dev.stoa.users.ProfileFieldViews;
 import dev.stoa.users.ProfileFieldState;
 import dev.stoa.users.UserActions;
 import dev.stoa.users.UserAuth;
@@ -49,9 +57,11 @@ public final class Stoa implements AutoCloseable {
     private final ScheduledExecutorService janitor;
     private final Router router;
     private final Bootstrap.Owner createdOwner;
+    private final RealmHolder realm;
 
     private Stoa(Config config, Db db, Server jetty, EventQueues queues, ScheduledExecutorService janitor, Router router,
-                 Bootstrap.Owner createdOwner) {
+                 Bootstrap.Owner createdOwner, RealmHolder realm) {
+        this.realm = realm;
         this.config = config;
         this.db = db;
         this.jetty = jetty;
@@ -64,12 +74,24 @@ public final class Stoa implements AutoCloseable {
     public static Stoa start(Config config, Clock clock) throws Exception {
         Files.createDirectories(config.dataDir());
         Db db = config.databaseUrl() == null ? Db.sqlite(config.dataDir().resolve("stoa.db")) : Db.postgres(config.databaseUrl());
+        Stoa stoa;
         try {
-            return wire(config, db, clock);
+            stoa = wire(config, db, clock);
         } catch (Exception | Error e) {
             db.close();
             throw e;
         }
+        Bootstrap.Owner owner = stoa.createdOwner;
+        if (owner != null) {
+            // First start: the owner's credentials in a zuliprc that Zulip's clients read as it is.
+            try {
+                Bootstrap.writeZuliprc(config.dataDir(), owner.user().deliveryEmail(), owner.user().apiKey(), config.externalUrl());
+            } catch (java.io.IOException e) {
+                stoa.close();
+                throw new Config.ConfigError("cannot write " + config.dataDir().resolve("zuliprc") + ": " + e.getMessage());
+            }
+        }
+        return stoa;
     }
 
     private static Stoa wire(Config config, Db db, Clock clock) throws Exception {
@@ -97,8 +119,21 @@ public final class Stoa implements AutoCloseable {
                 new NotYetBuiltState()));
 
         Router router = new Router();
+        // groups and realm settings (issue 5): permissions are group-setting values checked by the resolver
+        Actor.Resolver actors = req -> {
+            dev.stoa.users.User u = req.user();
+            return new Actor(u.id(), u.role(), u.isBot());
+        };
+        GroupSettingValues groupValues = new GroupSettingValues(groupStore, realm::systemGroup);
+        GroupActions groupActions = new GroupActions(db, log, groupStore, groupValues, clock);
+        RealmActions realmActions = new RealmActions(db, log, realmStore, realm, groupValues, clock);
+        groupActions.addUsageCheck(realmActions::objections);
+        new GroupViews(db, groupStore, groupActions, groupValues, resolver, actors, name -> realm.get().get(name)).routes(router);
+        new RealmViews(db, realmActions, groupValues, actors).routes(router);
         new AuthViews(db, userStore, userJson, realm, config.externalUrl(), new RateLimiter(config.loginFailureLimit(), 1800, clock)).routes(router);
-        new UserViews(db, userStore, userActions, userJson, profileData).routes(router);
+        ProfileFieldActions profileFieldActions = new ProfileFieldActions(db, log);
+        new UserViews(db, userStore, userActions, userJson, profileData, profileFieldActions, realm).routes(router);
+        new ProfileFieldViews(db, profileFieldActions, profileData).routes(router);
         // After UserViews: the extras join its PATCH /settings route.
         ExtrasModule.wire(new ExtrasModule.Deps(config, db, log, clock, userStore, userJson), state, router);
         new RegisterViews(db, queues, state, auth, ServerInfo.registerKeys()).routes(router);
@@ -126,10 +161,15 @@ public final class Stoa implements AutoCloseable {
         });
         janitor.scheduleWithFixedDelay(() -> {
             queues.collect();
+            try {
+                realmActions.doSyncFullMembers();
+            } catch (RuntimeException e) {
+                org.slf4j.LoggerFactory.getLogger(Stoa.class).warn("full-members sync failed", e);
+            }
             perUser.sweep();
             perIp.sweep();
         }, 60, 60, TimeUnit.SECONDS);
-        return new Stoa(config, db, jetty, queues, janitor, router, owner);
+        return new Stoa(config, db, jetty, queues, janitor, router, owner, realm);
     }
 
     public int port() {
@@ -139,6 +179,9 @@ public final class Stoa implements AutoCloseable {
     public Router router() { return router; }
 
     public Db db() { return db; }
+
+    /** The realm's settings in memory (tests reload it after changing a setting in the database). */
+    public RealmHolder realm() { return realm; }
 
     public EventQueues queues() { return queues; }
 

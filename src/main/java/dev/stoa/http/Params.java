@@ -92,6 +92,9 @@ final class Params {
         if (boundary == null) throw malformed();
         MultiPartFormData.Parser parser = new MultiPartFormData.Parser(boundary);
         parser.setMaxParts(1000);
+        // The body is already in memory (at most 25 MiB): keep every part there, never on disk.
+        parser.setMaxMemoryFileSize(HttpFront.MAX_BODY_BYTES);
+        parser.setMaxLength(HttpFront.MAX_BODY_BYTES);
         MultiPartFormData.Parts parts;
         try {
             parts = parser.parse(Content.Source.from(ByteBuffer.wrap(body))).get();
@@ -112,7 +115,7 @@ final class Params {
     }
 
     private static byte[] bytes(MultiPart.Part part) throws Exception {
-        ByteBuffer buf = Content.Source.asByteBuffer(part.newContentSource());
+        ByteBuffer buf = Content.Source.asByteBuffer(part.createContentSource());
         byte[] out = new byte[buf.remaining()];
         buf.get(out);
         return out;
