@@ -62,6 +62,17 @@ class UserSettingsTest extends StoaTestBase {
     }
 
     @Test
+    void accountFieldsAndSettingsInOneRequest() {
+        ApiClient u = server.createUser("both@example.com", "Both", 400);
+        List<JsonNode> ev = VerifyAction.verify(u, MODERN, () -> u.patch("/settings", "full_name", "Both Changed", "left_side_userlist", true).success());
+        assertThat(ev).extracting(e -> e.get("type").asText()).contains("realm_user", "user_settings");
+        u.patch("/settings", "full_name", "", "fluid_layout_width", true).error(400, "BAD_REQUEST", null);
+        JsonNode s = u.post("/register", "client_capabilities", Map.of("user_settings_object", true)).success().get("user_settings");
+        assertThat(s.get("fluid_layout_width").asBoolean()).isFalse();
+        assertThat(s.get("left_side_userlist").asBoolean()).isTrue();
+    }
+
+    @Test
     void draftSynchronizationCanBeTurnedOff() {
         ApiClient u = server.createUser("drafter@example.com", "Drafter", 400);
         u.post("/drafts", "drafts", List.of(Map.of("type", "", "to", List.of(), "topic", "", "content", "x"))).success();
