@@ -90,7 +90,9 @@ public final class NavigationViews {
         }
         String raw = String.join("/", parts);
         try {
-            return URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8).strip();
+            String f = URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8).strip();
+            if (f.indexOf('\0') >= 0) throw NavigationActions.notFound();
+            return f;
         } catch (IllegalArgumentException e) {
             throw NavigationActions.notFound();
         }
