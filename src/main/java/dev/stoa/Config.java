@@ -11,7 +11,7 @@ import java.util.Map;
  */
 public record Config(String host, int port, Path dataDir, String databaseUrl, String externalUrl,
                      int userRateLimit, int ipRateLimit, int loginFailureLimit, long heartbeatMillis,
-                     ExtrasConfig extras) {
+                     long collectorMillis, ExtrasConfig extras) {
 
     public static final class ConfigError extends RuntimeException {
         public ConfigError(String msg) { super(msg); }
@@ -63,7 +63,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
         if (ext.endsWith("/")) ext = ext.substring(0, ext.length() - 1);
         return new Config(host, port, data, db, ext, integer(v, "rate-limit-user", 200, 1, Integer.MAX_VALUE),
                 integer(v, "rate-limit-ip", 100, 1, Integer.MAX_VALUE), integer(v, "rate-limit-login", 5, 1, Integer.MAX_VALUE), 50_000,
-                ExtrasConfig.from(v));
+                60_000, ExtrasConfig.from(v));
     }
 
     private static int integer(Map<String, String> v, String name, int dflt, int min, int max) {
@@ -84,22 +84,27 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
     }
 
     public Config withPort(int p) {
-        return new Config(host, p, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, extras);
+        return new Config(host, p, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras);
     }
 
     public Config withLimits(int user, int ip, int login) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, user, ip, login, heartbeatMillis, extras);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, user, ip, login, heartbeatMillis, collectorMillis, extras);
     }
 
     public Config withHeartbeatMillis(long ms) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, ms, extras);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, ms, collectorMillis, extras);
+    }
+
+    /** How often the collector runs (default one minute). */
+    public Config withCollectorMillis(long ms) {
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, ms, extras);
     }
 
     public Config withExternalUrl(String url) {
-        return new Config(host, port, dataDir, databaseUrl, url, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, extras);
+        return new Config(host, port, dataDir, databaseUrl, url, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras);
     }
 
     public Config withExtras(ExtrasConfig e) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, e);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, e);
     }
 }

@@ -1,7 +1,14 @@
 package dev.stoa;
 
 import dev.stoa.db.Db;
+import dev.stoa.emoji.EmojiActions;
+import dev.stoa.emoji.EmojiImages;
+import dev.stoa.emoji.EmojiState;
+import dev.stoa.emoji.EmojiStore;
+import dev.stoa.emoji.EmojiViews;
+import dev.stoa.emoji.RealmEmoji;
 import dev.stoa.events.EventLog;
+import dev.stoa.events.LogTailer;
 import dev.stoa.groups.Actor;
 import dev.stoa.groups.GroupActions;
 import dev.stoa.groups.GroupResolver;
@@ -10,8 +17,14 @@ import dev.stoa.groups.GroupViews;
 import dev.stoa.groups.GroupState;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.HttpFront;
+import dev.stoa.linkifiers.LinkifierActions;
+import dev.stoa.linkifiers.LinkifierState;
+import dev.stoa.linkifiers.LinkifierStore;
+import dev.stoa.linkifiers.LinkifierViews;
+import dev.stoa.markdown.MarkdownRenderer;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Router;
+import dev.stoa.queues.Collector;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.EventQueues;
 import dev.stoa.queues.NotYetBuiltState;
@@ -24,6 +37,9 @@ import dev.stoa.realm.RealmHolder;
 import dev.stoa.realm.RealmState;
 import dev.stoa.realm.RealmStore;
 import dev.stoa.realm.ServerInfo;
+import dev.stoa.render.MessageRenderer;
+import dev.stoa.render.RenderData;
+import dev.stoa.render.RenderViews;
 import dev.stoa.users.AuthViews;
 import dev.stoa.users.ProfileData;
 import dev.stoa.users.ProfileFieldActions;
@@ -41,8 +57,6 @@ import java.nio.file.Files;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -54,13 +68,15 @@ public final class Stoa implements AutoCloseable {
     private final Db db;
     private final Server jetty;
     private final EventQueues queues;
-    private final ScheduledExecutorService janitor;
+    private final Collector janitor;
+    private final LogTailer tailer;
     private final Router router;
     private final Bootstrap.Owner createdOwner;
     private final RealmHolder realm;
 
-    private Stoa(Config config, Db db, Server jetty, EventQueues queues, ScheduledExecutorService janitor, Router router,
+    private Stoa(Config config, Db db, Server jetty, EventQueues queues, Collector janitor, LogTailer tailer, Router router,
                  Bootstrap.Owner createdOwner, RealmHolder realm) {
+        this.tailer = tailer;
         this.realm = realm;
         this.config = config;
         this.db = db;
@@ -109,6 +125,14 @@ public final class Stoa implements AutoCloseable {
 
         Delivery delivery = new Delivery(() -> Realm.EMPTY_TOPIC_DISPLAY_NAME);
         new UserDelivery(db, userStore).register(delivery);
+        EmojiState.register(delivery);
+        LinkifierStore linkifierStore = new LinkifierStore();
+        EmojiStore emojiStore = new EmojiStore();
+        RealmEmoji realmEmoji = new RealmEmoji(db, emojiStore, log);
+        // Channels plug their name lookup in here (a cached map, not a query per mention).
+        RenderData renderData = new RenderData(db, log, realmEmoji, linkifierStore, name -> java.util.Optional.empty(),
+                config.externalUrl());
+        MessageRenderer messageRenderer = new MessageRenderer(new MarkdownRenderer(), renderData);
         EventQueues queues = new EventQueues(db, log, delivery, clock, config.heartbeatMillis());
         List<StateContributor> state = new ArrayList<>(List.of(
                 new RealmState(realm, config.externalUrl(), config.realmHost()),
@@ -116,6 +140,8 @@ public final class Stoa implements AutoCloseable {
                 new UserSettingsState(),
                 new ProfileFieldState(),
                 new GroupState(),
+                new LinkifierState(linkifierStore),
+                new EmojiState(emojiStore),
                 new NotYetBuiltState()));
 
         Router router = new Router();
@@ -136,7 +162,16 @@ public final class Stoa implements AutoCloseable {
         new ProfileFieldViews(db, profileFieldActions, profileData).routes(router);
         // After UserViews: the extras join its PATCH /settings route.
         ExtrasModule.wire(new ExtrasModule.Deps(config, db, log, clock, userStore, userJson), state, router);
-        new RegisterViews(db, queues, state, auth, ServerInfo.registerKeys()).routes(router);
+        new RegisterViews(db, queues, state, auth, ServerInfo.registerKeys(), u -> !((dev.stoa.users.User) u).isGuest()).routes(router);
+        Router rootRouter = new Router();
+        new LinkifierViews(db, linkifierStore, new LinkifierActions(db, log, linkifierStore)).routes(router);
+        EmojiViews emojiViews = new EmojiViews(db, emojiStore, new EmojiActions(db, log, emojiStore),
+                new EmojiImages(config.dataDir()), realm, resolver);
+        emojiViews.routes(router);
+        emojiViews.rootRoutes(rootRouter);
+        RenderViews renderViews = new RenderViews(messageRenderer);
+        renderViews.routes(router);
+        renderViews.rootRoutes(rootRouter);
 
         RateLimiter perUser = new RateLimiter(config.userRateLimit(), 60, clock);
         RateLimiter perIp = new RateLimiter(config.ipRateLimit(), 60, clock);
@@ -152,26 +187,20 @@ public final class Stoa implements AutoCloseable {
         connector.setPort(config.port());
         connector.setIdleTimeout(TimeUnit.SECONDS.toMillis(RegisterViews.LONGPOLL_TIMEOUT_SECONDS + 30));
         jetty.addConnector(connector);
-        jetty.setHandler(new HttpFront(router, auth, new HttpFront.Limits(perUser, perIp)));
+        jetty.setHandler(new HttpFront(router, rootRouter, auth, new HttpFront.Limits(perUser, perIp)));
         jetty.setStopTimeout(5000);
         jetty.start();
 
-        ScheduledExecutorService janitor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "stoa-janitor");
-            t.setDaemon(true);
-            return t;
-        });
-        janitor.scheduleWithFixedDelay(() -> {
-            queues.collect();
+        Runnable syncFullMembers = () -> {
             try {
                 realmActions.doSyncFullMembers();
             } catch (RuntimeException e) {
                 org.slf4j.LoggerFactory.getLogger(Stoa.class).warn("full-members sync failed", e);
             }
-            perUser.sweep();
-            perIp.sweep();
-        }, 60, 60, TimeUnit.SECONDS);
-        return new Stoa(config, db, jetty, queues, janitor, router, owner, realm);
+        };
+        Collector janitor = new Collector(List.of(queues::collect, syncFullMembers, perUser::sweep, perIp::sweep), config.collectorMillis());
+        LogTailer tailer = new LogTailer(db, log, db.dialect() == dev.stoa.db.Dialect.POSTGRES ? 1000 : 250).start();
+        return new Stoa(config, db, jetty, queues, janitor, tailer, router, owner, realm);
     }
 
     public int port() {
@@ -187,6 +216,8 @@ public final class Stoa implements AutoCloseable {
 
     public EventQueues queues() { return queues; }
 
+    public Collector collector() { return janitor; }
+
     /** The owner created by this start (first start only), with the generated password. */
     Bootstrap.Owner createdOwner() { return createdOwner; }
 
@@ -199,7 +230,8 @@ public final class Stoa implements AutoCloseable {
         } catch (Exception e) {
             // stopping is best effort: the database below is closed in any case
         }
-        janitor.shutdownNow();
+        janitor.close();
+        tailer.close();
         queues.flush();
         db.close();
     }

@@ -25,6 +25,8 @@ public final class HttpFront extends Handler.Abstract {
     public static final int MAX_BODY_BYTES = 25 * 1024 * 1024;
 
     private final Router router;
+    /** Routes outside /api/v1 and /json (image files, /thumbnail), matched on the full path. */
+    private final Router rootRouter;
     private final Authenticator auth;
     private final Limits limits;
 
@@ -32,8 +34,13 @@ public final class HttpFront extends Handler.Abstract {
     public record Limits(RateLimiter perUser, RateLimiter perIp) {}
 
     public HttpFront(Router router, Authenticator auth, Limits limits) {
+        this(router, new Router(), auth, limits);
+    }
+
+    public HttpFront(Router router, Router rootRouter, Authenticator auth, Limits limits) {
         super(InvocationType.BLOCKING);
         this.router = router;
+        this.rootRouter = rootRouter;
         this.auth = auth;
         this.limits = limits;
     }
@@ -56,11 +63,10 @@ public final class HttpFront extends Handler.Abstract {
 
     private Object dispatch(org.eclipse.jetty.server.Request jr, Response resp) throws Exception {
         String path = jr.getHttpURI().getPath();
-        String apiPath;
-        if (path.startsWith("/api/v1/")) apiPath = path.substring(7);
-        else if (path.startsWith("/json/")) apiPath = path.substring(5);
-        else throw ApiError.of(404, "BAD_REQUEST", "Not Found");
-        Router.Match match = router.match(jr.getMethod(), apiPath);
+        Router.Match match;
+        if (path.startsWith("/api/v1/")) match = router.match(jr.getMethod(), path.substring(7));
+        else if (path.startsWith("/json/")) match = router.match(jr.getMethod(), path.substring(5));
+        else match = rootRouter.match(jr.getMethod(), path);
         Params.Parsed parsed = Params.parse(jr, readBody(jr));
         String ip = org.eclipse.jetty.server.Request.getRemoteAddr(jr);
         Request req = new Request(jr.getMethod(), path, parsed.params(), parsed.files(), match.pathParams(), ip);

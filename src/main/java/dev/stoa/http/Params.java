@@ -95,6 +95,7 @@ final class Params {
         // The body is already in memory (at most 25 MiB): keep every part there, never on disk.
         parser.setMaxMemoryFileSize(HttpFront.MAX_BODY_BYTES);
         parser.setMaxLength(HttpFront.MAX_BODY_BYTES);
+        parser.setUseFilesForPartsWithoutFileName(false);
         MultiPartFormData.Parts parts;
         try {
             parts = parser.parse(Content.Source.from(ByteBuffer.wrap(body))).get();

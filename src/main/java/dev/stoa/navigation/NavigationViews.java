@@ -7,10 +7,6 @@ import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
 import dev.stoa.users.User;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -20,8 +16,6 @@ import java.util.Set;
 public final class NavigationViews {
     static final Set<String> BUILT_IN = Set.of("inbox", "recent", "feed", "drafts", "narrow/has/reaction/sender/me",
             "narrow/is/mentioned", "narrow/is/starred", "scheduled", "reminders");
-    /** Most segments a fragment given unencoded in the path may have. */
-    private static final int MAX_SEGMENTS = 12;
 
     private final Db db;
     private final NavigationStore store;
@@ -36,12 +30,9 @@ public final class NavigationViews {
     public void routes(Router r) {
         r.get("/navigation_views", Router.Auth.USER, this::list);
         r.post("/navigation_views", Router.Auth.USER, this::add);
-        StringBuilder template = new StringBuilder("/navigation_views");
-        for (int i = 0; i < MAX_SEGMENTS; i++) {
-            template.append("/{fragment").append(i == 0 ? "" : String.valueOf(i)).append('}');
-            r.patch(template.toString(), Router.Auth.USER, this::update);
-            r.delete(template.toString(), Router.Auth.USER, this::remove);
-        }
+        // A fragment may arrive percent-encoded or as several path segments (narrow/is/starred).
+        r.patch("/navigation_views/{fragment...}", Router.Auth.USER, this::update);
+        r.delete("/navigation_views/{fragment...}", Router.Auth.USER, this::remove);
     }
 
     private Object list(Request req) {
@@ -82,20 +73,9 @@ public final class NavigationViews {
     }
 
     private static String fragment(Request req) {
-        List<String> parts = new ArrayList<>();
-        for (int i = 0; i < MAX_SEGMENTS; i++) {
-            String p = req.pathParam(i == 0 ? "fragment" : "fragment" + i);
-            if (p == null) break;
-            parts.add(p);
-        }
-        String raw = String.join("/", parts);
-        try {
-            String f = URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8).strip();
-            if (f.indexOf('\0') >= 0) throw NavigationActions.notFound();
-            return f;
-        } catch (IllegalArgumentException e) {
-            throw NavigationActions.notFound();
-        }
+        String f = req.pathParam("fragment").strip();
+        if (f.indexOf('\0') >= 0) throw NavigationActions.notFound();
+        return f;
     }
 
     private static String nonBlank(String s, String name) {

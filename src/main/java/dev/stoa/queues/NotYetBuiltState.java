@@ -15,9 +15,6 @@ public final class NotYetBuiltState implements StateContributor {
 
     static {
         EMPTY.put("realm_domains", "realm_domains=[]");
-        EMPTY.put("realm_emoji", "realm_emoji={}");
-        EMPTY.put("realm_linkifiers", "realm_linkifiers=[]");
-        EMPTY.put("realm_filters", "realm_filters=[]");
         EMPTY.put("realm_playgrounds", "realm_playgrounds=[]");
         EMPTY.put("recent_private_conversations", "recent_private_conversations=[]");
         EMPTY.put("subscription", "subscriptions=[];unsubscribed=[];never_subscribed=[]");
@@ -43,15 +40,14 @@ public final class NotYetBuiltState implements StateContributor {
 
     @Override
     public void fetch(Context ctx, ObjectNode state) {
-        Set<String> wanted = ctx.options().spec().eventTypes();
         EMPTY.forEach((type, keys) -> {
-            if (wanted != null && !wanted.contains(type)) return;
+            if (!ctx.fetches(type)) return;
             for (String kv : keys.split(";")) {
                 String[] p = kv.split("=", 2);
                 state.set(p[0], Json.parse(p[1]));
             }
         });
-        if (wanted == null || wanted.contains("message") || wanted.contains("update_message_flags")) {
+        if (ctx.fetches("message") || ctx.fetches("update_message_flags")) {
             state.put("max_message_id", -1);
             state.set("unread_msgs", Json.parse("{\"pms\":[],\"streams\":[],\"huddles\":[],\"mentions\":[],\"count\":0,\"old_unreads_missing\":false}"));
         }

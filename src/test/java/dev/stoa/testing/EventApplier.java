@@ -36,6 +36,7 @@ public final class EventApplier {
         on("realm/update_dict", PermissionDerived.then((s, e) -> e.get("data").properties().forEach(p -> s.set("realm_" + p.getKey(), p.getValue()))));
         GroupAppliers.register();
         ExtrasAppliers.register();
+        MarkdownAppliers.register();
     }
 
     private EventApplier() {}

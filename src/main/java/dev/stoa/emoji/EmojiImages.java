@@ -1,0 +1,125 @@
+package dev.stoa.emoji;
+
+import dev.stoa.http.ApiError;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.ImageInputStream;
+
+/**
+ * Emoji image files under {@code <data>/emoji}: generated names (never the client's), format by
+ * magic bytes, and a PNG still of the first frame for animated GIFs.
+ */
+public final class EmojiImages {
+    public static final int MAX_EMOJI_FILE_SIZE_MIB = 5;
+    private static final Pattern FILE_NAME = Pattern.compile("[0-9a-f]{32}\\.(png|gif|jpg|webp)");
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final Path dir;
+
+    public record Stored(String fileName, String stillFileName) {}
+
+    public EmojiImages(Path dataDir) {
+        this.dir = dataDir.resolve("emoji");
+    }
+
+    /** The extension of a supported image, from its first bytes; empty when not an image we accept. */
+    static Optional<String> extension(byte[] b) {
+        if (startsWith(b, 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A)) return Optional.of("png");
+        if (startsWith(b, 'G', 'I', 'F', '8')) return Optional.of("gif");
+        if (startsWith(b, 0xFF, 0xD8, 0xFF)) return Optional.of("jpg");
+        if (b.length >= 12 && startsWith(b, 'R', 'I', 'F', 'F') && b[8] == 'W' && b[9] == 'E' && b[10] == 'B' && b[11] == 'P') {
+            return Optional.of("webp");
+        }
+        return Optional.empty();
+    }
+
+    private static boolean startsWith(byte[] b, int... prefix) {
+        if (b.length < prefix.length) return false;
+        for (int i = 0; i < prefix.length; i++) if ((b[i] & 0xFF) != prefix[i]) return false;
+        return true;
+    }
+
+    /** Checks the upload (size, format) before any write; raises Zulip's messages. */
+    public static String check(byte[] bytes) {
+        if (bytes.length > MAX_EMOJI_FILE_SIZE_MIB * 1024L * 1024L) {
+            throw ApiError.bad("Uploaded file is larger than the allowed limit of " + MAX_EMOJI_FILE_SIZE_MIB + " MiB");
+        }
+        return extension(bytes).orElseThrow(() -> ApiError.bad("Invalid image format"));
+    }
+
+    /** Writes the image (and its still) under generated names; atomic renames, so readers never see partial files. */
+    public Stored store(byte[] bytes, String ext) throws IOException {
+        Files.createDirectories(dir.resolve("still"));
+        String base = HexFormat.of().formatHex(randomBytes());
+        String name = base + "." + ext;
+        write(dir.resolve(name), bytes);
+        String still = null;
+        byte[] stillPng = "gif".equals(ext) ? firstFrameIfAnimated(bytes) : null;
+        if (stillPng != null) {
+            still = base + ".png";
+            write(dir.resolve("still").resolve(still), stillPng);
+        }
+        return new Stored(name, still);
+    }
+
+    private static byte[] randomBytes() {
+        byte[] r = new byte[16];
+        RANDOM.nextBytes(r);
+        return r;
+    }
+
+    private static void write(Path target, byte[] bytes) throws IOException {
+        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+        Files.write(tmp, bytes);
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** A PNG of the first frame when the GIF has more than one frame; null otherwise or when unreadable. */
+    static byte[] firstFrameIfAnimated(byte[] gif) {
+        try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(gif))) {
+            var readers = ImageIO.getImageReaders(in);
+            if (!readers.hasNext()) return null;
+            ImageReader reader = readers.next();
+            try {
+                reader.setInput(in, false);
+                if (reader.getNumImages(true) < 2) return null;
+                BufferedImage first = reader.read(0);
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                ImageIO.write(first, "png", out);
+                return out.toByteArray();
+            } finally {
+                reader.dispose();
+            }
+        } catch (IOException | RuntimeException e) {
+            return null; // a GIF the decoder cannot read is served as it is, without a still
+        }
+    }
+
+    /** The stored file for a served path segment, or empty (unknown or malformed name). */
+    public Optional<Path> file(String fileName, boolean still) {
+        if (fileName == null || !FILE_NAME.matcher(fileName).matches()) return Optional.empty();
+        Path p = still ? dir.resolve("still").resolve(fileName) : dir.resolve(fileName);
+        return Files.isRegularFile(p) ? Optional.of(p) : Optional.empty();
+    }
+
+    static String contentType(String fileName) {
+        String ext = fileName.substring(fileName.lastIndexOf('.') + 1);
+        return switch (ext) {
+            case "png" -> "image/png";
+            case "gif" -> "image/gif";
+            case "jpg" -> "image/jpeg";
+            default -> "image/webp";
+        };
+    }
+}

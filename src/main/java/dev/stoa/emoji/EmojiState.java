@@ -1,0 +1,46 @@
+package dev.stoa.emoji;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.http.Json;
+import dev.stoa.queues.Delivery;
+import dev.stoa.queues.StateContributor;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * register's realm_emoji (every custom emoji, deactivated included, keyed by id) and how
+ * realm_emoji events reach each queue: the one emoji (ops add/edit) with the
+ * individual_emoji_changes capability, otherwise the legacy op update with the whole dict.
+ */
+public final class EmojiState implements StateContributor {
+    private final EmojiStore store;
+
+    public EmojiState(EmojiStore store) {
+        this.store = store;
+    }
+
+    @Override
+    public Set<String> eventTypes() { return Set.of("realm_emoji"); }
+
+    @Override
+    public void fetch(Context ctx, ObjectNode state) {
+        state.set("realm_emoji", dict(store.all(ctx.h())));
+    }
+
+    static ObjectNode dict(List<EmojiRow> rows) {
+        ObjectNode d = Json.object();
+        rows.forEach(r -> d.set(String.valueOf(r.id()), r.toJson()));
+        return d;
+    }
+
+    public static void register(Delivery delivery) {
+        delivery.rule("realm_emoji", (e, spec, userId) -> {
+            if (spec.can("individual_emoji_changes")) return List.of(e);
+            ObjectNode legacy = Json.object();
+            legacy.put("type", "realm_emoji");
+            legacy.put("op", "update");
+            legacy.set("realm_emoji", e.get("__realm_emoji"));
+            return List.of(legacy);
+        });
+    }
+}

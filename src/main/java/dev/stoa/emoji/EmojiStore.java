@@ -1,0 +1,35 @@
+package dev.stoa.emoji;
+
+import java.util.List;
+import java.util.Optional;
+import org.jdbi.v3.core.Handle;
+
+/** SQL for custom emoji. */
+public final class EmojiStore {
+    private static final String COLUMNS = "id, name, file_name, still_file_name, author_id, deactivated";
+
+    private static EmojiRow map(java.sql.ResultSet rs, org.jdbi.v3.core.statement.StatementContext ctx) throws java.sql.SQLException {
+        long author = rs.getLong(5);
+        Long authorId = rs.wasNull() ? null : author;
+        return new EmojiRow(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), authorId, rs.getBoolean(6));
+    }
+
+    public List<EmojiRow> all(Handle h) {
+        return h.createQuery("SELECT " + COLUMNS + " FROM realm_emoji ORDER BY id").map(EmojiStore::map).list();
+    }
+
+    public Optional<EmojiRow> activeByName(Handle h, String name) {
+        return h.createQuery("SELECT " + COLUMNS + " FROM realm_emoji WHERE name = ? AND NOT deactivated")
+                .bind(0, name).map(EmojiStore::map).findOne();
+    }
+
+    public long insert(Handle h, String name, String fileName, String stillFileName, long authorId) {
+        return h.createUpdate("INSERT INTO realm_emoji (name, file_name, still_file_name, author_id, deactivated) VALUES (?, ?, ?, ?, FALSE)")
+                .bind(0, name).bind(1, fileName).bind(2, stillFileName).bind(3, authorId)
+                .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
+    }
+
+    public void deactivate(Handle h, long id) {
+        h.createUpdate("UPDATE realm_emoji SET deactivated = TRUE WHERE id = ?").bind(0, id).execute();
+    }
+}

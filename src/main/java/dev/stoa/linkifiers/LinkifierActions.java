@@ -1,0 +1,84 @@
+package dev.stoa.linkifiers;
+
+import dev.stoa.db.Db;
+import dev.stoa.db.Tx;
+import dev.stoa.events.EventLog;
+import dev.stoa.events.MarkdownEvent;
+import dev.stoa.events.Recipients;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.Json;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Every linkifier change: one transaction that changes the rows and appends a realm_linkifiers
+ * event with the whole new list to all users (delivery drops it for queues without
+ * linkifier_url_template).
+ */
+public final class LinkifierActions {
+    private final Db db;
+    private final EventLog log;
+    private final LinkifierStore store;
+
+    public LinkifierActions(Db db, EventLog log, LinkifierStore store) {
+        this.db = db;
+        this.log = log;
+        this.store = store;
+    }
+
+    public long doAdd(Linkifier l) {
+        return db.write(tx -> {
+            if (store.patternTaken(tx.h(), l.pattern(), -1)) throw duplicate();
+            long id = store.insert(tx.h(), l);
+            notify(tx);
+            return id;
+        });
+    }
+
+    public void doUpdate(Linkifier l) {
+        db.write(tx -> {
+            if (store.byId(tx.h(), l.id()).isEmpty()) throw notFound();
+            if (store.patternTaken(tx.h(), l.pattern(), l.id())) throw duplicate();
+            store.update(tx.h(), l);
+            notify(tx);
+            return null;
+        });
+    }
+
+    public void doRemove(long id) {
+        db.write(tx -> {
+            if (!store.delete(tx.h(), id)) throw notFound();
+            notify(tx);
+            return null;
+        });
+    }
+
+    /** The list must name every existing linkifier exactly once (checked against the rows, in the transaction). */
+    public void doReorder(List<Long> orderedIds) {
+        db.write(tx -> {
+            Set<Long> given = new HashSet<>(orderedIds);
+            if (given.size() < orderedIds.size()) throw ApiError.bad("The ordered list must not contain duplicated linkifiers");
+            Set<Long> existing = new HashSet<>();
+            store.all(tx.h()).forEach(l -> existing.add(l.id()));
+            if (!existing.equals(given)) throw ApiError.bad("The ordered list must enumerate all existing linkifiers exactly once");
+            store.setOrder(tx.h(), orderedIds);
+            notify(tx);
+            return null;
+        });
+    }
+
+    private void notify(Tx tx) {
+        var list = Json.array();
+        store.all(tx.h()).forEach(l -> list.add(l.toJson()));
+        log.append(tx, new MarkdownEvent.Linkifiers(list), Recipients.all());
+    }
+
+    static ApiError notFound() {
+        return ApiError.bad("Linkifier not found.");
+    }
+
+    private static ApiError duplicate() {
+        return LinkifierRules.error("__all__", "Realm filter with this Realm and Pattern already exists.");
+    }
+}
