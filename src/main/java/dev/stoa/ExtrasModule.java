@@ -31,6 +31,9 @@ import dev.stoa.drafts.DraftState;
 import dev.stoa.drafts.DraftStore;
 import dev.stoa.drafts.DraftViews;
 import dev.stoa.topics.ChannelAccess;
+import dev.stoa.topics.UserTopicActions;
+import dev.stoa.topics.UserTopicStore;
+import dev.stoa.topics.UserTopicViews;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
@@ -80,6 +83,11 @@ final class ExtrasModule {
                 d.users(), d.userJson()::apiEmail, (h, viewer, target) -> true, d.clock());
         presenceViews.routes(router);
         state.add(presenceViews);
+
+        UserTopicStore topics = new UserTopicStore();
+        UserTopicViews topicViews = new UserTopicViews(d.db(), topics, new UserTopicActions(d.db(), d.log(), topics, d.clock()), d.users(), channels);
+        topicViews.routes(router);
+        state.add(topicViews);
 
         new SettingsViews(new SettingsActions(d.db(), d.log(), d.users(), d.userJson()::apiEmail)).routes(router);
     }

@@ -236,10 +236,12 @@ public final class Stoa implements AutoCloseable {
         RateLimiter perUser = new RateLimiter(config.userRateLimit(), 60, clock);
         RateLimiter perIp = new RateLimiter(config.ipRateLimit(), 60, clock);
         Server jetty = new Server(new VirtualThreadPool());
-        // Navigation-view fragments are path-like and arrive percent-encoded (%2F) in the path.
+        // Navigation-view fragments are path-like and arrive percent-encoded (%2F, %25) in the path;
+        // routing splits the raw path, so these encodings are not ambiguous for us.
         org.eclipse.jetty.server.HttpConfiguration httpConfig = new org.eclipse.jetty.server.HttpConfiguration();
         httpConfig.setUriCompliance(org.eclipse.jetty.http.UriCompliance.DEFAULT.with("stoa",
-                org.eclipse.jetty.http.UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR));
+                org.eclipse.jetty.http.UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR,
+                org.eclipse.jetty.http.UriCompliance.Violation.AMBIGUOUS_PATH_ENCODING));
         ServerConnector connector = new ServerConnector(jetty, new org.eclipse.jetty.server.HttpConnectionFactory(httpConfig));
         connector.setHost(config.host());
         connector.setPort(config.port());

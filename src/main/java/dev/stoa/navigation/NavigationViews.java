@@ -73,7 +73,9 @@ public final class NavigationViews {
     }
 
     private static String fragment(Request req) {
-        return req.pathParam("fragment").strip();
+        String f = req.pathParam("fragment").strip();
+        if (f.indexOf('\0') >= 0) throw NavigationActions.notFound();
+        return f;
     }
 
     private static String nonBlank(String s, String name) {

@@ -14,8 +14,6 @@ public final class NotYetBuiltState implements StateContributor {
     private static final Map<String, String> EMPTY = new java.util.LinkedHashMap<>();
 
     static {
-        EMPTY.put("muted_users", "muted_users=[]");
-        EMPTY.put("user_topic", "user_topics=[]");
         EMPTY.put("realm_domains", "realm_domains=[]");
         EMPTY.put("realm_playgrounds", "realm_playgrounds=[]");
         EMPTY.put("recent_private_conversations", "recent_private_conversations=[]");

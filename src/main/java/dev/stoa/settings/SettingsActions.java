@@ -8,9 +8,13 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.events.UserEvent;
+import dev.stoa.http.Json;
 import dev.stoa.realm.Realm;
 import dev.stoa.users.User;
+import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -45,8 +49,37 @@ public final class SettingsActions {
                 changed = true;
             }
             if (changed) users.saveSettings(tx.h(), userId, settings);
+            if (changed && !u.setting("email_address_visibility").equals(settings.path("email_address_visibility").isMissingNode()
+                    ? Realm.USER_SETTINGS_DEFAULTS.get("email_address_visibility") : settings.get("email_address_visibility"))) {
+                emailVisibilityChanged(tx, u, users.byId(tx.h(), userId).orElseThrow());
+            }
             return null;
         });
+    }
+
+    /**
+     * Who sees the user's real address changed: everyone gets the new API email (new_email) when
+     * it changed; viewers who gain or lose sight of the address get delivery_email (or null).
+     */
+    private void emailVisibilityChanged(Tx tx, User before, User after) {
+        String oldEmail = apiEmail.apply(before), newEmail = apiEmail.apply(after);
+        if (!oldEmail.equals(newEmail)) {
+            log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", after.id()).put("new_email", newEmail)), Recipients.all());
+        }
+        List<Long> gain = new ArrayList<>(), lose = new ArrayList<>();
+        for (User v : users.all(tx.h())) {
+            if (!v.isActive() || v.isSystemBot() || v.id() == after.id()) continue;
+            boolean saw = UserJson.canSeeEmail(v, before), sees = UserJson.canSeeEmail(v, after);
+            if (sees && !saw) gain.add(v.id());
+            if (saw && !sees) lose.add(v.id());
+        }
+        for (var group : List.of(Map.entry(true, gain), Map.entry(false, lose))) {
+            if (group.getValue().isEmpty()) continue;
+            Recipients who = Recipients.users(group.getValue());
+            ObjectNode p = Json.object().put("user_id", after.id());
+            if (group.getKey()) p.put("delivery_email", after.deliveryEmail()); else p.putNull("delivery_email");
+            log.append(tx, new UserEvent.RealmUserUpdate(p), who);
+        }
     }
 
     private void announce(Tx tx, User u, String name, JsonNode value) {

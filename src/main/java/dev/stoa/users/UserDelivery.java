@@ -31,7 +31,8 @@ public final class UserDelivery {
         User viewer = viewerId == null ? null : db.read(h -> store.byId(h, viewerId).orElse(null));
         if (target == null) return List.of(e);
         boolean seesEmail = UserJson.canSeeEmail(viewer, target);
-        if (person.has("delivery_email") && !seesEmail) {
+        // A null delivery_email (the viewer lost sight of the address) reveals nothing and must arrive.
+        if (person.has("delivery_email") && !person.get("delivery_email").isNull() && !seesEmail) {
             if ("add".equals(e.path("op").asText())) person.putNull("delivery_email");
             else return List.of();
         }

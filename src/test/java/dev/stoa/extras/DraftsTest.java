@@ -45,6 +45,24 @@ class DraftsTest extends StoaTestBase {
     }
 
     @Test
+    void channelDraftsNeedAnAccessibleChannel() {
+        boolean channels = server.stoa.router().routes().stream()
+                .anyMatch(r -> r.method().equals("POST") && r.template().equals("/users/me/subscriptions"));
+        org.junit.jupiter.api.Assumptions.assumeTrue(channels, "channels feature not built yet");
+        owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "drafty"))).success();
+        long s = owner.get("/get_stream_id", "stream", "drafty").success().get("stream_id").asLong();
+        owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "secret drafts")), "invite_only", true).success();
+        long secret = owner.get("/get_stream_id", "stream", "secret drafts").success().get("stream_id").asLong();
+        dev.stoa.testing.VerifyAction.verify(member, () -> member.post("/drafts", "drafts",
+                List.of(draft("stream", List.of(s), "plans", "soon"))).success());
+        JsonNode d = member.get("/drafts").success().get("drafts").get(0);
+        assertThat(d.get("topic").asText()).isEqualTo("plans");
+        assertThat(d.get("to").get(0).asLong()).isEqualTo(s);
+        member.post("/drafts", "drafts", List.of(draft("stream", List.of(secret), "t", "x"))).badRequest("Invalid channel ID");
+        guest.post("/drafts", "drafts", List.of(draft("stream", List.of(s), "t", "x"))).badRequest("Invalid channel ID");
+    }
+
+    @Test
     void emptyListCreatesNothing() {
         assertThat(member.post("/drafts", "drafts", List.of()).success().get("ids")).isEmpty();
         assertThat(member.post("/drafts").success().get("ids")).isEmpty();

@@ -62,6 +62,39 @@ class UserSettingsTest extends StoaTestBase {
     }
 
     @Test
+    void accountFieldsAndSettingsInOneRequest() {
+        ApiClient u = server.createUser("both@example.com", "Both", 400);
+        List<JsonNode> ev = VerifyAction.verify(u, MODERN, () -> u.patch("/settings", "full_name", "Both Changed", "left_side_userlist", true).success());
+        assertThat(ev).extracting(e -> e.get("type").asText()).contains("realm_user", "user_settings");
+        u.patch("/settings", "full_name", "", "fluid_layout_width", true).error(400, "BAD_REQUEST", null);
+        JsonNode s = u.post("/register", "client_capabilities", Map.of("user_settings_object", true)).success().get("user_settings");
+        assertThat(s.get("fluid_layout_width").asBoolean()).isFalse();
+        assertThat(s.get("left_side_userlist").asBoolean()).isTrue();
+    }
+
+    /**
+     * Viewers registered with client_gravatar=false: for clients that compute Gravatar URLs, a
+     * visibility change also flips avatar_url between null and a URL in register, which no event
+     * conveys yet (zulip.yaml's avatar event has a non-null avatar_url).
+     */
+    private static final Object[] URLS = {"client_capabilities", Map.of("user_settings_object", true), "client_gravatar", false};
+
+    @Test
+    void emailVisibilityReachesEveryViewer() {
+        ApiClient u = server.createUser("private.person@example.com", "Private Person", 400);
+        Runnable hide = () -> u.patch("/settings", "email_address_visibility", 3).success();
+        List<JsonNode> self = VerifyAction.verify(u, URLS, hide);
+        assertThat(self).extracting(e -> e.get("type").asText()).contains("realm_user", "user_settings");
+        Runnable show = () -> u.patch("/settings", "email_address_visibility", 1).success();
+        VerifyAction.verify(member, URLS, show);
+        List<JsonNode> lost = VerifyAction.verify(member, URLS, () -> u.patch("/settings", "email_address_visibility", 4).success());
+        assertThat(lost).anyMatch(e -> e.path("person").has("delivery_email") && e.path("person").get("delivery_email").isNull());
+        VerifyAction.verify(admin, URLS, () -> u.patch("/settings", "email_address_visibility", 3).success());
+        VerifyAction.verify(member, URLS, () -> u.patch("/settings", "email_address_visibility", 2).success());
+        VerifyAction.verify(guest, URLS, () -> u.patch("/settings", "email_address_visibility", 1).success());
+    }
+
+    @Test
     void draftSynchronizationCanBeTurnedOff() {
         ApiClient u = server.createUser("drafter@example.com", "Drafter", 400);
         u.post("/drafts", "drafts", List.of(Map.of("type", "", "to", List.of(), "topic", "", "content", "x"))).success();

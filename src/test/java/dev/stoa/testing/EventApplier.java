@@ -73,7 +73,10 @@ public final class EventApplier {
                 }
                 case "is_active" -> moveActive(s, user, p.getValue().asBoolean());
                 case "custom_profile_field" -> profileField(user, (ObjectNode) p.getValue());
-                case "new_email" -> user.set("email", p.getValue());
+                case "new_email" -> {
+                    user.set("email", p.getValue());
+                    if (s.path("user_id").asLong() == id) s.set("email", p.getValue());
+                }
                 default -> {
                     user.set(p.getKey(), p.getValue());
                     if (s.path("user_id").asLong() == id && s.has(p.getKey())) s.set(p.getKey(), p.getValue());

@@ -57,6 +57,13 @@ final class ExtrasAppliers {
             t.remove("type");
             topics.add(t);
         }
+        // Keep register's order (channel, then topic case-insensitively) so that equal states compare equal.
+        java.util.List<JsonNode> sorted = new java.util.ArrayList<>();
+        topics.forEach(sorted::add);
+        sorted.sort(java.util.Comparator.comparingLong((JsonNode t) -> t.get("stream_id").asLong())
+                .thenComparing(t -> t.get("topic_name").asText().toLowerCase(java.util.Locale.ROOT)));
+        topics.removeAll();
+        sorted.forEach(topics::add);
     }
 
     private static void replaceById(ArrayNode a, String idKey, ObjectNode item) {
