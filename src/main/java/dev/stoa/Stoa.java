@@ -110,6 +110,7 @@ public final class Stoa implements AutoCloseable {
         ServerConnector connector = new ServerConnector(jetty);
         connector.setHost(config.host());
         connector.setPort(config.port());
+        connector.setAcceptQueueSize(1024); // thousands of long-polling clients reconnect at once after a restart
         connector.setIdleTimeout(TimeUnit.SECONDS.toMillis(RegisterViews.LONGPOLL_TIMEOUT_SECONDS + 30));
         jetty.addConnector(connector);
         jetty.setHandler(new HttpFront(router, auth, new HttpFront.Limits(perUser, perIp)));

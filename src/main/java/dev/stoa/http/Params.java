@@ -92,6 +92,7 @@ final class Params {
         if (boundary == null) throw malformed();
         MultiPartFormData.Parser parser = new MultiPartFormData.Parser(boundary);
         parser.setMaxParts(1000);
+        parser.setMaxMemoryFileSize(Long.MAX_VALUE); // the body is already in memory (and bounded); without this every part needs a files directory
         MultiPartFormData.Parts parts;
         try {
             parts = parser.parse(Content.Source.from(ByteBuffer.wrap(body))).get();
@@ -111,10 +112,8 @@ final class Params {
         }
     }
 
+    /** A part's raw bytes (ISO-8859-1 maps bytes 1:1; newContentSource() fails on in-memory parts). */
     private static byte[] bytes(MultiPart.Part part) throws Exception {
-        ByteBuffer buf = Content.Source.asByteBuffer(part.newContentSource());
-        byte[] out = new byte[buf.remaining()];
-        buf.get(out);
-        return out;
+        return part.getContentAsString(StandardCharsets.ISO_8859_1).getBytes(StandardCharsets.ISO_8859_1);
     }
 }
