@@ -106,7 +106,8 @@ public final class Stoa implements AutoCloseable {
 
         RateLimiter perUser = new RateLimiter(config.userRateLimit(), 60, clock);
         RateLimiter perIp = new RateLimiter(config.ipRateLimit(), 60, clock);
-        Server jetty = new Server(new VirtualThreadPool());
+        // Jetty's default of 200 threads would cap parked long-polls at ~199 (the acceptor takes one)
+        Server jetty = new Server(new VirtualThreadPool(1_000_000));
         ServerConnector connector = new ServerConnector(jetty);
         connector.setHost(config.host());
         connector.setPort(config.port());
