@@ -235,7 +235,8 @@ public final class Stoa implements AutoCloseable {
 
         RateLimiter perUser = new RateLimiter(config.userRateLimit(), 60, clock);
         RateLimiter perIp = new RateLimiter(config.ipRateLimit(), 60, clock);
-        Server jetty = new Server(new VirtualThreadPool());
+        // Jetty's default of 200 threads would cap parked long-polls at ~199 (the acceptor takes one)
+        Server jetty = new Server(new VirtualThreadPool(1_000_000));
         // Navigation-view fragments are path-like and arrive percent-encoded (%2F, %25) in the path;
         // routing splits the raw path, so these encodings are not ambiguous for us.
         org.eclipse.jetty.server.HttpConfiguration httpConfig = new org.eclipse.jetty.server.HttpConfiguration();
@@ -245,6 +246,7 @@ public final class Stoa implements AutoCloseable {
         ServerConnector connector = new ServerConnector(jetty, new org.eclipse.jetty.server.HttpConnectionFactory(httpConfig));
         connector.setHost(config.host());
         connector.setPort(config.port());
+        connector.setAcceptQueueSize(1024); // thousands of long-polling clients reconnect at once after a restart
         connector.setIdleTimeout(TimeUnit.SECONDS.toMillis(RegisterViews.LONGPOLL_TIMEOUT_SECONDS + 30));
         jetty.addConnector(connector);
         jetty.setHandler(new HttpFront(router, rootRouter, auth, new HttpFront.Limits(perUser, perIp)));

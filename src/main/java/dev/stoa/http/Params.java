@@ -115,6 +115,7 @@ final class Params {
         }
     }
 
+    /** A part's raw bytes (ISO-8859-1 maps bytes 1:1; newContentSource() fails on in-memory parts). */
     private static byte[] bytes(MultiPart.Part part) throws Exception {
         ByteBuffer buf = Content.Source.asByteBuffer(part.createContentSource());
         byte[] out = new byte[buf.remaining()];

@@ -22,7 +22,10 @@ import java.util.UUID;
  * GET, form body otherwise, or multipart), and validates every response against the contract.
  */
 public final class ApiClient {
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    // HTTP/1.1: with the default HTTP/2 the JDK client's h2c upgrade makes new connections to a host
+    // wait behind a pending first request, and a parked long-poll then stalls every other request
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10)).build();
 
     public enum Encoding { FORM, MULTIPART, QUERY }
 

@@ -13,7 +13,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Delivery-time rendering rules, on synthetic log entries and queues (no server). */
-class DeliveryTest {
+class QueueDeliveryUnitTest {
     private static final long ME = 10;
     private final Delivery delivery = new Delivery(() -> "general chat");
     private long nextId = 100;

@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** The collector's schedule survives failing tasks. */
-class CollectorTest {
+class QueueCollectorUnitTest {
     @Test
     void aFailingTaskNeverStopsTheSchedule() throws Exception {
         AtomicInteger ran = new AtomicInteger();

@@ -1,0 +1,97 @@
+package dev.stoa.events;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.Stoa;
+import dev.stoa.testing.ApiClient;
+import dev.stoa.testing.StoaTestBase;
+import java.net.ServerSocket;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two Stoa nodes on one database (PostgreSQL: LISTEN/NOTIFY; SQLite: another writer on the same
+ * file, as the admin CLI is): an event committed through one node reaches queues polled on the
+ * other, in id order, none twice, none missing; any node serves any queue.
+ */
+class EventNodesTest extends StoaTestBase {
+    private Stoa nodeB;
+    private ApiClient memberB, adminB;
+
+    @BeforeAll
+    void startSecondNode() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        nodeB = Stoa.start(server.stoa.config().withPort(port), Clock.systemUTC());
+        String base = "http://127.0.0.1:" + nodeB.port();
+        memberB = new ApiClient(base, member.email, member.apiKey, member.userId);
+        adminB = new ApiClient(base, admin.email, admin.apiKey, admin.userId);
+    }
+
+    @AfterAll
+    void stopSecondNode() {
+        if (nodeB != null) nodeB.close();
+    }
+
+    private static JsonNode firstEvent(ApiClient c, String queue, long last) {
+        while (true) {
+            JsonNode events = c.get("/events", "queue_id", queue, "last_event_id", String.valueOf(last)).success().get("events");
+            for (JsonNode e : events) {
+                if (!e.get("type").asText().equals("heartbeat")) return e;
+                last = e.get("id").asLong();
+            }
+        }
+    }
+
+    @Test
+    void anEventCausedOnAReachesALongPollOnB() {
+        JsonNode r = memberB.post("/register", "event_types", List.of("realm_user")).success();
+        Thread.ofVirtual().start(() -> admin.patch("/users/" + guest.userId, "full_name", "Renamed on A").success());
+        JsonNode e = firstEvent(memberB, r.get("queue_id").asText(), r.get("last_event_id").asLong());
+        assertThat(e.at("/person/full_name").asText()).isEqualTo("Renamed on A");
+    }
+
+    @Test
+    void aQueueRegisteredOnAIsServedByB() {
+        JsonNode r = member.post("/register", "event_types", List.of("realm_user")).success();
+        adminB.patch("/users/" + guest.userId, "full_name", "Renamed on B").success();
+        JsonNode e = firstEvent(memberB, r.get("queue_id").asText(), r.get("last_event_id").asLong());
+        assertThat(e.at("/person/full_name").asText()).isEqualTo("Renamed on B");
+        assertThat(firstEvent(member, r.get("queue_id").asText(), r.get("last_event_id").asLong()).get("id")).isEqualTo(e.get("id"));
+    }
+
+    @Test
+    void concurrentWritersOnBothNodesArriveInOrderOnBoth() throws Exception {
+        JsonNode onA = member.post("/register", "event_types", List.of("realm_user")).success();
+        JsonNode onB = memberB.post("/register", "event_types", List.of("realm_user")).success();
+        int perNode = 15;
+        Thread a = Thread.ofVirtual().start(() -> { for (int i = 0; i < perNode; i++) admin.patch("/users/" + guest.userId, "full_name", "A" + i).success(); });
+        Thread b = Thread.ofVirtual().start(() -> { for (int i = 0; i < perNode; i++) adminB.patch("/users/" + guest.userId, "full_name", "B" + i).success(); });
+        a.join();
+        b.join();
+        List<Long> ids = server.stoa.db().read(h -> h.createQuery("SELECT id FROM events WHERE id > ? AND type = 'realm_user' ORDER BY id")
+                .bind(0, Math.max(onA.get("last_event_id").asLong(), onB.get("last_event_id").asLong())).mapTo(Long.class).list());
+        assertThat(ids).hasSize(2 * perNode);
+        assertThat(collect(member, onA, ids.size())).isEqualTo(ids);
+        assertThat(collect(memberB, onB, ids.size())).isEqualTo(ids);
+    }
+
+    private static List<Long> collect(ApiClient c, JsonNode reg, int n) {
+        List<Long> out = new ArrayList<>();
+        long last = reg.get("last_event_id").asLong();
+        while (out.size() < n) {
+            for (JsonNode e : c.get("/events", "queue_id", reg.get("queue_id").asText(), "last_event_id", String.valueOf(last)).success().get("events")) {
+                last = e.get("id").asLong();
+                if (!e.get("type").asText().equals("heartbeat")) out.add(last);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,80 @@
+package dev.stoa.queues;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.jamesnetherton.zulip.client.Zulip;
+import com.github.jamesnetherton.zulip.client.api.event.EventPoller;
+import com.github.jamesnetherton.zulip.client.api.message.Message;
+import com.github.jamesnetherton.zulip.client.api.user.User;
+import dev.stoa.testing.StoaTestBase;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A real client: com.github.jamesnetherton:zulip-java-client:0.5.2. Its event API only follows
+ * message events: it registers a queue for them and long-polls; it lists users; stopping the
+ * poller deletes the queue.
+ */
+class QueueZulipJavaClientTest extends StoaTestBase {
+    private Zulip client() throws Exception {
+        return new Zulip(member.email, member.apiKey, server.baseUrl);
+    }
+
+    @Test
+    void listsUsers() throws Exception {
+        try (Zulip zulip = client()) {
+            List<User> users = zulip.users().getAllUsers().execute();
+            assertThat(users).extracting(User::getEmail).contains(member.email, admin.email, guest.email);
+        }
+    }
+
+    @Test
+    void registersLongPollsAndDeletesItsQueue() throws Exception {
+        try (Zulip zulip = client()) {
+            int before = queuesOfMember();
+            EventPoller poller = zulip.events().captureMessageEvents(e -> { });
+            poller.start();
+            assertThat(queuesOfMember()).isEqualTo(before + 1);
+            long parkedDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (parkedPolls() == 0 && System.nanoTime() < parkedDeadline) Thread.sleep(10);
+            assertThat(parkedPolls()).as("the client's long-poll is parked on the server").isEqualTo(1);
+            poller.stop();
+            assertThat(queuesOfMember()).isEqualTo(before);
+        }
+    }
+
+    /** Receiving an event another user causes needs a message; runs once POST /messages exists in the server. */
+    @Test
+    void receivesAMessageAnotherUserSends() throws Exception {
+        boolean messages;
+        try {
+            server.stoa.router().match("POST", "/messages");
+            messages = true;
+        } catch (RuntimeException e) {
+            messages = false;
+        }
+        Assumptions.assumeTrue(messages, "POST /messages is not built in this branch yet");
+        LinkedBlockingQueue<Message> got = new LinkedBlockingQueue<>();
+        try (Zulip zulip = client()) {
+            EventPoller poller = zulip.events().captureMessageEvents(got::add);
+            poller.start();
+            admin.post("/messages", "type", "direct", "to", List.of(member.userId), "content", "hello from admin").success();
+            Message e = got.poll(60, TimeUnit.SECONDS);
+            poller.stop();
+            assertThat(e).isNotNull();
+            assertThat(e.getContent()).contains("hello from admin");
+            assertThat(e.getSenderEmail()).isEqualTo(admin.email);
+        }
+    }
+
+    private int queuesOfMember() {
+        return (int) server.stoa.queues().all().values().stream().filter(q -> q.userId() == member.userId).count();
+    }
+
+    private int parkedPolls() {
+        return server.stoa.queues().all().values().stream().filter(q -> q.userId() == member.userId).mapToInt(q -> q.pollers.get()).sum();
+    }
+}
