@@ -16,6 +16,11 @@ import org.junit.jupiter.api.Test;
 class QueueDeliveryUnitTest {
     private static final long ME = 10;
     private final Delivery delivery = new Delivery(() -> "general chat");
+
+    {
+        // archived channels are the channels feature's rule; it is part of what a real server delivers
+        dev.stoa.channels.ChannelDelivery.register(delivery);
+    }
     private long nextId = 100;
 
     private static EventQueue queue(Set<String> types, List<List<String>> narrow, boolean allPublic, String... caps) {
