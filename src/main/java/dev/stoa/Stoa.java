@@ -164,6 +164,7 @@ public final class Stoa implements AutoCloseable {
         ChannelJson channelJson = new ChannelJson(clock, realm.systemGroups());
         GroupSettings channelGroupSettings = new GroupSettings(realm);
         ChannelActions channelActions = new ChannelActions(db, log, channelStore, subscriptionStore, channelAccess, channelJson, userStore, clock);
+        userActions.onCreate(channelActions::subscribeToDefaults);
         ChannelUpdateActions channelUpdates = new ChannelUpdateActions(db, log, channelStore, subscriptionStore, channelAccess, channelJson, channelActions);
         FolderActions folderActions = new FolderActions(db, log, folderStore, clock);
         List<StateContributor> state = new ArrayList<>(List.of(

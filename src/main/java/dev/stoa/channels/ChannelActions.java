@@ -75,6 +75,12 @@ public final class ChannelActions {
         });
     }
 
+    /** Subscribes a new user to the realm's default channels, inside the user-creating transaction. */
+    public void subscribeToDefaults(Tx tx, User user) {
+        List<Long> ids = channels.defaultChannelIds(tx.h());
+        if (!ids.isEmpty()) subscribe(tx, channels.byIds(tx.h(), ids), List.of(user.id()), Set.of());
+    }
+
     private long insert(Tx tx, User actor, NewChannel n) {
         if (channels.byName(tx.h(), n.name()).isPresent()) throw channelExists(n.name());
         long now = clock.instant().getEpochSecond();

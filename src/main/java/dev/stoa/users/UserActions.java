@@ -28,6 +28,7 @@ public final class UserActions {
     private final RealmHolder realm;
     private final UserJson json;
     private final Clock clock;
+    private final List<java.util.function.BiConsumer<Tx, User>> onCreate = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public UserActions(Db db, EventLog log, UserStore store, GroupStore groups, RealmHolder realm, UserJson json, Clock clock) {
         this.db = db;
@@ -69,7 +70,16 @@ public final class UserActions {
             log.append(tx, new GroupEvent.AddMembers(realm.systemGroup("role:fullmembers"), List.of(id)), Recipients.all());
         }
         if (u.isBot() && !u.isSystemBot()) log.append(tx, new UserEvent.RealmBotAdd(BotJson.bot(u, json)), botAudience(tx, u));
+        if (!u.isBot()) for (var hook : onCreate) hook.accept(tx, u);
         return u;
+    }
+
+    /**
+     * Work other features do in the creating transaction for a new person (channels subscribe them
+     * to the default channels); a hook keeps users free of a dependency on those features.
+     */
+    public void onCreate(java.util.function.BiConsumer<Tx, User> hook) {
+        onCreate.add(hook);
     }
 
     /** The person object for realm_user events: as an administrator sees it; delivery hides what a viewer may not see. */
