@@ -40,6 +40,22 @@ public final class Router {
         routes.sort(Comparator.comparingInt((Route r) -> -r.literals()));
     }
 
+    /**
+     * Lets a second feature take part in a route another feature owns (PATCH /settings: account
+     * fields in users, the other settings in settings): the wrapper receives the current handler.
+     * Returns false when the route does not exist (the caller then adds it).
+     */
+    public boolean wrap(String method, String template, java.util.function.UnaryOperator<Handler> wrapper) {
+        for (int i = 0; i < routes.size(); i++) {
+            Route r = routes.get(i);
+            if (r.method.equals(method) && r.template.equals(template)) {
+                routes.set(i, new Route(r.method, r.template, r.segments, r.auth, wrapper.apply(r.handler)));
+                return true;
+            }
+        }
+        return false;
+    }
+
     public void get(String t, Auth a, Handler h) { add("GET", t, a, h); }
     public void post(String t, Auth a, Handler h) { add("POST", t, a, h); }
     public void patch(String t, Auth a, Handler h) { add("PATCH", t, a, h); }
