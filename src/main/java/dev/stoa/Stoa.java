@@ -244,6 +244,8 @@ public final class Stoa implements AutoCloseable {
         httpConfig.setUriCompliance(org.eclipse.jetty.http.UriCompliance.DEFAULT.with("stoa",
                 org.eclipse.jetty.http.UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR,
                 org.eclipse.jetty.http.UriCompliance.Violation.AMBIGUOUS_PATH_ENCODING));
+        // Long GET query strings are legitimate (user_ids, narrows): 64 KiB of request line and headers.
+        httpConfig.setRequestHeaderSize(64 * 1024);
         ServerConnector connector = new ServerConnector(jetty, new org.eclipse.jetty.server.HttpConnectionFactory(httpConfig));
         connector.setHost(config.host());
         connector.setPort(config.port());
@@ -251,6 +253,7 @@ public final class Stoa implements AutoCloseable {
         connector.setIdleTimeout(TimeUnit.SECONDS.toMillis(RegisterViews.LONGPOLL_TIMEOUT_SECONDS + 30));
         jetty.addConnector(connector);
         jetty.setHandler(new HttpFront(router, rootRouter, auth, new HttpFront.Limits(perUser, perIp)));
+        jetty.setErrorHandler(new dev.stoa.http.JsonErrorHandler());
         jetty.setStopTimeout(5000);
         jetty.start();
 

@@ -171,6 +171,8 @@ public final class HttpFront extends Handler.Abstract {
         if (result instanceof ApiError e) {
             status = e.status();
             body = errorBody(e);
+            // A refused oversized body may be partly unread: the connection cannot carry another request.
+            if (status == 413) resp.getHeaders().put(HttpHeader.CONNECTION, "close");
             if (e.extra().containsKey("__www_authenticate")) {
                 resp.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Basic realm=\"zulip\"");
             }
