@@ -6,6 +6,7 @@ import dev.stoa.groups.GroupResolver;
 import dev.stoa.groups.GroupState;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.HttpFront;
+import dev.stoa.messages.Messages;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Router;
 import dev.stoa.queues.Delivery;
@@ -87,6 +88,7 @@ public final class Stoa implements AutoCloseable {
 
         Delivery delivery = new Delivery(() -> Realm.EMPTY_TOPIC_DISPLAY_NAME);
         new UserDelivery(db, userStore).register(delivery);
+        dev.stoa.messages.MessageDelivery.register(delivery);
         EventQueues queues = new EventQueues(db, log, delivery, clock, config.heartbeatMillis());
         List<StateContributor> state = new ArrayList<>(List.of(
                 new RealmState(realm, config.externalUrl(), config.realmHost()),
@@ -94,12 +96,14 @@ public final class Stoa implements AutoCloseable {
                 new UserSettingsState(),
                 new ProfileFieldState(),
                 new GroupState(),
+                new dev.stoa.messages.MessageState(),
                 new NotYetBuiltState()));
 
         Router router = new Router();
         new AuthViews(db, userStore, userJson, realm, config.externalUrl(), new RateLimiter(config.loginFailureLimit(), 1800, clock)).routes(router);
         new UserViews(db, userStore, userActions, userJson, profileData).routes(router);
         new RegisterViews(db, queues, state, auth, ServerInfo.registerKeys()).routes(router);
+        Messages.wire(db, log, router, userStore, userJson, groupStore, resolver, realm, config, clock);
 
         RateLimiter perUser = new RateLimiter(config.userRateLimit(), 60, clock);
         RateLimiter perIp = new RateLimiter(config.ipRateLimit(), 60, clock);

@@ -23,7 +23,6 @@ public final class NotYetBuiltState implements StateContributor {
         EMPTY.put("realm_linkifiers", "realm_linkifiers=[]");
         EMPTY.put("realm_filters", "realm_filters=[]");
         EMPTY.put("realm_playgrounds", "realm_playgrounds=[]");
-        EMPTY.put("recent_private_conversations", "recent_private_conversations=[]");
         EMPTY.put("saved_snippets", "saved_snippets=[]");
         EMPTY.put("navigation_views", "navigation_views=[]");
         EMPTY.put("subscription", "subscriptions=[];unsubscribed=[];never_subscribed=[]");
@@ -33,7 +32,6 @@ public final class NotYetBuiltState implements StateContributor {
         EMPTY.put("user_status", "user_status={}");
         EMPTY.put("onboarding_steps", "onboarding_steps=[]");
         EMPTY.put("scheduled_messages", "scheduled_messages=[]");
-        EMPTY.put("starred_messages", "starred_messages=[]");
         EMPTY.put("channel_folders", "channel_folders=[]");
         EMPTY.put("realm_embedded_bots", "realm_embedded_bots=[]");
         EMPTY.put("realm_incoming_webhook_bots", "realm_incoming_webhook_bots=[]");
@@ -43,7 +41,7 @@ public final class NotYetBuiltState implements StateContributor {
     @Override
     public Set<String> eventTypes() {
         var types = new java.util.HashSet<>(EMPTY.keySet());
-        types.addAll(Set.of("message", "update_message_flags", "presence", "video_calls", "has_meeting_token", "realm"));
+        types.addAll(Set.of("presence", "video_calls", "has_meeting_token", "realm"));
         return types;
     }
 
@@ -57,10 +55,6 @@ public final class NotYetBuiltState implements StateContributor {
                 state.set(p[0], Json.parse(p[1]));
             }
         });
-        if (wanted == null || wanted.contains("message") || wanted.contains("update_message_flags")) {
-            state.put("max_message_id", -1);
-            state.set("unread_msgs", Json.parse("{\"pms\":[],\"streams\":[],\"huddles\":[],\"mentions\":[],\"count\":0,\"old_unreads_missing\":false}"));
-        }
         if (wanted == null || wanted.contains("presence")) {
             state.set("presences", Json.object());
             state.put("server_timestamp", System.currentTimeMillis() / 1000.0);

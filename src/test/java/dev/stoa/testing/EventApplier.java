@@ -35,6 +35,7 @@ public final class EventApplier {
         on("realm/update", (s, e) -> s.set("realm_" + e.get("property").asText(), e.get("value")));
         on("realm/update_dict", (s, e) -> e.get("data").properties().forEach(p -> s.set("realm_" + p.getKey(), p.getValue())));
         GroupAppliers.register();
+        MessageAppliers.register();
     }
 
     private EventApplier() {}

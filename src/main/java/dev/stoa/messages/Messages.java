@@ -1,0 +1,31 @@
+package dev.stoa.messages;
+
+import dev.stoa.Config;
+import dev.stoa.channels.ChannelStore;
+import dev.stoa.channels.SubscriptionStore;
+import dev.stoa.db.Db;
+import dev.stoa.events.EventLog;
+import dev.stoa.groups.GroupResolver;
+import dev.stoa.groups.GroupStore;
+import dev.stoa.http.Router;
+import dev.stoa.realm.RealmHolder;
+import dev.stoa.users.UserJson;
+import dev.stoa.users.UserStore;
+import java.time.Clock;
+
+/** Wiring of the messages feature (stores, actions, views), called from Stoa. */
+public final class Messages {
+    private Messages() {}
+
+    public static void wire(Db db, EventLog log, Router router, UserStore users, UserJson userJson, GroupStore groups,
+                            GroupResolver resolver, RealmHolder realm, Config config, Clock clock) {
+        ChannelStore channels = new ChannelStore();
+        SubscriptionStore subs = new SubscriptionStore();
+        MessageStore store = new MessageStore(SearchIndex.of(db.dialect()));
+        MessageJson json = new MessageJson(users, userJson, channels, store);
+        Access access = new Access(channels, subs);
+        Renderer renderer = new Renderer(config.externalUrl());
+        MessageActions actions = new MessageActions(db, log, store, json, clock);
+        new MessageViews(db, store, users, channels, subs, groups, resolver, realm, access, renderer, actions, json).routes(router);
+    }
+}

@@ -1,0 +1,49 @@
+package dev.stoa.messages;
+
+import dev.stoa.markdown.MarkdownContext;
+import dev.stoa.markdown.MarkdownRenderer;
+import dev.stoa.markdown.Rendered;
+import java.util.List;
+import java.util.Optional;
+import org.jdbi.v3.core.Handle;
+
+/** Renders message Markdown with realm lookups done by small indexed queries on the given handle. */
+public final class Renderer {
+    private final MarkdownRenderer renderer = new MarkdownRenderer();
+    private final String realmUrl;
+
+    public Renderer(String realmUrl) {
+        this.realmUrl = realmUrl;
+    }
+
+    public Rendered render(Handle h, String content) {
+        return renderer.render(content, new Context(h, realmUrl));
+    }
+
+    private record Context(Handle h, String realmUrl) implements MarkdownContext {
+        public Optional<MentionUser> userByFullName(String fullName) {
+            List<MentionUser> found = h.createQuery("SELECT id, full_name FROM users WHERE lower(full_name) = lower(?) AND is_active")
+                    .bind(0, fullName).map((rs, c) -> new MentionUser(rs.getLong(1), rs.getString(2))).list();
+            return found.size() == 1 ? Optional.of(found.getFirst()) : Optional.empty();
+        }
+
+        public Optional<MentionUser> userById(long id) {
+            return h.createQuery("SELECT id, full_name FROM users WHERE id = ? AND is_active").bind(0, id)
+                    .map((rs, c) -> new MentionUser(rs.getLong(1), rs.getString(2))).findOne();
+        }
+
+        public Optional<MentionGroup> groupByName(String name) {
+            return h.createQuery("SELECT id, name FROM user_groups WHERE name = ? AND NOT deactivated").bind(0, name)
+                    .map((rs, c) -> new MentionGroup(rs.getLong(1), rs.getString(2))).findOne();
+        }
+
+        public Optional<ChannelRef> channelByName(String name) {
+            return h.createQuery("SELECT id, name FROM channels WHERE lower(name) = lower(?)").bind(0, name)
+                    .map((rs, c) -> new ChannelRef(rs.getLong(1), rs.getString(2))).findOne();
+        }
+
+        public Optional<CustomEmoji> realmEmoji(String name) { return Optional.empty(); }
+
+        public List<Linkifier> linkifiers() { return List.of(); }
+    }
+}
