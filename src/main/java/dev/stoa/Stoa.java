@@ -1,5 +1,22 @@
 package dev.stoa;
 
+import dev.stoa.channels.ChannelAccess;
+import dev.stoa.channels.ChannelActions;
+import dev.stoa.channels.ChannelDelivery;
+import dev.stoa.channels.ChannelJson;
+import dev.stoa.channels.ChannelReadViews;
+import dev.stoa.channels.ChannelState;
+import dev.stoa.channels.ChannelStore;
+import dev.stoa.channels.ChannelUpdateActions;
+import dev.stoa.channels.ChannelUpdateViews;
+import dev.stoa.channels.ChannelViews;
+import dev.stoa.channels.FolderActions;
+import dev.stoa.channels.FolderStore;
+import dev.stoa.channels.FolderViews;
+import dev.stoa.channels.GroupSettings;
+import dev.stoa.channels.SubscriptionPropertyViews;
+import dev.stoa.channels.SubscriptionStore;
+import dev.stoa.channels.SubscriptionViews;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.groups.GroupResolver;
@@ -89,7 +106,17 @@ public final class Stoa implements AutoCloseable {
         Delivery delivery = new Delivery(() -> Realm.EMPTY_TOPIC_DISPLAY_NAME);
         new UserDelivery(db, userStore).register(delivery);
         dev.stoa.messages.MessageDelivery.register(delivery);
+        ChannelDelivery.register(delivery);
         EventQueues queues = new EventQueues(db, log, delivery, clock, config.heartbeatMillis());
+        ChannelStore channelStore = new ChannelStore();
+        SubscriptionStore subscriptionStore = new SubscriptionStore();
+        FolderStore folderStore = new FolderStore();
+        ChannelAccess channelAccess = new ChannelAccess(channelStore, subscriptionStore, resolver, realm);
+        ChannelJson channelJson = new ChannelJson(clock, realm.systemGroups());
+        GroupSettings channelGroupSettings = new GroupSettings(realm);
+        ChannelActions channelActions = new ChannelActions(db, log, channelStore, subscriptionStore, channelAccess, channelJson, userStore, clock);
+        ChannelUpdateActions channelUpdates = new ChannelUpdateActions(db, log, channelStore, subscriptionStore, channelAccess, channelJson, channelActions);
+        FolderActions folderActions = new FolderActions(db, log, folderStore, clock);
         List<StateContributor> state = new ArrayList<>(List.of(
                 new RealmState(realm, config.externalUrl(), config.realmHost()),
                 new UserState(userStore, userJson, profileData, realm, resolver),
@@ -97,6 +124,7 @@ public final class Stoa implements AutoCloseable {
                 new ProfileFieldState(),
                 new GroupState(),
                 new dev.stoa.messages.MessageState(),
+                new ChannelState(channelStore, subscriptionStore, folderStore, channelAccess, channelJson),
                 new NotYetBuiltState()));
 
         Router router = new Router();
@@ -104,6 +132,16 @@ public final class Stoa implements AutoCloseable {
         new UserViews(db, userStore, userActions, userJson, profileData).routes(router);
         new RegisterViews(db, queues, state, auth, ServerInfo.registerKeys()).routes(router);
         Messages.wire(db, log, router, userStore, userJson, groupStore, resolver, realm, config, clock);
+        ChannelViews channelViews = new ChannelViews(db, channelStore, folderStore, channelAccess, channelGroupSettings,
+                channelActions, channelUpdates, realm);
+        channelViews.routes(router);
+        new ChannelUpdateViews(db, channelStore, subscriptionStore, folderStore, channelAccess, channelGroupSettings,
+                channelUpdates, channelViews).routes(router);
+        new ChannelReadViews(db, channelStore, subscriptionStore, channelAccess, channelJson, userStore).routes(router);
+        new SubscriptionViews(db, channelStore, subscriptionStore, channelAccess, channelJson, channelActions, channelViews,
+                userStore, userJson).routes(router);
+        new SubscriptionPropertyViews(db, subscriptionStore, channelAccess, channelUpdates).routes(router);
+        new FolderViews(db, channelStore, folderStore, channelAccess, channelJson, folderActions, channelUpdates).routes(router);
 
         RateLimiter perUser = new RateLimiter(config.userRateLimit(), 60, clock);
         RateLimiter perIp = new RateLimiter(config.ipRateLimit(), 60, clock);

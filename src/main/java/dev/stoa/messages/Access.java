@@ -19,14 +19,16 @@ import org.jdbi.v3.core.Handle;
 public final class Access {
     private final ChannelStore channels;
     private final SubscriptionStore subs;
+    private final dev.stoa.channels.ChannelAccess channelAccess;
 
-    public Access(ChannelStore channels, SubscriptionStore subs) {
+    public Access(ChannelStore channels, SubscriptionStore subs, dev.stoa.channels.ChannelAccess channelAccess) {
         this.channels = channels;
         this.subs = subs;
+        this.channelAccess = channelAccess;
     }
 
     /** A viewer's channel view, loaded once per request. */
-    public record View(User user, Map<Long, Channel> channels, Map<Long, Subscription> subs) {
+    public record View(User user, Map<Long, Channel> channels, Map<Long, Subscription> subs, Set<Long> groupAccess) {
         public boolean subscribed(long channelId) {
             Subscription s = subs.get(channelId);
             return s != null && s.active();
@@ -36,16 +38,16 @@ public final class Access {
         public boolean canReadHistory(long channelId) {
             Channel c = channels.get(channelId);
             if (c == null) return false;
-            if (!c.inviteOnly() && !user.isGuest()) return true;
-            return c.historyPublicToSubscribers() && subscribed(channelId);
+            if ((!c.inviteOnly() && !user.isGuest()) || c.isWebPublic()) return true;
+            return c.historyPublicToSubscribers() && (subscribed(channelId) || groupAccess.contains(channelId));
         }
 
         /** Whether the channel is visible at all (name resolution in narrows and sends). */
         public boolean canSee(long channelId) {
             Channel c = channels.get(channelId);
             if (c == null) return false;
-            if (!c.inviteOnly() && !user.isGuest()) return true;
-            return subscribed(channelId);
+            if ((!c.inviteOnly() && !user.isGuest()) || c.isWebPublic()) return true;
+            return subscribed(channelId) || groupAccess.contains(channelId);
         }
 
         public Set<Long> historyChannels() {
@@ -65,7 +67,14 @@ public final class Access {
     public View view(Handle h, User user) {
         Map<Long, Subscription> s = new HashMap<>();
         for (Subscription x : subs.ofUser(h, user.id())) s.put(x.channelId(), x);
-        return new View(user, channels.allById(h), s);
+        Map<Long, Channel> all = channels.allById(h);
+        Set<Long> groupAccess = new HashSet<>();
+        for (Channel c : all.values()) {
+            Subscription x = s.get(c.id());
+            boolean subscribed = x != null && x.active();
+            if (c.inviteOnly() && !subscribed && channelAccess.canAccessContent(h, user, c, false)) groupAccess.add(c.id());
+        }
+        return new View(user, all, s, groupAccess);
     }
 
     /** Whether the viewer may read message m, given its user_message flags (null when no row). */

@@ -24,8 +24,12 @@ public final class MessageActions {
     private final MessageStore store;
     private final MessageJson json;
     private final Clock clock;
+    /** Who may see a channel's metadata (receivers of its stream events). */
+    private final java.util.function.BiFunction<org.jdbi.v3.core.Handle, Channel, List<Long>> audience;
 
-    public MessageActions(Db db, EventLog log, MessageStore store, MessageJson json, Clock clock) {
+    public MessageActions(Db db, EventLog log, MessageStore store, MessageJson json, Clock clock,
+                          java.util.function.BiFunction<org.jdbi.v3.core.Handle, Channel, List<Long>> audience) {
+        this.audience = audience;
         this.db = db;
         this.log = log;
         this.store = store;
@@ -70,8 +74,10 @@ public final class MessageActions {
                 e.setValue(f);
             }
             store.insertUserMessages(h, id, flags);
-            if (!dm && target.channel().firstMessageId() == null) {
-                h.execute("UPDATE channels SET first_message_id = ? WHERE id = ? AND first_message_id IS NULL", id, target.channel().id());
+            if (!dm && h.execute("UPDATE channels SET first_message_id = ? WHERE id = ? AND first_message_id IS NULL", id, target.channel().id()) > 0) {
+                // As Zulip: clients learn the channel's first message id from a stream update event.
+                log.append(tx, new dev.stoa.events.ChannelEvent.StreamUpdate(target.channel().id(), target.channel().name(), "first_message_id",
+                        Json.MAPPER.getNodeFactory().numberNode(id), null), Recipients.users(audience.apply(h, target.channel())));
             }
             linkUploads(h, id, sender.id(), r.uploadPathIds());
             appendNew(tx, h, m, flags, echo, !dm && !target.channel().inviteOnly());

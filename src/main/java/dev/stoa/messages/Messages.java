@@ -23,9 +23,11 @@ public final class Messages {
         SubscriptionStore subs = new SubscriptionStore();
         MessageStore store = new MessageStore(SearchIndex.of(db.dialect()));
         MessageJson json = new MessageJson(users, userJson, channels, store);
-        Access access = new Access(channels, subs);
+        dev.stoa.channels.ChannelAccess channelAccess = new dev.stoa.channels.ChannelAccess(channels, subs, resolver, realm);
+        Access access = new Access(channels, subs, channelAccess);
         Renderer renderer = new Renderer(config.externalUrl());
-        MessageActions actions = new MessageActions(db, log, store, json, clock);
+        MessageActions actions = new MessageActions(db, log, store, json, clock,
+                (h, c) -> channelAccess.audience(h, c, users.all(h).stream().filter(dev.stoa.users.User::isActive).toList()));
         new MessageViews(db, store, users, channels, subs, groups, resolver, realm, access, renderer, actions, json).routes(router);
     }
 }

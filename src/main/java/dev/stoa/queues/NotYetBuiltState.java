@@ -25,14 +25,10 @@ public final class NotYetBuiltState implements StateContributor {
         EMPTY.put("realm_playgrounds", "realm_playgrounds=[]");
         EMPTY.put("saved_snippets", "saved_snippets=[]");
         EMPTY.put("navigation_views", "navigation_views=[]");
-        EMPTY.put("subscription", "subscriptions=[];unsubscribed=[];never_subscribed=[]");
-        EMPTY.put("stream", "streams=[]");
-        EMPTY.put("default_streams", "realm_default_streams=[]");
         EMPTY.put("default_stream_groups", "realm_default_stream_groups=[]");
         EMPTY.put("user_status", "user_status={}");
         EMPTY.put("onboarding_steps", "onboarding_steps=[]");
         EMPTY.put("scheduled_messages", "scheduled_messages=[]");
-        EMPTY.put("channel_folders", "channel_folders=[]");
         EMPTY.put("realm_embedded_bots", "realm_embedded_bots=[]");
         EMPTY.put("realm_incoming_webhook_bots", "realm_incoming_webhook_bots=[]");
         EMPTY.put("stop_words", "stop_words=[]");

@@ -34,8 +34,8 @@ public final class EventApplier {
         on("update_global_notifications", (s, e) -> s.set(e.get("notification_name").asText(), e.get("setting")));
         on("realm/update", (s, e) -> s.set("realm_" + e.get("property").asText(), e.get("value")));
         on("realm/update_dict", (s, e) -> e.get("data").properties().forEach(p -> s.set("realm_" + p.getKey(), p.getValue())));
-        GroupAppliers.register();
         MessageAppliers.register();
+        GroupAppliers.register();
     }
 
     private EventApplier() {}

@@ -24,6 +24,16 @@ final class MessageAppliers {
         on("reaction", (s, e) -> {});
         on("typing", (s, e) -> {});
         on("attachment", (s, e) -> {});
+        // Minimal stream/update (first_message_id, sent by the first message in a channel) until the
+        // channels feature registers its full applier; registered first, so theirs replaces it.
+        on("stream/update", (s, e) -> {
+            for (String k : List.of("streams", "subscriptions")) {
+                if (!s.has(k)) continue;
+                for (JsonNode c : s.get(k)) {
+                    if (c.get("stream_id").asLong() == e.get("stream_id").asLong()) ((ObjectNode) c).set(e.get("property").asText(), e.get("value"));
+                }
+            }
+        });
     }
 
     private static boolean has(JsonNode flags, String f) {

@@ -1,0 +1,205 @@
+package dev.stoa.channels;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Db;
+import dev.stoa.db.Tx;
+import dev.stoa.events.ChannelEvent;
+import dev.stoa.events.EventLog;
+import dev.stoa.events.Recipients;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.Json;
+import dev.stoa.users.User;
+import dev.stoa.users.UserStore;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Channel creation, subscription and unsubscription: one transaction each, with their events.
+ * Who hears what: a channel's events go to its audience (ChannelAccess.audience, computed before
+ * and after the change); users who gain sight of a channel get stream create (plus peer_add of
+ * its existing subscribers), users who lose it get stream delete. Settings changes are in
+ * {@link ChannelUpdateActions}.
+ */
+public final class ChannelActions {
+    private final Db db;
+    private final EventLog log;
+    private final ChannelStore channels;
+    private final SubscriptionStore subs;
+    private final ChannelAccess access;
+    private final ChannelJson json;
+    private final UserStore users;
+    private final Clock clock;
+
+    public ChannelActions(Db db, EventLog log, ChannelStore channels, SubscriptionStore subs, ChannelAccess access,
+                          ChannelJson json, UserStore users, Clock clock) {
+        this.db = db;
+        this.log = log;
+        this.channels = channels;
+        this.subs = subs;
+        this.access = access;
+        this.json = json;
+        this.users = users;
+        this.clock = clock;
+    }
+
+    /** A channel to create; `settings` holds every channel group setting. */
+    public record NewChannel(String name, String description, boolean inviteOnly, boolean isWebPublic, boolean historyPublic,
+                             Integer retention, Long folderId, String topicsPolicy, ObjectNode settings, boolean isDefault) {}
+
+    /** Per user: channel names newly subscribed and already subscribed; plus the ids of created channels. */
+    public record SubscribeResult(Map<Long, List<String>> subscribed, Map<Long, List<String>> already, List<Long> created) {}
+
+    /** Creates `create` (names must be free), then subscribes `userIds` to those and to `existing`. */
+    public SubscribeResult doSubscribe(User actor, List<NewChannel> create, List<Long> existing, List<Long> userIds) {
+        return db.write(tx -> {
+            List<Long> created = new ArrayList<>();
+            for (NewChannel n : create) created.add(insert(tx, actor, n));
+            List<Long> all = new ArrayList<>(created);
+            for (long id : existing) if (!all.contains(id)) all.add(id);
+            SubscribeResult r = subscribe(tx, channels.byIds(tx.h(), all), userIds, new HashSet<>(created));
+            List<Long> defaults = new ArrayList<>();
+            for (int i = 0; i < create.size(); i++) if (create.get(i).isDefault()) defaults.add(created.get(i));
+            if (!defaults.isEmpty()) {
+                for (long id : defaults) channels.addDefault(tx.h(), id);
+                log.append(tx, new ChannelEvent.DefaultStreams(channels.defaultChannelIds(tx.h())), Recipients.all());
+            }
+            return new SubscribeResult(r.subscribed(), r.already(), created);
+        });
+    }
+
+    private long insert(Tx tx, User actor, NewChannel n) {
+        if (channels.byName(tx.h(), n.name()).isPresent()) throw channelExists(n.name());
+        long now = clock.instant().getEpochSecond();
+        Channel c = new Channel(0, n.name(), n.description(), ChannelJson.render(n.description()), n.inviteOnly(), n.isWebPublic(),
+                n.historyPublic(), n.retention(), now, actor == null ? null : actor.id(), n.folderId(), n.topicsPolicy(), false, null,
+                n.settings());
+        return channels.insert(tx.h(), c);
+    }
+
+    public static ApiError channelExists(String name) {
+        return ApiError.of(400, "CHANNEL_ALREADY_EXISTS", "Channel '" + name + "' already exists").with("channel_name", name);
+    }
+
+    List<User> activeUsers(Tx tx) {
+        return users.all(tx.h()).stream().filter(u -> u.isActive() && !u.isSystemBot()).toList();
+    }
+
+    private SubscribeResult subscribe(Tx tx, List<Channel> targets, List<Long> userIds, Set<Long> createdIds) {
+        List<User> active = activeUsers(tx);
+        Map<Long, List<String>> subscribed = new LinkedHashMap<>(), already = new LinkedHashMap<>();
+        Map<Long, ArrayNode> addPerUser = new LinkedHashMap<>();
+        for (Channel c : targets) {
+            Set<Long> before = createdIds.contains(c.id()) ? Set.of() : new HashSet<>(access.audience(tx.h(), c, active));
+            List<Long> oldSubscribers = subs.subscribers(tx.h(), c.id());
+            List<Long> added = new ArrayList<>();
+            for (long u : userIds) {
+                int count = subs.ofUser(tx.h(), u).size();
+                if (subs.subscribe(tx.h(), u, c.id(), ChannelJson.COLORS.get(count % ChannelJson.COLORS.size()))) {
+                    added.add(u);
+                    subscribed.computeIfAbsent(u, k -> new ArrayList<>()).add(c.name());
+                } else {
+                    already.computeIfAbsent(u, k -> new ArrayList<>()).add(c.name());
+                }
+            }
+            if (added.isEmpty()) continue;
+            List<Long> after = access.audience(tx.h(), c, active);
+            gained(tx, c, before, after, oldSubscribers, Set.copyOf(added));
+            List<Long> subscribers = subs.subscribers(tx.h(), c.id());
+            for (long u : added) {
+                ObjectNode sub = json.subscription(c, subs.get(tx.h(), u, c.id()).orElseThrow());
+                sub.set("subscribers", Json.tree(subscribers));
+                addPerUser.computeIfAbsent(u, k -> Json.array()).add(sub);
+            }
+            List<Long> peers = new ArrayList<>(after);
+            peers.removeAll(added);
+            if (!peers.isEmpty()) log.append(tx, new ChannelEvent.PeerAdd(List.of(c.id()), added), Recipients.users(peers));
+        }
+        Map<Long, User> byId = new LinkedHashMap<>();
+        for (User u : active) byId.put(u.id(), u);
+        addPerUser.forEach((u, list) -> {
+            ArrayNode resolved = Json.array();
+            for (JsonNode s : list) resolved.add(ChannelJson.resolved((ObjectNode) s, byId.get(u)));
+            log.append(tx, new ChannelEvent.SubscriptionAdd(list, extras(list, resolved)), Recipients.users(u));
+        });
+        return new SubscribeResult(subscribed, already, List.of());
+    }
+
+    private static ObjectNode extras(ArrayNode subsList, ArrayNode resolved) {
+        ObjectNode x = Json.object();
+        x.set("__resolved", resolved);
+        ArrayNode archived = Json.array();
+        for (JsonNode s : subsList) if (s.path("is_archived").asBoolean()) archived.add(s.get("stream_id"));
+        if (!archived.isEmpty()) x.set("__archived_ids", archived);
+        return x;
+    }
+
+    /**
+     * Users in `after` but not `before` now see the channel: stream create, then the subscribers
+     * they could not see (new subscribers among them learn the list from their subscription add).
+     */
+    void gained(Tx tx, Channel c, Set<Long> before, List<Long> after, List<Long> oldSubscribers, Set<Long> newSubscribers) {
+        List<Long> gain = new ArrayList<>();
+        for (long u : after) if (!before.contains(u)) gain.add(u);
+        if (gain.isEmpty()) return;
+        ArrayNode streams = Json.array().add(json.stream(c));
+        log.append(tx, new ChannelEvent.StreamCreate(streams, archivedExtra(c)), Recipients.users(gain));
+        List<Long> peers = new ArrayList<>(gain);
+        peers.removeAll(newSubscribers);
+        if (!oldSubscribers.isEmpty() && !peers.isEmpty()) {
+            log.append(tx, new ChannelEvent.PeerAdd(List.of(c.id()), oldSubscribers), Recipients.users(peers));
+        }
+    }
+
+    /** Users in `before` but not `after` lost sight of the channel: stream delete. */
+    void lost(Tx tx, Channel c, Set<Long> before, List<Long> after) {
+        Set<Long> still = new HashSet<>(after);
+        List<Long> loss = new ArrayList<>();
+        for (long u : before) if (!still.contains(u)) loss.add(u);
+        if (loss.isEmpty()) return;
+        ArrayNode streams = Json.array().add(Json.object().put("stream_id", c.id()));
+        log.append(tx, new ChannelEvent.StreamDelete(List.of(c.id()), streams), Recipients.users(loss));
+    }
+
+    static ObjectNode archivedExtra(Channel c) {
+        return c.isArchived() ? Json.object().put("__archived", true) : null;
+    }
+
+    /** Unsubscribes users; returns per user the names removed and the names not subscribed. */
+    public SubscribeResult doUnsubscribe(List<Channel> targets, List<Long> userIds) {
+        return db.write(tx -> {
+            List<User> active = activeUsers(tx);
+            Map<Long, List<String>> removed = new LinkedHashMap<>(), notRemoved = new LinkedHashMap<>();
+            for (Channel c : targets) {
+                Set<Long> before = new LinkedHashSet<>(access.audience(tx.h(), c, active));
+                List<Long> gone = new ArrayList<>();
+                for (long u : userIds) {
+                    if (subs.unsubscribe(tx.h(), u, c.id())) {
+                        gone.add(u);
+                        removed.computeIfAbsent(u, k -> new ArrayList<>()).add(c.name());
+                    } else {
+                        notRemoved.computeIfAbsent(u, k -> new ArrayList<>()).add(c.name());
+                    }
+                }
+                if (gone.isEmpty()) continue;
+                for (long u : gone) {
+                    ArrayNode one = Json.array().add(Json.object().put("stream_id", c.id()).put("name", c.name()));
+                    log.append(tx, new ChannelEvent.SubscriptionRemove(one), Recipients.users(u));
+                }
+                List<Long> after = access.audience(tx.h(), c, active);
+                List<Long> peers = new ArrayList<>();
+                for (long u : after) if (!gone.contains(u)) peers.add(u);
+                if (!peers.isEmpty()) log.append(tx, new ChannelEvent.PeerRemove(List.of(c.id()), gone), Recipients.users(peers));
+                lost(tx, c, before, after);
+            }
+            return new SubscribeResult(removed, notRemoved, List.of());
+        });
+    }
+}

@@ -1,0 +1,137 @@
+package dev.stoa.channels;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Db;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.Json;
+import dev.stoa.http.Request;
+import dev.stoa.http.Router;
+import dev.stoa.users.User;
+
+/**
+ * Realm-wide channel configuration by administrators: channel folders (create, list, update) and
+ * default channels (GET/POST/DELETE /default_streams).
+ */
+public final class FolderViews {
+    static final int MAX_FOLDER_NAME_LENGTH = 60;
+    static final int MAX_FOLDER_DESCRIPTION_LENGTH = 1024;
+
+    private final Db db;
+    private final ChannelStore channels;
+    private final FolderStore folders;
+    private final ChannelAccess access;
+    private final ChannelJson json;
+    private final FolderActions actions;
+    private final ChannelUpdateActions updates;
+
+    public FolderViews(Db db, ChannelStore channels, FolderStore folders, ChannelAccess access, ChannelJson json,
+                       FolderActions actions, ChannelUpdateActions updates) {
+        this.db = db;
+        this.channels = channels;
+        this.folders = folders;
+        this.access = access;
+        this.json = json;
+        this.actions = actions;
+        this.updates = updates;
+    }
+
+    public void routes(Router r) {
+        r.post("/channel_folders/create", Router.Auth.USER, this::create);
+        r.get("/channel_folders", Router.Auth.USER, this::list);
+        r.patch("/channel_folders/{channel_folder_id}", Router.Auth.USER, this::update);
+        r.get("/default_streams", Router.Auth.USER, this::defaults);
+        r.post("/default_streams", Router.Auth.USER, this::addDefault);
+        r.delete("/default_streams", Router.Auth.USER, this::removeDefault);
+    }
+
+    static void requireAdmin(User me) {
+        if (!me.isAdmin()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator");
+    }
+
+    static String folderName(String raw) {
+        String n = raw.strip();
+        if (n.isEmpty()) throw ApiError.bad("Channel folder name can't be empty.");
+        if (n.codePointCount(0, n.length()) > MAX_FOLDER_NAME_LENGTH) {
+            throw ApiError.bad("name is too long (limit: " + MAX_FOLDER_NAME_LENGTH + " characters)");
+        }
+        for (int cp : n.codePoints().toArray()) {
+            if (Character.getType(cp) == Character.CONTROL) throw ApiError.bad("Invalid character in channel folder name.");
+        }
+        return n;
+    }
+
+    static String folderDescription(String raw) {
+        if (raw.codePointCount(0, raw.length()) > MAX_FOLDER_DESCRIPTION_LENGTH) {
+            throw ApiError.bad("description is too long (limit: " + MAX_FOLDER_DESCRIPTION_LENGTH + " characters)");
+        }
+        return ChannelParams.description(raw);
+    }
+
+    private Object create(Request req) {
+        User me = req.user();
+        requireAdmin(me);
+        String name = folderName(req.str("name"));
+        String description = folderDescription(req.str("description", ""));
+        return Json.success().put("channel_folder_id", actions.doCreate(me, name, description));
+    }
+
+    private Object list(Request req) {
+        boolean archived = req.bool("include_archived", false);
+        return db.read(h -> {
+            ArrayNode out = Json.array();
+            for (ChannelFolder f : folders.all(h)) if (archived || !f.isArchived()) out.add(FolderActions.json(f));
+            ObjectNode r = Json.success();
+            r.set("channel_folders", out);
+            return r;
+        });
+    }
+
+    private Object update(Request req) {
+        User me = req.user();
+        requireAdmin(me);
+        long id = req.pathLong("channel_folder_id");
+        String name = req.optStr("name").map(FolderViews::folderName).orElse(null);
+        String description = req.optStr("description").map(FolderViews::folderDescription).orElse(null);
+        Boolean archived = req.optBool("is_archived").orElse(null);
+        if (db.read(h -> folders.byId(h, id)).isEmpty()) throw ApiError.bad("Invalid channel folder ID");
+        actions.doUpdate(id, name, description, archived);
+        return Json.success();
+    }
+
+    private Object defaults(Request req) {
+        User me = req.user();
+        return db.read(h -> {
+            ArrayNode out = Json.array();
+            for (Channel c : channels.byIds(h, channels.defaultChannelIds(h))) {
+                if (access.canSeeMetadata(h, me, c, false) || me.isAdmin()) out.add(json.stream(c));
+            }
+            ObjectNode r = Json.success();
+            r.set("default_streams", out);
+            return r;
+        });
+    }
+
+    private Object addDefault(Request req) {
+        User me = req.user();
+        requireAdmin(me);
+        long id = req.lng("stream_id");
+        db.read(h -> {
+            Channel c = access.visible(h, me, id);
+            if (c.inviteOnly()) throw ApiError.bad("Private channels cannot be made default.");
+            if (c.isArchived()) throw ChannelAccess.invalidId();
+            return null;
+        });
+        updates.doSetDefault(id, true);
+        return Json.success();
+    }
+
+    private Object removeDefault(Request req) {
+        User me = req.user();
+        requireAdmin(me);
+        long id = req.lng("stream_id");
+        db.read(h -> access.visible(h, me, id));
+        updates.doSetDefault(id, false);
+        return Json.success();
+    }
+}

@@ -1,0 +1,108 @@
+package dev.stoa.channels;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.stoa.db.Db;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.Json;
+import dev.stoa.http.Request;
+import dev.stoa.http.Router;
+import dev.stoa.users.User;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The caller's own per-channel settings: PATCH /users/me/subscriptions/{stream_id} (one property)
+ * and POST /users/me/subscriptions/properties (several, all or nothing). A mute change emits two
+ * subscription update events, is_muted and its inverse in_home_view.
+ */
+public final class SubscriptionPropertyViews {
+    private static final Pattern COLOR = Pattern.compile("^#([a-fA-F0-9]{3}|[a-fA-F0-9]{6})$");
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    private final Db db;
+    private final SubscriptionStore subs;
+    private final ChannelAccess access;
+    private final ChannelUpdateActions updates;
+
+    public SubscriptionPropertyViews(Db db, SubscriptionStore subs, ChannelAccess access, ChannelUpdateActions updates) {
+        this.db = db;
+        this.subs = subs;
+        this.access = access;
+        this.updates = updates;
+    }
+
+    public void routes(Router r) {
+        r.patch("/users/me/subscriptions/{stream_id}", Router.Auth.USER, this::one);
+        r.post("/users/me/subscriptions/properties", Router.Auth.USER, this::bulk);
+    }
+
+    private Object one(Request req) {
+        User me = req.user();
+        long id = req.pathLong("stream_id");
+        String property = req.str("property");
+        String raw = req.str("value");
+        JsonNode parsed = Json.parseOrNull(raw);
+        JsonNode value = parsed != null && (parsed.isBoolean() || parsed.isTextual()) ? parsed : F.textNode(raw);
+        var change = change(property, value, id);
+        check(me, List.of(change));
+        updates.doSetSubscriptionProperties(me, List.of(change));
+        return Json.success();
+    }
+
+    private Object bulk(Request req) {
+        User me = req.user();
+        JsonNode data = req.jsonArray("subscription_data");
+        if (data == null) throw ApiError.missing("subscription_data");
+        List<ChannelUpdateActions.SubChange> changes = new ArrayList<>();
+        for (JsonNode d : data) {
+            if (!d.isObject()) throw ApiError.bad("subscription_data[" + changes.size() + "] is not a dict");
+            if (!d.path("stream_id").isIntegralNumber()) throw ApiError.missing("stream_id");
+            if (!d.path("property").isTextual()) throw ApiError.missing("property");
+            if (!d.has("value")) throw ApiError.missing("value");
+            changes.add(change(d.get("property").textValue(), d.get("value"), d.get("stream_id").longValue()));
+        }
+        check(me, changes);
+        updates.doSetSubscriptionProperties(me, changes);
+        return Json.success();
+    }
+
+    /** The channel must be visible and the caller subscribed to it. */
+    private void check(User me, List<ChannelUpdateActions.SubChange> changes) {
+        db.read(h -> {
+            for (var c : changes) {
+                access.visible(h, me, c.channelId());
+                if (!subs.isSubscribed(h, me.id(), c.channelId())) throw ApiError.bad("Not subscribed to channel ID " + c.channelId());
+            }
+            return null;
+        });
+    }
+
+    static ChannelUpdateActions.SubChange change(String property, JsonNode value, long channelId) {
+        switch (property) {
+            case "color" -> {
+                if (!value.isTextual()) throw ApiError.bad("color is not a string");
+                if (!COLOR.matcher(value.textValue()).matches()) throw ApiError.bad("color is not a valid hex color code");
+                return new ChannelUpdateActions.SubChange(channelId, "color", value.textValue(), List.of("color"), List.of(value));
+            }
+            case "is_muted", "in_home_view" -> {
+                boolean v = bool(property, value);
+                boolean muted = property.equals("is_muted") ? v : !v;
+                return new ChannelUpdateActions.SubChange(channelId, "is_muted", muted, List.of("is_muted", "in_home_view"),
+                        List.of(F.booleanNode(muted), F.booleanNode(!muted)));
+            }
+            case "pin_to_top", "desktop_notifications", "audible_notifications", "push_notifications", "email_notifications",
+                 "wildcard_mentions_notify" -> {
+                boolean v = bool(property, value);
+                return new ChannelUpdateActions.SubChange(channelId, property, v, List.of(property), List.of(F.booleanNode(v)));
+            }
+            default -> throw ApiError.bad("Unknown subscription property: " + property);
+        }
+    }
+
+    private static boolean bool(String property, JsonNode value) {
+        if (!value.isBoolean()) throw ApiError.bad(property + " is not a boolean");
+        return value.booleanValue();
+    }
+}

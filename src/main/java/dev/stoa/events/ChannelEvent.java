@@ -1,0 +1,73 @@
+package dev.stoa.events;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+
+/**
+ * stream, subscription, default_streams and channel_folder events. Payloads are built by
+ * channels.ChannelJson; capability-dependent forms travel in "__" extras that the channel
+ * delivery rules (channels.ChannelDelivery) read and strip.
+ */
+public sealed interface ChannelEvent extends Event {
+    /** stream create: `streams` are BasicChannel objects. */
+    record StreamCreate(ArrayNode streams, ObjectNode extras) implements ChannelEvent {
+        public String type() { return "stream"; }
+        public String op() { return "create"; }
+    }
+
+    /** stream delete: sent when recipients lose sight of a channel (or archive, for clients without archived_channels). */
+    record StreamDelete(List<Long> streamIds, ArrayNode streams) implements ChannelEvent {
+        public String type() { return "stream"; }
+        public String op() { return "delete"; }
+    }
+
+    /** stream update of one property; extras: "__archived" (channel archived), "__stream" (full object for unarchive). */
+    record StreamUpdate(long streamId, String name, String property, JsonNode value, ObjectNode extras) implements ChannelEvent {
+        public String type() { return "stream"; }
+        public String op() { return "update"; }
+    }
+
+    /** subscription add for one user; extras: "__resolved" (notification settings resolved). */
+    record SubscriptionAdd(ArrayNode subscriptions, ObjectNode extras) implements ChannelEvent {
+        public String type() { return "subscription"; }
+        public String op() { return "add"; }
+    }
+
+    /** subscription remove: `subscriptions` hold stream_id and name. */
+    record SubscriptionRemove(ArrayNode subscriptions) implements ChannelEvent {
+        public String type() { return "subscription"; }
+        public String op() { return "remove"; }
+    }
+
+    record SubscriptionUpdate(long streamId, String property, JsonNode value) implements ChannelEvent {
+        public String type() { return "subscription"; }
+        public String op() { return "update"; }
+    }
+
+    record PeerAdd(List<Long> streamIds, List<Long> userIds) implements ChannelEvent {
+        public String type() { return "subscription"; }
+        public String op() { return "peer_add"; }
+    }
+
+    record PeerRemove(List<Long> streamIds, List<Long> userIds) implements ChannelEvent {
+        public String type() { return "subscription"; }
+        public String op() { return "peer_remove"; }
+    }
+
+    /** default_streams: the ids of every default channel. */
+    record DefaultStreams(List<Long> defaultStreams) implements ChannelEvent {
+        public String type() { return "default_streams"; }
+    }
+
+    record FolderAdd(ObjectNode channelFolder) implements ChannelEvent {
+        public String type() { return "channel_folder"; }
+        public String op() { return "add"; }
+    }
+
+    record FolderUpdate(long channelFolderId, ObjectNode data) implements ChannelEvent {
+        public String type() { return "channel_folder"; }
+        public String op() { return "update"; }
+    }
+}
