@@ -158,7 +158,7 @@ public final class MessageStore {
         return h.createQuery("SELECT id, message_id, user_id, edit_time, prev_content, prev_rendered_content, prev_topic, new_topic, "
                         + "prev_channel_id, new_channel_id FROM message_edits WHERE message_id = ? ORDER BY id")
                 .bind(0, messageId)
-                .map((rs, c) -> new Edit(rs.getLong(1), rs.getLong(2), (Long) rs.getObject(3) == null ? null : rs.getLong(3),
+                .map((rs, c) -> new Edit(rs.getLong(1), rs.getLong(2), rs.getObject(3) == null ? null : rs.getLong(3),
                         rs.getLong(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
                         rs.getObject(9) == null ? null : rs.getLong(9), rs.getObject(10) == null ? null : rs.getLong(10)))
                 .list();

@@ -241,6 +241,19 @@ public final class MessageViews {
         return topic;
     }
 
+    /** Posts a message as the notification bot (moves, reports); a no-op when the realm has no such bot. */
+    void sendAsNotificationBot(Channel c, String topic, String content) {
+        record Prep(User bot, Rendered r, List<Long> subscribers) {}
+        Prep p = db.read(h -> {
+            User bot = h.createQuery("SELECT id FROM users WHERE is_system_bot AND lower(delivery_email) LIKE 'notification-bot@%'")
+                    .mapTo(Long.class).findFirst().flatMap(id -> users.byId(h, id)).orElse(null);
+            return bot == null ? null : new Prep(bot, renderer.render(h, content), subs.subscribers(h, c.id()));
+        });
+        if (p == null) return;
+        actions.doSend(p.bot(), new MessageActions.Target(c, topic, null), content, p.r(), "Internal", false, p.subscribers(),
+                List.of(), Set.of(), null);
+    }
+
     // ---- fetching ----
 
     private Object list(Request req) {

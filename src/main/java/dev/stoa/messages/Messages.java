@@ -28,6 +28,12 @@ public final class Messages {
         Renderer renderer = new Renderer(config.externalUrl());
         MessageActions actions = new MessageActions(db, log, store, json, clock,
                 (h, c) -> channelAccess.audience(h, c, users.all(h).stream().filter(dev.stoa.users.User::isActive).toList()));
-        new MessageViews(db, store, users, channels, subs, groups, resolver, realm, access, renderer, actions, json).routes(router);
+        MessageViews views = new MessageViews(db, store, users, channels, subs, groups, resolver, realm, access, renderer, actions, json);
+        views.routes(router);
+        MessageEditViews edits = new MessageEditViews(db, store, channels, subs, resolver, realm, access, renderer, views,
+                new MessageEditActions(db, log, store), actions);
+        edits.routes(router);
+        new MessageMiscViews(db, store, users, userJson, channels, subs, realm, access, new MessageFlagActions(db, log, store), edits,
+                views, json).routes(router);
     }
 }
