@@ -92,6 +92,7 @@ final class Params {
         if (boundary == null) throw malformed();
         MultiPartFormData.Parser parser = new MultiPartFormData.Parser(boundary);
         parser.setMaxParts(1000);
+        parser.setMaxMemoryFileSize(HttpFront.MAX_BODY_BYTES); // file parts stay in memory (the body is already bounded)
         MultiPartFormData.Parts parts;
         try {
             parts = parser.parse(Content.Source.from(ByteBuffer.wrap(body))).get();
@@ -112,7 +113,9 @@ final class Params {
     }
 
     private static byte[] bytes(MultiPart.Part part) throws Exception {
-        ByteBuffer buf = Content.Source.asByteBuffer(part.newContentSource());
+        Content.Source src = part.newContentSource();
+        if (src == null) src = part.getContentSource(); // in-memory file parts: readable once
+        ByteBuffer buf = Content.Source.asByteBuffer(src);
         byte[] out = new byte[buf.remaining()];
         buf.get(out);
         return out;

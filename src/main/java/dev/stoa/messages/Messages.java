@@ -35,5 +35,7 @@ public final class Messages {
         edits.routes(router);
         new MessageMiscViews(db, store, users, userJson, channels, subs, realm, access, new MessageFlagActions(db, log, store), edits,
                 views, json).routes(router);
+        long maxMib = Long.parseLong(System.getenv().getOrDefault("STOA_MAX_UPLOAD_MIB", "25"));
+        new UploadViews(db, log, store, access, config.dataDir(), maxMib, clock).routes(router);
     }
 }
