@@ -11,6 +11,8 @@ import dev.stoa.users.User;
 import dev.stoa.users.UserActions;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
+import dev.stoa.users.UserViews;
+import dev.stoa.http.ApiError;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,6 +41,15 @@ final class Admin {
               zuliprc      --email E
             every command also takes --data-dir and --database-url""";
 
+    /** Each command's own options (besides --data-dir, --database-url, --external-url). */
+    private static final Map<String, List<String>> OPTIONS = Map.of(
+            "create-user", List.of("email", "full-name", "password", "role"),
+            "create-bot", List.of("short-name", "full-name", "owner", "bot-type"),
+            "change-role", List.of("email", "role"),
+            "reset-password", List.of("email", "password"),
+            "deactivate", List.of("email"),
+            "zuliprc", List.of("email"));
+
     private Admin() {}
 
     static void run(String cmd, String[] args) {
@@ -55,15 +66,24 @@ final class Admin {
             }
         }
         Config config = Config.parse(serverArgs.toArray(String[]::new), System.getenv());
-        if (!List.of("create-user", "create-bot", "change-role", "reset-password", "deactivate", "zuliprc").contains(cmd)) {
-            throw new AdminError("unknown command '" + cmd + "'\n" + USAGE);
+        if (!OPTIONS.containsKey(cmd)) throw new AdminError("unknown command '" + cmd + "'\n" + USAGE);
+        for (String name : opts.keySet()) {
+            if (!OPTIONS.get(cmd).contains(name)) throw new AdminError("unknown option --" + name + " for " + cmd + "\n" + USAGE);
         }
         if (config.databaseUrl() == null && !java.nio.file.Files.exists(config.dataDir().resolve("stoa.db"))) {
             throw new AdminError("no database under " + config.dataDir().toAbsolutePath() + ": start the server once with ./stoa run");
         }
-        Db db = config.databaseUrl() == null ? Db.sqlite(config.dataDir().resolve("stoa.db")) : Db.postgres(config.databaseUrl());
+        Db db;
+        try {
+            db = config.databaseUrl() == null ? Db.sqlite(config.dataDir().resolve("stoa.db")) : Db.postgres(config.databaseUrl());
+        } catch (RuntimeException e) {
+            throw new AdminError("cannot open the database: " + Main.rootMessage(e));
+        }
         try (db) {
             execute(cmd, opts, config, db);
+        } catch (ApiError e) {
+            // The same rules as the API (an address in use, the last owner...): one clear line.
+            throw new AdminError(e.getMessage());
         }
     }
 
@@ -78,25 +98,48 @@ final class Admin {
         switch (cmd) {
             case "create-user" -> {
                 String password = o.getOrDefault("password", Passwords.randomString(16));
-                User u = actions.doCreateUser(new UserActions.NewUser(required(o, "email"), password,
-                        required(o, "full-name"), role(o.getOrDefault("role", "member")), null, null, false));
+                String email = required(o, "email").strip();
+                if (!UserViews.isEmail(email)) throw new AdminError("invalid email address '" + email + "'");
+                if (password.isEmpty()) throw new AdminError("the password must not be empty");
+                User u = actions.doCreateUser(new UserActions.NewUser(email, password,
+                        UserViews.checkFullName(required(o, "full-name")), role(o.getOrDefault("role", "member")), null, null, false));
                 System.out.println("created user " + u.id() + " <" + u.deliveryEmail() + "> password: " + password + " API key: " + u.apiKey());
             }
             case "create-bot" -> {
                 User owner = user(db, store, required(o, "owner"));
-                int type = Integer.parseInt(o.getOrDefault("bot-type", "1"));
-                if (type < 1 || type > 4) throw new AdminError("--bot-type must be 1, 2, 3 or 4");
-                String email = required(o, "short-name").toLowerCase(Locale.ROOT) + "-bot@" + config.realmHost();
-                User bot = actions.doCreateUser(new UserActions.NewUser(email, null, required(o, "full-name"), Role.MEMBER, type, owner.id(), false));
+                String typeName = o.getOrDefault("bot-type", "1");
+                if (!List.of("1", "2", "3", "4").contains(typeName)) throw new AdminError("--bot-type must be 1, 2, 3 or 4, got '" + typeName + "'");
+                int type = Integer.parseInt(typeName);
+                String shortName = required(o, "short-name").strip().toLowerCase(Locale.ROOT);
+                if (!shortName.matches("[a-z0-9._-]+")) throw new AdminError("--short-name may hold only letters, digits, '.', '_' and '-'");
+                String email = shortName + "-bot@" + config.realmHost();
+                if (!owner.isActive() || owner.isBot()) throw new AdminError("the owner must be an active user, not a bot");
+                User bot = actions.doCreateUser(new UserActions.NewUser(email, null, UserViews.checkFullName(required(o, "full-name")),
+                        Role.MEMBER, type, owner.id(), false));
                 System.out.println("created bot " + bot.id() + " <" + bot.deliveryEmail() + "> API key: " + bot.apiKey());
             }
-            case "change-role" -> actions.doChangeRole(user(db, store, required(o, "email")), role(required(o, "role")));
+            case "change-role" -> {
+                User u = user(db, store, required(o, "email"));
+                if (u.isBot()) throw new AdminError("bots have no role to change");
+                actions.doChangeRole(u, role(required(o, "role")));
+                System.out.println(u.deliveryEmail() + " is now " + required(o, "role"));
+            }
             case "reset-password" -> {
                 String password = o.getOrDefault("password", Passwords.randomString(16));
-                actions.doSetPassword(user(db, store, required(o, "email")), password);
+                User u = user(db, store, required(o, "email"));
+                if (u.isBot()) throw new AdminError("bots have no password; they use their API key");
+                if (password.isEmpty()) throw new AdminError("the password must not be empty");
+                actions.doSetPassword(u, password);
                 System.out.println("new password: " + password);
             }
-            case "deactivate" -> actions.doDeactivate(user(db, store, required(o, "email")));
+            case "deactivate" -> {
+                User u = user(db, store, required(o, "email"));
+                long owners = db.read(h -> h.createQuery("SELECT COUNT(*) FROM users WHERE role = 100 AND is_active AND NOT is_bot")
+                        .mapTo(Long.class).one());
+                if (u.isOwner() && u.isActive() && owners <= 1) throw new AdminError("cannot deactivate the only organization owner");
+                actions.doDeactivate(u);
+                System.out.println("deactivated " + u.deliveryEmail());
+            }
             case "zuliprc" -> {
                 User u = user(db, store, required(o, "email"));
                 System.out.print(Bootstrap.zuliprc(json.apiEmail(u), u.apiKey(), config.externalUrl()));

@@ -10,14 +10,16 @@ import java.util.Map;
  * (STOA_NAME). Invalid configuration is a ConfigError with one clear line.
  */
 public record Config(String host, int port, Path dataDir, String databaseUrl, String externalUrl,
-                     int userRateLimit, int ipRateLimit, int loginFailureLimit, long heartbeatMillis) {
+                     int userRateLimit, int ipRateLimit, int loginFailureLimit, long heartbeatMillis,
+                     long collectorMillis, ExtrasConfig extras) {
 
     public static final class ConfigError extends RuntimeException {
         public ConfigError(String msg) { super(msg); }
     }
 
-    private static final String[] NAMES = {"host", "port", "data-dir", "database-url", "external-url",
-            "rate-limit-user", "rate-limit-ip", "rate-limit-login"};
+    private static final String[] NAMES = java.util.stream.Stream.concat(java.util.stream.Stream.of("host", "port", "data-dir",
+            "database-url", "external-url", "rate-limit-user", "rate-limit-ip", "rate-limit-login"),
+            java.util.Arrays.stream(ExtrasConfig.NAMES)).toArray(String[]::new);
 
     public static Config parse(String[] args, Map<String, String> env) {
         Map<String, String> v = new HashMap<>();
@@ -60,7 +62,8 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
         }
         if (ext.endsWith("/")) ext = ext.substring(0, ext.length() - 1);
         return new Config(host, port, data, db, ext, integer(v, "rate-limit-user", 200, 1, Integer.MAX_VALUE),
-                integer(v, "rate-limit-ip", 100, 1, Integer.MAX_VALUE), integer(v, "rate-limit-login", 5, 1, Integer.MAX_VALUE), 50_000);
+                integer(v, "rate-limit-ip", 100, 1, Integer.MAX_VALUE), integer(v, "rate-limit-login", 5, 1, Integer.MAX_VALUE), 50_000,
+                60_000, ExtrasConfig.from(v));
     }
 
     private static int integer(Map<String, String> v, String name, int dflt, int min, int max) {
@@ -81,18 +84,27 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
     }
 
     public Config withPort(int p) {
-        return new Config(host, p, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis);
+        return new Config(host, p, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras);
     }
 
     public Config withLimits(int user, int ip, int login) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, user, ip, login, heartbeatMillis);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, user, ip, login, heartbeatMillis, collectorMillis, extras);
     }
 
     public Config withHeartbeatMillis(long ms) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, ms);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, ms, collectorMillis, extras);
+    }
+
+    /** How often the collector runs (default one minute). */
+    public Config withCollectorMillis(long ms) {
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, ms, extras);
     }
 
     public Config withExternalUrl(String url) {
-        return new Config(host, port, dataDir, databaseUrl, url, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis);
+        return new Config(host, port, dataDir, databaseUrl, url, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras);
+    }
+
+    public Config withExtras(ExtrasConfig e) {
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, e);
     }
 }

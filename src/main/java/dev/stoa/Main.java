@@ -9,15 +9,22 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        int code = exec(args);
+        if (code != 0) System.exit(code);
+    }
+
+    /** Runs a command; returns the process exit code (2 with one clear line on stderr for bad input). */
+    static int exec(String[] args) {
         String cmd = args.length == 0 ? "run" : args[0];
         String[] rest = args.length == 0 ? args : Arrays.copyOfRange(args, 1, args.length);
         try {
             if (cmd.equals("run")) run(rest);
             else if (cmd.equals("help") || cmd.equals("--help")) System.out.println(Admin.USAGE);
             else Admin.run(cmd, rest);
+            return 0;
         } catch (Config.ConfigError | Admin.AdminError e) {
             System.err.println("stoa: " + e.getMessage());
-            System.exit(2);
+            return 2;
         }
     }
 
@@ -31,11 +38,6 @@ public final class Main {
         }
         Bootstrap.Owner owner = stoa.createdOwner();
         if (owner != null) {
-            try {
-                Bootstrap.writeZuliprc(config.dataDir(), owner.user().deliveryEmail(), owner.user().apiKey(), config.externalUrl());
-            } catch (java.io.IOException e) {
-                throw new Config.ConfigError("cannot write zuliprc: " + e.getMessage());
-            }
             System.out.println("Created the organization and its owner (shown only this once):");
             System.out.println("  email:    " + owner.user().deliveryEmail());
             System.out.println("  password: " + owner.password());

@@ -19,25 +19,35 @@ import dev.stoa.channels.SubscriptionStore;
 import dev.stoa.channels.SubscriptionViews;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
+import dev.stoa.events.LogTailer;
+import dev.stoa.groups.Actor;
+import dev.stoa.groups.GroupActions;
 import dev.stoa.groups.GroupResolver;
+import dev.stoa.groups.GroupSettingValues;
+import dev.stoa.groups.GroupViews;
 import dev.stoa.groups.GroupState;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.HttpFront;
 import dev.stoa.messages.Messages;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Router;
+import dev.stoa.queues.Collector;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.EventQueues;
 import dev.stoa.queues.NotYetBuiltState;
 import dev.stoa.queues.RegisterViews;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.realm.Realm;
+import dev.stoa.realm.RealmActions;
+import dev.stoa.realm.RealmViews;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.realm.RealmState;
 import dev.stoa.realm.RealmStore;
 import dev.stoa.realm.ServerInfo;
 import dev.stoa.users.AuthViews;
 import dev.stoa.users.ProfileData;
+import dev.stoa.users.ProfileFieldActions;
+import dev.stoa.users.ProfileFieldViews;
 import dev.stoa.users.ProfileFieldState;
 import dev.stoa.users.UserActions;
 import dev.stoa.users.UserAuth;
@@ -51,8 +61,6 @@ import java.nio.file.Files;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -64,12 +72,16 @@ public final class Stoa implements AutoCloseable {
     private final Db db;
     private final Server jetty;
     private final EventQueues queues;
-    private final ScheduledExecutorService janitor;
+    private final Collector janitor;
+    private final LogTailer tailer;
     private final Router router;
     private final Bootstrap.Owner createdOwner;
+    private final RealmHolder realm;
 
-    private Stoa(Config config, Db db, Server jetty, EventQueues queues, ScheduledExecutorService janitor, Router router,
-                 Bootstrap.Owner createdOwner) {
+    private Stoa(Config config, Db db, Server jetty, EventQueues queues, Collector janitor, LogTailer tailer, Router router,
+                 Bootstrap.Owner createdOwner, RealmHolder realm) {
+        this.tailer = tailer;
+        this.realm = realm;
         this.config = config;
         this.db = db;
         this.jetty = jetty;
@@ -82,12 +94,24 @@ public final class Stoa implements AutoCloseable {
     public static Stoa start(Config config, Clock clock) throws Exception {
         Files.createDirectories(config.dataDir());
         Db db = config.databaseUrl() == null ? Db.sqlite(config.dataDir().resolve("stoa.db")) : Db.postgres(config.databaseUrl());
+        Stoa stoa;
         try {
-            return wire(config, db, clock);
+            stoa = wire(config, db, clock);
         } catch (Exception | Error e) {
             db.close();
             throw e;
         }
+        Bootstrap.Owner owner = stoa.createdOwner;
+        if (owner != null) {
+            // First start: the owner's credentials in a zuliprc that Zulip's clients read as it is.
+            try {
+                Bootstrap.writeZuliprc(config.dataDir(), owner.user().deliveryEmail(), owner.user().apiKey(), config.externalUrl());
+            } catch (java.io.IOException e) {
+                stoa.close();
+                throw new Config.ConfigError("cannot write " + config.dataDir().resolve("zuliprc") + ": " + e.getMessage());
+            }
+        }
+        return stoa;
     }
 
     private static Stoa wire(Config config, Db db, Clock clock) throws Exception {
@@ -128,9 +152,24 @@ public final class Stoa implements AutoCloseable {
                 new NotYetBuiltState()));
 
         Router router = new Router();
+        // groups and realm settings (issue 5): permissions are group-setting values checked by the resolver
+        Actor.Resolver actors = req -> {
+            dev.stoa.users.User u = req.user();
+            return new Actor(u.id(), u.role(), u.isBot());
+        };
+        GroupSettingValues groupValues = new GroupSettingValues(groupStore, realm::systemGroup);
+        GroupActions groupActions = new GroupActions(db, log, groupStore, groupValues, clock);
+        RealmActions realmActions = new RealmActions(db, log, realmStore, realm, groupValues, clock);
+        groupActions.addUsageCheck(realmActions::objections);
+        new GroupViews(db, groupStore, groupActions, groupValues, resolver, actors, name -> realm.get().get(name)).routes(router);
+        new RealmViews(db, realmActions, groupValues, actors).routes(router);
         new AuthViews(db, userStore, userJson, realm, config.externalUrl(), new RateLimiter(config.loginFailureLimit(), 1800, clock)).routes(router);
-        new UserViews(db, userStore, userActions, userJson, profileData).routes(router);
-        new RegisterViews(db, queues, state, auth, ServerInfo.registerKeys()).routes(router);
+        ProfileFieldActions profileFieldActions = new ProfileFieldActions(db, log);
+        new UserViews(db, userStore, userActions, userJson, profileData, profileFieldActions, realm).routes(router);
+        new ProfileFieldViews(db, profileFieldActions, profileData).routes(router);
+        // After UserViews: the extras join its PATCH /settings route.
+        ExtrasModule.wire(new ExtrasModule.Deps(config, db, log, clock, userStore, userJson), state, router);
+        new RegisterViews(db, queues, state, auth, ServerInfo.registerKeys(), u -> !((dev.stoa.users.User) u).isGuest()).routes(router);
         Messages.wire(db, log, router, userStore, userJson, groupStore, resolver, realm, config, clock);
         ChannelViews channelViews = new ChannelViews(db, channelStore, folderStore, channelAccess, channelGroupSettings,
                 channelActions, channelUpdates, realm);
@@ -146,7 +185,11 @@ public final class Stoa implements AutoCloseable {
         RateLimiter perUser = new RateLimiter(config.userRateLimit(), 60, clock);
         RateLimiter perIp = new RateLimiter(config.ipRateLimit(), 60, clock);
         Server jetty = new Server(new VirtualThreadPool());
-        ServerConnector connector = new ServerConnector(jetty);
+        // Navigation-view fragments are path-like and arrive percent-encoded (%2F) in the path.
+        org.eclipse.jetty.server.HttpConfiguration httpConfig = new org.eclipse.jetty.server.HttpConfiguration();
+        httpConfig.setUriCompliance(org.eclipse.jetty.http.UriCompliance.DEFAULT.with("stoa",
+                org.eclipse.jetty.http.UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR));
+        ServerConnector connector = new ServerConnector(jetty, new org.eclipse.jetty.server.HttpConnectionFactory(httpConfig));
         connector.setHost(config.host());
         connector.setPort(config.port());
         connector.setIdleTimeout(TimeUnit.SECONDS.toMillis(RegisterViews.LONGPOLL_TIMEOUT_SECONDS + 30));
@@ -155,17 +198,16 @@ public final class Stoa implements AutoCloseable {
         jetty.setStopTimeout(5000);
         jetty.start();
 
-        ScheduledExecutorService janitor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "stoa-janitor");
-            t.setDaemon(true);
-            return t;
-        });
-        janitor.scheduleWithFixedDelay(() -> {
-            queues.collect();
-            perUser.sweep();
-            perIp.sweep();
-        }, 60, 60, TimeUnit.SECONDS);
-        return new Stoa(config, db, jetty, queues, janitor, router, owner);
+        Runnable syncFullMembers = () -> {
+            try {
+                realmActions.doSyncFullMembers();
+            } catch (RuntimeException e) {
+                org.slf4j.LoggerFactory.getLogger(Stoa.class).warn("full-members sync failed", e);
+            }
+        };
+        Collector janitor = new Collector(List.of(queues::collect, syncFullMembers, perUser::sweep, perIp::sweep), config.collectorMillis());
+        LogTailer tailer = new LogTailer(db, log, db.dialect() == dev.stoa.db.Dialect.POSTGRES ? 1000 : 250).start();
+        return new Stoa(config, db, jetty, queues, janitor, tailer, router, owner, realm);
     }
 
     public int port() {
@@ -176,7 +218,12 @@ public final class Stoa implements AutoCloseable {
 
     public Db db() { return db; }
 
+    /** The realm's settings in memory (tests reload it after changing a setting in the database). */
+    public RealmHolder realm() { return realm; }
+
     public EventQueues queues() { return queues; }
+
+    public Collector collector() { return janitor; }
 
     /** The owner created by this start (first start only), with the generated password. */
     Bootstrap.Owner createdOwner() { return createdOwner; }
@@ -190,7 +237,8 @@ public final class Stoa implements AutoCloseable {
         } catch (Exception e) {
             // stopping is best effort: the database below is closed in any case
         }
-        janitor.shutdownNow();
+        janitor.close();
+        tailer.close();
         queues.flush();
         db.close();
     }

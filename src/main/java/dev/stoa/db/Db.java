@@ -13,7 +13,7 @@ import org.jdbi.v3.core.transaction.TransactionIsolationLevel;
 /**
  * Transactions, the writer, and dialect differences. SQLite: one writer connection (WAL) behind
  * a lock, a small pool of readers. PostgreSQL: one pool; event appends are serialized by an
- * advisory lock (across nodes) plus an in-process lock held until the events are published.
+ * advisory lock held to commit (across threads and nodes).
  */
 public final class Db implements AutoCloseable {
     @FunctionalInterface
@@ -23,6 +23,8 @@ public final class Db implements AutoCloseable {
     public interface ReadFn<T> { T apply(Handle h) throws Exception; }
 
     private static final long APPEND_LOCK_KEY = 0x5370_4C6F_6700L;
+    /** The PostgreSQL NOTIFY channel that tells every node an append committed. */
+    public static final String EVENTS_CHANNEL = "stoa_events";
 
     private final Dialect dialect;
     private final HikariDataSource writerDs;
@@ -30,10 +32,11 @@ public final class Db implements AutoCloseable {
     private final Jdbi writer;
     private final Jdbi reader;
     private final ReentrantLock writeLock = new ReentrantLock();
-    private final ReentrantLock appendLock = new ReentrantLock();
+    private final String url;
 
-    private Db(Dialect dialect, HikariDataSource writerDs, HikariDataSource readerDs) {
+    private Db(Dialect dialect, String url, HikariDataSource writerDs, HikariDataSource readerDs) {
         this.dialect = dialect;
+        this.url = url;
         this.writerDs = writerDs;
         this.readerDs = readerDs;
         this.writer = Jdbi.create(writerDs);
@@ -44,14 +47,14 @@ public final class Db implements AutoCloseable {
         String url = "jdbc:sqlite:" + file.toAbsolutePath();
         HikariDataSource w = pool(url, 1, false);
         HikariDataSource r = pool(url, 4, true);
-        Db db = new Db(Dialect.SQLITE, w, r);
+        Db db = new Db(Dialect.SQLITE, url, w, r);
         db.migrate(w);
         return db;
     }
 
     public static Db postgres(String url) {
         HikariDataSource ds = pool(url, 16, false);
-        Db db = new Db(Dialect.POSTGRES, ds, ds);
+        Db db = new Db(Dialect.POSTGRES, url, ds, ds);
         db.migrate(ds);
         return db;
     }
@@ -98,16 +101,26 @@ public final class Db implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException(e);
         } finally {
-            if (holder[0] != null && holder[0].appendLocked() && dialect == Dialect.POSTGRES) appendLock.unlock();
             if (dialect == Dialect.SQLITE) writeLock.unlock();
         }
     }
 
+    /**
+     * PostgreSQL: an advisory lock held to commit serializes appends across threads and nodes, so
+     * ids commit in increasing order; the NOTIFY reaches every node's tailer when the tx commits.
+     * (No in-process lock: it would deadlock against row locks the tx already holds. EventLog
+     * orders publication itself.) SQLite's single writer already serializes.
+     */
     void lockAppends(Tx tx) {
         if (dialect == Dialect.POSTGRES) {
-            appendLock.lock();
             tx.h().execute("SELECT pg_advisory_xact_lock(?)", APPEND_LOCK_KEY);
+            tx.h().execute("SELECT pg_notify('" + EVENTS_CHANNEL + "', '')");
         }
+    }
+
+    /** A connection outside the pools (the PostgreSQL LISTEN of the log tailer); the caller closes it. */
+    public Connection dedicatedConnection() throws java.sql.SQLException {
+        return java.sql.DriverManager.getConnection(url);
     }
 
     /** Runs fn in one read-only snapshot transaction (register reads state and log head in one). */

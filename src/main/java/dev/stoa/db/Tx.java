@@ -27,8 +27,8 @@ public final class Tx {
     List<Runnable> afterCommitHooks() { return afterCommit; }
 
     /**
-     * Serializes this transaction's event appends with every other node's and thread's, until
-     * after commit and publication: ids then commit and publish in increasing order.
+     * Serializes this transaction's event appends with every other node's and thread's until it
+     * commits: ids then commit in increasing order (EventLog publishes them in that order).
      */
     public void lockAppends() {
         if (appendLocked) return;

@@ -16,6 +16,12 @@ import org.jdbi.v3.core.Handle;
  * The realm event log: appended inside the acting transaction (a transactional outbox), then
  * published after commit, in id order, to one shared in-memory window of recent entries that all
  * queues read. Older entries are read from the table. Pollers park on one Condition.
+ *
+ * <p>Publication: ids commit in increasing order (appends are serialized: SQLite's single writer,
+ * PostgreSQL's advisory lock). A publisher — the committing thread for its own entries, or the
+ * {@link LogTailer} for other nodes' and processes' entries — holds {@code publishLock}, first reads
+ * from the table every committed id between the head and its own entry, and publishes only ids
+ * above the head: so ids are published in order, never twice, and none is skipped.
  */
 public final class EventLog {
     /** Entries kept in memory; a queue further behind reads from the table. */
@@ -23,21 +29,33 @@ public final class EventLog {
 
     private final Db db;
     private final Clock clock;
+    /** Guards {@code recent}, {@code cacheFrom} and {@code head} changes; pollers wait on {@code published}. */
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition published = lock.newCondition();
+    /** One publisher at a time (a committing thread or the tailer); never held while waiting for a writer. */
+    private final ReentrantLock publishLock = new ReentrantLock();
+    private final ReentrantLock reserveLock = new ReentrantLock();
     private final ArrayList<LoggedEvent> recent = new ArrayList<>();
+    /** Every published id above this is in {@code recent}. */
+    private long cacheFrom;
     private volatile long head;
     /** Ids at or below this were pruned from the table. */
     private volatile long prunedThrough;
+    /** The newest id reserved for an ephemeral event (heartbeat); every id below it was published when it was reserved. */
+    private volatile long reserved;
 
     public EventLog(Db db, Clock clock) {
         this.db = db;
         this.clock = clock;
         db.read(h -> {
-            head = h.createQuery("SELECT COALESCE(MAX(id), 0) FROM events").mapTo(Long.class).one();
+            head = headIn(h);
             Long min = h.createQuery("SELECT MIN(id) FROM events").mapTo(Long.class).findOne().orElse(null);
-            prunedThrough = min == null ? head : min - 1;
-            recent.addAll(readRange(h, Math.max(prunedThrough, head - CACHE_SIZE), head));
+            Long minAcked = h.createQuery("SELECT MIN(acked_event_id) FROM event_queues").mapTo(Long.class).findOne().orElse(null);
+            long pruned = min == null ? head : min - 1;
+            // ids between a queue's acknowledged position and the oldest row may be gaps (heartbeat ids), not pruned entries
+            prunedThrough = minAcked == null ? pruned : Math.min(pruned, minAcked);
+            cacheFrom = Math.max(prunedThrough, head - CACHE_SIZE);
+            recent.addAll(readRange(h, cacheFrom, head));
             return null;
         });
     }
@@ -57,23 +75,89 @@ public final class EventLog {
 
     private long appendJson(Tx tx, String type, ObjectNode payload, Recipients recipients) {
         long now = clock.instant().getEpochSecond();
-        long id = tx.h().createUpdate("INSERT INTO events (created_at, type, payload, recipients) VALUES (?, ?, ?, ?)")
-                .bind(0, now).bind(1, type).bind(2, Json.write(payload)).bind(3, Json.write(recipients.toJson()))
-                .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
+        long id = insert(tx.h(), now, type, Json.write(payload), Json.write(recipients.toJson()));
         LoggedEvent e = new LoggedEvent(id, now, type, payload, recipients);
-        tx.afterCommit(() -> publish(e));
+        tx.afterCommit(() -> publishCommitted(e));
         return id;
     }
 
-    private void publish(LoggedEvent e) {
+    private static long insert(Handle h, long now, String type, String payload, String recipients) {
+        return h.createUpdate("INSERT INTO events (created_at, type, payload, recipients) VALUES (?, ?, ?, ?)")
+                .bind(0, now).bind(1, type).bind(2, payload).bind(3, recipients)
+                .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
+    }
+
+    /** Publishes a committed local entry, after any committed entry below it that is not published yet. */
+    private void publishCommitted(LoggedEvent e) {
+        publishLock.lock();
+        try {
+            long h = head;
+            if (e.id() <= h) return; // the tailer published it already
+            if (e.id() > h + 1) publish(db.read(r -> readRange(r, h, e.id() - 1)));
+            publish(List.of(e));
+        } finally {
+            publishLock.unlock();
+        }
+    }
+
+    /** Reads and publishes every committed entry above the head (the tailer; other nodes and processes). */
+    public int catchUp() {
+        publishLock.lock();
+        try {
+            long h = head;
+            List<LoggedEvent> found = db.read(r -> readRange(r, h, Long.MAX_VALUE));
+            publish(found);
+            return found.size();
+        } finally {
+            publishLock.unlock();
+        }
+    }
+
+    /** Publishes entries in id order, skipping those at or below the head; caller holds publishLock. */
+    private void publish(List<LoggedEvent> entries) {
+        if (entries.isEmpty()) return;
         lock.lock();
         try {
-            recent.add(e);
-            if (recent.size() > CACHE_SIZE + CACHE_SIZE / 4) recent.subList(0, recent.size() - CACHE_SIZE).clear();
-            head = e.id();
+            for (LoggedEvent e : entries) {
+                if (e.id() <= head) continue;
+                recent.add(e);
+                head = e.id();
+            }
+            if (recent.size() > CACHE_SIZE + CACHE_SIZE / 4) {
+                List<LoggedEvent> old = recent.subList(0, recent.size() - CACHE_SIZE);
+                cacheFrom = old.getLast().id();
+                old.clear();
+            }
             published.signalAll();
         } finally {
             lock.unlock();
+        }
+    }
+
+    /**
+     * An id for an ephemeral event (a heartbeat) of a queue whose position is {@code above}: greater
+     * than it, taken from the log's own sequence, and such that every committed entry below it is
+     * published — a client that acknowledges it misses nothing. One reservation serves every queue
+     * whose position is below it, so a quiet realm reserves about one id per heartbeat interval.
+     */
+    public long reserveId(long above) {
+        long r = reserved;
+        if (r > above) return r;
+        reserveLock.lock();
+        try {
+            r = reserved;
+            if (r > above) return r;
+            long id = db.write(tx -> {
+                tx.lockAppends();
+                long got = insert(tx.h(), clock.instant().getEpochSecond(), "heartbeat", "{}", "{\"users\":[]}");
+                tx.h().execute("DELETE FROM events WHERE id = ?", got);
+                return got;
+            });
+            catchUp(); // everything that committed before the reservation is now published
+            reserved = id;
+            return id;
+        } finally {
+            reserveLock.unlock();
         }
     }
 
@@ -91,13 +175,11 @@ public final class EventLog {
     public List<LoggedEvent> range(long after, long upTo) {
         lock.lock();
         try {
-            if (!recent.isEmpty() && recent.getFirst().id() <= after + 1) {
+            if (after >= cacheFrom) {
                 List<LoggedEvent> out = new ArrayList<>();
-                int i = firstAfter(after);
-                for (; i < recent.size() && recent.get(i).id() <= upTo; i++) out.add(recent.get(i));
+                for (int i = firstAfter(after); i < recent.size() && recent.get(i).id() <= upTo; i++) out.add(recent.get(i));
                 return out;
             }
-            if (recent.isEmpty() && after >= head) return List.of();
         } finally {
             lock.unlock();
         }
@@ -121,16 +203,14 @@ public final class EventLog {
                 .list();
     }
 
-    /** Waits until the head passes {@code after} or the timeout elapses; returns the head. */
+    /**
+     * Waits until the head passes {@code after}, {@link #wakeAll} is called, or the timeout elapses;
+     * returns the head. Callers re-check their own conditions (a wake-up may be spurious).
+     */
     public long awaitAfter(long after, long timeoutMillis) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         lock.lock();
         try {
-            while (head <= after) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) break;
-                published.awaitNanos(left);
-            }
+            if (head <= after) published.awaitNanos(TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
             return head;
         } finally {
             lock.unlock();

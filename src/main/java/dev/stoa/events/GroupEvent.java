@@ -3,35 +3,42 @@ package dev.stoa.events;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
-/** user_group events. */
+/**
+ * user_group events. Events about a deactivated group carry "__deactivated": true in extras, so
+ * that delivery drops them for clients without include_deactivated_groups (which do not know
+ * the group); a reactivation's update carries the whole group under "__group" so that those
+ * clients get an add event instead.
+ */
 public sealed interface GroupEvent extends Event {
     record Add(ObjectNode group) implements GroupEvent {
         public String type() { return "user_group"; }
         public String op() { return "add"; }
     }
 
-    /** update: `data` holds the changed fields; extras carry "__deactivated" for capability rendering. */
+    /** update: `data` holds the changed fields; extras carry "__deactivated"/"__group" for capability rendering. */
     record Update(long groupId, ObjectNode data, ObjectNode extras) implements GroupEvent {
         public String type() { return "user_group"; }
         public String op() { return "update"; }
     }
 
-    record AddMembers(long groupId, List<Long> userIds) implements GroupEvent {
+    record AddMembers(long groupId, List<Long> userIds, ObjectNode extras) implements GroupEvent {
+        public AddMembers(long groupId, List<Long> userIds) { this(groupId, userIds, null); }
         public String type() { return "user_group"; }
         public String op() { return "add_members"; }
     }
 
-    record RemoveMembers(long groupId, List<Long> userIds) implements GroupEvent {
+    record RemoveMembers(long groupId, List<Long> userIds, ObjectNode extras) implements GroupEvent {
+        public RemoveMembers(long groupId, List<Long> userIds) { this(groupId, userIds, null); }
         public String type() { return "user_group"; }
         public String op() { return "remove_members"; }
     }
 
-    record AddSubgroups(long groupId, List<Long> directSubgroupIds) implements GroupEvent {
+    record AddSubgroups(long groupId, List<Long> directSubgroupIds, ObjectNode extras) implements GroupEvent {
         public String type() { return "user_group"; }
         public String op() { return "add_subgroups"; }
     }
 
-    record RemoveSubgroups(long groupId, List<Long> directSubgroupIds) implements GroupEvent {
+    record RemoveSubgroups(long groupId, List<Long> directSubgroupIds, ObjectNode extras) implements GroupEvent {
         public String type() { return "user_group"; }
         public String op() { return "remove_subgroups"; }
     }

@@ -43,7 +43,8 @@ public sealed interface UserEvent extends Event {
         public String type() { return "custom_profile_fields"; }
     }
 
-    /** user_settings update: one setting of the acting user changed. */
+    /** user_settings update: one setting of the acting user changed; language_name only for default_language. */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
     record UserSettingsUpdate(String property, JsonNode value, String languageName) implements UserEvent {
         public String type() { return "user_settings"; }
         public String op() { return "update"; }

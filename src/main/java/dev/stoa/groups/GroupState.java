@@ -31,6 +31,7 @@ public final class GroupState implements StateContributor {
                 .map((rs, c) -> members.computeIfAbsent(rs.getLong(1), k -> Json.array()).add(rs.getLong(2))).list();
         h.createQuery("SELECT group_id, subgroup_id FROM group_subgroups ORDER BY group_id, subgroup_id")
                 .map((rs, c) -> subgroups.computeIfAbsent(rs.getLong(1), k -> Json.array()).add(rs.getLong(2))).list();
+        java.util.Set<Long> active = new java.util.HashSet<>(h.createQuery("SELECT id FROM users WHERE is_active").mapTo(Long.class).list());
         ArrayNode out = Json.array();
         h.createQuery("SELECT id, name, description, is_system_group, deactivated, date_created, creator_id, settings FROM user_groups ORDER BY id")
                 .map((rs, c) -> {
@@ -49,7 +50,8 @@ public final class GroupState implements StateContributor {
                     long creator = rs.getLong(7);
                     if (rs.wasNull()) g.putNull("creator_id"); else g.put("creator_id", creator);
                     g.put("deactivated", deactivated);
-                    g.setAll((ObjectNode) Json.parse(rs.getString(8)));
+                    ObjectNode settings = (ObjectNode) Json.parse(rs.getString(8));
+                    for (String k : SETTINGS) g.set(k, GroupSettingValues.apiValue(settings.get(k), active));
                     out.add(g);
                     return null;
                 }).list();

@@ -1,15 +1,48 @@
 package dev.stoa.groups;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.http.Json;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import org.jdbi.v3.core.Handle;
 
 /** SQL for user groups, their direct members and direct subgroups. */
 public final class GroupStore {
+    /** A group row; settings holds the six group-setting values. */
+    public record Row(long id, String name, String description, boolean system, boolean deactivated, ObjectNode settings) {}
+
+    private static final String ROW = "SELECT id, name, description, is_system_group, deactivated, settings FROM user_groups";
+
     public long insert(Handle h, String name, String description, boolean system, long now, Long creatorId, String settingsJson) {
         return h.createUpdate("INSERT INTO user_groups (name, description, is_system_group, date_created, creator_id, settings) VALUES (?, ?, ?, ?, ?, ?)")
                 .bind(0, name).bind(1, description).bind(2, system).bind(3, now).bind(4, creatorId).bind(5, settingsJson)
                 .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
+    }
+
+    public Optional<Row> find(Handle h, long id) {
+        return h.createQuery(ROW + " WHERE id = ?").bind(0, id).map((rs, c) -> new Row(rs.getLong(1), rs.getString(2), rs.getString(3),
+                rs.getBoolean(4), rs.getBoolean(5), (ObjectNode) Json.parse(rs.getString(6)))).findOne();
+    }
+
+    public List<Row> all(Handle h) {
+        return h.createQuery(ROW + " ORDER BY id").map((rs, c) -> new Row(rs.getLong(1), rs.getString(2), rs.getString(3),
+                rs.getBoolean(4), rs.getBoolean(5), (ObjectNode) Json.parse(rs.getString(6)))).list();
+    }
+
+    public boolean nameTaken(Handle h, String name, long exceptId) {
+        return h.createQuery("SELECT COUNT(*) FROM user_groups WHERE name = ? AND id <> ?").bind(0, name).bind(1, exceptId)
+                .mapTo(Long.class).one() > 0;
+    }
+
+    public void set(Handle h, long id, String column, Object value) {
+        h.createUpdate("UPDATE user_groups SET " + column + " = ? WHERE id = ?").bind(0, value).bind(1, id).execute();
+    }
+
+    public void saveSettings(Handle h, long id, ObjectNode settings) {
+        set(h, id, "settings", Json.write(settings));
     }
 
     public void addMembers(Handle h, long groupId, Collection<Long> userIds) {
@@ -30,31 +63,93 @@ public final class GroupStore {
         if (!subgroupIds.isEmpty()) batch.execute();
     }
 
+    public void removeSubgroups(Handle h, long groupId, Collection<Long> subgroupIds) {
+        if (subgroupIds.isEmpty()) return;
+        h.createUpdate("DELETE FROM group_subgroups WHERE group_id = :g AND subgroup_id IN (<ids>)")
+                .bind("g", groupId).bindList("ids", List.copyOf(subgroupIds)).execute();
+    }
+
     public List<Long> directMembers(Handle h, long groupId) {
         return h.createQuery("SELECT user_id FROM group_members WHERE group_id = ? ORDER BY user_id").bind(0, groupId).mapTo(Long.class).list();
+    }
+
+    /** Direct members who are active users (what the API shows). */
+    public List<Long> activeDirectMembers(Handle h, long groupId) {
+        return h.createQuery("SELECT m.user_id FROM group_members m JOIN users u ON u.id = m.user_id WHERE m.group_id = ? AND u.is_active ORDER BY m.user_id")
+                .bind(0, groupId).mapTo(Long.class).list();
     }
 
     public List<Long> directSubgroups(Handle h, long groupId) {
         return h.createQuery("SELECT subgroup_id FROM group_subgroups WHERE group_id = ? ORDER BY subgroup_id").bind(0, groupId).mapTo(Long.class).list();
     }
 
-    /** Whether user is a member of group through any chain of subgroups (recursive CTE, one query). */
-    public boolean isMemberRecursive(Handle h, long userId, long groupId) {
-        return h.createQuery("""
-                WITH RECURSIVE g(id) AS (
-                    SELECT CAST(? AS BIGINT)
-                    UNION SELECT s.subgroup_id FROM group_subgroups s JOIN g ON s.group_id = g.id)
-                SELECT COUNT(*) FROM group_members m JOIN g ON m.group_id = g.id WHERE m.user_id = ?""")
-                .bind(0, groupId).bind(1, userId).mapTo(Long.class).one() > 0;
+    /** Groups that have this one as a direct subgroup. */
+    public List<Long> directSupergroups(Handle h, long groupId) {
+        return h.createQuery("SELECT group_id FROM group_subgroups WHERE subgroup_id = ? ORDER BY group_id").bind(0, groupId).mapTo(Long.class).list();
     }
 
-    /** Every user in the group through any chain of subgroups. */
+    /** The given groups and every group below them (deactivated or not): the cycle check at write time. */
+    public Set<Long> selfAndRecursiveSubgroups(Handle h, Collection<Long> groupIds) {
+        if (groupIds.isEmpty()) return Set.of();
+        return new HashSet<>(h.createQuery("""
+                WITH RECURSIVE g(id) AS (
+                    SELECT id FROM user_groups WHERE id IN (<ids>)
+                    UNION SELECT s.subgroup_id FROM group_subgroups s JOIN g ON s.group_id = g.id)
+                SELECT id FROM g""").bindList("ids", List.copyOf(groupIds)).mapTo(Long.class).list());
+    }
+
+    /** Every group strictly below this one, sorted. */
+    public List<Long> recursiveSubgroups(Handle h, long groupId) {
+        return h.createQuery("""
+                WITH RECURSIVE g(id) AS (
+                    SELECT subgroup_id FROM group_subgroups WHERE group_id = ?
+                    UNION SELECT s.subgroup_id FROM group_subgroups s JOIN g ON s.group_id = g.id)
+                SELECT id FROM g ORDER BY id""").bind(0, groupId).mapTo(Long.class).list();
+    }
+
+    /**
+     * Whether an active user is a member of any of the given groups through chains of subgroups;
+     * deactivated groups grant nothing and are not traversed.
+     */
+    public boolean isMemberRecursive(Handle h, long userId, Collection<Long> groupIds) {
+        if (groupIds.isEmpty()) return false;
+        return h.createQuery("""
+                WITH RECURSIVE g(id) AS (
+                    SELECT id FROM user_groups WHERE id IN (<ids>) AND NOT deactivated
+                    UNION SELECT s.subgroup_id FROM group_subgroups s JOIN g ON s.group_id = g.id
+                        JOIN user_groups sg ON sg.id = s.subgroup_id AND NOT sg.deactivated)
+                SELECT COUNT(*) FROM group_members m JOIN g ON m.group_id = g.id JOIN users u ON u.id = m.user_id
+                WHERE m.user_id = :u AND u.is_active""")
+                .bindList("ids", List.copyOf(groupIds)).bind("u", userId).mapTo(Long.class).one() > 0;
+    }
+
+    public boolean isMemberRecursive(Handle h, long userId, long groupId) {
+        return isMemberRecursive(h, userId, List.of(groupId));
+    }
+
+    /** Every active user in the group through any chain of subgroups. */
     public List<Long> membersRecursive(Handle h, long groupId) {
         return h.createQuery("""
                 WITH RECURSIVE g(id) AS (
                     SELECT CAST(? AS BIGINT)
                     UNION SELECT s.subgroup_id FROM group_subgroups s JOIN g ON s.group_id = g.id)
-                SELECT DISTINCT m.user_id FROM group_members m JOIN g ON m.group_id = g.id ORDER BY m.user_id""")
+                SELECT DISTINCT m.user_id FROM group_members m JOIN g ON m.group_id = g.id JOIN users u ON u.id = m.user_id
+                WHERE u.is_active ORDER BY m.user_id""")
                 .bind(0, groupId).mapTo(Long.class).list();
+    }
+
+    /** Which of these ids are active users (for validating members and setting values). */
+    public Set<Long> activeUsers(Handle h, Collection<Long> ids) {
+        if (ids.isEmpty()) return Set.of();
+        return new HashSet<>(h.createQuery("SELECT id FROM users WHERE is_active AND id IN (<ids>)")
+                .bindList("ids", List.copyOf(ids)).mapTo(Long.class).list());
+    }
+
+    public boolean isActiveUser(Handle h, long id) {
+        return !activeUsers(h, List.of(id)).isEmpty();
+    }
+
+    public Set<Long> allActiveUsers(Handle h) {
+        return new HashSet<>(h.createQuery("SELECT id FROM users WHERE is_active").mapTo(Long.class).list());
     }
 }

@@ -94,7 +94,7 @@ public final class HttpFront extends Handler.Abstract {
         String header = jr.getHeaders().get(HttpHeader.AUTHORIZATION);
         if (header == null || mode == Router.Auth.NONE) {
             if (mode == Router.Auth.USER || (mode == Router.Auth.OPTIONAL && !auth.allowsSpectators())) {
-                throw ApiError.of(401, "UNAUTHORIZED", "Missing 'Authorization' header.")
+                throw ApiError.of(401, "UNAUTHORIZED", "Not logged in: API authentication or user session required")
                         .with("__www_authenticate", true);
             }
             rateLimit("ip:" + req.remoteAddress(), limits.perIp(), resp);

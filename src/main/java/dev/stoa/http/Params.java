@@ -92,7 +92,9 @@ final class Params {
         if (boundary == null) throw malformed();
         MultiPartFormData.Parser parser = new MultiPartFormData.Parser(boundary);
         parser.setMaxParts(1000);
-        parser.setMaxMemoryFileSize(HttpFront.MAX_BODY_BYTES); // file parts stay in memory (the body is already bounded)
+        // The body is already in memory (at most 25 MiB): keep every part there, never on disk.
+        parser.setMaxMemoryFileSize(HttpFront.MAX_BODY_BYTES);
+        parser.setMaxLength(HttpFront.MAX_BODY_BYTES);
         MultiPartFormData.Parts parts;
         try {
             parts = parser.parse(Content.Source.from(ByteBuffer.wrap(body))).get();
@@ -113,9 +115,7 @@ final class Params {
     }
 
     private static byte[] bytes(MultiPart.Part part) throws Exception {
-        Content.Source src = part.newContentSource();
-        if (src == null) src = part.getContentSource(); // in-memory file parts: readable once
-        ByteBuffer buf = Content.Source.asByteBuffer(src);
+        ByteBuffer buf = Content.Source.asByteBuffer(part.createContentSource());
         byte[] out = new byte[buf.remaining()];
         buf.get(out);
         return out;

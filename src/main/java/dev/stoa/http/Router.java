@@ -40,6 +40,22 @@ public final class Router {
         routes.sort(Comparator.comparingInt((Route r) -> -r.literals()));
     }
 
+    /**
+     * Lets a second feature take part in a route another feature owns (PATCH /settings: account
+     * fields in users, the other settings in settings): the wrapper receives the current handler.
+     * Returns false when the route does not exist (the caller then adds it).
+     */
+    public boolean wrap(String method, String template, java.util.function.UnaryOperator<Handler> wrapper) {
+        for (int i = 0; i < routes.size(); i++) {
+            Route r = routes.get(i);
+            if (r.method.equals(method) && r.template.equals(template)) {
+                routes.set(i, new Route(r.method, r.template, r.segments, r.auth, wrapper.apply(r.handler)));
+                return true;
+            }
+        }
+        return false;
+    }
+
     public void get(String t, Auth a, Handler h) { add("GET", t, a, h); }
     public void post(String t, Auth a, Handler h) { add("POST", t, a, h); }
     public void patch(String t, Auth a, Handler h) { add("PATCH", t, a, h); }
@@ -63,19 +79,34 @@ public final class Router {
         throw ApiError.of(404, "BAD_REQUEST", "Not Found");
     }
 
+    /**
+     * Binds path parameters (percent-decoded). A last template segment `{name...}` takes the rest
+     * of the path, slashes included (navigation view fragments such as narrow/is/starred).
+     */
     private static Map<String, String> bind(String[] template, String[] parts) {
-        if (template.length != parts.length) return null;
+        boolean rest = template.length > 0 && template[template.length - 1].endsWith("...}");
+        if (rest ? parts.length < template.length : template.length != parts.length) return null;
         Map<String, String> params = new HashMap<>();
         for (int i = 0; i < template.length; i++) {
             String t = template[i];
             if (t.startsWith("{")) {
-                if (parts[i].isEmpty()) return null;
-                params.put(t.substring(1, t.length() - 1), parts[i]);
+                String value = rest && i == template.length - 1 ? String.join("/", java.util.Arrays.copyOfRange(parts, i, parts.length)) : parts[i];
+                if (value.isEmpty()) return null;
+                params.put(t.substring(1, t.length() - (t.endsWith("...}") ? 4 : 1)), decode(value));
             } else if (!t.equals(parts[i])) {
                 return null;
             }
         }
         return params;
+    }
+
+    private static String decode(String segment) {
+        if (segment.indexOf('%') < 0) return segment;
+        try {
+            return java.net.URLDecoder.decode(segment.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw ApiError.bad("Malformed request: invalid encoding of parameters.");
+        }
     }
 
     private static String[] split(String path) {

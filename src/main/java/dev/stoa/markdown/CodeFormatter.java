@@ -4,11 +4,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Renders code blocks in the markup Zulip gets from Pygments' HtmlFormatter. We do not run a
- * highlighter (tokens would need a full Pygments port); the code is escaped exactly as Pygments
- * escapes it, and the language label is canonicalised for the common aliases.
+ * Renders code blocks in the markup Zulip gets from Pygments' HtmlFormatter: the language label
+ * canonicalised to the Pygments lexer name; Python and TeX highlighted by {@link Highlighter},
+ * other code escaped exactly as Pygments escapes it but without highlighting.
  */
 final class CodeFormatter {
+    private static final java.util.Set<String> HIGHLIGHTED = java.util.Set.of("Python", "Python 2.x", "TeX");
+    private static final int MAX_HIGHLIGHT = 20_000;
     private static final Map<String, String> LEXER_NAMES = Map.ofEntries(
             Map.entry("python", "Python"), Map.entry("py", "Python"), Map.entry("python3", "Python"),
             Map.entry("py3", "Python"), Map.entry("python2", "Python 2.x"), Map.entry("py2", "Python 2.x"),
@@ -27,17 +29,40 @@ final class CodeFormatter {
 
     String format(String lang, String text) {
         String code = stripOuterNewlines(text);
+        String canonical = null;
+        if (lang != null && !lang.isEmpty()) {
+            canonical = LEXER_NAMES.getOrDefault(lang.toLowerCase(Locale.ROOT), lang);
+        }
+        String lexer = canonical != null ? canonical : shebangLexer(code);
         StringBuilder sb = new StringBuilder(code.length() + 96);
         sb.append("<div class=\"codehilite\"");
-        if (lang != null && !lang.isEmpty()) {
-            String canonical = LEXER_NAMES.getOrDefault(lang.toLowerCase(Locale.ROOT), lang);
+        if (canonical != null) {
             sb.append(" data-code-language=\"").append(Html.attr(canonical)).append('"');
         }
-        sb.append("><pre><span></span><code>").append(Html.escapeCode(code));
+        sb.append("><pre><span></span><code>");
+        if (HIGHLIGHTED.contains(lexer) && code.length() <= MAX_HIGHLIGHT) {
+            sb.append(Highlighter.highlight(lexer, code));
+        } else {
+            sb.append(Html.escapeCode(code));
+        }
         if (!code.isEmpty()) {
             sb.append('\n');
         }
         return sb.append("</code></pre></div>").toString();
+    }
+
+    /** Code without a language may name one on its first line: {@code #!python}, {@code #!/usr/bin/python}, {@code :::python}. */
+    private static String shebangLexer(String code) {
+        String first = code.lines().findFirst().orElse("");
+        String name;
+        if (first.startsWith("#!")) {
+            name = first.substring(first.lastIndexOf('/') + 1).replaceFirst("^#!", "");
+        } else if (first.startsWith(":::")) {
+            name = first.substring(3);
+        } else {
+            return "";
+        }
+        return LEXER_NAMES.getOrDefault(name.strip().toLowerCase(Locale.ROOT), "");
     }
 
     /** Pygments' stripnl option: leading and trailing newlines are dropped. */

@@ -55,8 +55,8 @@ final class EmojiRules {
 
     private Node emojiNode(String name) {
         Optional<CustomEmoji> custom = st.ctx.realmEmoji(name);
-        if (custom.isPresent() && Html.safeUrl(custom.get().sourceUrl())) {
-            return imageEmoji(name, custom.get().sourceUrl());
+        if (custom.isPresent() && custom.get().sourceUrl() != null && Html.safeUrl(custom.get().sourceUrl())) {
+            return imageEmoji(name, Html.clean(custom.get().sourceUrl()));
         }
         if (name.equals("zulip")) {
             return imageEmoji(name, ZULIP_EMOJI_URL);

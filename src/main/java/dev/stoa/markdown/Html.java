@@ -8,6 +8,15 @@ import java.util.Locale;
 final class Html {
     private Html() {}
 
+    /** Drops our placeholder delimiters from strings that come from outside (input, realm data). */
+    static String clean(String s) {
+        if (s == null) {
+            return "";
+        }
+        return s.indexOf(Stash.OPEN) < 0 && s.indexOf(Stash.CLOSE) < 0 ? s
+                : s.replace(String.valueOf(Stash.OPEN), "").replace(String.valueOf(Stash.CLOSE), "");
+    }
+
     /** Escapes text content: {@code & < >}. */
     static String escape(String s) {
         StringBuilder sb = null;

@@ -24,7 +24,8 @@ final class InlineRules {
         rules.add(BasicRules::escape);
         rules.add(links::link);
         rules.add(links::autolink);
-        Linkifiers linkifiers = new Linkifiers(st.ctx.linkifiers(), links);
+        List<MarkdownContext.Linkifier> defs = st.ctx.linkifiers();
+        Linkifiers linkifiers = new Linkifiers(defs == null ? List.of() : defs, links);
         for (int i = 0; i < linkifiers.size() && i < 64; i++) {
             rules.add(linkifiers.rule(i));
         }

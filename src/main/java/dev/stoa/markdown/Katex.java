@@ -57,7 +57,7 @@ public final class Katex {
         return t;
     });
 
-    Katex(Path dir) {
+    public Katex(Path dir) {
         this.dir = dir;
     }
 
@@ -93,6 +93,14 @@ public final class Katex {
             Thread.currentThread().interrupt();
             return false;
         }
+    }
+
+    /** Build/CI step: {@code java -cp stoa.jar dev.stoa.markdown.Katex [dir]} installs katex for the server. */
+    public static void main(String[] args) {
+        Path dir = args.length > 0 ? Path.of(args[0]) : defaultDir();
+        boolean ok = install(dir);
+        System.out.println((ok ? "katex ready in " : "katex install FAILED in ") + dir);
+        System.exit(ok ? 0 : 1);
     }
 
     public boolean available() {

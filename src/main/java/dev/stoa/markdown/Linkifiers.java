@@ -8,6 +8,8 @@ import dev.stoa.markdown.MarkdownContext.Linkifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Realm linkifiers. Patterns are Python regexes; they run on RE2 (linear time) after
@@ -16,7 +18,11 @@ import java.util.Map;
  * boundaries are checked by hand around each candidate match.
  */
 final class Linkifiers {
-    private record Compiled(Pattern pattern, UriTemplate template, List<String> names) {}
+    private record Compiled(Pattern pattern, String template, List<String> names) {}
+
+    /** Compiled patterns shared across renders (RE2 patterns are immutable and thread-safe). */
+    private static final Map<String, Optional<Compiled>> CACHE = new ConcurrentHashMap<>();
+    private static final int MAX_CACHE = 2_000;
 
     private final List<Compiled> compiled = new ArrayList<>();
     private final Links links;
@@ -24,10 +30,11 @@ final class Linkifiers {
     Linkifiers(List<Linkifier> defs, Links links) {
         this.links = links;
         for (Linkifier l : defs) {
-            Compiled c = compile(l);
-            if (c != null) {
-                compiled.add(c);
+            if (CACHE.size() > MAX_CACHE) {
+                CACHE.clear();
             }
+            CACHE.computeIfAbsent(l.pattern() + "\u0000" + l.urlTemplate(), k -> Optional.ofNullable(compile(l)))
+                    .ifPresent(compiled::add);
         }
     }
 
@@ -38,8 +45,8 @@ final class Linkifiers {
     static Compiled compile(Linkifier l) {
         try {
             Pattern p = Pattern.compile(toRe2(l.pattern()));
-            UriTemplate t = UriTemplate.fromTemplate(l.urlTemplate());
-            return new Compiled(p, t, new ArrayList<>(p.namedGroups().keySet()));
+            UriTemplate.fromTemplate(l.urlTemplate()); // validate once
+            return new Compiled(p, l.urlTemplate(), List.copyOf(p.namedGroups().keySet()));
         } catch (RuntimeException e) {
             return null; // an invalid linkifier is ignored rather than breaking every message
         }
@@ -84,7 +91,8 @@ final class Linkifiers {
                     values.put(name, v);
                 }
             }
-            String url = c.template().expand(values);
+            // UriTemplate instances hold their variables, so each expansion gets its own.
+            String url = UriTemplate.fromTemplate(c.template()).expand(values);
             String href = Links.sanitize(url);
             return href == null ? null : links.anchor(href, text);
         } catch (RuntimeException e) {

@@ -57,7 +57,7 @@ final class Mentions {
         }
         long id = user.get().id();
         (silent ? st.silentUsers : st.mentionedUsers).add(id);
-        return mentionSpan("user-mention", Long.toString(id), user.get().fullName(), silent);
+        return mentionSpan("user-mention", Long.toString(id), Html.clean(user.get().fullName()), silent);
     }
 
     private Optional<MentionUser> lookupUser(String name) {
@@ -105,7 +105,8 @@ final class Mentions {
             if (!silent) {
                 st.mentionedGroups.add(g.get().id());
             }
-            Node span = Inline.element("span", silent ? g.get().name() : "@" + g.get().name(), true);
+            String groupName = Html.clean(g.get().name());
+            Node span = Inline.element("span", silent ? groupName : "@" + groupName, true);
             span.attrs.put("class", silent ? "user-group-mention silent" : "user-group-mention");
             span.attrs.put("data-user-group-id", Long.toString(g.get().id()));
             return new Hit(i, close + 1, span);
@@ -134,7 +135,7 @@ final class Mentions {
             }
             String body = s.substring(i + 3, close);
             int gt = body.indexOf('>');
-            if (withTopic != (gt > 0) || (!withTopic && body.indexOf('>') >= 0 && false)) {
+            if (withTopic && gt <= 0) {
                 continue;
             }
             String name = withTopic ? body.substring(0, gt) : body;
@@ -148,14 +149,25 @@ final class Mentions {
     }
 
     private static Node channelAnchor(ChannelRef ch, String topic) {
-        String href = "/#narrow/channel/" + ch.id() + "-" + encodeHashComponent(ch.name().replace(' ', '-'));
-        String text = "#" + ch.name();
+        String name = Html.clean(ch.name());
+        String href = "/#narrow/channel/" + ch.id() + "-" + encodeHashComponent(name.replace(' ', '-'));
+        String text = "#" + name;
         Node a = Inline.element("a", text, true);
         a.attrs.put("class", topic == null ? "stream" : "stream-topic");
         a.attrs.put("data-stream-id", Long.toString(ch.id()));
         if (topic != null) {
-            href += "/topic/" + encodeHashComponent(topic);
-            a.text = text + " > " + topic;
+            int at = topic.lastIndexOf('@');
+            boolean message = at >= 0 && at + 1 < topic.length() && topic.length() - at < 20
+                    && topic.substring(at + 1).chars().allMatch(d -> d >= '0' && d <= '9');
+            String topicName = message ? topic.substring(0, at) : topic;
+            href += "/topic/" + encodeHashComponent(topicName);
+            a.text = text + " > " + topicName;
+            if (message) {
+                // #**channel>topic@id** links to one message, as Zulip's stream_topic_message pattern.
+                href += "/near/" + topic.substring(at + 1);
+                a.attrs.put("class", "message-link");
+                a.text = a.text + " @ \uD83D\uDCAC";
+            }
         }
         a.attrs.put("href", href);
         return a;

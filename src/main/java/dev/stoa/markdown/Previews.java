@@ -72,7 +72,9 @@ final class Previews {
             return false;
         }
         Node a = inline.node(Integer.parseInt(t, 2, t.length() - 1, 10));
-        return a == links.get(0) && sameAsText(a);
+        // Only drop the paragraph when the preview will really be shown (not a duplicate).
+        boolean willShow = !seen.contains(a.attrs.get("href")) && seen.size() < MAX_PREVIEWS;
+        return a == links.get(0) && sameAsText(a) && willShow;
     }
 
     private static boolean sameAsText(Node a) {

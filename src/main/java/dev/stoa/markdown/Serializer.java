@@ -128,7 +128,11 @@ final class Serializer {
             st.work.add(1);
             if (c == Stash.OPEN) {
                 int close = s.indexOf(Stash.CLOSE, i);
-                int idx = Integer.parseInt(s, i + 2, close, 10);
+                int idx = placeholderIndex(s, i, close);
+                if (idx < 0) {
+                    i++; // not one of ours (cannot happen: delimiters are stripped from input)
+                    continue;
+                }
                 if (s.charAt(i + 1) == 'S') {
                     out.append(st.stash.html(idx));
                 } else {
@@ -136,15 +140,30 @@ final class Serializer {
                 }
                 i = close + 1;
             } else {
-                out.append(switch (c) {
-                    case '&' -> "&amp;";
-                    case '<' -> "&lt;";
-                    case '>' -> "&gt;";
-                    default -> String.valueOf(c);
-                });
+                switch (c) {
+                    case '&' -> out.append("&amp;");
+                    case '<' -> out.append("&lt;");
+                    case '>' -> out.append("&gt;");
+                    default -> out.append(c);
+                }
                 i++;
             }
         }
+    }
+
+    private int placeholderIndex(String s, int open, int close) {
+        if (close < open + 3 || close - open > 12) {
+            return -1;
+        }
+        char kind = s.charAt(open + 1);
+        for (int k = open + 2; k < close; k++) {
+            if (s.charAt(k) < '0' || s.charAt(k) > '9') {
+                return -1;
+            }
+        }
+        int idx = Integer.parseInt(s, open + 2, close, 10);
+        int limit = kind == 'S' ? st.stash.size() : kind == 'I' ? inline.nodeCount() : 0;
+        return idx < limit ? idx : -1;
     }
 
     private void inlineNode(Node n, StringBuilder out, List<Node> links) {

@@ -23,7 +23,7 @@ final class Stash {
 
     /** Index of the placeholder starting at {@code s[i]}, or -1. */
     int indexAt(String s, int i) {
-        if (i + 3 >= s.length() + 1 || s.charAt(i) != OPEN || i + 1 >= s.length() || s.charAt(i + 1) != 'S') {
+        if (i + 2 >= s.length() || s.charAt(i) != OPEN || s.charAt(i + 1) != 'S') {
             return -1;
         }
         int end = s.indexOf(CLOSE, i + 2);
@@ -40,6 +40,10 @@ final class Stash {
 
     int placeholderEnd(String s, int i) {
         return s.indexOf(CLOSE, i) + 1;
+    }
+
+    int size() {
+        return html.size();
     }
 
     String html(int idx) {

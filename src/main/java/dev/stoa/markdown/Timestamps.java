@@ -71,23 +71,33 @@ final class Timestamps {
         return parseWords(in);
     }
 
-    /** "Jun 5th 2017, 10:30PM", "31 Dec 2017 5:30 am IST". */
+    /** "Jun 5th 2017, 10:30PM", "31 Dec 2017 5:30 am IST": every word must be understood. */
     private static OffsetDateTime parseWords(String in) {
-        int year = -1, month = -1, day = -1, hour = 0, minute = 0, second = 0, offset = 0;
-        boolean pm = false, am = false, any = false;
-        for (String raw : in.toLowerCase(Locale.ROOT).split("[\\s,]+")) {
-            String tok = raw;
-            if (tok.isEmpty()) {
-                continue;
+        DateParts parts = new DateParts();
+        for (String tok : in.toLowerCase(Locale.ROOT).split("[\\s,]+")) {
+            if (!tok.isEmpty() && !parts.accept(tok)) {
+                return null;
             }
+        }
+        return parts.build();
+    }
+
+    /** The pieces of a free-form date, filled in word by word. */
+    private static final class DateParts {
+        int year = -1, month = -1, day = -1, hour, minute, second, offsetMinutes;
+        boolean am, pm, any;
+
+        boolean accept(String word) {
+            String tok = word;
             if (tok.endsWith("pm") || tok.endsWith("am")) {
                 pm |= tok.endsWith("pm");
                 am |= tok.endsWith("am");
                 tok = tok.substring(0, tok.length() - 2);
                 if (tok.isEmpty()) {
-                    continue;
+                    return true;
                 }
             }
+            any = true;
             if (tok.matches("\\d{1,2}:\\d{2}(:\\d{2})?")) {
                 String[] p = tok.split(":");
                 hour = Integer.parseInt(p[0]);
@@ -97,34 +107,33 @@ final class Timestamps {
                 year = Integer.parseInt(tok);
             } else if (tok.matches("\\d{1,2}(st|nd|rd|th)?")) {
                 day = Integer.parseInt(tok.replaceAll("\\D", ""));
-            } else if (tok.length() >= 3 && MONTHS.containsKey(tok.substring(0, 3)) && tok.matches("[a-z]+")) {
+            } else if (tok.length() >= 3 && tok.matches("[a-z]+") && MONTHS.containsKey(tok.substring(0, 3))) {
                 month = MONTHS.get(tok.substring(0, 3));
             } else if (ZONE_MINUTES.containsKey(tok)) {
-                offset = ZONE_MINUTES.get(tok);
+                offsetMinutes = ZONE_MINUTES.get(tok);
             } else if (tok.matches("[+-]\\d{2}:?\\d{2}")) {
-                int sign = tok.startsWith("-") ? -1 : 1;
                 String d = tok.substring(1).replace(":", "");
-                offset = sign * (Integer.parseInt(d.substring(0, 2)) * 60 + Integer.parseInt(d.substring(2)));
+                int minutes = Integer.parseInt(d.substring(0, 2)) * 60 + Integer.parseInt(d.substring(2));
+                offsetMinutes = tok.startsWith("-") ? -minutes : minutes;
             } else {
+                return false;
+            }
+            return true;
+        }
+
+        OffsetDateTime build() {
+            if (!any || (month < 0 && day < 0 && year < 0)) {
                 return null;
             }
-            any = true;
-        }
-        if (!any || (month < 0 && day < 0 && year < 0)) {
-            return null;
-        }
-        if (pm && hour < 12) {
-            hour += 12;
-        } else if (am && hour == 12) {
-            hour = 0;
-        }
-        try {
-            LocalDate today = LocalDate.now(ZoneOffset.UTC);
-            LocalDate date = LocalDate.of(year < 0 ? today.getYear() : year, month < 0 ? today.getMonthValue() : month,
-                    day < 0 ? 1 : day);
-            return date.atTime(hour, minute, second).atOffset(ZoneOffset.ofTotalSeconds(offset * 60));
-        } catch (java.time.DateTimeException e) {
-            return null;
+            int h = pm && hour < 12 ? hour + 12 : am && hour == 12 ? 0 : hour;
+            try {
+                LocalDate today = LocalDate.now(ZoneOffset.UTC);
+                LocalDate date = LocalDate.of(year < 0 ? today.getYear() : year,
+                        month < 0 ? today.getMonthValue() : month, day < 0 ? 1 : day);
+                return date.atTime(h, minute, second).atOffset(ZoneOffset.ofTotalSeconds(offsetMinutes * 60));
+            } catch (java.time.DateTimeException e) {
+                return null;
+            }
         }
     }
 }

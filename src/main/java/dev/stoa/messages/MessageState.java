@@ -21,17 +21,16 @@ public final class MessageState implements StateContributor {
 
     @Override
     public void fetch(Context ctx, ObjectNode state) {
-        Set<String> wanted = ctx.options().spec().eventTypes();
         Handle h = ctx.h();
         Long me = ctx.userId();
-        if (wanted == null || wanted.contains("message") || wanted.contains("update_message_flags")) {
+        if (ctx.fetches("message") || ctx.fetches("update_message_flags")) {
             state.put("max_message_id", me == null ? -1 : maxMessageId(h, me));
             state.set("unread_msgs", me == null ? emptyUnreads() : unreads(h, me));
         }
-        if (wanted == null || wanted.contains("recent_private_conversations")) {
+        if (ctx.fetches("recent_private_conversations")) {
             state.set("recent_private_conversations", me == null ? Json.array() : recentPrivate(h, me));
         }
-        if (wanted == null || wanted.contains("starred_messages")) {
+        if (ctx.fetches("starred_messages")) {
             ArrayNode a = Json.array();
             if (me != null) {
                 h.createQuery("SELECT message_id FROM user_message WHERE user_id = ? AND (flags & 2) <> 0 ORDER BY message_id")

@@ -147,12 +147,23 @@ final class NarrowSql {
             case "alerted" -> "um.user_id IS NOT NULL AND (um.flags & 1024) <> 0";
             case "unread" -> "um.user_id IS NOT NULL AND (um.flags & 1) = 0";
             case "resolved" -> "m.channel_id IS NOT NULL AND m.topic LIKE " + param(MessageRules.RESOLVED_PREFIX + "%");
-            case "muted" -> "m.channel_id IN (" + ids(mutedChannels()) + ")";
-            case "followed" -> "1 = 0";
-            case "home" -> "NOT (m.channel_id IN (" + ids(mutedChannels()) + "))";
+            case "muted" -> muted();
+            case "followed" -> topicPolicy(3);
+            case "home" -> "NOT (" + muted() + ")";
             case "all" -> "1 = 1";
             default -> throw Narrow.badNarrow("unknown 'is' operand " + operand);
         };
+    }
+
+    /** The viewer's topic visibility policy (extras' user_topics: 1 muted, 2 unmuted, 3 followed) equals policy. */
+    private static String topicPolicy(int policy) {
+        return "m.channel_id IS NOT NULL AND EXISTS (SELECT 1 FROM user_topics ut WHERE ut.user_id = :me AND ut.stream_id = m.channel_id "
+                + "AND ut.topic_lower = lower(m.topic) AND ut.visibility_policy = " + policy + ")";
+    }
+
+    /** Muted: a muted topic, or a muted channel's topic that is not unmuted. */
+    private String muted() {
+        return "((m.channel_id IN (" + ids(mutedChannels()) + ") AND NOT (" + topicPolicy(2) + ")) OR (" + topicPolicy(1) + "))";
     }
 
     private Set<Long> publicChannels() {

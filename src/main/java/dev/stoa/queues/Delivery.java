@@ -15,7 +15,8 @@ import java.util.function.Supplier;
 /**
  * Delivery-time rendering: decides whether a queue accepts a log entry and renders it for the
  * queue's capabilities. The stored payload is capability-neutral; per-recipient parts live under
- * "__per_user" and delivery hints under other "__" keys, all stripped here.
+ * "__per_user" and delivery hints under other "__" keys, all stripped here. Generic hints:
+ * "__archived": true (the event concerns an archived channel; dropped without archived_channels).
  */
 public final class Delivery {
     /** Renders one event of a type for a queue (its spec and user; null for a spectator): zero, one or several wire events. */
@@ -55,6 +56,8 @@ public final class Delivery {
             ev.setAll((ObjectNode) perUser.get(q.userId.toString()));
         }
         if ("message".equals(e.type()) && !Narrows.matches(q.spec.narrow(), ev)) return List.of();
+        // an event about an archived channel: only clients that know archived channels get it
+        if (ev.path("__archived").asBoolean(false) && !q.spec.can("archived_channels")) return List.of();
         if (!q.spec.can("empty_topic_name")) showEmptyTopic(ev);
         TypeRule rule = rules.get(e.type());
         List<ObjectNode> out = rule == null ? List.of(ev) : rule.render(ev, q.spec, q.userId);

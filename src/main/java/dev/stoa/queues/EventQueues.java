@@ -43,15 +43,18 @@ public final class EventQueues {
         load();
     }
 
+    private static final String SELECT = "SELECT queue_id, user_id, created_at, last_activity, idle_timeout_secs, start_event_id, acked_event_id, spec FROM event_queues";
+
     private void load() {
-        db.read(h -> h.createQuery("SELECT queue_id, user_id, created_at, last_activity, idle_timeout_secs, start_event_id, acked_event_id, spec FROM event_queues")
-                .map((rs, ctx) -> {
-                    long uid = rs.getLong(2);
-                    Long userId = rs.wasNull() ? null : uid;
-                    QueueSpec spec = Json.MAPPER.convertValue(Json.parse(rs.getString(8)), QueueSpec.class);
-                    return new EventQueue(rs.getString(1), userId, spec, rs.getLong(6), rs.getLong(5),
-                            rs.getLong(3), rs.getLong(4), rs.getLong(7));
-                }).list()).forEach(q -> queues.put(q.id, q));
+        db.read(h -> h.createQuery(SELECT).map((rs, ctx) -> row(rs)).list()).forEach(q -> queues.put(q.id, q));
+    }
+
+    private static EventQueue row(java.sql.ResultSet rs) throws java.sql.SQLException {
+        long uid = rs.getLong(2);
+        Long userId = rs.wasNull() ? null : uid;
+        QueueSpec spec = Json.MAPPER.convertValue(Json.parse(rs.getString(8)), QueueSpec.class);
+        return new EventQueue(rs.getString(1), userId, spec, rs.getLong(6), rs.getLong(5),
+                rs.getLong(3), rs.getLong(4), rs.getLong(7));
     }
 
     /** Creates a queue starting at the log head read in register's snapshot. */
@@ -66,16 +69,31 @@ public final class EventQueues {
         return q;
     }
 
-    /** The caller's queue, or Zulip's BAD_EVENT_QUEUE_ID. */
+    /** The caller's queue, or Zulip's BAD_EVENT_QUEUE_ID. A queue another node created is loaded from its row. */
     public EventQueue get(String queueId, Long userId) {
-        EventQueue q = queueId == null ? null : queues.get(queueId);
-        if (q == null || q.deleted || q.expired(clock.instant().getEpochSecond())) {
-            throw ApiError.of(400, "BAD_EVENT_QUEUE_ID", "Bad event queue ID: " + queueId).with("queue_id", queueId);
+        EventQueue q = queueId == null || queueId.isEmpty() ? null : queues.get(queueId);
+        long now = clock.instant().getEpochSecond();
+        if (q == null || (!q.deleted && q.expired(now))) {
+            EventQueue row = queueId == null || queueId.isEmpty() ? null : loadOne(queueId);
+            if (row != null && !row.expired(now)) {
+                if (q != null) row.acked = Math.max(row.acked, q.acked);
+                queues.put(row.id, row);
+                q = row;
+            }
         }
+        if (q == null || q.deleted || q.expired(now)) throw badQueue(queueId);
         if (!java.util.Objects.equals(q.userId, userId)) {
             throw ApiError.bad("You are not authorized to get events from this queue");
         }
         return q;
+    }
+
+    static ApiError badQueue(String queueId) {
+        return ApiError.of(400, "BAD_EVENT_QUEUE_ID", "Bad event queue ID: " + queueId).with("queue_id", queueId);
+    }
+
+    private EventQueue loadOne(String queueId) {
+        return db.read(h -> h.createQuery(SELECT + " WHERE queue_id = ?").bind(0, queueId).map((rs, ctx) -> row(rs)).findOne().orElse(null));
     }
 
     public void delete(EventQueue q) {
@@ -96,7 +114,7 @@ public final class EventQueues {
         }
         q.ack(after);
         q.touch(clock.instant().getEpochSecond());
-        long deadline = System.currentTimeMillis() + heartbeatMillis;
+        long deadline = System.nanoTime() + heartbeatMillis * 1_000_000L;
         q.pollers.incrementAndGet();
         try {
             while (true) {
@@ -104,10 +122,10 @@ public final class EventQueues {
                 List<ObjectNode> out = collect(q, after, head);
                 if (!out.isEmpty() || dontBlock) return out;
                 after = Math.max(after, head);
-                long left = deadline - System.currentTimeMillis();
-                if (left <= 0) return List.of(heartbeat(after));
+                long left = (deadline - System.nanoTime()) / 1_000_000L;
+                if (left <= 0) return List.of(heartbeat(log.reserveId(after)));
                 log.awaitAfter(after, left);
-                if (q.deleted) throw ApiError.of(400, "BAD_EVENT_QUEUE_ID", "Bad event queue ID: " + q.id).with("queue_id", q.id);
+                if (q.deleted) throw badQueue(q.id);
             }
         } finally {
             q.pollers.decrementAndGet();
@@ -125,7 +143,10 @@ public final class EventQueues {
         return out;
     }
 
-    /** A heartbeat carries the position scanned so far: no event the queue accepts is at or below it. */
+    /**
+     * A heartbeat's id comes from the log's sequence: above every id the queue has seen, and every
+     * committed entry below it is already published, so acknowledging it loses nothing.
+     */
     private static ObjectNode heartbeat(long id) {
         ObjectNode hb = Json.object();
         hb.put("type", "heartbeat");
@@ -133,47 +154,55 @@ public final class EventQueues {
         return hb;
     }
 
-    /** One collector pass: flush activity, expire idle queues, prune the log. Never throws. */
+    /**
+     * One collector pass: flush activity, expire idle queues (by the rows, which every node
+     * flushes to), forget queues other nodes expired or deleted, prune the log behind the oldest
+     * live queue. Never throws.
+     */
     public void collect() {
         try {
             long now = clock.instant().getEpochSecond();
-            List<EventQueue> expired = new ArrayList<>();
             List<EventQueue> dirty = new ArrayList<>();
             for (EventQueue q : queues.values()) {
-                if (q.expired(now)) expired.add(q);
-                else if (q.dirty) dirty.add(q);
+                if (q.pollers.get() > 0) q.touch(now);
+                if (q.dirty) dirty.add(q);
             }
-            flushAndExpire(dirty, expired);
-            pruneLog();
+            flushAndExpire(dirty, now);
         } catch (RuntimeException | Error e) {
             LOG.error("event queue collector pass failed; it runs again next minute", e);
         }
     }
 
-    private void flushAndExpire(List<EventQueue> dirty, List<EventQueue> expired) {
-        if (dirty.isEmpty() && expired.isEmpty()) return;
+    private void flushAndExpire(List<EventQueue> dirty, long now) {
+        java.util.Set<String> live = new java.util.HashSet<>();
+        long[] minAcked = {Long.MAX_VALUE};
         db.write(tx -> {
-            var upd = tx.h().prepareBatch("UPDATE event_queues SET last_activity = ?, acked_event_id = ? WHERE queue_id = ?");
-            for (EventQueue q : dirty) {
-                q.dirty = false;
-                upd.bind(0, q.lastActivity).bind(1, q.acked).bind(2, q.id).add();
+            if (!dirty.isEmpty()) {
+                var upd = tx.h().prepareBatch("UPDATE event_queues SET last_activity = ?, acked_event_id = ? WHERE queue_id = ?");
+                for (EventQueue q : dirty) {
+                    q.dirty = false;
+                    upd.bind(0, q.lastActivity).bind(1, q.acked).bind(2, q.id).add();
+                }
+                upd.execute();
             }
-            if (!dirty.isEmpty()) upd.execute();
-            var del = tx.h().prepareBatch("DELETE FROM event_queues WHERE queue_id = ?");
-            for (EventQueue q : expired) del.bind(0, q.id).add();
-            if (!expired.isEmpty()) del.execute();
+            tx.h().execute("DELETE FROM event_queues WHERE ? - last_activity > idle_timeout_secs", now);
+            tx.h().createQuery("SELECT queue_id, acked_event_id FROM event_queues").map((rs, ctx) -> {
+                live.add(rs.getString(1));
+                minAcked[0] = Math.min(minAcked[0], rs.getLong(2));
+                return null;
+            }).list();
             return null;
         });
-        for (EventQueue q : expired) {
-            q.deleted = true;
-            queues.remove(q.id);
+        boolean removed = false;
+        for (EventQueue q : queues.values()) {
+            if (!live.contains(q.id)) {
+                q.deleted = true;
+                queues.remove(q.id);
+                removed = true;
+            }
         }
-    }
-
-    /** Prunes log entries every live queue has acknowledged; keeps the newest entry (the head). */
-    private void pruneLog() {
-        long floor = log.head() - 1;
-        for (EventQueue q : queues.values()) floor = Math.min(floor, q.acked);
+        if (removed) log.wakeAll();
+        long floor = Math.min(log.head() - 1, minAcked[0]);
         if (floor > 0) log.prune(floor);
     }
 

@@ -14,8 +14,6 @@ public final class NotYetBuiltState implements StateContributor {
     private static final Map<String, String> EMPTY = new java.util.LinkedHashMap<>();
 
     static {
-        EMPTY.put("alert_words", "alert_words=[]");
-        EMPTY.put("drafts", "drafts=[]");
         EMPTY.put("muted_users", "muted_users=[]");
         EMPTY.put("user_topic", "user_topics=[]");
         EMPTY.put("realm_domains", "realm_domains=[]");
@@ -23,8 +21,6 @@ public final class NotYetBuiltState implements StateContributor {
         EMPTY.put("realm_linkifiers", "realm_linkifiers=[]");
         EMPTY.put("realm_filters", "realm_filters=[]");
         EMPTY.put("realm_playgrounds", "realm_playgrounds=[]");
-        EMPTY.put("saved_snippets", "saved_snippets=[]");
-        EMPTY.put("navigation_views", "navigation_views=[]");
         EMPTY.put("default_stream_groups", "realm_default_stream_groups=[]");
         EMPTY.put("user_status", "user_status={}");
         EMPTY.put("onboarding_steps", "onboarding_steps=[]");
@@ -37,33 +33,17 @@ public final class NotYetBuiltState implements StateContributor {
     @Override
     public Set<String> eventTypes() {
         var types = new java.util.HashSet<>(EMPTY.keySet());
-        types.addAll(Set.of("presence", "video_calls", "has_meeting_token", "realm"));
         return types;
     }
 
     @Override
     public void fetch(Context ctx, ObjectNode state) {
-        Set<String> wanted = ctx.options().spec().eventTypes();
         EMPTY.forEach((type, keys) -> {
-            if (wanted != null && !wanted.contains(type)) return;
+            if (!ctx.fetches(type)) return;
             for (String kv : keys.split(";")) {
                 String[] p = kv.split("=", 2);
                 state.set(p[0], Json.parse(p[1]));
             }
         });
-        if (wanted == null || wanted.contains("presence")) {
-            state.set("presences", Json.object());
-            state.put("server_timestamp", System.currentTimeMillis() / 1000.0);
-            state.put("presence_last_update_id", -1);
-        }
-        if (wanted == null || wanted.contains("video_calls") || wanted.contains("has_meeting_token")) {
-            state.put("has_zoom_token", false);
-            state.put("has_meeting_token", false);
-        }
-        if (wanted == null || wanted.contains("realm")) {
-            state.set("server_report_message_types", Json.parse("[{\"key\":\"spam\",\"name\":\"Spam\"},{\"key\":\"harassment\",\"name\":\"Harassment\"},"
-                    + "{\"key\":\"inappropriate\",\"name\":\"Inappropriate content\"},{\"key\":\"norms\",\"name\":\"Violates community norms\"},"
-                    + "{\"key\":\"other\",\"name\":\"Other reason\"}]"));
-        }
     }
 }

@@ -25,8 +25,12 @@ public final class RegisterViews {
     private final List<StateContributor> contributors;
     private final Authenticator auth;
     private final Map<String, String> serverInfo;
+    private final java.util.function.Predicate<Object> accessesPublicChannels;
 
-    public RegisterViews(Db db, EventQueues queues, List<StateContributor> contributors, Authenticator auth, Map<String, String> serverInfo) {
+    /** accessesPublicChannels: whether a user may see every public channel (not a guest); all_public_streams needs it. */
+    public RegisterViews(Db db, EventQueues queues, List<StateContributor> contributors, Authenticator auth, Map<String, String> serverInfo,
+                         java.util.function.Predicate<Object> accessesPublicChannels) {
+        this.accessesPublicChannels = accessesPublicChannels;
         this.db = db;
         this.queues = queues;
         this.contributors = contributors;
@@ -44,13 +48,16 @@ public final class RegisterViews {
         Object user = req.user();
         Long userId = user == null ? null : auth.userId(user);
         RegisterOptions opts = options(req, user != null);
+        if (opts.allPublicStreams() && (user == null || !accessesPublicChannels.test(user))) {
+            throw ApiError.bad("User not authorized for this query");
+        }
         Set<String> fetch = stringSet(req, "fetch_event_types");
         if (fetch == null) fetch = opts.spec().eventTypes();
         long idle = idleTimeout(req);
         Set<String> fetchTypes = fetch;
         ObjectNode state = Json.success();
         long head = db.read(h -> {
-            StateContributor.Context ctx = new StateContributor.Context(h, user, userId, opts);
+            StateContributor.Context ctx = new StateContributor.Context(h, user, userId, opts, fetchTypes);
             for (StateContributor c : contributors) {
                 if (fetchTypes == null || c.eventTypes().stream().anyMatch(fetchTypes::contains)) c.fetch(ctx, state);
             }
@@ -78,12 +85,12 @@ public final class RegisterViews {
     }
 
     private RegisterOptions options(Request req, boolean authenticated) {
-        boolean publicAvatar = req.has("client_public_avatar") ? req.bool("client_public_avatar", authenticated)
-                : req.bool("client_gravatar", authenticated);
+        String avatarParam = req.has("client_public_avatar") ? "client_public_avatar" : "client_gravatar";
+        boolean publicAvatar = req.bool(avatarParam, authenticated);
         String subs = req.str("include_subscribers", "false");
         if (!Set.of("true", "false", "partial").contains(subs)) throw ApiError.invalid("include_subscribers");
         if (!authenticated && publicAvatar) {
-            throw ApiError.bad("Invalid 'client_public_avatar' parameter for anonymous request");
+            throw ApiError.bad("Invalid '" + avatarParam + "' parameter for anonymous request");
         }
         if (!authenticated && !"false".equals(subs)) {
             throw ApiError.bad("Invalid 'include_subscribers' parameter for anonymous request");

@@ -15,9 +15,15 @@ public interface StateContributor {
 
     void fetch(Context ctx, ObjectNode state) throws Exception;
 
-    /** The snapshot handle, the user (a users.User; null for a spectator), and the options. */
-    record Context(Handle h, Object user, Long userId, RegisterOptions options) {
+    /**
+     * The snapshot handle, the user (a users.User; null for a spectator), the options, and the
+     * fetch_event_types asked for (null: all; defaults to event_types).
+     */
+    record Context(Handle h, Object user, Long userId, RegisterOptions options, Set<String> fetchEventTypes) {
         @SuppressWarnings("unchecked")
         public <T> T viewer() { return (T) user; }
+
+        /** Whether the initial state of this event type was asked for (fetch_event_types, else event_types). */
+        public boolean fetches(String type) { return fetchEventTypes == null || fetchEventTypes.contains(type); }
     }
 }

@@ -1,6 +1,9 @@
 package dev.stoa.realm;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.groups.GroupSettingRules;
+import dev.stoa.groups.GroupSettingValues;
 import dev.stoa.http.Json;
 import dev.stoa.queues.StateContributor;
 import java.util.Set;
@@ -23,7 +26,16 @@ public final class RealmState implements StateContributor {
     @Override
     public void fetch(Context ctx, ObjectNode state) {
         Realm r = realm.get();
-        r.settings().properties().forEach(e -> state.set("realm_" + e.getKey(), e.getValue()));
+        java.util.Set<Long> active = null;
+        for (var e : r.settings().properties()) {
+            JsonNode v = e.getValue();
+            if (v.isObject() && GroupSettingRules.REALM.containsKey(e.getKey())) {
+                if (active == null) active = new java.util.HashSet<>(ctx.h().createQuery("SELECT id FROM users WHERE is_active").mapTo(Long.class).list());
+                v = GroupSettingValues.apiValue(v, active);
+            }
+            state.set("realm_" + e.getKey(), v);
+        }
+        state.set("server_supported_permission_settings", GroupSettingRules.supported());
         state.put("realm_date_created", r.dateCreated());
         state.put("realm_empty_topic_display_name", Realm.EMPTY_TOPIC_DISPLAY_NAME);
         state.put("realm_url", externalUrl);

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
-import dev.stoa.events.Recipients;
-import dev.stoa.events.UserEvent;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import java.util.HashMap;
@@ -35,40 +33,34 @@ public final class ProfileData {
         return out;
     }
 
-    /** Checks a profile_data array ([{id, value}]) before anything changes. */
+    /**
+     * Checks a profile_data / data array ([{id, value}]) before anything changes: each element is
+     * an object with an integer id of an existing field and a value valid for its type.
+     */
     public void validateUpdates(User target, JsonNode updates) {
         db.read(h -> {
+            int i = 0;
             for (JsonNode u : updates) {
-                if (!u.path("id").isIntegralNumber()) throw ApiError.bad("profile_data[0][\"id\"] is not an integer");
+                String var = "data[" + i++ + "]";
+                if (!u.isObject()) throw ApiError.bad(var + " is not a dict");
+                if (!u.has("id")) throw ApiError.bad("id key is missing from " + var);
+                if (!u.get("id").isIntegralNumber()) throw ApiError.bad(var + "[\"id\"] is not an integer");
+                if (!u.has("value")) throw ApiError.bad("value key is missing from " + var);
                 long id = u.get("id").asLong();
-                Integer type = h.createQuery("SELECT field_type FROM custom_profile_fields WHERE id = ?").bind(0, id)
-                        .mapTo(Integer.class).findOne().orElseThrow(() -> ApiError.bad("Field id " + id + " not found."));
-                ProfileFieldTypes.validateValue(h, type, u.get("value"));
+                var field = h.createQuery("SELECT field_type, name, field_data FROM custom_profile_fields WHERE id = ?").bind(0, id)
+                        .map((rs, c) -> new Object[] {rs.getInt(1), rs.getString(2), rs.getString(3)}).findOne()
+                        .orElseThrow(() -> ApiError.bad("Field id " + id + " not found."));
+                ProfileFieldTypes.validateValue(h, (Integer) field[0], (String) field[1], (String) field[2], u.get("value"));
             }
             return null;
         });
     }
 
-    /** Sets or clears (null/empty value) each field value, with one realm_user update event per field. */
-    public void apply(User target, JsonNode updates) {
-        db.write(tx -> {
-            for (JsonNode u : updates) {
-                long id = u.get("id").asLong();
-                JsonNode v = u.get("value");
-                String value = v == null || v.isNull() ? "" : (v.isTextual() ? v.asText() : Json.write(v));
-                if (value.isEmpty()) {
-                    tx.h().execute("DELETE FROM custom_profile_values WHERE user_id = ? AND field_id = ?", target.id(), id);
-                } else {
-                    tx.h().execute("DELETE FROM custom_profile_values WHERE user_id = ? AND field_id = ?", target.id(), id);
-                    tx.h().execute("INSERT INTO custom_profile_values (user_id, field_id, value) VALUES (?, ?, ?)", target.id(), id, value);
-                }
-                ObjectNode cpf = Json.object().put("id", id);
-                if (value.isEmpty()) cpf.putNull("value"); else cpf.put("value", value);
-                ObjectNode person = Json.object().put("user_id", target.id());
-                person.set("custom_profile_field", cpf);
-                log.append(tx, new UserEvent.RealmUserUpdate(person), Recipients.all());
-            }
-            return null;
-        });
+    /** Whether each field is editable by users themselves (field id → editable_by_user). */
+    public Map<Long, Boolean> editableByUser(Handle h) {
+        Map<Long, Boolean> out = new HashMap<>();
+        h.createQuery("SELECT id, editable_by_user FROM custom_profile_fields")
+                .map((rs, c) -> out.put(rs.getLong(1), rs.getBoolean(2))).list();
+        return out;
     }
 }

@@ -37,7 +37,8 @@ public final class ProfileFieldState implements StateContributor {
                     f.put("name", rs.getString(2));
                     f.put("hint", rs.getString(3));
                     f.put("field_data", rs.getString(5));
-                    f.put("display_in_profile_summary", rs.getBoolean(7));
+                    // Zulip sends display_in_profile_summary and use_for_user_matching only when true.
+                    if (rs.getBoolean(7)) f.put("display_in_profile_summary", true);
                     f.put("required", rs.getBoolean(8));
                     f.put("editable_by_user", rs.getBoolean(9));
                     if (rs.getBoolean(10)) f.put("use_for_user_matching", true);

@@ -115,15 +115,12 @@ public final class UserActions {
 
     /**
      * Group member lists show active users only, so (de)activation also moves the user out of
-     * (into) every group they directly belong to, as explicit user_group events.
+     * (into) every group they directly belong to, as explicit user_group events (and anonymous
+     * group-setting values that name them are re-announced; see GroupActivation).
      */
     private void setActive(Tx tx, User u, boolean active) {
         store.set(tx.h(), u.id(), "is_active", active);
-        for (long g : tx.h().createQuery("SELECT group_id FROM group_members WHERE user_id = ? ORDER BY group_id")
-                .bind(0, u.id()).mapTo(Long.class).list()) {
-            log.append(tx, active ? new GroupEvent.AddMembers(g, List.of(u.id())) : new GroupEvent.RemoveMembers(g, List.of(u.id())),
-                    Recipients.all());
-        }
+        dev.stoa.groups.GroupActivation.userActiveChanged(tx, log, groups, u.id(), active);
         ObjectNode person = Json.object().put("user_id", u.id()).put("is_active", active);
         log.append(tx, new UserEvent.RealmUserUpdate(person), Recipients.all());
         if (u.isBot()) {

@@ -47,7 +47,7 @@ public final class UserState implements StateContributor {
         state.set("realm_users", active);
         state.set("realm_non_active_users", inactive);
         state.set("cross_realm_bots", crossRealm);
-        if (ctx.options().spec().wants("realm_bot") || ctx.options().spec().eventTypes() == null) state.set("realm_bots", bots);
+        if (ctx.fetches("realm_bot")) state.set("realm_bots", bots);
         if (me != null) self(ctx, me, state);
     }
 

@@ -23,8 +23,13 @@ public final class UserViews {
     private final UserActions actions;
     private final UserJson json;
     private final ProfileData profileData;
+    private final ProfileFieldActions profileActions;
+    private final dev.stoa.realm.RealmHolder realm;
 
-    public UserViews(Db db, UserStore store, UserActions actions, UserJson json, ProfileData profileData) {
+    public UserViews(Db db, UserStore store, UserActions actions, UserJson json, ProfileData profileData,
+                     ProfileFieldActions profileActions, dev.stoa.realm.RealmHolder realm) {
+        this.profileActions = profileActions;
+        this.realm = realm;
         this.db = db;
         this.store = store;
         this.actions = actions;
@@ -43,13 +48,14 @@ public final class UserViews {
         r.post("/users/{user_id}/reactivate", Router.Auth.USER, this::reactivate);
         r.get("/bots", Router.Auth.USER, this::listBots);
         r.post("/bots", Router.Auth.USER, this::createBot);
+        r.patch("/settings", Router.Auth.USER, this::updateSettings);
     }
 
     /** The client's choice of avatar handling: client_public_avatar (seed) or Zulip's client_gravatar. */
     private static UserJson.Options options(Request req, boolean authenticated, boolean profileDefault) {
-        boolean dflt = authenticated;
-        boolean publicAvatar = req.has("client_public_avatar") ? req.bool("client_public_avatar", dflt) : req.bool("client_gravatar", dflt);
-        if (!authenticated && publicAvatar) throw ApiError.bad("Invalid client_public_avatar parameter for unauthenticated request");
+        boolean publicAvatar = req.has("client_public_avatar") ? req.bool("client_public_avatar", true) : req.bool("client_gravatar", true);
+        // A spectator cannot see anyone's email, so it always gets avatar URLs.
+        if (!authenticated) publicAvatar = false;
         return new UserJson.Options(publicAvatar, req.bool("include_custom_profile_fields", profileDefault), false);
     }
 
@@ -59,7 +65,11 @@ public final class UserViews {
         List<Long> ids = req.longList("user_ids");
         return db.read(h -> {
             List<User> users = ids == null ? store.all(h) : store.byIds(h, ids);
-            if (ids != null && users.size() != new HashSet<>(ids).size()) throw ApiError.bad("Invalid user ID");
+            if (ids != null) {
+                Set<Long> found = new HashSet<>();
+                for (User u : users) if (!u.isSystemBot()) found.add(u.id());
+                for (long id : ids) if (!found.contains(id)) throw ApiError.bad("Invalid user ID: " + id);
+            }
             Map<Long, ObjectNode> pd = o.includeProfileData() ? profileData.all(h) : Map.of();
             ArrayNode members = Json.array();
             for (User u : users) {
@@ -77,9 +87,13 @@ public final class UserViews {
         UserJson.Options o = options(req, true, false);
         String key = req.pathParam("user_id_or_email");
         return db.read(h -> {
-            User u = key.chars().allMatch(Character::isDigit) && !key.isEmpty()
-                    ? store.byId(h, Long.parseLong(key)).orElse(null)
-                    : findByApiEmail(h, key);
+            User u;
+            if (!key.isEmpty() && key.chars().allMatch(Character::isDigit)) {
+                // Too many digits for an id: no such user (never a number format failure).
+                u = key.length() > 18 ? null : store.byId(h, Long.parseLong(key)).orElse(null);
+            } else {
+                u = findByApiEmail(h, key);
+            }
             if (u == null || u.isSystemBot()) throw ApiError.bad("No such user");
             ObjectNode out = Json.success();
             out.set("user", json.user(u, viewer, o, o.includeProfileData() ? profileData.all(h) : Map.of()));
@@ -121,7 +135,8 @@ public final class UserViews {
         String email = req.str("email").strip();
         String password = req.str("password");
         String fullName = checkFullName(req.str("full_name"));
-        if (!EMAIL.matcher(email).matches()) throw ApiError.bad("Bad name or username");
+        if (!EMAIL.matcher(email).matches()) throw ApiError.bad("Invalid address.");
+        if (password.isEmpty()) throw ApiError.bad("The password is too weak.");
         long id = actions.doCreateUser(new UserActions.NewUser(email, password, fullName, Role.MEMBER, null, null, false)).id();
         return Json.success().put("user_id", id);
     }
@@ -130,7 +145,17 @@ public final class UserViews {
         if (!me.isAdmin()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator");
     }
 
-    static String checkFullName(String name) {
+    static void requireOwner(User me) {
+        if (!me.isOwner()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization owner");
+    }
+
+    /** Whether text looks like an email address (one @, a dot in the domain, no spaces). */
+    public static boolean isEmail(String text) {
+        return EMAIL.matcher(text).matches();
+    }
+
+    /** Zulip's full name rules; raises "Name too short!" / "Name too long!" / "Invalid characters in name!". */
+    public static String checkFullName(String name) {
         String n = name.strip();
         if (n.isEmpty()) throw ApiError.bad("Name too short!");
         if (n.length() > Realm.MAX_NAME_LENGTH) throw ApiError.bad("Name too long!");
@@ -150,21 +175,22 @@ public final class UserViews {
         User me = req.user();
         User u = target(req.pathLong("user_id"));
         boolean canEdit = me.isAdmin() || (u.isBot() && u.botOwnerId() != null && u.botOwnerId() == me.id());
-        if (!canEdit) throw ApiError.unauthorizedAction();
+        if (!canEdit) requireAdmin(me);
         String fullName = req.optStr("full_name").map(UserViews::checkFullName).orElse(null);
         Role role = req.optLong("role").map(r -> Role.of(r.intValue()).orElseThrow(() -> ApiError.invalid("role"))).orElse(null);
         var profile = req.jsonArray("profile_data");
         if (role != null) {
-            if (!me.isAdmin()) throw ApiError.unauthorizedAction();
-            if ((role == Role.OWNER || u.isOwner()) && !me.isOwner()) throw ApiError.bad("Must be an organization owner");
+            requireAdmin(me);
+            if ((role == Role.OWNER || u.isOwner()) && !me.isOwner()) requireOwner(me);
         }
         if (profile != null) {
-            if (!me.isAdmin()) throw ApiError.unauthorizedAction();
+            requireAdmin(me);
+            if (u.isBot()) throw ApiError.bad("No such user");
             profileData.validateUpdates(u, profile);
         }
         if (fullName != null && !fullName.equals(u.fullName())) actions.doChangeFullName(u, fullName);
         if (role != null) actions.doChangeRole(u, role);
-        if (profile != null) profileData.apply(u, profile);
+        if (profile != null) profileActions.doUpdateUserData(u, profile);
         return Json.success();
     }
 
@@ -172,8 +198,9 @@ public final class UserViews {
         User me = req.user();
         User u = target(req.pathLong("user_id"));
         boolean owns = u.isBot() && u.botOwnerId() != null && u.botOwnerId() == me.id();
-        if (!me.isAdmin() && !owns) throw ApiError.unauthorizedAction();
-        if (u.isOwner() && !me.isOwner()) throw ApiError.bad("Must be an organization owner");
+        if (!owns) requireAdmin(me);
+        if (u.isOwner() && !me.isOwner()) requireOwner(me);
+        if (!u.isActive()) throw ApiError.bad("User is deactivated");
         if (u.isOwner() && lastOwner(u)) {
             throw ApiError.bad("Cannot deactivate the only organization owner");
         }
@@ -189,10 +216,45 @@ public final class UserViews {
     private Object deactivateMe(Request req) {
         User me = req.user();
         if (me.isOwner() && lastOwner(me)) {
-            throw ApiError.bad("Cannot deactivate the only organization owner").with("entity", "organization owner").with("is_last_owner", true);
+            throw ApiError.of(400, "CANNOT_DEACTIVATE_LAST_USER", "Cannot deactivate the only organization owner")
+                    .with("entity", "organization owner").with("is_last_owner", true);
+        }
+        if (!me.isBot() && onlyUser(me)) {
+            throw ApiError.of(400, "CANNOT_DEACTIVATE_LAST_USER", "Cannot deactivate the only user")
+                    .with("entity", "user").with("is_last_owner", false);
         }
         actions.doDeactivate(me);
         return Json.success();
+    }
+
+    private boolean onlyUser(User me) {
+        return db.read(h -> h.createQuery("SELECT COUNT(*) FROM users WHERE is_active AND NOT is_bot AND id <> ?")
+                .bind(0, me.id()).mapTo(Long.class).one()) == 0;
+    }
+
+    /** PATCH /settings: the full name and time zone (other settings belong to the settings feature). */
+    private Object updateSettings(Request req) {
+        User me = ProfileFieldViews.humanOnly(req);
+        String fullName = req.optStr("full_name").orElse(null);
+        String timezone = req.optStr("timezone").orElse(null);
+        if (fullName != null) {
+            if (realm.get().get("name_changes_disabled").asBoolean(false) && !me.isAdmin()) {
+                throw ApiError.bad("Name changes are disabled in this organization.");
+            }
+            fullName = checkFullName(fullName);
+        }
+        if (timezone != null && !timezone.isEmpty() && !isTimezone(timezone)) {
+            throw ApiError.bad("timezone is not a recognized time zone");
+        }
+        if (fullName != null && !fullName.equals(me.fullName())) actions.doChangeFullName(me, fullName);
+        if (timezone != null && !timezone.equals(me.timezone())) actions.doSetTimezone(me, timezone);
+        return Json.success();
+    }
+
+    private static final Set<String> ZONES = java.time.ZoneId.getAvailableZoneIds();
+
+    static boolean isTimezone(String tz) {
+        return ZONES.contains(tz) && tz.indexOf('/') > 0 || tz.equals("UTC");
     }
 
     private Object reactivate(Request req) {
@@ -222,13 +284,21 @@ public final class UserViews {
 
     private Object createBot(Request req) {
         User me = req.user();
-        if (me.isGuest()) throw ApiError.unauthorizedAction();
+        if (me.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
+        if (me.isGuest()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Not allowed for guest users");
         String fullName = checkFullName(req.str("full_name"));
         String shortName = req.str("short_name").strip().toLowerCase(java.util.Locale.ROOT);
         int botType = req.integer("bot_type", 1);
         if (!BOT_TYPES.contains(botType)) throw ApiError.invalid("bot_type");
         if (shortName.isEmpty() || !shortName.matches("[a-z0-9._-]+")) throw ApiError.bad("Bad name or username");
         String email = shortName + "-bot@" + json.realmHost();
+        db.read(h -> {
+            long sameName = h.createQuery("SELECT COUNT(*) FROM users WHERE is_active AND full_name = ?").bind(0, fullName)
+                    .mapTo(Long.class).one();
+            if (sameName > 0) throw ApiError.bad("Name is already in use!");
+            if (store.byEmail(h, email).isPresent()) throw ApiError.bad("Username already in use");
+            return null;
+        });
         User bot = actions.doCreateUser(new UserActions.NewUser(email, null, fullName, Role.MEMBER, botType, me.id(), false));
         return Json.success().put("user_id", bot.id()).put("api_key", bot.apiKey());
     }

@@ -127,6 +127,21 @@ class MarkdownHostileInputTest {
     }
 
     @Test
+    void hostileRealmData() {
+        TestRealm evil = realm();
+        evil.users.add(new MentionUser(66, "<script>alert(1)</script>\u0002S0\u0003"));
+        evil.groups.add(new MentionGroup(67, "g\" onclick=\"x"));
+        evil.channels.add(new ChannelRef(68, "c\u0002I0\u0003<img src=x onerror=alert(1)>"));
+        evil.emoji.add(new MarkdownContext.CustomEmoji("1", "bad", "javascript:alert(1)", null));
+        evil.emoji.add(new MarkdownContext.CustomEmoji("2", "q", "/e.png\" onerror=\"alert(1)", null));
+        String input = "```x\ncode\n```\n@**<script>alert(1)</script>S0** @*g\" onclick=\"x* "
+                + "#**c<img src=x onerror=alert(1)>** :bad: :q:";
+        Rendered out = renderer.render(input, evil);
+        assertSafe(input, out.html());
+        assertThat(out.html()).contains("&lt;script&gt;").doesNotContain("<img src=\"x\"");
+    }
+
+    @Test
     void hugeInputs() {
         Random r = new Random(42);
         StringBuilder sb = new StringBuilder();

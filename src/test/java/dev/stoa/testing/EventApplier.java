@@ -25,17 +25,18 @@ public final class EventApplier {
         on("realm_bot/update", (s, e) -> mergeInto(findById(array(s, "realm_bots"), "user_id", e.path("bot").path("user_id").asLong()), (ObjectNode) e.get("bot")));
         on("realm_bot/delete", (s, e) -> removeById(array(s, "realm_bots"), "user_id", e.path("bot").path("user_id").asLong()));
         on("realm_bot/remove", (s, e) -> removeById(array(s, "realm_bots"), "user_id", e.path("bot").path("user_id").asLong()));
-        on("custom_profile_fields", (s, e) -> s.set("custom_profile_fields", e.get("fields")));
+        on("custom_profile_fields", EventApplier::customProfileFields);
         on("user_settings/update", (s, e) -> {
             ((ObjectNode) s.get("user_settings")).set(e.get("property").asText(), e.get("value"));
             if (s.has(e.get("property").asText())) s.set(e.get("property").asText(), e.get("value"));
         });
         on("update_display_settings", (s, e) -> s.set(e.get("setting_name").asText(), e.get("setting")));
         on("update_global_notifications", (s, e) -> s.set(e.get("notification_name").asText(), e.get("setting")));
-        on("realm/update", (s, e) -> s.set("realm_" + e.get("property").asText(), e.get("value")));
-        on("realm/update_dict", (s, e) -> e.get("data").properties().forEach(p -> s.set("realm_" + p.getKey(), p.getValue())));
+        on("realm/update", PermissionDerived.then((s, e) -> s.set("realm_" + e.get("property").asText(), e.get("value"))));
+        on("realm/update_dict", PermissionDerived.then((s, e) -> e.get("data").properties().forEach(p -> s.set("realm_" + p.getKey(), p.getValue()))));
         MessageAppliers.register();
         GroupAppliers.register();
+        ExtrasAppliers.register();
     }
 
     private EventApplier() {}
@@ -76,6 +77,19 @@ public final class EventApplier {
                     user.set(p.getKey(), p.getValue());
                     if (s.path("user_id").asLong() == id && s.has(p.getKey())) s.set(p.getKey(), p.getValue());
                 }
+            }
+        }
+    }
+
+    /** The new field list; as clients do, values of fields no longer in it are dropped (deleting a field deletes them). */
+    private static void customProfileFields(ObjectNode s, ObjectNode e) {
+        s.set("custom_profile_fields", e.get("fields"));
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        for (JsonNode f : e.get("fields")) ids.add(f.get("id").asText());
+        for (String key : new String[] {"realm_users", "realm_non_active_users"}) {
+            if (!s.has(key)) continue;
+            for (JsonNode u : s.get(key)) {
+                if (u.get("profile_data") instanceof ObjectNode pd) pd.properties().removeIf(p -> !ids.contains(p.getKey()));
             }
         }
     }

@@ -14,13 +14,13 @@ final class GroupAppliers {
     private GroupAppliers() {}
 
     static void register() {
-        on("user_group/add", (s, e) -> array(s, "realm_user_groups").add(e.get("group")));
-        on("user_group/remove", (s, e) -> EventApplier.removeById(array(s, "realm_user_groups"), "id", e.get("group_id").asLong()));
-        on("user_group/update", (s, e) -> group(s, e).setAll((ObjectNode) e.get("data")));
-        on("user_group/add_members", (s, e) -> union(group(s, e), "members", e.get("user_ids")));
-        on("user_group/remove_members", (s, e) -> minus(group(s, e), "members", e.get("user_ids")));
-        on("user_group/add_subgroups", (s, e) -> union(group(s, e), "direct_subgroup_ids", e.get("direct_subgroup_ids")));
-        on("user_group/remove_subgroups", (s, e) -> minus(group(s, e), "direct_subgroup_ids", e.get("direct_subgroup_ids")));
+        on("user_group/add", PermissionDerived.then((s, e) -> array(s, "realm_user_groups").add(e.get("group"))));
+        on("user_group/remove", PermissionDerived.then((s, e) -> EventApplier.removeById(array(s, "realm_user_groups"), "id", e.get("group_id").asLong())));
+        on("user_group/update", PermissionDerived.then((s, e) -> group(s, e).setAll((ObjectNode) e.get("data"))));
+        on("user_group/add_members", PermissionDerived.then((s, e) -> union(group(s, e), "members", e.get("user_ids"))));
+        on("user_group/remove_members", PermissionDerived.then((s, e) -> minus(group(s, e), "members", e.get("user_ids"))));
+        on("user_group/add_subgroups", PermissionDerived.then((s, e) -> union(group(s, e), "direct_subgroup_ids", e.get("direct_subgroup_ids"))));
+        on("user_group/remove_subgroups", PermissionDerived.then((s, e) -> minus(group(s, e), "direct_subgroup_ids", e.get("direct_subgroup_ids"))));
     }
 
     private static ObjectNode group(ObjectNode s, ObjectNode e) {

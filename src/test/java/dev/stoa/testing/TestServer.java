@@ -26,14 +26,17 @@ public final class TestServer implements AutoCloseable {
 
     public TestServer() { this(c -> c.withLimits(1_000_000, 1_000_000, 1_000_000)); }
 
-    public TestServer(java.util.function.UnaryOperator<Config> tweak) {
+    public TestServer(java.util.function.UnaryOperator<Config> tweak) { this(tweak, Clock.systemUTC()); }
+
+    /** With a tweak of the configuration and the server's clock (a MutableClock for expiry tests). */
+    public TestServer(java.util.function.UnaryOperator<Config> tweak, Clock clock) {
         try {
             dataDir = Files.createTempDirectory("stoa-test");
             pgUrl = TestDatabase.freshPostgresUrl();
             int port = freePort();
             Map<String, String> env = pgUrl == null ? Map.of() : Map.of("STOA_DATABASE_URL", pgUrl);
             Config config = tweak.apply(Config.parse(new String[] {"--port", String.valueOf(port), "--data-dir", dataDir.toString()}, env));
-            stoa = Stoa.start(config, Clock.systemUTC());
+            stoa = Stoa.start(config, clock);
             baseUrl = "http://127.0.0.1:" + stoa.port();
             var created = TestAccess.createdOwner(stoa);
             owner = new ApiClient(baseUrl, created.email(), created.apiKey(), created.userId());

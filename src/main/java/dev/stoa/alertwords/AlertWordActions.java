@@ -1,0 +1,34 @@
+package dev.stoa.alertwords;
+
+import dev.stoa.db.Db;
+import dev.stoa.events.EventLog;
+import dev.stoa.events.MiscEvent;
+import dev.stoa.events.Recipients;
+import java.util.List;
+
+/** Alert-word changes; the alert_words event (the whole new list) goes to the user's clients. */
+public final class AlertWordActions {
+    private final Db db;
+    private final EventLog log;
+    private final AlertWordStore store;
+
+    public AlertWordActions(Db db, EventLog log, AlertWordStore store) {
+        this.db = db;
+        this.log = log;
+        this.store = store;
+    }
+
+    /** Adds (add=true) or removes words; returns the new list. No event when nothing changed. */
+    public List<String> doChange(long userId, List<String> words, boolean add) {
+        return db.write(tx -> {
+            List<String> before = store.words(tx.h(), userId);
+            for (String w : words) {
+                if (add) store.add(tx.h(), userId, w);
+                else store.remove(tx.h(), userId, w);
+            }
+            List<String> after = store.words(tx.h(), userId);
+            if (!after.equals(before)) log.append(tx, new MiscEvent.AlertWords(after), Recipients.users(userId));
+            return after;
+        });
+    }
+}

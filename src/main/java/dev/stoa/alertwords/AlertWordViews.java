@@ -1,0 +1,70 @@
+package dev.stoa.alertwords;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Db;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.Json;
+import dev.stoa.http.Request;
+import dev.stoa.http.Router;
+import dev.stoa.queues.StateContributor;
+import dev.stoa.users.User;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** GET/POST/DELETE /users/me/alert_words, and register's alert_words. */
+public final class AlertWordViews implements StateContributor {
+    static final int MAX_LENGTH = 100;
+
+    private final Db db;
+    private final AlertWordStore store;
+    private final AlertWordActions actions;
+
+    public AlertWordViews(Db db, AlertWordStore store, AlertWordActions actions) {
+        this.db = db;
+        this.store = store;
+        this.actions = actions;
+    }
+
+    public void routes(Router r) {
+        r.get("/users/me/alert_words", Router.Auth.USER, this::list);
+        r.post("/users/me/alert_words", Router.Auth.USER, req -> change(req, true));
+        r.delete("/users/me/alert_words", Router.Auth.USER, req -> change(req, false));
+    }
+
+    private Object list(Request req) {
+        User me = req.user();
+        return answer(db.read(h -> store.words(h, me.id())));
+    }
+
+    private Object change(Request req, boolean add) {
+        User me = req.user();
+        List<String> raw = req.stringList("alert_words");
+        if (raw == null) throw ApiError.missing("alert_words");
+        List<String> words = new ArrayList<>();
+        for (int i = 0; i < raw.size(); i++) {
+            String w = raw.get(i);
+            if (w.codePointCount(0, w.length()) > MAX_LENGTH) {
+                throw ApiError.bad("alert_words[" + i + "] is too long (limit: " + MAX_LENGTH + " characters)");
+            }
+            if (w.indexOf('\0') >= 0) throw ApiError.bad("alert_words[" + i + "] must not contain null bytes");
+            String t = w.strip();
+            if (!t.isEmpty()) words.add(t);
+        }
+        return answer(actions.doChange(me.id(), words, add));
+    }
+
+    private static ObjectNode answer(List<String> words) {
+        ObjectNode out = Json.success();
+        out.set("alert_words", Json.tree(words));
+        return out;
+    }
+
+    @Override
+    public Set<String> eventTypes() { return Set.of("alert_words"); }
+
+    @Override
+    public void fetch(Context ctx, ObjectNode state) {
+        state.set("alert_words", ctx.userId() == null ? Json.array() : Json.tree(store.words(ctx.h(), ctx.userId())));
+    }
+}

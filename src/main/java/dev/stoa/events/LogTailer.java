@@ -1,0 +1,92 @@
+package dev.stoa.events;
+
+import dev.stoa.db.Db;
+import dev.stoa.db.Dialect;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.postgresql.PGConnection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Publishes entries that other nodes or processes committed (another Stoa on the same PostgreSQL
+ * database, the admin CLI writing to SQLite): a virtual thread that catches the log up from the
+ * table, woken by PostgreSQL's NOTIFY (sent inside every appending transaction, so delivered on its
+ * commit) and, as a fallback and for SQLite, by a short periodic poll. It never dies on an exception.
+ */
+public final class LogTailer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LogTailer.class);
+
+    private final Db db;
+    private final EventLog log;
+    private final long pollMillis;
+    private final Thread thread;
+    private volatile boolean closed;
+    private volatile Connection listening;
+
+    public LogTailer(Db db, EventLog log, long pollMillis) {
+        this.db = db;
+        this.log = log;
+        this.pollMillis = pollMillis;
+        this.thread = Thread.ofVirtual().name("stoa-log-tailer").unstarted(this::run);
+    }
+
+    public LogTailer start() {
+        thread.start();
+        return this;
+    }
+
+    private void run() {
+        while (!closed) {
+            try {
+                if (db.dialect() == Dialect.POSTGRES) listen();
+                else {
+                    log.catchUp();
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(pollMillis));
+                }
+            } catch (Exception | Error e) {
+                if (closed) return;
+                LOG.warn("event log tailer: {}; retrying", e.toString());
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(Math.max(pollMillis, 200)));
+            }
+        }
+    }
+
+    /** LISTENs on a dedicated connection and catches up on every notification or poll interval. */
+    private void listen() throws Exception {
+        try (Connection c = db.dedicatedConnection()) {
+            listening = c;
+            try (Statement s = c.createStatement()) {
+                s.execute("LISTEN " + Db.EVENTS_CHANNEL);
+            }
+            PGConnection pg = c.unwrap(PGConnection.class);
+            while (!closed) {
+                log.catchUp();
+                pg.getNotifications((int) Math.max(1, pollMillis));
+            }
+        } finally {
+            listening = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        Connection c = listening;
+        if (c != null) {
+            try {
+                c.abort(Runnable::run);
+            } catch (Exception ignored) {
+                // closing is best effort
+            }
+        }
+        LockSupport.unpark(thread);
+        try {
+            thread.join(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package dev.stoa.events;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+
+/**
+ * Per-user extras: saved snippets, drafts, navigation views, video-call tokens, alert words,
+ * topic visibility, muted users, presence, and the legacy settings events. All but presence go to
+ * the acting user's own clients only.
+ */
+public sealed interface MiscEvent extends Event {
+    record SavedSnippetAdd(ObjectNode savedSnippet) implements MiscEvent {
+        public String type() { return "saved_snippets"; }
+        public String op() { return "add"; }
+    }
+
+    record SavedSnippetUpdate(ObjectNode savedSnippet) implements MiscEvent {
+        public String type() { return "saved_snippets"; }
+        public String op() { return "update"; }
+    }
+
+    record SavedSnippetRemove(long savedSnippetId) implements MiscEvent {
+        public String type() { return "saved_snippets"; }
+        public String op() { return "remove"; }
+    }
+
+    record DraftsAdd(ArrayNode drafts) implements MiscEvent {
+        public String type() { return "drafts"; }
+        public String op() { return "add"; }
+    }
+
+    record DraftsUpdate(ObjectNode draft) implements MiscEvent {
+        public String type() { return "drafts"; }
+        public String op() { return "update"; }
+    }
+
+    record DraftsRemove(long draftId) implements MiscEvent {
+        public String type() { return "drafts"; }
+        public String op() { return "remove"; }
+    }
+
+    record NavigationViewAdd(ObjectNode navigationView) implements MiscEvent {
+        public String type() { return "navigation_view"; }
+        public String op() { return "add"; }
+    }
+
+    /** `data` holds the changed fields (`is_pinned`, `name`). */
+    record NavigationViewUpdate(String fragment, ObjectNode data) implements MiscEvent {
+        public String type() { return "navigation_view"; }
+        public String op() { return "update"; }
+    }
+
+    record NavigationViewRemove(String fragment) implements MiscEvent {
+        public String type() { return "navigation_view"; }
+        public String op() { return "remove"; }
+    }
+
+    record HasMeetingToken(boolean value) implements MiscEvent {
+        public String type() { return "has_meeting_token"; }
+    }
+
+    /** Zulip's name for the same change, for clients that only know Zoom. */
+    record HasZoomToken(boolean value) implements MiscEvent {
+        public String type() { return "has_zoom_token"; }
+    }
+
+    record AlertWords(List<String> alertWords) implements MiscEvent {
+        public String type() { return "alert_words"; }
+    }
+
+    record UserTopic(long streamId, String topicName, long lastUpdated, int visibilityPolicy) implements MiscEvent {
+        public String type() { return "user_topic"; }
+    }
+
+    record MutedUsers(ArrayNode mutedUsers) implements MiscEvent {
+        public String type() { return "muted_users"; }
+    }
+
+    /** presence: the payload is only "__modern" and "__legacy" forms, chosen per queue by Delivery. */
+    record Presence(ObjectNode extras) implements MiscEvent {
+        public String type() { return "presence"; }
+    }
+
+    /** Legacy form of user_settings for display settings (clients without user_settings_object). */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    record UpdateDisplaySettings(String user, String settingName, JsonNode setting, String languageName) implements MiscEvent {
+        public String type() { return "update_display_settings"; }
+    }
+
+    /** Legacy form of user_settings for notification settings. */
+    record UpdateGlobalNotifications(String user, String notificationName, JsonNode setting) implements MiscEvent {
+        public String type() { return "update_global_notifications"; }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.stoa.navigation;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Db;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.Json;
+import dev.stoa.http.Request;
+import dev.stoa.http.Router;
+import dev.stoa.users.User;
+import java.util.Set;
+
+/**
+ * GET/POST /navigation_views, PATCH/DELETE /navigation_views/{fragment}. Fragments are path-like
+ * ("narrow/is/starred"): the path parameter may arrive percent-encoded or as several segments.
+ */
+public final class NavigationViews {
+    static final Set<String> BUILT_IN = Set.of("inbox", "recent", "feed", "drafts", "narrow/has/reaction/sender/me",
+            "narrow/is/mentioned", "narrow/is/starred", "scheduled", "reminders");
+
+    private final Db db;
+    private final NavigationStore store;
+    private final NavigationActions actions;
+
+    public NavigationViews(Db db, NavigationStore store, NavigationActions actions) {
+        this.db = db;
+        this.store = store;
+        this.actions = actions;
+    }
+
+    public void routes(Router r) {
+        r.get("/navigation_views", Router.Auth.USER, this::list);
+        r.post("/navigation_views", Router.Auth.USER, this::add);
+        // A fragment may arrive percent-encoded or as several path segments (narrow/is/starred).
+        r.patch("/navigation_views/{fragment...}", Router.Auth.USER, this::update);
+        r.delete("/navigation_views/{fragment...}", Router.Auth.USER, this::remove);
+    }
+
+    private Object list(Request req) {
+        User me = req.user();
+        ObjectNode out = Json.success();
+        out.set("navigation_views", Json.tree(db.read(h -> store.all(h, me.id()))));
+        return out;
+    }
+
+    private Object add(Request req) {
+        User me = req.user();
+        String fragment = nonBlank(req.str("fragment"), "fragment");
+        boolean pinned = req.optBool("is_pinned").orElseThrow(() -> ApiError.missing("is_pinned"));
+        String name = req.optStr("name").map(n -> nonBlank(n, "name")).orElse(null);
+        if (BUILT_IN.contains(fragment)) {
+            if (name != null) throw ApiError.bad("Built-in views cannot have a custom name.");
+        } else if (name == null) {
+            throw ApiError.bad("Custom views must have a valid name.");
+        }
+        actions.doAdd(me.id(), fragment, pinned, name);
+        return Json.success();
+    }
+
+    private Object update(Request req) {
+        User me = req.user();
+        String fragment = fragment(req);
+        Boolean pinned = req.optBool("is_pinned").orElse(null);
+        String name = req.optStr("name").map(n -> nonBlank(n, "name")).orElse(null);
+        if (BUILT_IN.contains(fragment) && name != null) throw ApiError.bad("Built-in views cannot have a custom name.");
+        actions.doUpdate(me.id(), fragment, pinned, name);
+        return Json.success();
+    }
+
+    private Object remove(Request req) {
+        User me = req.user();
+        actions.doRemove(me.id(), fragment(req));
+        return Json.success();
+    }
+
+    private static String fragment(Request req) {
+        return req.pathParam("fragment").strip();
+    }
+
+    private static String nonBlank(String s, String name) {
+        String t = s.strip();
+        if (t.isEmpty()) throw ApiError.bad(name + " cannot be blank");
+        if (t.indexOf('\0') >= 0) throw ApiError.bad(name + " must not contain null bytes");
+        return t;
+    }
+}

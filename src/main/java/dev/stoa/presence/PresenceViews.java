@@ -1,0 +1,163 @@
+package dev.stoa.presence;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Db;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.Json;
+import dev.stoa.http.Request;
+import dev.stoa.http.Router;
+import dev.stoa.queues.StateContributor;
+import dev.stoa.users.User;
+import dev.stoa.users.UserStore;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.jdbi.v3.core.Handle;
+
+/** POST /users/me/presence, GET /realm/presence, GET /users/{user_id_or_email}/presence, and register's presence state. */
+public final class PresenceViews implements StateContributor {
+    /** Whose presence a viewer may see; the users feature narrows it when the realm restricts user access. */
+    @FunctionalInterface
+    public interface Visibility {
+        boolean canSee(Handle h, User viewer, User target);
+    }
+
+    private final Db db;
+    private final PresenceStore store;
+    private final PresenceActions actions;
+    private final UserStore users;
+    private final Function<User, String> apiEmail;
+    private final Visibility visibility;
+    private final Clock clock;
+
+    public PresenceViews(Db db, PresenceStore store, PresenceActions actions, UserStore users, Function<User, String> apiEmail,
+                         Visibility visibility, Clock clock) {
+        this.db = db;
+        this.store = store;
+        this.actions = actions;
+        this.users = users;
+        this.apiEmail = apiEmail;
+        this.visibility = visibility;
+        this.clock = clock;
+    }
+
+    public void routes(Router r) {
+        r.post("/users/me/presence", Router.Auth.USER, this::report);
+        r.get("/realm/presence", Router.Auth.USER, this::realm);
+        r.get("/users/{user_id_or_email}/presence", Router.Auth.USER, this::ofUser);
+    }
+
+    static boolean enabled(User u) {
+        return u.setting("presence_enabled").asBoolean(true);
+    }
+
+    private static User human(Request req) {
+        User me = req.user();
+        if (me.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
+        return me;
+    }
+
+    private Object report(Request req) {
+        User me = human(req);
+        Long lastUpdateId = req.optLong("last_update_id").orElse(null);
+        Integer days = req.has("history_limit_days") ? req.integer("history_limit_days", 14) : null;
+        boolean pingOnly = req.bool("ping_only", false);
+        req.bool("new_user_input", false);
+        boolean modern = req.bool("slim_presence", false) || lastUpdateId != null;
+        String status = req.str("status");
+        if (!status.equals("active") && !status.equals("idle")) throw ApiError.bad("Invalid status: " + status);
+        long now = clock.instant().getEpochSecond();
+        actions.doReport(me, status.equals("active"), now);
+        ObjectNode out = Json.success();
+        if (pingOnly) {
+            out.put("presence_last_update_id", lastUpdateId == null ? -1 : Math.max(lastUpdateId, -1));
+            return out;
+        }
+        return db.read(h -> {
+            fill(h, me, modern, lastUpdateId, days == null ? 14 : days, out);
+            return out;
+        });
+    }
+
+    private Object realm(Request req) {
+        User me = req.user();
+        return db.read(h -> {
+            ObjectNode out = Json.success();
+            fill(h, me, false, null, 14, out);
+            out.remove("presence_last_update_id");
+            return out;
+        });
+    }
+
+    private Object ofUser(Request req) {
+        User me = req.user();
+        String key = req.pathParam("user_id_or_email");
+        return db.read(h -> {
+            User target = find(h, key);
+            if (target == null || !target.isActive() || target.isSystemBot()) throw ApiError.bad("No such user");
+            if (target.isBot()) throw ApiError.bad("Presence is not supported for bot users.");
+            if (!visibility.canSee(h, me, target)) throw ApiError.bad("Insufficient permission");
+            PresenceRow row = enabled(target) ? store.get(h, target.id()).orElse(null) : null;
+            if (row == null) throw ApiError.bad("No presence data for " + key);
+            ObjectNode website = row.legacyEntry(false), aggregated = row.legacyEntry(false);
+            website.remove("client");
+            aggregated.remove("client");
+            if (clock.instant().getEpochSecond() - aggregated.get("timestamp").asLong() > PresenceRow.OFFLINE_THRESHOLD_SECS) {
+                aggregated.put("status", "offline");
+            }
+            ObjectNode out = Json.success();
+            ObjectNode p = out.putObject("presence");
+            p.set("website", website);
+            p.set("aggregated", aggregated);
+            return out;
+        });
+    }
+
+    private User find(Handle h, String key) {
+        if (!key.isEmpty() && key.chars().allMatch(Character::isDigit) && key.length() < 18) {
+            return users.byId(h, Long.parseLong(key)).orElse(null);
+        }
+        for (User u : users.all(h)) {
+            if (apiEmail.apply(u).equalsIgnoreCase(key) || u.deliveryEmail().equalsIgnoreCase(key)) return u;
+        }
+        return null;
+    }
+
+    /**
+     * presences (modern: by user id; legacy: by API email), server_timestamp and
+     * presence_last_update_id. With a positive last_update_id, only rows changed since it (no
+     * time limit); otherwise rows connected within the history limit.
+     */
+    private void fill(Handle h, User viewer, boolean modern, Long lastUpdateId, int historyDays, ObjectNode out) {
+        long now = clock.instant().getEpochSecond();
+        boolean incremental = lastUpdateId != null && lastUpdateId > 0;
+        long days = Math.clamp(historyDays, 0, 100_000);
+        List<PresenceRow> rows = incremental ? store.since(h, lastUpdateId, 0) : store.since(h, -1, now - days * 86_400);
+        Map<Long, User> byId = new HashMap<>();
+        if (!rows.isEmpty()) for (User u : users.all(h)) byId.put(u.id(), u);
+        ObjectNode presences = Json.object();
+        long maxId = lastUpdateId == null ? -1 : lastUpdateId;
+        for (PresenceRow r : rows) {
+            maxId = Math.max(maxId, r.lastUpdateId());
+            User u = byId.get(r.userId());
+            if (u == null || !u.isActive() || u.isBot() || !enabled(u) || (viewer != null && !visibility.canSee(h, viewer, u))) continue;
+            if (modern) presences.set(String.valueOf(u.id()), r.modern());
+            else presences.set(apiEmail.apply(u), r.legacy());
+        }
+        out.set("presences", presences);
+        out.put("server_timestamp", clock.millis() / 1000.0);
+        out.put("presence_last_update_id", maxId);
+    }
+
+    @Override
+    public Set<String> eventTypes() { return Set.of("presence"); }
+
+    @Override
+    public void fetch(Context ctx, ObjectNode state) {
+        User me = ctx.viewer();
+        fill(ctx.h(), me, ctx.options().slimPresence(), null, ctx.options().presenceHistoryLimitDays(), state);
+    }
+}

@@ -1,0 +1,120 @@
+package dev.stoa.realm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Db;
+import dev.stoa.db.Tx;
+import dev.stoa.events.EventLog;
+import dev.stoa.events.RealmEvent;
+import dev.stoa.events.Recipients;
+import dev.stoa.groups.FullMembers;
+import dev.stoa.groups.GroupActions;
+import dev.stoa.groups.SystemGroups;
+import java.time.Clock;
+import dev.stoa.groups.GroupSettingRules;
+import dev.stoa.groups.GroupSettingValues;
+import dev.stoa.http.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.jdbi.v3.core.Handle;
+
+/**
+ * Writes to the realm's settings: one transaction stores what differs from the defaults in the
+ * realm row and appends a realm event per changed setting (to every user); the in-memory
+ * RealmHolder reloads after commit.
+ */
+public final class RealmActions {
+    private final Db db;
+    private final EventLog log;
+    private final RealmStore store;
+    private final RealmHolder holder;
+    private final GroupSettingValues values;
+    private final Clock clock;
+
+    public RealmActions(Db db, EventLog log, RealmStore store, RealmHolder holder, GroupSettingValues values, Clock clock) {
+        this.clock = clock;
+        this.db = db;
+        this.log = log;
+        this.store = store;
+        this.holder = holder;
+        this.values = values;
+    }
+
+    /** The realm's settings as of this transaction (defaults overlaid with the stored row). */
+    private Realm current(Handle h) {
+        RealmStore.Row row = store.find(h).orElseThrow();
+        return new Realm(row.settings(), row.dateCreated(), row.deactivated(), holder.systemGroups());
+    }
+
+    /**
+     * Applies scalar settings (parsed values) and group settings ({new, old}); a stale `old`
+     * rejects the whole change. Returns the changed settings as Zulip's response reports them.
+     */
+    public ObjectNode doUpdate(Map<String, JsonNode> scalars, Map<String, GroupSettingValues.Change> groups) {
+        return db.write(tx -> {
+            Handle h = tx.h();
+            Realm realm = current(h);
+            ObjectNode stored = store.find(h).orElseThrow().settings();
+            ObjectNode changed = Json.object();
+            for (var e : groups.entrySet()) {
+                JsonNode cur = values.apiValue(h, realm.get(e.getKey()));
+                GroupSettingValues.Change c = e.getValue();
+                if (c.old() != null && !GroupSettingValues.equal(c.old(), cur)) throw GroupActions.expectationMismatch();
+            }
+            for (var e : scalars.entrySet()) {
+                JsonNode cur = realm.get(e.getKey());
+                if (e.getValue().equals(cur)) continue;
+                stored.set(e.getKey(), e.getValue());
+                changed.set(e.getKey(), e.getValue().isTextual() ? Json.MAPPER.getNodeFactory().textNode("updated") : e.getValue());
+                announce(tx, e.getKey(), e.getValue());
+            }
+            for (var e : groups.entrySet()) {
+                JsonNode cur = values.apiValue(h, realm.get(e.getKey()));
+                if (GroupSettingValues.equal(e.getValue().newValue(), cur)) continue;
+                stored.set(e.getKey(), e.getValue().newValue());
+                changed.set(e.getKey(), e.getValue().newValue());
+                ObjectNode data = Json.object();
+                data.set(e.getKey(), e.getValue().newValue());
+                log.append(tx, new RealmEvent.UpdateDict("default", data), Recipients.all());
+            }
+            store.saveSettings(h, stored);
+            if (changed.has("waiting_period_threshold")) syncFullMembers(tx, changed.get("waiting_period_threshold").asInt());
+            tx.afterCommit(holder::reload);
+            return changed;
+        });
+    }
+
+    private void syncFullMembers(Tx tx, int thresholdDays) {
+        FullMembers.sync(tx, log, holder.systemGroup(SystemGroups.FULL_MEMBERS), thresholdDays, clock.instant().getEpochSecond());
+    }
+
+    /** Promotes members whose accounts passed the waiting period (run periodically). */
+    public void doSyncFullMembers() {
+        db.write(tx -> {
+            syncFullMembers(tx, current(tx.h()).get("waiting_period_threshold").asInt(0));
+            return null;
+        });
+    }
+
+    private void announce(Tx tx, String name, JsonNode value) {
+        if (RealmSettingSpecs.UPDATE_DICT.contains(name)) {
+            ObjectNode data = Json.object();
+            data.set(name, value);
+            log.append(tx, new RealmEvent.UpdateDict("default", data), Recipients.all());
+        } else {
+            log.append(tx, new RealmEvent.Update(name, value), Recipients.all());
+        }
+    }
+
+    /** Objections to deactivating a group that a realm setting names (GroupActions.UsageCheck). */
+    public List<ObjectNode> objections(Handle h, long groupId) {
+        Realm realm = current(h);
+        List<String> settings = new ArrayList<>();
+        for (String k : GroupSettingRules.REALM.keySet()) if (GroupSettingValues.mentions(realm.get(k), groupId)) settings.add(k);
+        if (settings.isEmpty()) return List.of();
+        ObjectNode o = Json.object().put("type", "realm");
+        settings.forEach(o.putArray("settings")::add);
+        return List.of(o);
+    }
+}

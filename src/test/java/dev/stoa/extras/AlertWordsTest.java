@@ -1,0 +1,46 @@
+package dev.stoa.extras;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.testing.StoaTestBase;
+import dev.stoa.testing.VerifyAction;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class AlertWordsTest extends StoaTestBase {
+    private static List<String> words(JsonNode r) {
+        return toList(r.get("alert_words"));
+    }
+
+    private static List<String> toList(JsonNode a) {
+        return java.util.stream.StreamSupport.stream(a.spliterator(), false).map(JsonNode::asText).toList();
+    }
+
+    @Test
+    void addListRemoveWithEvents() {
+        List<JsonNode> ev = VerifyAction.verify(member, () ->
+                assertThat(words(member.post("/users/me/alert_words", "alert_words", List.of("Natural", " illustrious ", "")).success()))
+                        .containsExactly("illustrious", "Natural"));
+        assertThat(ev).hasSize(1);
+        assertThat(toList(ev.get(0).get("alert_words"))).containsExactly("illustrious", "Natural");
+        List<JsonNode> none = VerifyAction.verify(member, () -> member.post("/users/me/alert_words", "alert_words", List.of("NATURAL")).success());
+        assertThat(none).isEmpty();
+        assertThat(words(member.get("/users/me/alert_words").success())).containsExactly("illustrious", "Natural");
+        VerifyAction.verify(member, () ->
+                assertThat(words(member.delete("/users/me/alert_words", "alert_words", List.of("natural", "absent")).success()))
+                        .containsExactly("illustrious"));
+        assertThat(words(admin.get("/users/me/alert_words").success())).isEmpty();
+    }
+
+    @Test
+    void errors() {
+        member.post("/users/me/alert_words").badRequest("Missing 'alert_words' argument");
+        member.delete("/users/me/alert_words").badRequest("Missing 'alert_words' argument");
+        member.post("/users/me/alert_words", "alert_words", List.of("ok", "x".repeat(101)))
+                .badRequest("alert_words[1] is too long (limit: 100 characters)");
+        member.post("/users/me/alert_words", "alert_words", "word").badRequest("alert_words is not valid JSON");
+        member.post("/users/me/alert_words", "alert_words", List.of(1)).badRequest("alert_words[0] is not a string");
+        member.post("/users/me/alert_words", "alert_words", java.util.Map.of()).badRequest("alert_words is not a list");
+    }
+}

@@ -1,0 +1,172 @@
+package dev.stoa.queues;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.events.LoggedEvent;
+import dev.stoa.events.Recipients;
+import dev.stoa.http.Json;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Delivery-time rendering rules, on synthetic log entries and queues (no server). */
+class DeliveryTest {
+    private static final long ME = 10;
+    private final Delivery delivery = new Delivery(() -> "general chat");
+    private long nextId = 100;
+
+    private static EventQueue queue(Set<String> types, List<List<String>> narrow, boolean allPublic, String... caps) {
+        Map<String, Boolean> c = new HashMap<>();
+        for (String cap : caps) c.put(cap, true);
+        QueueSpec spec = new QueueSpec(types, narrow, c, allPublic, false, false, false);
+        return new EventQueue("q", ME, spec, 0, 600, 0, 0, 0);
+    }
+
+    private static EventQueue queue(String... caps) { return queue(null, List.of(), false, caps); }
+
+    private List<ObjectNode> render(String json, EventQueue q) {
+        return render(json, Recipients.users(ME), q);
+    }
+
+    private List<ObjectNode> render(String json, Recipients to, EventQueue q) {
+        ObjectNode payload = (ObjectNode) Json.parse(json);
+        return delivery.render(new LoggedEvent(++nextId, 0, payload.get("type").asText(), payload, to), q);
+    }
+
+    private static final String STREAM_MSG = "{\"type\":\"message\",\"flags\":[],\"message\":{\"type\":\"stream\",\"stream_id\":5,"
+            + "\"display_recipient\":\"Denmark\",\"subject\":\"\",\"sender_email\":\"a@x\",\"sender_id\":3}}";
+
+    @Test
+    void idIsTheLogIdAndPrivateKeysAreStripped() {
+        var out = render("{\"type\":\"realm\",\"op\":\"update\",\"property\":\"name\",\"value\":\"X\",\"__hint\":1}", queue());
+        assertThat(out).hasSize(1);
+        assertThat(out.get(0).get("id").asLong()).isEqualTo(nextId);
+        assertThat(out.get(0).has("__hint")).isFalse();
+    }
+
+    @Test
+    void recipientsAndEventTypesFilter() {
+        assertThat(render("{\"type\":\"realm\"}", Recipients.users(11, 12), queue())).isEmpty();
+        assertThat(render("{\"type\":\"realm\"}", Recipients.all(), queue())).hasSize(1);
+        assertThat(render("{\"type\":\"realm\"}", queue(Set.of("message"), List.of(), false))).isEmpty();
+        var publicMsg = Recipients.channelMessage(List.of(11L), true);
+        assertThat(render(STREAM_MSG, publicMsg, queue())).isEmpty();
+        assertThat(render(STREAM_MSG, publicMsg, queue(null, List.of(), true))).hasSize(1);
+        var privateMsg = Recipients.channelMessage(List.of(11L), false);
+        assertThat(render(STREAM_MSG, privateMsg, queue(null, List.of(), true))).isEmpty();
+    }
+
+    @Test
+    void perUserPartsAreMergedForTheirRecipientOnly() {
+        String json = "{\"type\":\"message\",\"flags\":[],\"message\":{\"type\":\"private\"},\"__per_user\":{\"10\":{\"flags\":[\"read\"]},\"11\":{\"flags\":[\"mentioned\"]}}}";
+        var out = render(json, Recipients.users(10, 11), queue());
+        assertThat(out.get(0).get("flags").toString()).isEqualTo("[\"read\"]");
+        assertThat(out.get(0).has("__per_user")).isFalse();
+    }
+
+    @Test
+    void narrowAppliesToMessageEvents() {
+        assertThat(render(STREAM_MSG, queue(null, List.of(List.of("stream", "Denmark")), false))).hasSize(1);
+        assertThat(render(STREAM_MSG, queue(null, List.of(List.of("channel", "5")), false))).hasSize(1);
+        assertThat(render(STREAM_MSG, queue(null, List.of(List.of("stream", "Sweden")), false))).isEmpty();
+        assertThat(render(STREAM_MSG, queue(null, List.of(List.of("is", "dm")), false))).isEmpty();
+        assertThat(render("{\"type\":\"realm\"}", queue(null, List.of(List.of("stream", "Sweden")), false))).hasSize(1);
+    }
+
+    @Test
+    void emptyTopicName() {
+        assertThat(render(STREAM_MSG, queue()).get(0).at("/message/subject").asText()).isEqualTo("general chat");
+        assertThat(render(STREAM_MSG, queue("empty_topic_name")).get(0).at("/message/subject").asText()).isEmpty();
+        String typing = "{\"type\":\"typing\",\"op\":\"start\",\"message_type\":\"stream\",\"topic\":\"\"}";
+        assertThat(render(typing, queue("stream_typing_notifications")).get(0).get("topic").asText()).isEqualTo("general chat");
+        assertThat(render(typing, queue("stream_typing_notifications", "empty_topic_name")).get(0).get("topic").asText()).isEmpty();
+    }
+
+    @Test
+    void bulkMessageDeletion() {
+        String json = "{\"type\":\"delete_message\",\"message_type\":\"private\",\"message_ids\":[7,8]}";
+        var bulk = render(json, queue("bulk_message_deletion"));
+        assertThat(bulk).hasSize(1);
+        assertThat(bulk.get(0).get("message_ids")).hasSize(2);
+        var single = render(json, queue());
+        assertThat(single).hasSize(2);
+        assertThat(single.get(0).get("message_id").asLong()).isEqualTo(7);
+        assertThat(single.get(1).get("message_id").asLong()).isEqualTo(8);
+        assertThat(single.get(0).has("message_ids")).isFalse();
+        assertThat(single.get(0).get("id").asLong()).isEqualTo(single.get(1).get("id").asLong());
+    }
+
+    @Test
+    void includeDeactivatedGroups() {
+        String deactivate = "{\"type\":\"user_group\",\"op\":\"update\",\"group_id\":4,\"data\":{\"deactivated\":true}}";
+        assertThat(render(deactivate, queue("include_deactivated_groups")).get(0).get("op").asText()).isEqualTo("update");
+        var removed = render(deactivate, queue());
+        assertThat(removed.get(0).get("op").asText()).isEqualTo("remove");
+        assertThat(removed.get(0).get("group_id").asLong()).isEqualTo(4);
+        String rename = "{\"type\":\"user_group\",\"op\":\"update\",\"group_id\":4,\"data\":{\"name\":\"n\"},\"__deactivated\":true}";
+        assertThat(render(rename, queue())).isEmpty();
+        assertThat(render(rename, queue("include_deactivated_groups")).get(0).has("__deactivated")).isFalse();
+        String reactivate = "{\"type\":\"user_group\",\"op\":\"update\",\"group_id\":4,\"data\":{\"deactivated\":false},\"__group\":{\"id\":4,\"name\":\"n\"}}";
+        var added = render(reactivate, queue());
+        assertThat(added.get(0).get("op").asText()).isEqualTo("add");
+        assertThat(added.get(0).at("/group/id").asLong()).isEqualTo(4);
+    }
+
+    @Test
+    void archivedChannels() {
+        String json = "{\"type\":\"stream\",\"op\":\"update\",\"stream_id\":5,\"property\":\"description\",\"value\":\"d\",\"__archived\":true}";
+        assertThat(render(json, queue())).isEmpty();
+        var out = render(json, queue("archived_channels"));
+        assertThat(out).hasSize(1);
+        assertThat(out.get(0).has("__archived")).isFalse();
+    }
+
+    @Test
+    void simplifiedPresenceEvents() {
+        String json = "{\"type\":\"presence\",\"__modern\":{\"presences\":{\"3\":{\"active_timestamp\":1,\"idle_timestamp\":1}}},"
+                + "\"__legacy\":{\"user_id\":3,\"email\":\"a@x\",\"server_timestamp\":1,\"presence\":{}}}";
+        var modern = render(json, queue("simplified_presence_events"));
+        assertThat(modern.get(0).has("presences")).isTrue();
+        assertThat(modern.get(0).has("user_id")).isFalse();
+        var legacy = render(json, queue());
+        assertThat(legacy.get(0).get("user_id").asLong()).isEqualTo(3);
+        assertThat(legacy.get(0).has("presences")).isFalse();
+    }
+
+    @Test
+    void linkifierUrlTemplate() {
+        String json = "{\"type\":\"realm_linkifiers\",\"realm_linkifiers\":[]}";
+        assertThat(render(json, queue())).isEmpty();
+        assertThat(render(json, queue("linkifier_url_template"))).hasSize(1);
+        assertThat(render("{\"type\":\"realm_filters\",\"realm_filters\":[]}", queue())).isEmpty();
+    }
+
+    @Test
+    void streamTypingNotifications() {
+        String stream = "{\"type\":\"typing\",\"op\":\"start\",\"message_type\":\"stream\",\"stream_id\":5,\"topic\":\"t\"}";
+        String direct = "{\"type\":\"typing\",\"op\":\"start\",\"message_type\":\"direct\"}";
+        assertThat(render(stream, queue())).isEmpty();
+        assertThat(render(stream, queue("stream_typing_notifications"))).hasSize(1);
+        assertThat(render(direct, queue())).hasSize(1);
+    }
+
+    @Test
+    void userSettingsObject() {
+        String legacy = "{\"type\":\"update_display_settings\",\"setting_name\":\"twenty_four_hour_time\",\"setting\":true,\"user\":\"a@x\"}";
+        assertThat(render(legacy, queue())).hasSize(1);
+        assertThat(render(legacy, queue("user_settings_object"))).isEmpty();
+        String notif = "{\"type\":\"update_global_notifications\",\"notification_name\":\"enable_sounds\",\"setting\":true,\"user\":\"a@x\"}";
+        assertThat(render(notif, queue("user_settings_object"))).isEmpty();
+        assertThat(render("{\"type\":\"user_settings\",\"op\":\"update\",\"property\":\"x\",\"value\":1}", queue("user_settings_object"))).hasSize(1);
+    }
+
+    @Test
+    void aFeatureRegistersItsOwnRule() {
+        delivery.rule("custom_thing", (e, spec, user) -> spec.can("empty_topic_name") ? List.of(e, e.deepCopy()) : List.of());
+        assertThat(render("{\"type\":\"custom_thing\"}", queue())).isEmpty();
+        assertThat(render("{\"type\":\"custom_thing\"}", queue("empty_topic_name"))).hasSize(2);
+    }
+}

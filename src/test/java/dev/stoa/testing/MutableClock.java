@@ -1,0 +1,22 @@
+package dev.stoa.testing;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
+/** A clock tests move by hand (idle expiry, time limits). */
+public final class MutableClock extends Clock {
+    private volatile Instant now;
+
+    public MutableClock(Instant start) { this.now = start; }
+
+    public MutableClock() { this(Instant.now()); }
+
+    public void advance(Duration d) { now = now.plus(d); }
+
+    @Override public Instant instant() { return now; }
+    @Override public ZoneId getZone() { return ZoneOffset.UTC; }
+    @Override public Clock withZone(ZoneId zone) { return this; }
+}
