@@ -59,7 +59,7 @@ public final class HttpFront extends Handler.Abstract {
         String apiPath;
         if (path.startsWith("/api/v1/")) apiPath = path.substring(7);
         else if (path.startsWith("/json/")) apiPath = path.substring(5);
-        else if (path.startsWith("/user_uploads/")) apiPath = "/__files/" + path.substring("/user_uploads/".length()); // uploaded files
+        else if (path.startsWith("/user_uploads/")) apiPath = path; // uploaded files: the route serves the file itself
         else throw ApiError.of(404, "BAD_REQUEST", "Not Found");
         Router.Match match = router.match(jr.getMethod(), apiPath);
         Params.Parsed parsed = Params.parse(jr, readBody(jr));

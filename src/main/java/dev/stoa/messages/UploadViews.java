@@ -53,8 +53,9 @@ public final class UploadViews {
         r.post("/user_uploads", Router.Auth.USER, this::upload);
         r.get("/attachments", Router.Auth.USER, this::list);
         r.delete("/attachments/{attachment_id}", Router.Auth.USER, this::delete);
-        // The file itself: HttpFront maps /user_uploads/<path_id> here.
-        r.get("/__files/{realm}/{a}/{b}/{name}", Router.Auth.USER, this::serve);
+        // /api/v1/user_uploads/<path_id> answers a URL for the file; /user_uploads/<path_id> (HttpFront
+        // routes it here too) serves the file itself.
+        r.get("/user_uploads/{realm_id_str}/{filename...}", Router.Auth.USER, this::serve);
     }
 
     static String sanitize(String name) {
@@ -162,7 +163,8 @@ public final class UploadViews {
 
     private Object serve(Request req) throws IOException {
         User me = req.user();
-        String pathId = String.join("/", req.pathParam("realm"), req.pathParam("a"), req.pathParam("b"), req.pathParam("name"));
+        String pathId = req.pathParam("realm_id_str") + "/" + req.pathParam("filename");
+        boolean api = req.path().startsWith("/api/v1/") || req.path().startsWith("/json/");
         record File(long id, long owner, String storage, String type, String name) {}
         File f = db.read(h -> h.createQuery("SELECT id, owner_id, storage_name, content_type, file_name FROM attachments WHERE path_id = ?")
                 .bind(0, pathId).map((rs, c) -> new File(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5)))
@@ -176,7 +178,9 @@ public final class UploadViews {
             for (Message m : store.byIds(h, ids)) if (Access.canRead(v, m, flags.get(m.id()))) return true;
             return false;
         });
+        // As Zulip: plain-text 403/404 pages, for the API path too.
         if (!allowed) return text(403, "You are not authorized to view this file.");
+        if (api) return Json.success().put("url", "/user_uploads/" + pathId);
         byte[] bytes = Files.readAllBytes(dir.resolve(f.storage()));
         boolean inline = f.type().startsWith("image/") && !f.type().contains("svg");
         return new RawResponse(200, inline ? f.type() : "application/octet-stream", bytes, Map.of(

@@ -41,6 +41,7 @@ class MessageUploadTest extends StoaTestBase {
         assertThat(url).startsWith("/user_uploads/1/").doesNotContain("..");
         assertThat(fetch(member, url)).isEqualTo(200);
         assertThat(fetch(admin, url)).isEqualTo(403);
+        assertThat(admin.get(url).status()).isEqualTo(403);
         long id = member.post("/messages", "type", "direct", "to", List.of(admin.userId), "content", "[notes](" + url + ")").success().get("id").asLong();
         assertThat(fetch(admin, url)).isEqualTo(200);
         assertThat(fetch(guest, url)).isEqualTo(403);
