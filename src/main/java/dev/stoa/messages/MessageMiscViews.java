@@ -267,6 +267,7 @@ public final class MessageMiscViews {
         String type = req.str("report_type");
         String description = req.str("description", "");
         if (!REPORT_TYPES.containsKey(type)) throw ApiError.bad("Invalid report_type");
+        if (description.indexOf('\0') >= 0) throw ApiError.bad("description contains NULL (0x00) characters.");
         if (type.equals("other") && description.isBlank()) throw ApiError.bad("An explanation is required.");
         if (MessageRules.codePoints(description) > 1000) throw ApiError.bad("description is too long (limit: 1000 characters)");
         JsonNode chId = realm.get().get("moderation_request_channel_id");

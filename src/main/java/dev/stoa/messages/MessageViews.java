@@ -218,7 +218,7 @@ public final class MessageViews {
 
     /** The topic as stored: display-name and "(no topic)" mean the empty topic; policy and topic creation checked. */
     String checkTopic(Handle h, String raw, Channel c, Realm rs, User me) {
-        String topic = raw == null ? "" : MessageRules.cleanTopic(raw);
+        String topic = raw == null ? "" : MessageRules.cleanTopic(raw);  // drops control characters, NUL included
         if (topic.equals(Realm.EMPTY_TOPIC_DISPLAY_NAME) || topic.equals("(no topic)")
                 || topic.equals(rs.get("realm_empty_topic_display_name") == null ? null : rs.get("realm_empty_topic_display_name").asText())) {
             topic = "";

@@ -39,6 +39,7 @@ public record Narrow(List<Term> terms) {
             if (op == null || !op.isTextual() || operand == null || !(operand.isTextual() || operand.isIntegralNumber() || operand.isArray())) {
                 throw ApiError.bad("Invalid narrow[" + out.size() + "]");
             }
+            if (operand.toString().contains("\\u0000")) throw ApiError.bad("Invalid narrow[" + out.size() + "]");
             String o = op.textValue();
             if (o.startsWith("-")) {
                 negated = !negated;

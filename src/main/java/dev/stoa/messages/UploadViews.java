@@ -91,7 +91,7 @@ public final class UploadViews {
         String type = f.contentType() == null || f.contentType().isBlank() ? "application/octet-stream" : f.contentType();
         db.write(tx -> {
             long id = tx.h().createUpdate("INSERT INTO attachments (path_id, file_name, owner_id, size, content_type, create_time, storage_name) "
-                            + "VALUES (?, ?, ?, ?, ?, ?, ?)").bind(0, pathId).bind(1, f.fileName() == null ? name : f.fileName())
+                            + "VALUES (?, ?, ?, ?, ?, ?, ?)").bind(0, pathId).bind(1, f.fileName() == null ? name : f.fileName().replace("\0", ""))
                     .bind(2, me.id()).bind(3, f.bytes().length).bind(4, type).bind(5, now).bind(6, storage)
                     .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
             ObjectNode e = Json.object();
