@@ -162,7 +162,10 @@ public final class Stoa implements AutoCloseable {
         RealmActions realmActions = new RealmActions(db, log, realmStore, realm, groupValues, clock);
         groupActions.addUsageCheck(realmActions::objections);
         new GroupViews(db, groupStore, groupActions, groupValues, resolver, actors, name -> realm.get().get(name)).routes(router);
-        new RealmViews(db, realmActions, groupValues, actors).routes(router);
+        RealmViews realmViews = new RealmViews(db, realmActions, groupValues, actors);
+        realmViews.routes(router);
+        // Channel-valued realm settings (moderation_request_channel_id, ...) check the channel exists.
+        realmViews.channelLookup((h, id) -> channelStore.byId(h, id).map(dev.stoa.channels.Channel::inviteOnly));
         new AuthViews(db, userStore, userJson, realm, config.externalUrl(), new RateLimiter(config.loginFailureLimit(), 1800, clock)).routes(router);
         ProfileFieldActions profileFieldActions = new ProfileFieldActions(db, log);
         new UserViews(db, userStore, userActions, userJson, profileData, profileFieldActions, realm).routes(router);

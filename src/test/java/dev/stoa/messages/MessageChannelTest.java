@@ -78,6 +78,18 @@ class MessageChannelTest extends StoaTestBase {
     }
 
     @Test
+    void topicsOfAChannel() {
+        send(member, "general", "older topic", "a");
+        send(member, "general", "", "b");
+        send(member, "general", "newer topic", "c");
+        JsonNode t = member.get("/users/me/" + general + "/topics").success().get("topics");
+        assertThat(t.get(0).get("name").asText()).isEqualTo("newer topic");
+        assertThat(t.toString()).contains("general chat", "older topic");
+        JsonNode raw = member.get("/users/me/" + general + "/topics", "allow_empty_topic_name", "true").success().get("topics");
+        assertThat(raw.get(1).get("name").asText()).isEmpty();
+    }
+
+    @Test
     void channelMessageEvents() {
         VerifyAction.verify(admin, () -> send(member, "general", "events", "hi @**" + "Admin" + "**"));
         VerifyAction.verify(moderator, () -> send(member, "general", "events", "moderator is not subscribed"));

@@ -88,5 +88,13 @@ class MessageFlagsTest extends StoaTestBase {
         long a = post(member, "reports", "report me");
         admin.post("/messages/" + a + "/report", "report_type", "spam")
                 .badRequest("Moderation request channel must be specified to enable message reporting.");
+        long mod = owner.post("/channels/create", "name", "moderation", "invite_only", true, "subscribers", List.of(owner.userId)).success().get("id").asLong();
+        owner.patch("/realm", "moderation_request_channel_id", String.valueOf(mod)).success();
+        admin.post("/messages/" + a + "/report", "report_type", "bogus").badRequest("Invalid report_type");
+        admin.post("/messages/" + a + "/report", "report_type", "other").badRequest("An explanation is required.");
+        admin.post("/messages/" + a + "/report", "report_type", "other", "description", "it is rude").success();
+        JsonNode r = owner.get("/messages", "anchor", "newest", "num_before", "1", "narrow", "[[\"channel\",\"moderation\"]]").success();
+        assertThat(r.get("messages").get(0).get("content").asText()).contains("reported", "it is rude", "report me");
+        assertThat(r.get("messages").get(0).get("sender_full_name").asText()).isEqualTo("Notification Bot");
     }
 }
