@@ -41,6 +41,7 @@ import dev.stoa.linkifiers.LinkifierState;
 import dev.stoa.linkifiers.LinkifierStore;
 import dev.stoa.linkifiers.LinkifierViews;
 import dev.stoa.markdown.MarkdownRenderer;
+import dev.stoa.messages.Messages;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Router;
 import dev.stoa.queues.Collector;
@@ -150,6 +151,7 @@ public final class Stoa implements AutoCloseable {
         LinkifierStore linkifierStore = new LinkifierStore();
         EmojiStore emojiStore = new EmojiStore();
         RealmEmoji realmEmoji = new RealmEmoji(db, emojiStore, log);
+        dev.stoa.messages.MessageDelivery.register(delivery);
         ChannelDelivery.register(delivery);
         EventQueues queues = new EventQueues(db, log, delivery, clock, config.heartbeatMillis());
         ChannelStore channelStore = new ChannelStore();
@@ -175,6 +177,7 @@ public final class Stoa implements AutoCloseable {
                 new GroupState(),
                 new LinkifierState(linkifierStore),
                 new EmojiState(emojiStore),
+                new dev.stoa.messages.MessageState(),
                 new ChannelState(channelStore, subscriptionStore, folderStore, channelAccess, channelJson),
                 new NotYetBuiltState()));
 
@@ -223,6 +226,7 @@ public final class Stoa implements AutoCloseable {
         RenderViews renderViews = new RenderViews(messageRenderer);
         renderViews.routes(router);
         renderViews.rootRoutes(rootRouter);
+        Messages.wire(db, log, router, userStore, userJson, groupStore, resolver, realm, config, clock, renderData, realmEmoji);
         ChannelViews channelViews = new ChannelViews(db, channelStore, folderStore, channelAccess, channelGroupSettings,
                 channelActions, channelUpdates, realm);
         channelViews.routes(router);

@@ -86,6 +86,7 @@ public final class HttpFront extends Handler.Abstract {
         Router.Match match;
         if (path.startsWith("/api/v1/")) match = router.match(jr.getMethod(), path.substring(7));
         else if (path.startsWith("/json/")) match = router.match(jr.getMethod(), path.substring(5));
+        else if (path.startsWith("/user_uploads/")) match = router.match(jr.getMethod(), path); // the route serves the file itself
         else match = rootRouter.match(jr.getMethod(), path);
         Params.Parsed parsed = Params.parse(jr, readBody(jr));
         String ip = org.eclipse.jetty.server.Request.getRemoteAddr(jr);

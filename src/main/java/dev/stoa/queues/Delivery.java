@@ -61,6 +61,8 @@ public final class Delivery {
         List<ObjectNode> out = rule == null ? List.of(ev) : rule.render(ev, q.spec, q.userId);
         List<ObjectNode> wire = new ArrayList<>(out.size());
         for (ObjectNode o : out) {
+            // local echo: only the sending client's queue learns its local_id back
+            if (o.has("__local_id") && q.id.equals(o.path("__sender_queue_id").asText(null))) o.set("local_message_id", o.get("__local_id"));
             stripPrivate(o);
             o.put("id", e.id());
             wire.add(o);

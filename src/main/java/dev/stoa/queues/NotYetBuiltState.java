@@ -16,12 +16,10 @@ public final class NotYetBuiltState implements StateContributor {
     static {
         EMPTY.put("realm_domains", "realm_domains=[]");
         EMPTY.put("realm_playgrounds", "realm_playgrounds=[]");
-        EMPTY.put("recent_private_conversations", "recent_private_conversations=[]");
         EMPTY.put("default_stream_groups", "realm_default_stream_groups=[]");
         EMPTY.put("user_status", "user_status={}");
         EMPTY.put("onboarding_steps", "onboarding_steps=[]");
         EMPTY.put("scheduled_messages", "scheduled_messages=[]");
-        EMPTY.put("starred_messages", "starred_messages=[]");
         EMPTY.put("realm_embedded_bots", "realm_embedded_bots=[]");
         EMPTY.put("realm_incoming_webhook_bots", "realm_incoming_webhook_bots=[]");
         EMPTY.put("stop_words", "stop_words=[]");
@@ -30,7 +28,6 @@ public final class NotYetBuiltState implements StateContributor {
     @Override
     public Set<String> eventTypes() {
         var types = new java.util.HashSet<>(EMPTY.keySet());
-        types.addAll(Set.of("message", "update_message_flags"));
         return types;
     }
 
@@ -43,9 +40,5 @@ public final class NotYetBuiltState implements StateContributor {
                 state.set(p[0], Json.parse(p[1]));
             }
         });
-        if (ctx.fetches("message") || ctx.fetches("update_message_flags")) {
-            state.put("max_message_id", -1);
-            state.set("unread_msgs", Json.parse("{\"pms\":[],\"streams\":[],\"huddles\":[],\"mentions\":[],\"count\":0,\"old_unreads_missing\":false}"));
-        }
     }
 }

@@ -117,15 +117,16 @@ public final class UserViews {
             u.remove("bot_owner_id");
             u.remove("is_imported_stub");
             out.setAll(u);
-            out.put("max_message_id", maxMessageId(h));
+            out.put("max_message_id", maxMessageId(h, me.id()));
             if (!me.isBot()) out.set("profile_data", profileData.all(h).getOrDefault(me.id(), Json.object()));
             return out;
         });
     }
 
-    private static long maxMessageId(org.jdbi.v3.core.Handle h) {
-        // TODO(messages issue): the newest message id the user can see; no messages exist before that feature.
-        return -1;
+    /** The newest message the user has received (the messages feature's user_message rows), or -1. */
+    private static long maxMessageId(org.jdbi.v3.core.Handle h, long userId) {
+        return h.createQuery("SELECT MAX(message_id) FROM user_message WHERE user_id = ?").bind(0, userId)
+                .mapTo(Long.class).findOne().orElse(-1L);
     }
 
     private Object create(Request req) {

@@ -22,10 +22,10 @@ import javax.imageio.ImageWriter;
 import javax.imageio.stream.ImageOutputStream;
 import org.junit.jupiter.api.Test;
 
-class RealmEmojiTest extends StoaTestBase {
+public class RealmEmojiTest extends StoaTestBase {
     private static final Object[] INDIVIDUAL = {"client_capabilities", Map.of("individual_emoji_changes", true)};
 
-    static byte[] png(int rgb) throws Exception {
+    public static byte[] png(int rgb) throws Exception {
         BufferedImage img = new BufferedImage(4, 4, BufferedImage.TYPE_INT_RGB);
         img.setRGB(0, 0, rgb);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -50,7 +50,7 @@ class RealmEmojiTest extends StoaTestBase {
     }
 
     /** POST /realm/emoji/{name} with the given files as multipart parts (field name -> bytes). */
-    static ApiResponse upload(ApiClient c, String name, Map<String, byte[]> files) {
+    public static ApiResponse upload(ApiClient c, String name, Map<String, byte[]> files) {
         String boundary = "stoaEmojiBoundary42";
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         for (var f : files.entrySet()) {

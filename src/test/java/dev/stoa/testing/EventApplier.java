@@ -34,6 +34,7 @@ public final class EventApplier {
         on("update_global_notifications", (s, e) -> s.set(e.get("notification_name").asText(), e.get("setting")));
         on("realm/update", PermissionDerived.then((s, e) -> s.set("realm_" + e.get("property").asText(), e.get("value"))));
         on("realm/update_dict", PermissionDerived.then((s, e) -> e.get("data").properties().forEach(p -> s.set("realm_" + p.getKey(), p.getValue()))));
+        MessageAppliers.register();
         GroupAppliers.register();
         ExtrasAppliers.register();
         MarkdownAppliers.register();

@@ -1,0 +1,50 @@
+package dev.stoa.events;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
+
+/**
+ * message, update_message, delete_message, update_message_flags, reaction, attachment and typing
+ * events. Their payloads vary by case (optional fields of update_message, message_details of
+ * flag removal), so each record carries its fields as one object written at the top level.
+ * Per-recipient parts (flags) and delivery hints go in {@link #extras()}.
+ */
+public sealed interface MessageEvent extends Event {
+    @JsonIgnore ObjectNode fields();
+
+    @JsonAnyGetter
+    default Map<String, Object> unwrapped() {
+        return dev.stoa.http.Json.MAPPER.convertValue(fields(), new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() {});
+    }
+
+    /** message: `message` and base `flags`; extras: "__per_user" flags, "__raw_content", "__sender_queue_id", "__local_id". */
+    record New(@JsonIgnore ObjectNode fields, @JsonIgnore ObjectNode extras) implements MessageEvent {
+        public String type() { return "message"; }
+    }
+
+    record Update(@JsonIgnore ObjectNode fields, @JsonIgnore ObjectNode extras) implements MessageEvent {
+        public String type() { return "update_message"; }
+    }
+
+    record Delete(@JsonIgnore ObjectNode fields) implements MessageEvent {
+        public String type() { return "delete_message"; }
+    }
+
+    record Flags(String op, @JsonIgnore ObjectNode fields) implements MessageEvent {
+        public String type() { return "update_message_flags"; }
+    }
+
+    record Reaction(String op, @JsonIgnore ObjectNode fields) implements MessageEvent {
+        public String type() { return "reaction"; }
+    }
+
+    record Attachment(String op, @JsonIgnore ObjectNode fields) implements MessageEvent {
+        public String type() { return "attachment"; }
+    }
+
+    record Typing(String op, @JsonIgnore ObjectNode fields) implements MessageEvent {
+        public String type() { return "typing"; }
+    }
+}

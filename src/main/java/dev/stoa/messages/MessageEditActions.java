@@ -1,0 +1,168 @@
+package dev.stoa.messages;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.channels.Channel;
+import dev.stoa.db.Db;
+import dev.stoa.db.Tx;
+import dev.stoa.events.EventLog;
+import dev.stoa.events.MessageEvent;
+import dev.stoa.events.Recipients;
+import dev.stoa.http.Json;
+import dev.stoa.markdown.Rendered;
+import dev.stoa.users.User;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jdbi.v3.core.Handle;
+
+/** Editing, moving and deleting: one transaction each, with its update_message / delete_message events. */
+public final class MessageEditActions {
+    private final Db db;
+    private final EventLog log;
+    private final MessageStore store;
+
+    public MessageEditActions(Db db, EventLog log, MessageStore store) {
+        this.db = db;
+        this.log = log;
+        this.store = store;
+    }
+
+    /** A move: the messages, and where they go (channel may be the same; recipient ids of the destination's subscribers). */
+    public record Move(List<Message> messages, Channel from, Channel to, String newTopic, String propagateMode,
+                       List<Long> gaining, List<Long> losing, boolean toPublic) {}
+
+    public record ContentEdit(String content, Rendered rendered) {}
+
+    /** Applies a content edit and/or a move of target (and its propagated messages); returns detached uploads. */
+    public ArrayNode doEdit(User editor, Message target, ContentEdit edit, Move move, long now) {
+        return db.write(tx -> {
+            Handle h = tx.h();
+            ArrayNode detached = Json.array();
+            Set<Long> audience = new HashSet<>(store.recipientsOf(h, target.id()));
+            ObjectNode f = Json.object();
+            f.put("user_id", editor.id());
+            f.put("edit_timestamp", now);
+            f.put("message_id", target.id());
+            f.put("rendering_only", false);
+            if (target.isChannel()) {
+                f.put("stream_id", target.channelId());
+            }
+            List<Long> ids = new ArrayList<>();
+            if (move != null) move.messages().forEach(m -> ids.add(m.id()));
+            else ids.add(target.id());
+            java.util.Collections.sort(ids);
+            if (edit != null) {
+                applyContent(h, editor, target, edit, now, detached);
+                f.put("orig_content", target.content());
+                f.put("orig_rendered_content", target.renderedContent());
+                f.put("content", edit.content());
+                f.put("rendered_content", edit.rendered().html());
+                f.put("is_me_message", edit.content().startsWith("/me ") && !edit.content().contains("\n"));
+            }
+            if (move != null) {
+                for (Message m : move.messages()) audience.addAll(store.recipientsOf(h, m.id()));
+                applyMove(tx, editor, move, now);
+                f.put("propagate_mode", move.propagateMode());
+                f.put("orig_subject", target.topic());
+                if (!move.newTopic().equals(target.topic())) {
+                    f.put("subject", move.newTopic());
+                    f.set("topic_links", Json.array());
+                }
+                if (move.to().id() != move.from().id()) f.put("new_stream_id", move.to().id());
+                audience.addAll(move.gaining());
+                audience.removeAll(move.losing());
+            }
+            f.set("message_ids", Json.tree(ids));
+            f.set("flags", Json.array());
+            ObjectNode extras = Json.object();
+            ObjectNode perUser = extras.putObject("__per_user");
+            for (long u : audience) {
+                Long fl = store.flagsOf(h, u, target.id()).orElse(null);
+                ArrayNode a = perUser.putObject(String.valueOf(u)).putArray("flags");
+                if (fl != null) Flags.names(fl).forEach(a::add);
+            }
+            boolean pub = target.isChannel() && (move == null ? false : move.toPublic());
+            log.append(tx, new MessageEvent.Update(f, extras), Recipients.channelMessage(audience, pub));
+            return detached;
+        });
+    }
+
+    private void applyContent(Handle h, User editor, Message m, ContentEdit e, long now, ArrayNode detached) {
+        store.insertEdit(h, new MessageStore.Edit(0, m.id(), editor.id(), now, m.content(), m.renderedContent(), null, null, null, null));
+        Rendered r = e.rendered();
+        List<Long> before = h.createQuery("SELECT attachment_id FROM attachment_messages WHERE message_id = ?").bind(0, m.id()).mapTo(Long.class).list();
+        h.execute("DELETE FROM attachment_messages WHERE message_id = ?", m.id());
+        MessageActions.linkUploads(h, m.id(), m.senderId(), r.uploadPathIds());
+        boolean attachment = h.createQuery("SELECT COUNT(*) FROM attachment_messages WHERE message_id = ?").bind(0, m.id()).mapTo(Long.class).one() > 0;
+        store.updateContent(h, m.id(), e.content(), r.html(), r.hasLink(), attachment || r.hasAttachment(), r.hasImage(), now);
+        store.search.put(h, m.id(), m.topic(), e.content());
+        for (long a : before) {
+            boolean stillUsed = h.createQuery("SELECT COUNT(*) FROM attachment_messages WHERE attachment_id = ?").bind(0, a).mapTo(Long.class).one() > 0;
+            if (stillUsed) continue;
+            h.createQuery("SELECT id, file_name, path_id, size, create_time FROM attachments WHERE id = ? AND owner_id = ?")
+                    .bind(0, a).bind(1, editor.id())
+                    .map((rs, c) -> {
+                        ObjectNode o = Json.object().put("id", rs.getLong(1)).put("name", rs.getString(2)).put("path_id", rs.getString(3))
+                                .put("size", rs.getLong(4)).put("create_time", rs.getLong(5));
+                        o.set("message_ids", Json.array());
+                        return o;
+                    })
+                    .findOne().ifPresent(detached::add);
+        }
+        // Mentions follow the new content.
+        for (long u : store.recipientsOf(h, m.id())) {
+            boolean mentioned = r.mentionedUserIds().contains(u) && u != m.senderId();
+            h.execute("UPDATE user_message SET flags = " + (mentioned ? "flags | 8" : "flags & ~8") + " WHERE user_id = ? AND message_id = ?", u, m.id());
+        }
+    }
+
+    private void applyMove(Tx tx, User editor, Move mv, long now) {
+        Handle h = tx.h();
+        long recipient = store.channelRecipient(h, mv.to().id());
+        List<Long> ids = mv.messages().stream().map(Message::id).toList();
+        for (Message m : mv.messages()) {
+            store.insertEdit(h, new MessageStore.Edit(0, m.id(), editor.id(), now, null, null,
+                    m.topic().equals(mv.newTopic()) ? null : m.topic(), m.topic().equals(mv.newTopic()) ? null : mv.newTopic(),
+                    mv.from().id() == mv.to().id() ? null : mv.from().id(), mv.from().id() == mv.to().id() ? null : mv.to().id()));
+            store.search.put(h, m.id(), mv.newTopic(), m.content());
+        }
+        store.move(h, ids, recipient, mv.to().id(), mv.newTopic(), now);
+        for (long id : ids) {
+            store.insertUserMessages(h, id, mv.gaining().stream().collect(java.util.stream.Collectors.toMap(u -> u, u -> Flags.READ, (a, b) -> a)));
+        }
+        if (!mv.losing().isEmpty()) {
+            for (List<Long> chunk : MessageStore.chunks(ids)) {
+                h.createUpdate("DELETE FROM user_message WHERE message_id IN (<ids>) AND user_id IN (<users>)")
+                        .bindList("ids", chunk).bindList("users", mv.losing()).execute();
+            }
+            ObjectNode d = Json.object();
+            d.set("message_ids", Json.tree(ids));
+            d.put("message_type", "stream");
+            d.put("stream_id", mv.from().id());
+            d.put("topic", mv.messages().getFirst().topic());
+            log.append(tx, new MessageEvent.Delete(d), Recipients.users(mv.losing()));
+        }
+    }
+
+    public void doDelete(Message m) {
+        db.write(tx -> {
+            Handle h = tx.h();
+            List<Long> audience = store.recipientsOf(h, m.id());
+            ObjectNode d = Json.object();
+            d.set("message_ids", Json.array().add(m.id()));
+            d.put("message_type", m.isChannel() ? "stream" : "private");
+            if (m.isChannel()) {
+                d.put("stream_id", m.channelId());
+                d.put("topic", m.topic());
+            }
+            store.delete(h, List.of(m.id()));
+            log.append(tx, new MessageEvent.Delete(d), Recipients.channelMessage(audience, false));
+            return null;
+        });
+    }
+
+    static Map<Long, Long> none() { return Map.of(); }
+}

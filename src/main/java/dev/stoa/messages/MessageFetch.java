@@ -1,0 +1,109 @@
+package dev.stoa.messages;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.http.Json;
+import dev.stoa.users.User;
+import dev.stoa.users.UserStore;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jdbi.v3.core.Handle;
+
+/** GET /messages: anchor arithmetic as Zulip does it, over the compiled narrow. */
+final class MessageFetch {
+    private final MessageStore store;
+    private final UserStore users;
+    private final Access access;
+    private final MessageJson json;
+
+    MessageFetch(MessageStore store, UserStore users, Access access, MessageJson json) {
+        this.store = store;
+        this.users = users;
+        this.access = access;
+        this.json = json;
+    }
+
+    record Params(String anchor, int numBefore, int numAfter, boolean includeAnchor, boolean applyMarkdown, boolean clientGravatar) {}
+
+    ObjectNode fetch(Handle h, User me, Narrow narrow, Params p) {
+        Access.View view = access.view(h, me);
+        narrow = MessageViews.resolveWith(h, store, view, narrow);
+        NarrowSql sql = new NarrowSql(h, view, users, store, narrow);
+        long anchor;
+        String a = p.anchor();
+        Narrow.Term near = narrow.first("near");
+        if (near != null && a == null) a = near.text();
+        if (a == null || a.equals("first_unread")) {
+            anchor = firstUnread(h, sql);
+        } else if (a.equals("newest")) {
+            anchor = MessageRules.LARGER_THAN_MAX_MESSAGE_ID;
+        } else if (a.equals("oldest")) {
+            anchor = 0;
+        } else {
+            try {
+                anchor = Long.parseLong(a.strip());
+            } catch (NumberFormatException e) {
+                throw dev.stoa.http.ApiError.bad("Invalid anchor");
+            }
+            if (anchor < 0) anchor = 0;
+            if (anchor > MessageRules.LARGER_THAN_MAX_MESSAGE_ID) anchor = MessageRules.LARGER_THAN_MAX_MESSAGE_ID;
+        }
+        boolean toLeft = anchor == 0;
+        boolean toRight = anchor >= MessageRules.LARGER_THAN_MAX_MESSAGE_ID;
+        List<Long> before = p.numBefore() > 0 && !toLeft ? ids(h, sql, "m.id < " + anchor, "DESC", p.numBefore()) : List.of();
+        List<Long> at = p.includeAnchor() && !toLeft && !toRight ? ids(h, sql, "m.id = " + anchor, "ASC", 1) : List.of();
+        List<Long> after = p.numAfter() > 0 && !toRight ? ids(h, sql, "m.id > " + anchor, "ASC", p.numAfter()) : List.of();
+        List<Long> all = new ArrayList<>(before);
+        Collections.reverse(all);
+        all.addAll(at);
+        all.addAll(after);
+        ObjectNode out = Json.success();
+        out.set("messages", render(h, me, view, all, sql.searchTerms, p.applyMarkdown(), p.clientGravatar()));
+        out.put("found_anchor", !at.isEmpty());
+        out.put("found_oldest", toLeft || before.size() < p.numBefore());
+        out.put("found_newest", toRight || after.size() < p.numAfter());
+        out.put("history_limited", false);
+        out.put("anchor", anchor);
+        return out;
+    }
+
+    private static List<Long> ids(Handle h, NarrowSql sql, String cond, String order, int limit) {
+        var q = h.createQuery("SELECT m.id" + sql.from + " WHERE " + sql.whereSql() + " AND " + cond + " ORDER BY m.id " + order + " LIMIT " + limit);
+        sql.bind(q);
+        return q.mapTo(Long.class).list();
+    }
+
+    private static long firstUnread(Handle h, NarrowSql sql) {
+        var q = h.createQuery("SELECT MIN(m.id)" + sql.from + " WHERE " + sql.whereSql() + " AND um.user_id IS NOT NULL AND (um.flags & 1) = 0");
+        sql.bind(q);
+        Long id = q.mapTo(Long.class).findOne().orElse(null);
+        return id == null ? MessageRules.LARGER_THAN_MAX_MESSAGE_ID : id;
+    }
+
+    /** Message dicts with the viewer's flags (historical when no row), plus highlights for searches. */
+    ArrayNode render(Handle h, User me, Access.View view, List<Long> ids, List<String> searchTerms, boolean markdown, boolean gravatar) {
+        List<Message> msgs = store.byIds(h, ids);
+        Map<Long, Long> flags = store.flags(h, me.id(), ids);
+        ArrayNode a = Json.array();
+        Map<Long, ObjectNode> byId = new HashMap<>();
+        List<Message> readable = new ArrayList<>();
+        for (Message m : msgs) if (Access.canRead(view, m, flags.get(m.id()))) readable.add(m);
+        List<ObjectNode> dicts = json.build(h, readable, me, markdown, gravatar);
+        for (int i = 0; i < readable.size(); i++) byId.put(readable.get(i).id(), dicts.get(i));
+        for (Message m : readable) {
+            ObjectNode d = byId.get(m.id());
+            Long f = flags.get(m.id());
+            ArrayNode fl = d.putArray("flags");
+            Flags.names(f == null ? Flags.READ | Flags.HISTORICAL : f).forEach(fl::add);
+            if (!searchTerms.isEmpty()) {
+                d.put("match_content", Highlight.html(m.renderedContent(), searchTerms));
+                d.put("match_subject", Highlight.text(m.isChannel() ? m.topic() : "", searchTerms));
+            }
+            a.add(d);
+        }
+        return a;
+    }
+}

@@ -1,0 +1,102 @@
+package dev.stoa.messages;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.channels.Channel;
+import dev.stoa.channels.ChannelStore;
+import dev.stoa.http.Json;
+import dev.stoa.users.User;
+import dev.stoa.users.UserJson;
+import dev.stoa.users.UserStore;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jdbi.v3.core.Handle;
+
+/**
+ * Message dictionaries as Zulip sends them (GET /messages and message events), built for a list
+ * of messages with one query per kind of related row (users, channels, reactions).
+ */
+public final class MessageJson {
+    private final UserStore users;
+    private final UserJson userJson;
+    private final ChannelStore channels;
+    private final MessageStore store;
+
+    public MessageJson(UserStore users, UserJson userJson, ChannelStore channels, MessageStore store) {
+        this.users = users;
+        this.userJson = userJson;
+        this.channels = channels;
+        this.store = store;
+    }
+
+    /** The dicts, in the order given; content is HTML when applyMarkdown, the raw Markdown otherwise. */
+    public List<ObjectNode> build(Handle h, Collection<Message> messages, User viewer, boolean applyMarkdown, boolean clientGravatar) {
+        Set<Long> userIds = new HashSet<>();
+        Set<Long> channelIds = new HashSet<>();
+        for (Message m : messages) {
+            userIds.add(m.senderId());
+            userIds.addAll(m.dmUserIds());
+            if (m.isChannel()) channelIds.add(m.channelId());
+        }
+        Map<Long, User> byId = new HashMap<>();
+        for (User u : users.byIds(h, userIds)) byId.put(u.id(), u);
+        Map<Long, Channel> chans = new HashMap<>();
+        for (Channel c : channels.byIds(h, channelIds)) chans.put(c.id(), c);
+        Map<Long, List<MessageStore.Reaction>> reactions = store.reactions(h, messages.stream().map(Message::id).toList());
+        return messages.stream().map(m -> one(m, viewer, byId, chans, reactions.getOrDefault(m.id(), List.of()), applyMarkdown, clientGravatar)).toList();
+    }
+
+    ObjectNode one(Message m, User viewer, Map<Long, User> byId, Map<Long, Channel> chans, List<MessageStore.Reaction> reactions,
+                   boolean applyMarkdown, boolean clientGravatar) {
+        User sender = byId.get(m.senderId());
+        ObjectNode o = Json.object();
+        o.put("id", m.id());
+        o.put("sender_id", m.senderId());
+        o.put("content", applyMarkdown ? m.renderedContent() : m.content());
+        o.put("recipient_id", m.recipientId());
+        o.put("timestamp", m.dateSent());
+        o.put("client", m.client());
+        o.put("subject", m.isChannel() ? m.topic() : "");
+        o.set("topic_links", Json.array());
+        o.put("is_me_message", m.content().startsWith("/me ") && !m.content().contains("\n"));
+        o.set("reactions", reactionsJson(reactions, byId));
+        o.set("submessages", Json.array());
+        if (m.lastEditTime() != null) o.put("last_edit_timestamp", m.lastEditTime());
+        if (m.lastMovedTime() != null) o.put("last_moved_timestamp", m.lastMovedTime());
+        o.put("sender_full_name", sender.fullName());
+        o.put("sender_email", userJson.apiEmail(sender));
+        o.put("sender_realm_str", "stoa");
+        if (m.isChannel()) {
+            Channel c = chans.get(m.channelId());
+            o.put("display_recipient", c == null ? "" : c.name());
+            o.put("type", "stream");
+            o.put("stream_id", m.channelId());
+        } else {
+            ArrayNode dr = Json.array();
+            for (long id : m.dmUserIds()) {
+                User u = byId.get(id);
+                if (u == null) continue;
+                dr.addObject().put("id", u.id()).put("email", userJson.apiEmail(u)).put("full_name", u.fullName()).put("is_mirror_dummy", false);
+            }
+            o.set("display_recipient", dr);
+            o.put("type", "private");
+        }
+        String avatar = UserJson.avatarUrl(sender, clientGravatar && viewer != null && UserJson.canSeeEmail(viewer, sender));
+        if (avatar == null) o.putNull("avatar_url"); else o.put("avatar_url", avatar);
+        o.put("content_type", applyMarkdown ? "text/html" : "text/x-markdown");
+        return o;
+    }
+
+    ArrayNode reactionsJson(List<MessageStore.Reaction> reactions, Map<Long, User> byId) {
+        ArrayNode a = Json.array();
+        for (MessageStore.Reaction r : reactions) {
+            ObjectNode x = a.addObject();
+            x.put("emoji_name", r.emojiName()).put("emoji_code", r.emojiCode()).put("reaction_type", r.reactionType()).put("user_id", r.userId());
+        }
+        return a;
+    }
+}

@@ -1,0 +1,206 @@
+package dev.stoa.messages;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.PreparedBatch;
+import org.jdbi.v3.core.statement.StatementContext;
+
+/** SQL for messages, per-recipient rows, edit history and reactions. */
+public final class MessageStore {
+    static final String COLUMNS = "m.id, m.sender_id, m.recipient_id, m.channel_id, r.dm_key, m.topic, m.content, m.rendered_content, "
+            + "m.date_sent, m.last_edit_time, m.last_moved_time, m.sending_client, m.has_link, m.has_attachment, m.has_image";
+    static final String FROM = " FROM messages m JOIN recipients r ON r.id = m.recipient_id";
+
+    public final SearchIndex search;
+
+    public MessageStore(SearchIndex search) {
+        this.search = search;
+    }
+
+    static Message map(ResultSet rs, StatementContext ctx) throws SQLException {
+        long ch = rs.getLong(4);
+        Long channelId = rs.wasNull() ? null : ch;
+        long e = rs.getLong(10);
+        Long edit = rs.wasNull() ? null : e;
+        long mv = rs.getLong(11);
+        Long moved = rs.wasNull() ? null : mv;
+        return new Message(rs.getLong(1), rs.getLong(2), rs.getLong(3), channelId, rs.getString(5), rs.getString(6),
+                rs.getString(7), rs.getString(8), rs.getLong(9), edit, moved, rs.getString(12), rs.getBoolean(13),
+                rs.getBoolean(14), rs.getBoolean(15));
+    }
+
+    public long channelRecipient(Handle h, long channelId) {
+        h.execute("INSERT INTO recipients (channel_id) VALUES (?) ON CONFLICT DO NOTHING", channelId);
+        return h.createQuery("SELECT id FROM recipients WHERE channel_id = ?").bind(0, channelId).mapTo(Long.class).one();
+    }
+
+    public long dmRecipient(Handle h, String dmKey) {
+        h.execute("INSERT INTO recipients (dm_key) VALUES (?) ON CONFLICT DO NOTHING", dmKey);
+        return h.createQuery("SELECT id FROM recipients WHERE dm_key = ?").bind(0, dmKey).mapTo(Long.class).one();
+    }
+
+    public Optional<Long> existingChannelRecipient(Handle h, long channelId) {
+        return h.createQuery("SELECT id FROM recipients WHERE channel_id = ?").bind(0, channelId).mapTo(Long.class).findOne();
+    }
+
+    public Optional<Long> existingDmRecipient(Handle h, String dmKey) {
+        return h.createQuery("SELECT id FROM recipients WHERE dm_key = ?").bind(0, dmKey).mapTo(Long.class).findOne();
+    }
+
+    public long insert(Handle h, Message m) {
+        long id = h.createUpdate("INSERT INTO messages (sender_id, recipient_id, channel_id, topic, content, rendered_content, date_sent, "
+                        + "sending_client, has_link, has_attachment, has_image) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                .bind(0, m.senderId()).bind(1, m.recipientId()).bind(2, m.channelId()).bind(3, m.topic()).bind(4, m.content())
+                .bind(5, m.renderedContent()).bind(6, m.dateSent()).bind(7, m.client()).bind(8, m.hasLink())
+                .bind(9, m.hasAttachment()).bind(10, m.hasImage())
+                .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
+        search.put(h, id, m.topic(), m.content());
+        return id;
+    }
+
+    /** One batch for all recipients' rows (no per-row round trips). */
+    public void insertUserMessages(Handle h, long messageId, Map<Long, Long> flagsByUser) {
+        if (flagsByUser.isEmpty()) return;
+        PreparedBatch b = h.prepareBatch("INSERT INTO user_message (user_id, message_id, flags) VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
+        flagsByUser.forEach((u, f) -> b.bind(0, u).bind(1, messageId).bind(2, f).add());
+        b.execute();
+    }
+
+    public Optional<Message> byId(Handle h, long id) {
+        return h.createQuery("SELECT " + COLUMNS + FROM + " WHERE m.id = ?").bind(0, id).map(MessageStore::map).findOne();
+    }
+
+    public List<Message> byIds(Handle h, Collection<Long> ids) {
+        if (ids.isEmpty()) return List.of();
+        List<Message> out = new ArrayList<>();
+        for (List<Long> chunk : chunks(ids)) {
+            out.addAll(h.createQuery("SELECT " + COLUMNS + FROM + " WHERE m.id IN (<ids>) ORDER BY m.id")
+                    .bindList("ids", chunk).map(MessageStore::map).list());
+        }
+        out.sort(java.util.Comparator.comparingLong(Message::id));
+        return out;
+    }
+
+    static List<List<Long>> chunks(Collection<Long> ids) {
+        List<Long> all = new ArrayList<>(ids);
+        List<List<Long>> out = new ArrayList<>();
+        for (int i = 0; i < all.size(); i += 500) out.add(all.subList(i, Math.min(all.size(), i + 500)));
+        return out;
+    }
+
+    /** The user's flags for these messages (absent: no row). */
+    public Map<Long, Long> flags(Handle h, long userId, Collection<Long> ids) {
+        Map<Long, Long> out = new HashMap<>();
+        for (List<Long> chunk : chunks(ids)) {
+            h.createQuery("SELECT message_id, flags FROM user_message WHERE user_id = :u AND message_id IN (<ids>)")
+                    .bind("u", userId).bindList("ids", chunk)
+                    .map((rs, c) -> Map.entry(rs.getLong(1), rs.getLong(2))).forEach(e -> out.put(e.getKey(), e.getValue()));
+        }
+        return out;
+    }
+
+    public Optional<Long> flagsOf(Handle h, long userId, long messageId) {
+        return h.createQuery("SELECT flags FROM user_message WHERE user_id = ? AND message_id = ?")
+                .bind(0, userId).bind(1, messageId).mapTo(Long.class).findOne();
+    }
+
+    public List<Long> recipientsOf(Handle h, long messageId) {
+        return h.createQuery("SELECT user_id FROM user_message WHERE message_id = ?").bind(0, messageId).mapTo(Long.class).list();
+    }
+
+    public record Reaction(long messageId, long userId, String emojiName, String emojiCode, String reactionType) {}
+
+    public Map<Long, List<Reaction>> reactions(Handle h, Collection<Long> ids) {
+        Map<Long, List<Reaction>> out = new HashMap<>();
+        for (List<Long> chunk : chunks(ids)) {
+            h.createQuery("SELECT message_id, user_id, emoji_name, emoji_code, reaction_type FROM reactions WHERE message_id IN (<ids>) ORDER BY id")
+                    .bindList("ids", chunk)
+                    .map((rs, c) -> new Reaction(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5)))
+                    .forEach(r -> out.computeIfAbsent(r.messageId(), k -> new ArrayList<>()).add(r));
+        }
+        return out;
+    }
+
+    public boolean addReaction(Handle h, Reaction r) {
+        return h.execute("INSERT INTO reactions (message_id, user_id, emoji_name, emoji_code, reaction_type) VALUES (?, ?, ?, ?, ?) "
+                + "ON CONFLICT DO NOTHING", r.messageId(), r.userId(), r.emojiName(), r.emojiCode(), r.reactionType()) > 0;
+    }
+
+    public Optional<Reaction> findReaction(Handle h, long messageId, long userId, String type, String code) {
+        return h.createQuery("SELECT message_id, user_id, emoji_name, emoji_code, reaction_type FROM reactions "
+                        + "WHERE message_id = ? AND user_id = ? AND reaction_type = ? AND emoji_code = ?")
+                .bind(0, messageId).bind(1, userId).bind(2, type).bind(3, code)
+                .map((rs, c) -> new Reaction(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5))).findOne();
+    }
+
+    public void removeReaction(Handle h, Reaction r) {
+        h.execute("DELETE FROM reactions WHERE message_id = ? AND user_id = ? AND reaction_type = ? AND emoji_code = ?",
+                r.messageId(), r.userId(), r.reactionType(), r.emojiCode());
+    }
+
+    public record Edit(long id, long messageId, Long userId, long editTime, String prevContent, String prevRendered,
+                       String prevTopic, String newTopic, Long prevChannel, Long newChannel) {}
+
+    public void insertEdit(Handle h, Edit e) {
+        h.execute("INSERT INTO message_edits (message_id, user_id, edit_time, prev_content, prev_rendered_content, prev_topic, new_topic, "
+                        + "prev_channel_id, new_channel_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", e.messageId(), e.userId(), e.editTime(),
+                e.prevContent(), e.prevRendered(), e.prevTopic(), e.newTopic(), e.prevChannel(), e.newChannel());
+    }
+
+    public List<Edit> edits(Handle h, long messageId) {
+        return h.createQuery("SELECT id, message_id, user_id, edit_time, prev_content, prev_rendered_content, prev_topic, new_topic, "
+                        + "prev_channel_id, new_channel_id FROM message_edits WHERE message_id = ? ORDER BY id")
+                .bind(0, messageId)
+                .map((rs, c) -> new Edit(rs.getLong(1), rs.getLong(2), rs.getObject(3) == null ? null : rs.getLong(3),
+                        rs.getLong(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
+                        rs.getObject(9) == null ? null : rs.getLong(9), rs.getObject(10) == null ? null : rs.getLong(10)))
+                .list();
+    }
+
+    public void updateContent(Handle h, long id, String content, String rendered, boolean link, boolean attachment, boolean image, long time) {
+        h.execute("UPDATE messages SET content = ?, rendered_content = ?, has_link = ?, has_attachment = ?, has_image = ?, last_edit_time = ? "
+                + "WHERE id = ?", content, rendered, link, attachment, image, time, id);
+    }
+
+    public void move(Handle h, Collection<Long> ids, long recipientId, Long channelId, String topic, long time) {
+        for (List<Long> chunk : chunks(ids)) {
+            h.createUpdate("UPDATE messages SET recipient_id = :r, channel_id = :c, topic = :t, last_moved_time = :now, "
+                            + "last_edit_time = :now WHERE id IN (<ids>)")
+                    .bind("r", recipientId).bind("c", channelId).bind("t", topic).bind("now", time).bindList("ids", chunk).execute();
+        }
+    }
+
+    public void delete(Handle h, Collection<Long> ids) {
+        for (List<Long> chunk : chunks(ids)) {
+            for (String t : List.of("user_message", "reactions", "message_edits", "attachment_messages")) {
+                h.createUpdate("DELETE FROM " + t + " WHERE message_id IN (<ids>)").bindList("ids", chunk).execute();
+            }
+            h.createUpdate("DELETE FROM messages WHERE id IN (<ids>)").bindList("ids", chunk).execute();
+        }
+        for (long id : ids) search.delete(h, id);
+    }
+
+    /** Sets (add) or clears (remove) a flag on the user's rows among ids; returns the ids whose flag changed. */
+    public List<Long> changeFlag(Handle h, long userId, Collection<Long> ids, long bit, boolean add) {
+        List<Long> changed = new ArrayList<>();
+        for (List<Long> chunk : chunks(ids)) {
+            String cond = add ? "(flags & :b) = 0" : "(flags & :b) <> 0";
+            changed.addAll(h.createQuery("SELECT message_id FROM user_message WHERE user_id = :u AND " + cond + " AND message_id IN (<ids>)")
+                    .bind("u", userId).bind("b", bit).bindList("ids", chunk).mapTo(Long.class).list());
+        }
+        for (List<Long> chunk : chunks(changed)) {
+            h.createUpdate("UPDATE user_message SET flags = " + (add ? "flags | :b" : "flags & ~:b")
+                            + " WHERE user_id = :u AND message_id IN (<ids>)")
+                    .bind("u", userId).bind("b", bit).bindList("ids", chunk).execute();
+        }
+        java.util.Collections.sort(changed);
+        return changed;
+    }
+}

@@ -1,0 +1,343 @@
+package dev.stoa.messages;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.channels.Channel;
+import dev.stoa.channels.ChannelStore;
+import dev.stoa.channels.SubscriptionStore;
+import dev.stoa.db.Db;
+import dev.stoa.groups.GroupResolver;
+import dev.stoa.groups.GroupStore;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.Json;
+import dev.stoa.http.Request;
+import dev.stoa.http.Router;
+import dev.stoa.markdown.Rendered;
+import dev.stoa.realm.Realm;
+import dev.stoa.realm.RealmHolder;
+import dev.stoa.users.User;
+import dev.stoa.users.UserStore;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.jdbi.v3.core.Handle;
+
+/** POST /messages, GET /messages, GET /messages/{id}, GET /messages/matches_narrow. */
+public final class MessageViews {
+    /** Zulip's threshold above which wildcard mentions need can_mention_many_users_group. */
+    static final int WILDCARD_MENTION_THRESHOLD = 15;
+
+    private final Db db;
+    private final MessageStore store;
+    private final UserStore users;
+    private final ChannelStore channels;
+    private final SubscriptionStore subs;
+    private final GroupStore groups;
+    private final GroupResolver resolver;
+    private final RealmHolder realm;
+    private final Access access;
+    private final Renderer renderer;
+    private final MessageActions actions;
+    private final MessageFetch fetch;
+
+    public MessageViews(Db db, MessageStore store, UserStore users, ChannelStore channels, SubscriptionStore subs, GroupStore groups,
+                        GroupResolver resolver, RealmHolder realm, Access access, Renderer renderer, MessageActions actions, MessageJson json) {
+        this.db = db;
+        this.store = store;
+        this.users = users;
+        this.channels = channels;
+        this.subs = subs;
+        this.groups = groups;
+        this.resolver = resolver;
+        this.realm = realm;
+        this.access = access;
+        this.renderer = renderer;
+        this.actions = actions;
+        this.fetch = new MessageFetch(store, users, access, json);
+    }
+
+    public void routes(Router r) {
+        r.post("/messages", Router.Auth.USER, this::send);
+        r.get("/messages", Router.Auth.USER, this::list);
+        r.get("/messages/{message_id}", Router.Auth.USER, this::one);
+        r.get("/messages/matches_narrow", Router.Auth.USER, this::matchesNarrow);
+    }
+
+    // ---- sending ----
+
+    private Object send(Request req) {
+        User me = req.user();
+        String type = req.str("type");
+        String to = req.str("to");
+        String content = normalizeContent(req.str("content"));
+        String queueId = req.raw("queue_id");
+        String localId = req.raw("local_id");
+        boolean readBySender = req.bool("read_by_sender", true);
+        Realm rs = realm.get();
+        String topicRaw = req.raw("topic");
+        long id = switch (type) {
+            case "direct", "private" -> sendDm(me, to, content, readBySender, queueId, localId);
+            case "stream", "channel" -> sendChannel(me, to, topicRaw, content, readBySender, queueId, localId, rs);
+            default -> throw ApiError.bad("Invalid message type");
+        };
+        return Json.success().put("id", id);
+    }
+
+    static String normalizeContent(String content) {
+        String c = content.stripTrailing();
+        while (c.startsWith("\n")) c = c.substring(1);
+        if (c.isBlank()) throw ApiError.bad("Message must not be empty");
+        if (c.indexOf('\0') >= 0) throw ApiError.bad("Message must not contain null bytes");
+        if (MessageRules.codePoints(c) > Realm.MAX_MESSAGE_LENGTH) {
+            String suffix = "\n[message truncated]";
+            c = c.substring(0, c.offsetByCodePoints(0, Realm.MAX_MESSAGE_LENGTH - suffix.length())) + suffix;
+        }
+        return c;
+    }
+
+    private long sendDm(User me, String to, String content, boolean readBySender, String queueId, String localId) {
+        Rendered[] r = new Rendered[1];
+        Set<Long> participants = db.read(h -> {
+            Set<Long> ids = new LinkedHashSet<>();
+            for (User u : dmRecipients(h, to)) {
+                if (!u.isActive() && !u.isBot()) throw ApiError.bad("'" + u.deliveryEmail() + "' is no longer using Zulip.");
+                ids.add(u.id());
+            }
+            ids.add(me.id());
+            checkDmPermission(h, me, ids);
+            r[0] = renderer.render(h, content);
+            return ids;
+        });
+        return actions.doSend(me, new MessageActions.Target(null, "", participants), content, r[0], "API", readBySender,
+                List.of(), List.of(), groupMembers(r[0]), new MessageActions.Echo(queueId, localId));
+    }
+
+    private void checkDmPermission(Handle h, User me, Set<Long> participants) {
+        Realm rs = realm.get();
+        boolean onlyBotsOrSelf = true;
+        for (User u : users.byIds(h, participants)) if (u.id() != me.id() && !u.isBot()) onlyBotsOrSelf = false;
+        if (onlyBotsOrSelf) return;
+        if (!resolver.isMember(h, me.id(), rs.get("direct_message_permission_group"))) {
+            throw ApiError.bad("You do not have permission to send direct messages to this recipient.");
+        }
+    }
+
+    private List<User> dmRecipients(Handle h, String to) {
+        JsonNode n = Json.parseOrNull(to);
+        List<User> out = new ArrayList<>();
+        if (n != null && n.isArray()) {
+            for (JsonNode e : n) {
+                if (e.isIntegralNumber()) out.add(userById(h, e.longValue()));
+                else if (e.isTextual()) out.add(userByEmail(h, e.textValue()));
+                else throw ApiError.bad("Invalid data type for recipients");
+            }
+        } else if (n != null && n.isIntegralNumber()) {
+            out.add(userById(h, n.longValue()));
+        } else {
+            for (String part : to.split(",")) if (!part.isBlank()) out.add(userByEmail(h, part.strip()));
+        }
+        if (out.isEmpty()) throw ApiError.bad("Message must have recipients");
+        return out;
+    }
+
+    private User userById(Handle h, long id) {
+        return users.byId(h, id).orElseThrow(() -> ApiError.bad("Invalid user ID " + id));
+    }
+
+    private User userByEmail(Handle h, String email) {
+        User u = MessageRules.userByEmail(h, users, email);
+        if (u == null) throw ApiError.bad("Invalid email '" + email + "'");
+        return u;
+    }
+
+    private long sendChannel(User me, String to, String topicRaw, String content, boolean readBySender, String queueId, String localId, Realm rs) {
+        record Prep(Channel c, String topic, Rendered r, List<Long> subscribers, List<Long> participants, Set<Long> groupMentioned) {}
+        Prep p = db.read(h -> {
+            Channel c = channelFor(h, to);
+            Access.View view = access.view(h, me);
+            if (!view.canSee(c.id()) && !(c.inviteOnly() && me.isBot() && me.botOwnerId() != null && subs.isSubscribed(h, me.botOwnerId(), c.id()))) {
+                throw ApiError.bad("Not authorized to send to channel '" + c.name() + "'");
+            }
+            if (c.isArchived()) throw ApiError.bad("Not authorized to send to channel '" + c.name() + "'");
+            JsonNode sendGroup = c.setting("can_send_message_group");
+            if (sendGroup != null && !resolver.isMember(h, me.id(), sendGroup) && !(me.isBot() && me.botOwnerId() != null
+                    && resolver.isMember(h, me.botOwnerId(), sendGroup))) {
+                throw ApiError.bad("You do not have permission to post in this channel.");
+            }
+            String topic = checkTopic(h, topicRaw, c, rs, me);
+            Rendered r = renderer.render(h, content);
+            List<Long> subscribers = subs.subscribers(h, c.id());
+            List<Long> participants = r.topicWildcard() ? topicParticipants(h, c.id(), topic) : List.of();
+            if (r.streamWildcard() && subscribers.size() > WILDCARD_MENTION_THRESHOLD
+                    && !resolver.isMember(h, me.id(), rs.get("can_mention_many_users_group"))) {
+                throw ApiError.of(400, "STREAM_WILDCARD_MENTION_NOT_ALLOWED",
+                        "You do not have permission to use channel wildcard mentions in this channel.");
+            }
+            if (r.topicWildcard() && participants.size() > WILDCARD_MENTION_THRESHOLD
+                    && !resolver.isMember(h, me.id(), rs.get("can_mention_many_users_group"))) {
+                throw ApiError.of(400, "TOPIC_WILDCARD_MENTION_NOT_ALLOWED",
+                        "You do not have permission to use topic wildcard mentions in this topic.");
+            }
+            return new Prep(c, topic, r, subscribers, participants, groupMembers(h, r));
+        });
+        return actions.doSend(me, new MessageActions.Target(p.c(), p.topic(), null), content, p.r(), "API", readBySender,
+                p.subscribers(), p.participants(), p.groupMentioned(), new MessageActions.Echo(queueId, localId));
+    }
+
+    private Set<Long> groupMembers(Rendered r) {
+        if (r.mentionedGroupIds().isEmpty()) return Set.of();
+        return db.read(h -> groupMembers(h, r));
+    }
+
+    private Set<Long> groupMembers(Handle h, Rendered r) {
+        Set<Long> out = new HashSet<>();
+        for (long g : r.mentionedGroupIds()) out.addAll(groups.membersRecursive(h, g));
+        return out;
+    }
+
+    private static List<Long> topicParticipants(Handle h, long channelId, String topic) {
+        return h.createQuery("SELECT DISTINCT m.sender_id FROM messages m JOIN recipients r ON r.id = m.recipient_id "
+                        + "WHERE r.channel_id = ? AND lower(m.topic) = lower(?)")
+                .bind(0, channelId).bind(1, topic).mapTo(Long.class).list();
+    }
+
+    Channel channelFor(Handle h, String to) {
+        JsonNode n = Json.parseOrNull(to);
+        if (n != null && n.isArray() && n.size() == 1) n = n.get(0);
+        if (n != null && n.isIntegralNumber()) {
+            long id = n.longValue();
+            return channels.byId(h, id).orElseThrow(() -> ApiError.of(400, "STREAM_DOES_NOT_EXIST",
+                    "Channel with ID '" + id + "' does not exist").with("stream_id", id));
+        }
+        String name = n != null && n.isTextual() ? n.textValue() : to;
+        return channels.byName(h, name.strip()).orElseThrow(() -> ApiError.of(400, "STREAM_DOES_NOT_EXIST",
+                "Channel '" + name.strip() + "' does not exist").with("stream", name.strip()));
+    }
+
+    /** The topic as stored: display-name and "(no topic)" mean the empty topic; policy and topic creation checked. */
+    String checkTopic(Handle h, String raw, Channel c, Realm rs, User me) {
+        String topic = raw == null ? "" : MessageRules.cleanTopic(raw);  // drops control characters, NUL included
+        if (topic.equals(Realm.EMPTY_TOPIC_DISPLAY_NAME) || topic.equals("(no topic)")
+                || topic.equals(rs.get("realm_empty_topic_display_name") == null ? null : rs.get("realm_empty_topic_display_name").asText())) {
+            topic = "";
+        }
+        if (MessageRules.codePoints(topic) > Realm.MAX_TOPIC_LENGTH) {
+            topic = topic.substring(0, topic.offsetByCodePoints(0, Realm.MAX_TOPIC_LENGTH - 3)) + "...";
+        }
+        String policy = c.topicsPolicy() == null || c.topicsPolicy().equals("inherit")
+                ? rs.get("topics_policy").asText("allow_empty_topic") : c.topicsPolicy();
+        if (topic.isEmpty() && policy.equals("disable_empty_topic")) throw ApiError.bad("Topics are required in this organization.");
+        if (!topic.isEmpty() && policy.equals("empty_topic_only")) {
+            throw ApiError.bad("Only the general chat topic is allowed in this channel.");
+        }
+        JsonNode create = c.setting("can_create_topic_group");
+        if (create != null && !resolver.isMember(h, me.id(), create)) {
+            boolean exists = h.createQuery("SELECT COUNT(*) FROM messages m JOIN recipients r ON r.id = m.recipient_id "
+                    + "WHERE r.channel_id = ? AND lower(m.topic) = lower(?)").bind(0, c.id()).bind(1, topic).mapTo(Long.class).one() > 0;
+            if (!exists) throw ApiError.bad("You do not have permission to create new topics in this channel.");
+        }
+        return topic;
+    }
+
+    /** Posts a message as the notification bot (moves, reports); a no-op when the realm has no such bot. */
+    void sendAsNotificationBot(Channel c, String topic, String content) {
+        record Prep(User bot, Rendered r, List<Long> subscribers) {}
+        Prep p = db.read(h -> {
+            User bot = h.createQuery("SELECT id FROM users WHERE is_system_bot AND lower(delivery_email) LIKE 'notification-bot@%'")
+                    .mapTo(Long.class).findFirst().flatMap(id -> users.byId(h, id)).orElse(null);
+            return bot == null ? null : new Prep(bot, renderer.render(h, content), subs.subscribers(h, c.id()));
+        });
+        if (p == null) return;
+        actions.doSend(p.bot(), new MessageActions.Target(c, topic, null), content, p.r(), "Internal", false, p.subscribers(),
+                List.of(), Set.of(), null);
+    }
+
+    // ---- fetching ----
+
+    private Object list(Request req) {
+        User me = req.user();
+        Narrow narrow = Narrow.parse(req.json("narrow"));
+        String anchor = req.raw("anchor");
+        if (anchor == null && req.optBool("use_first_unread_anchor").orElse(false)) anchor = "first_unread";
+        int before = req.integer("num_before", 0);
+        int after = req.integer("num_after", 0);
+        if (before < 0) throw ApiError.bad("Invalid num_before");
+        if (after < 0) throw ApiError.bad("Invalid num_after");
+        if (before + after > MessageRules.MAX_FETCH) throw ApiError.bad("Too many messages requested (maximum 5000).");
+        var p = new MessageFetch.Params(anchor, before, after, req.bool("include_anchor", true),
+                req.bool("apply_markdown", true), req.bool("client_gravatar", true));
+        req.raw("client_gravatar");
+        return db.read(h -> fetch.fetch(h, me, narrow, p));
+    }
+
+    private Object one(Request req) {
+        User me = req.user();
+        long id = req.pathLong("message_id");
+        boolean markdown = req.bool("apply_markdown", true);
+        return db.read(h -> {
+            Access.View view = access.view(h, me);
+            Message m = store.byId(h, id).orElse(null);
+            Long flags = m == null ? null : store.flagsOf(h, me.id(), id).orElse(null);
+            if (m == null || !Access.canRead(view, m, flags)) throw ApiError.bad("Invalid message(s)");
+            ObjectNode d = fetch.render(h, me, view, List.of(id), List.of(), markdown, false).get(0).deepCopy();
+            ObjectNode out = Json.success();
+            out.put("raw_content", m.content());
+            out.set("message", d);
+            return out;
+        });
+    }
+
+    private Object matchesNarrow(Request req) {
+        User me = req.user();
+        List<Long> ids = req.longList("msg_ids");
+        if (ids == null) throw ApiError.missing("msg_ids");
+        JsonNode narrowJson = req.json("narrow");
+        if (narrowJson == null) throw ApiError.missing("narrow");
+        Narrow narrow = Narrow.parse(narrowJson);
+        return db.read(h -> {
+            Access.View view = access.view(h, me);
+            NarrowSql sql = new NarrowSql(h, view, users, store, resolveWith(h, store, view, narrow));
+            ObjectNode out = Json.success();
+            ObjectNode msgs = out.putObject("messages");
+            if (ids.isEmpty()) return out;
+            var q = h.createQuery("SELECT m.id" + sql.from + " WHERE " + sql.whereSql() + " AND m.id IN (<ids>)").bindList("ids", ids);
+            sql.bind(q);
+            List<Long> found = q.mapTo(Long.class).list();
+            for (Message m : store.byIds(h, found)) {
+                if (!Access.canRead(view, m, store.flagsOf(h, me.id(), m.id()).orElse(null))) continue;
+                ObjectNode x = msgs.putObject(String.valueOf(m.id()));
+                x.put("match_content", sql.searchTerms.isEmpty() ? m.renderedContent() : Highlight.html(m.renderedContent(), sql.searchTerms));
+                x.put("match_subject", Highlight.text(m.isChannel() ? m.topic() : "", sql.searchTerms));
+            }
+            return out;
+        });
+    }
+
+    /** `with`: the conversation of the given message replaces channel/topic/dm terms when the viewer can read it. */
+    static Narrow resolveWith(Handle h, MessageStore store, Access.View view, Narrow narrow) {
+        Narrow.Term with = narrow.first("with");
+        if (with == null) return narrow;
+        long id = NarrowSql.messageId(with.operand());
+        Message m = store.byId(h, id).orElse(null);
+        List<Narrow.Term> terms = new ArrayList<>();
+        if (m == null || !Access.canRead(view, m, store.flagsOf(h, view.user().id(), id).orElse(null))) {
+            for (Narrow.Term t : narrow.terms()) if (!t.operator().equals("with")) terms.add(t);
+            return new Narrow(terms);
+        }
+        for (Narrow.Term t : narrow.terms()) {
+            if (!Set.of("with", "channel", "topic", "dm").contains(t.operator())) terms.add(t);
+        }
+        if (m.isChannel()) {
+            terms.add(new Narrow.Term("channel", Json.MAPPER.getNodeFactory().numberNode(m.channelId()), false));
+            terms.add(new Narrow.Term("topic", Json.MAPPER.getNodeFactory().textNode(m.topic()), false));
+        } else {
+            var ids = Json.array();
+            for (long u : m.dmUserIds()) if (u != view.user().id()) ids.add(u);
+            if (ids.isEmpty()) ids.add(view.user().id());
+            terms.add(new Narrow.Term("dm", ids, false));
+        }
+        return new Narrow(terms);
+    }
+}

@@ -1,0 +1,42 @@
+package dev.stoa.messages;
+
+import dev.stoa.Config;
+import dev.stoa.channels.ChannelStore;
+import dev.stoa.channels.SubscriptionStore;
+import dev.stoa.db.Db;
+import dev.stoa.events.EventLog;
+import dev.stoa.groups.GroupResolver;
+import dev.stoa.groups.GroupStore;
+import dev.stoa.http.Router;
+import dev.stoa.realm.RealmHolder;
+import dev.stoa.users.UserJson;
+import dev.stoa.users.UserStore;
+import java.time.Clock;
+
+/** Wiring of the messages feature (stores, actions, views), called from Stoa. */
+public final class Messages {
+    private Messages() {}
+
+    public static void wire(Db db, EventLog log, Router router, UserStore users, UserJson userJson, GroupStore groups,
+                            GroupResolver resolver, RealmHolder realm, Config config, Clock clock,
+                            dev.stoa.render.RenderData renderData, dev.stoa.emoji.RealmEmoji realmEmoji) {
+        ChannelStore channels = new ChannelStore();
+        SubscriptionStore subs = new SubscriptionStore();
+        MessageStore store = new MessageStore(SearchIndex.of(db.dialect()));
+        MessageJson json = new MessageJson(users, userJson, channels, store);
+        dev.stoa.channels.ChannelAccess channelAccess = new dev.stoa.channels.ChannelAccess(channels, subs, resolver, realm);
+        Access access = new Access(channels, subs, channelAccess);
+        Renderer renderer = new Renderer(config.externalUrl(), () -> renderData.context(false));
+        MessageActions actions = new MessageActions(db, log, store, json, clock,
+                (h, c) -> channelAccess.audience(h, c, users.all(h).stream().filter(dev.stoa.users.User::isActive).toList()));
+        MessageViews views = new MessageViews(db, store, users, channels, subs, groups, resolver, realm, access, renderer, actions, json);
+        views.routes(router);
+        MessageEditViews edits = new MessageEditViews(db, store, channels, subs, resolver, realm, access, renderer, views,
+                new MessageEditActions(db, log, store), actions);
+        edits.routes(router);
+        new MessageMiscViews(db, store, users, userJson, channels, subs, realm, access, new MessageFlagActions(db, log, store), edits,
+                views, json, realmEmoji).routes(router);
+        long maxMib = Long.parseLong(System.getenv().getOrDefault("STOA_MAX_UPLOAD_MIB", "25"));
+        new UploadViews(db, log, store, access, config.dataDir(), maxMib, clock).routes(router);
+    }
+}

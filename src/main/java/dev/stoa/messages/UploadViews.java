@@ -1,0 +1,195 @@
+package dev.stoa.messages;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Db;
+import dev.stoa.events.EventLog;
+import dev.stoa.events.MessageEvent;
+import dev.stoa.events.Recipients;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.Json;
+import dev.stoa.http.RawResponse;
+import dev.stoa.http.Request;
+import dev.stoa.http.Router;
+import dev.stoa.users.User;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import org.jdbi.v3.core.Handle;
+
+/**
+ * Uploads: POST /user_uploads, the file itself at /user_uploads/{path_id} (uploader, or anyone who
+ * can read a message referencing it), GET /attachments, DELETE /attachments/{id}. Files live
+ * under {data}/uploads with generated names; the client's file name only appears in path_id.
+ */
+public final class UploadViews {
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final String ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+    private final Db db;
+    private final EventLog log;
+    private final MessageStore store;
+    private final Access access;
+    private final Path dir;
+    private final long maxBytes;
+    private final Clock clock;
+
+    public UploadViews(Db db, EventLog log, MessageStore store, Access access, Path dataDir, long maxMib, Clock clock) {
+        this.db = db;
+        this.log = log;
+        this.store = store;
+        this.access = access;
+        this.dir = dataDir.resolve("uploads");
+        this.maxBytes = maxMib * 1024 * 1024;
+        this.clock = clock;
+    }
+
+    public void routes(Router r) {
+        r.post("/user_uploads", Router.Auth.USER, this::upload);
+        r.get("/attachments", Router.Auth.USER, this::list);
+        r.delete("/attachments/{attachment_id}", Router.Auth.USER, this::delete);
+        // /api/v1/user_uploads/<path_id> answers a URL for the file; /user_uploads/<path_id> (HttpFront
+        // routes it here too) serves the file itself.
+        r.get("/user_uploads/{realm_id_str}/{filename...}", Router.Auth.USER, this::serve);
+    }
+
+    static String sanitize(String name) {
+        String base = name == null ? "" : name.replace('\\', '/');
+        base = base.substring(base.lastIndexOf('/') + 1).strip();
+        StringBuilder b = new StringBuilder();
+        base.codePoints().forEach(cp -> b.appendCodePoint(Character.isLetterOrDigit(cp) || cp == '.' || cp == '-' || cp == '_' ? cp : '-'));
+        String s = b.toString().replaceAll("^\\.+", "");
+        return s.isEmpty() ? "uploaded-file" : s;
+    }
+
+    private static String random(int n) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < n; i++) b.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
+        return b.toString();
+    }
+
+    private Object upload(Request req) throws IOException {
+        User me = req.user();
+        Map<String, Request.UploadedFile> files = req.files();
+        if (files.isEmpty()) throw ApiError.bad("You must specify a file to upload");
+        if (files.size() > 1) throw ApiError.bad("You may only upload one file at a time");
+        Request.UploadedFile f = files.values().iterator().next();
+        if (f.bytes().length > maxBytes) {
+            throw ApiError.bad("File is larger than this server's configured maximum upload size (" + maxBytes / 1024 / 1024 + " MiB).");
+        }
+        String name = sanitize(f.fileName());
+        String pathId = "1/" + HexFormat.of().formatHex(new byte[] {(byte) RANDOM.nextInt()}) + "/" + random(24) + "/" + name;
+        String storage = random(32);
+        Files.createDirectories(dir);
+        Files.write(dir.resolve(storage), f.bytes());
+        long now = clock.instant().getEpochSecond();
+        String type = f.contentType() == null || f.contentType().isBlank() ? "application/octet-stream" : f.contentType();
+        db.write(tx -> {
+            long id = tx.h().createUpdate("INSERT INTO attachments (path_id, file_name, owner_id, size, content_type, create_time, storage_name) "
+                            + "VALUES (?, ?, ?, ?, ?, ?, ?)").bind(0, pathId).bind(1, f.fileName() == null ? name : f.fileName().replace("\0", ""))
+                    .bind(2, me.id()).bind(3, f.bytes().length).bind(4, type).bind(5, now).bind(6, storage)
+                    .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
+            ObjectNode e = Json.object();
+            e.set("attachment", attachments(tx.h(), me.id(), id).get(0));
+            e.put("upload_space_used", spaceUsed(tx.h()));
+            log.append(tx, new MessageEvent.Attachment("add", e), Recipients.users(me.id()));
+            return id;
+        });
+        String url = "/user_uploads/" + pathId;
+        return Json.success().put("uri", url).put("url", url).put("filename", name);
+    }
+
+    private static long spaceUsed(Handle h) {
+        return h.createQuery("SELECT COALESCE(SUM(size), 0) FROM attachments").mapTo(Long.class).one();
+    }
+
+    /** The seed's attachment objects: create_time in seconds, message_ids of referencing messages. */
+    private static ArrayNode attachments(Handle h, long owner, Long onlyId) {
+        ArrayNode a = Json.array();
+        h.createQuery("SELECT id, file_name, path_id, size, create_time FROM attachments WHERE owner_id = :o"
+                        + (onlyId == null ? "" : " AND id = :id") + " ORDER BY id")
+                .bind("o", owner).bind("id", onlyId == null ? -1 : onlyId)
+                .map((rs, c) -> {
+                    ObjectNode o = Json.object();
+                    o.put("id", rs.getLong(1)).put("name", rs.getString(2)).put("path_id", rs.getString(3)).put("size", rs.getLong(4))
+                            .put("create_time", rs.getLong(5));
+                    return o;
+                }).forEach(a::add);
+        for (var n : a) {
+            ArrayNode ids = ((ObjectNode) n).putArray("message_ids");
+            h.createQuery("SELECT message_id FROM attachment_messages WHERE attachment_id = ? ORDER BY message_id")
+                    .bind(0, n.get("id").asLong()).mapTo(Long.class).forEach(ids::add);
+        }
+        return a;
+    }
+
+    private Object list(Request req) {
+        User me = req.user();
+        return db.read(h -> {
+            ObjectNode out = Json.success();
+            out.set("attachments", attachments(h, me.id(), null));
+            out.put("upload_space_used", spaceUsed(h));
+            return out;
+        });
+    }
+
+    private Object delete(Request req) {
+        User me = req.user();
+        long id = req.pathLong("attachment_id");
+        String storage = db.write(tx -> {
+            Handle h = tx.h();
+            String s = h.createQuery("SELECT storage_name FROM attachments WHERE id = ? AND owner_id = ?").bind(0, id).bind(1, me.id())
+                    .mapTo(String.class).findOne().orElseThrow(() -> ApiError.bad("Invalid attachment"));
+            h.execute("DELETE FROM attachment_messages WHERE attachment_id = ?", id);
+            h.execute("DELETE FROM attachments WHERE id = ?", id);
+            ObjectNode e = Json.object();
+            e.set("attachment", Json.object().put("id", id));
+            e.put("upload_space_used", spaceUsed(h));
+            log.append(tx, new MessageEvent.Attachment("remove", e), Recipients.users(me.id()));
+            return s;
+        });
+        try {
+            Files.deleteIfExists(dir.resolve(storage));
+        } catch (IOException e) {
+            // the row is gone; an orphaned file is harmless and unreachable
+        }
+        return Json.success();
+    }
+
+    private Object serve(Request req) throws IOException {
+        User me = req.user();
+        String pathId = req.pathParam("realm_id_str") + "/" + req.pathParam("filename");
+        boolean api = req.path().startsWith("/api/v1/") || req.path().startsWith("/json/");
+        record File(long id, long owner, String storage, String type, String name) {}
+        File f = db.read(h -> h.createQuery("SELECT id, owner_id, storage_name, content_type, file_name FROM attachments WHERE path_id = ?")
+                .bind(0, pathId).map((rs, c) -> new File(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5)))
+                .findOne().orElse(null));
+        if (f == null) return text(404, "File not found");
+        boolean allowed = f.owner() == me.id() || db.read(h -> {
+            List<Long> ids = h.createQuery("SELECT message_id FROM attachment_messages WHERE attachment_id = ?").bind(0, f.id()).mapTo(Long.class).list();
+            if (ids.isEmpty()) return false;
+            Access.View v = access.view(h, me);
+            Map<Long, Long> flags = store.flags(h, me.id(), ids);
+            for (Message m : store.byIds(h, ids)) if (Access.canRead(v, m, flags.get(m.id()))) return true;
+            return false;
+        });
+        // As Zulip: plain-text 403/404 pages, for the API path too.
+        if (!allowed) return text(403, "You are not authorized to view this file.");
+        if (api) return Json.success().put("url", "/user_uploads/" + pathId);
+        byte[] bytes = Files.readAllBytes(dir.resolve(f.storage()));
+        boolean inline = f.type().startsWith("image/") && !f.type().contains("svg");
+        return new RawResponse(200, inline ? f.type() : "application/octet-stream", bytes, Map.of(
+                "Content-Disposition", (inline ? "inline" : "attachment") + "; filename=\"" + sanitize(f.name()) + "\"",
+                "X-Content-Type-Options", "nosniff",
+                "Content-Security-Policy", "default-src 'none'"));
+    }
+
+    private static RawResponse text(int status, String msg) {
+        return new RawResponse(status, "text/plain; charset=utf-8", msg.getBytes(java.nio.charset.StandardCharsets.UTF_8), Map.of());
+    }
+}

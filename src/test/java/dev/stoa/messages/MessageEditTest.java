@@ -1,0 +1,113 @@
+package dev.stoa.messages;
+
+import static dev.stoa.messages.MessageDmTest.ids;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.testing.ApiClient;
+import dev.stoa.testing.StoaTestBase;
+import dev.stoa.testing.VerifyAction;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** PATCH /messages/{id} (content, topic, channel, resolve, limits), DELETE /messages/{id}, GET /messages/{id}/history. */
+class MessageEditTest extends StoaTestBase {
+    long lobby, other, hidden;
+
+    @BeforeAll
+    void channels() {
+        lobby = owner.post("/channels/create", "name", "lobby", "subscribers", List.of(owner.userId, admin.userId, member.userId, moderator.userId)).success().get("id").asLong();
+        other = owner.post("/channels/create", "name", "other", "subscribers", List.of(owner.userId, member.userId)).success().get("id").asLong();
+        hidden = owner.post("/channels/create", "name", "hidden", "invite_only", true, "subscribers", List.of(owner.userId, member.userId)).success().get("id").asLong();
+    }
+
+    long send(ApiClient c, String channel, String topic, String content) {
+        return c.post("/messages", "type", "stream", "to", channel, "topic", topic, "content", content).success().get("id").asLong();
+    }
+
+    void age(long id, long seconds) {
+        server.stoa.db().write(tx -> tx.h().execute("UPDATE messages SET date_sent = date_sent - ? WHERE id = ?", seconds, id));
+    }
+
+    @Test
+    void editContentKeepsHistory() {
+        long id = send(member, "lobby", "edits", "first version");
+        VerifyAction.verify(admin, () -> member.patch("/messages/" + id, "content", "second *version*").success());
+        JsonNode m = member.get("/messages/" + id).success();
+        assertThat(m.get("raw_content").asText()).isEqualTo("second *version*");
+        assertThat(m.get("message").has("last_edit_timestamp")).isTrue();
+        JsonNode hist = member.get("/messages/" + id + "/history").success().get("message_history");
+        assertThat(hist.size()).isEqualTo(2);
+        assertThat(hist.get(0).get("content").asText()).isEqualTo("first version");
+        assertThat(hist.get(1).get("prev_content").asText()).isEqualTo("first version");
+        admin.patch("/messages/" + id, "content", "hijack").badRequest("You don't have permission to edit this message");
+        member.patch("/messages/" + id, "content", "x", "prev_content_sha256", "00").badRequest("'prev_content_sha256' value does not match the expected value.");
+        member.patch("/messages/" + id, "content", "third", "prev_content_sha256", MessageEditViews.sha256("second *version*")).success();
+        member.patch("/messages/" + id, "content", "x", "stream_id", other).badRequest("Cannot change message content while changing channel");
+        member.patch("/messages/" + id).badRequest("Nothing to change");
+        member.patch("/messages/" + id, "content", "y", "propagate_mode", "change_all").badRequest("Invalid propagate_mode without topic edit");
+        age(id, 100_000);
+        member.patch("/messages/" + id, "content", "late").badRequest("The time limit for editing this message has passed");
+        long dm = member.post("/messages", "type", "direct", "to", List.of(admin.userId), "content", "dm").success().get("id").asLong();
+        member.patch("/messages/" + dm, "topic", "x").badRequest("Direct messages cannot have topics.");
+        member.patch("/messages/" + dm, "stream_id", lobby).badRequest("Direct messages cannot be moved to channels.");
+    }
+
+    @Test
+    void renameTopicAndResolve() {
+        long a = send(member, "lobby", "old topic", "one");
+        long b = send(admin, "lobby", "old topic", "two");
+        VerifyAction.verify(moderator, () -> member.patch("/messages/" + a, "topic", "new topic", "propagate_mode", "change_all").success());
+        JsonNode r = member.get("/messages", "anchor", "newest", "num_before", "20", "narrow", "[[\"channel\",\"lobby\"],[\"topic\",\"new topic\"]]").success();
+        assertThat(ids(r)).contains(a, b);
+        VerifyAction.verify(admin, () -> member.patch("/messages/" + a, "topic", "✔ new topic", "propagate_mode", "change_all").success());
+        r = member.get("/messages", "anchor", "newest", "num_before", "20", "narrow", "[[\"is\",\"resolved\"]]").success();
+        assertThat(ids(r)).contains(a, b);
+        // The rename left one notification-bot breadcrumb in the new topic; the pure resolve added none.
+        assertThat(ids(r)).hasSize(3);
+        assertThat(r.get("messages").get(2).get("content").asText()).contains("moved here from");
+    }
+
+    @Test
+    void moveBetweenChannelsAndTimeLimit() {
+        long a = send(member, "lobby", "movers", "m1");
+        long b = send(member, "lobby", "movers", "m2");
+        age(a, 1_000_000);
+        member.patch("/messages/" + b, "topic", "moved", "propagate_mode", "change_all")
+                .error(400, "MOVE_MESSAGES_TIME_LIMIT_EXCEEDED", "You only have permission to move the 1/2 most recent messages in this topic.");
+        JsonNode err = member.patch("/messages/" + b, "topic", "moved", "propagate_mode", "change_all").json();
+        assertThat(err.get("first_message_id_allowed_to_move").asLong()).isEqualTo(b);
+        assertThat(err.get("total_messages_in_topic").asInt()).isEqualTo(2);
+        moderator.patch("/messages/" + b, "stream_id", other, "propagate_mode", "change_all", "send_notification_to_old_thread", true).success();
+        JsonNode r = member.get("/messages", "anchor", "newest", "num_before", "20", "narrow", "[[\"channel\",\"other\"],[\"topic\",\"movers\"]]").success();
+        assertThat(ids(r)).contains(a, b);
+        JsonNode old = member.get("/messages", "anchor", "newest", "num_before", "20", "narrow", "[[\"channel\",\"lobby\"],[\"topic\",\"movers\"]]").success();
+        assertThat(old.get("messages").get(0).get("content").asText()).contains("moved to");
+    }
+
+    @Test
+    void moveIntoPrivateChannelRemovesAccess() {
+        long a = send(member, "lobby", "secretive", "soon private");
+        send(member, "lobby", "elsewhere", "admin's newest message stays visible");
+        VerifyAction.verify(admin, () -> owner.patch("/messages/" + a, "stream_id", hidden, "send_notification_to_new_thread", false).success());
+        admin.get("/messages/" + a).badRequest("Invalid message(s)");
+        assertThat(member.get("/messages/" + a).success().get("message").get("stream_id").asLong()).isEqualTo(hidden);
+    }
+
+    @Test
+    void deleteMessages() {
+        long a = send(member, "lobby", "deleting", "bye");
+        send(member, "lobby", "deleting", "newest stays");
+        var events = VerifyAction.verify(admin, new Object[] {"client_capabilities", "{\"bulk_message_deletion\":true}"},
+                () -> member.delete("/messages/" + a).success());
+        assertThat(events.getFirst().get("message_ids").toString()).contains(String.valueOf(a));
+        long b = send(member, "lobby", "deleting", "bye again");
+        send(member, "lobby", "deleting", "newest");
+        var legacy = VerifyAction.verify(admin, () -> member.delete("/messages/" + b).success());
+        assertThat(legacy.getFirst().get("message_id").asLong()).isEqualTo(b);
+        long c = send(admin, "lobby", "deleting", "not yours");
+        member.delete("/messages/" + c).badRequest("You don't have permission to delete this message");
+        member.get("/messages/" + a).badRequest("Invalid message(s)");
+    }
+}

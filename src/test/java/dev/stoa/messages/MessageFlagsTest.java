@@ -1,0 +1,120 @@
+package dev.stoa.messages;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.testing.ApiClient;
+import dev.stoa.testing.StoaTestBase;
+import dev.stoa.testing.VerifyAction;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Flags, mark-as-read shortcuts, reactions, typing and reports. */
+class MessageFlagsTest extends StoaTestBase {
+    long lounge;
+
+    @BeforeAll
+    void channels() {
+        lounge = owner.post("/channels/create", "name", "lounge", "subscribers", List.of(owner.userId, admin.userId, member.userId)).success().get("id").asLong();
+    }
+
+    long dm(ApiClient from, ApiClient to, String content) {
+        return from.post("/messages", "type", "direct", "to", List.of(to.userId), "content", content).success().get("id").asLong();
+    }
+
+    long post(ApiClient from, String topic, String content) {
+        return from.post("/messages", "type", "stream", "to", "lounge", "topic", topic, "content", content).success().get("id").asLong();
+    }
+
+    @Test
+    void readUnreadAndStar() {
+        long a = dm(member, admin, "read me");
+        long b = post(member, "flags", "channel unread");
+        VerifyAction.verify(admin, () -> admin.post("/messages/flags", "messages", List.of(a, b), "op", "add", "flag", "read").success());
+        VerifyAction.verify(admin, () -> admin.post("/messages/flags", "messages", List.of(a, b), "op", "remove", "flag", "read").success());
+        VerifyAction.verify(admin, () -> admin.post("/messages/flags", "messages", List.of(a), "op", "add", "flag", "starred").success());
+        JsonNode r = admin.get("/messages", "anchor", "newest", "num_before", "10", "narrow", "[[\"is\",\"starred\"]]").success();
+        assertThat(MessageDmTest.ids(r)).containsExactly(a);
+        admin.post("/messages/flags", "messages", List.of(a), "op", "add", "flag", "mentioned").badRequest("Flag not editable: 'mentioned'");
+        admin.post("/messages/flags", "messages", List.of(a), "op", "add", "flag", "bogus").badRequest("Invalid flag: 'bogus'");
+        admin.post("/messages/flags", "messages", List.of(a), "op", "toggle", "flag", "read").badRequest("Invalid message flag operation: 'toggle'");
+        guest.post("/messages/flags", "messages", List.of(a), "op", "add", "flag", "read").badRequest("Invalid message(s)");
+    }
+
+    @Test
+    void markAsReadShortcuts() {
+        post(member, "shortcut", "one");
+        post(member, "shortcut", "two");
+        dm(member, admin, "dm unread");
+        VerifyAction.verify(admin, () -> admin.post("/mark_topic_as_read", "stream_id", String.valueOf(lounge), "topic_name", "shortcut").success());
+        post(member, "shortcut2", "three");
+        VerifyAction.verify(admin, () -> admin.post("/mark_stream_as_read", "stream_id", String.valueOf(lounge)).success());
+        VerifyAction.verify(admin, () -> admin.post("/mark_all_as_read").success());
+        JsonNode st = admin.post("/register").success();
+        assertThat(st.get("unread_msgs").get("count").asInt()).isZero();
+        post(member, "narrowflags", "x1");
+        post(member, "narrowflags", "x2");
+        JsonNode n = admin.post("/messages/flags/narrow", "anchor", "oldest", "num_before", "0", "num_after", "100",
+                "narrow", "[[\"topic\",\"narrowflags\"]]", "op", "add", "flag", "read").success();
+        assertThat(n.get("updated_count").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void reactions() {
+        long a = post(member, "reactions", "react to me");
+        VerifyAction.verify(admin, () -> admin.post("/messages/" + a + "/reactions", "emoji_name", "smile").success());
+        admin.post("/messages/" + a + "/reactions", "emoji_name", "smile").error(400, "REACTION_ALREADY_EXISTS", "Reaction already exists.");
+        JsonNode m = admin.get("/messages/" + a).success().get("message");
+        assertThat(m.get("reactions").get(0).get("emoji_name").asText()).isEqualTo("smile");
+        VerifyAction.verify(admin, () -> admin.delete("/messages/" + a + "/reactions", "emoji_name", "smile").success());
+        admin.delete("/messages/" + a + "/reactions", "emoji_name", "smile").error(400, "REACTION_DOES_NOT_EXIST", "Reaction doesn't exist.");
+        admin.post("/messages/" + a + "/reactions", "emoji_name", "smile", "emoji_code", "zzzz").badRequest("Invalid emoji code.");
+        admin.post("/messages/" + a + "/reactions", "emoji_name", "not_an_emoji_name").badRequest("Emoji 'not_an_emoji_name' does not exist");
+        JsonNode r = admin.get("/messages", "anchor", "newest", "num_before", "10", "narrow", "[[\"has\",\"reaction\"]]").success();
+        assertThat(MessageDmTest.ids(r)).doesNotContain(a);
+    }
+
+    @Test
+    void customEmojiReactions() throws Exception {
+        dev.stoa.emoji.RealmEmojiTest.upload(member, "party_parrot", java.util.Map.of("f", dev.stoa.emoji.RealmEmojiTest.png(0x00ff00))).success();
+        String id = null;
+        for (JsonNode e : member.get("/realm/emoji").success().get("emoji")) if (e.get("name").asText().equals("party_parrot")) id = e.get("id").asText();
+        long a = post(member, "custom reactions", "react with a parrot");
+        String code = id;
+        VerifyAction.verify(admin, () -> admin.post("/messages/" + a + "/reactions", "emoji_name", "party_parrot",
+                "emoji_code", code, "reaction_type", "realm_emoji").success());
+        JsonNode reaction = admin.get("/messages/" + a).success().get("message").get("reactions").get(0);
+        assertThat(reaction.get("reaction_type").asText()).isEqualTo("realm_emoji");
+        assertThat(reaction.get("emoji_code").asText()).isEqualTo(code);
+        admin.post("/messages/" + a + "/reactions", "emoji_name", "other_name", "emoji_code", code, "reaction_type", "realm_emoji")
+                .badRequest("Invalid custom emoji name.");
+        admin.post("/messages/" + a + "/reactions", "emoji_name", "party_parrot", "emoji_code", "999999", "reaction_type", "realm_emoji")
+                .badRequest("Invalid custom emoji.");
+        VerifyAction.verify(admin, () -> admin.delete("/messages/" + a + "/reactions", "emoji_name", "party_parrot",
+                "emoji_code", code, "reaction_type", "realm_emoji").success());
+    }
+
+    @Test
+    void typing() {
+        VerifyAction.verify(admin, () -> member.post("/typing", "op", "start", "to", List.of(admin.userId)).success());
+        VerifyAction.verify(admin, new Object[] {"client_capabilities", "{\"stream_typing_notifications\":true}"},
+                () -> member.post("/typing", "op", "stop", "type", "stream", "stream_id", String.valueOf(lounge), "topic", "t").success());
+        member.post("/typing", "op", "start").badRequest("Missing 'to' argument");
+    }
+
+    @Test
+    void reportNeedsModerationChannel() {
+        long a = post(member, "reports", "report me");
+        admin.post("/messages/" + a + "/report", "report_type", "spam")
+                .badRequest("Moderation request channel must be specified to enable message reporting.");
+        long mod = owner.post("/channels/create", "name", "moderation", "invite_only", true, "subscribers", List.of(owner.userId)).success().get("id").asLong();
+        owner.patch("/realm", "moderation_request_channel_id", String.valueOf(mod)).success();
+        admin.post("/messages/" + a + "/report", "report_type", "bogus").badRequest("Invalid report_type");
+        admin.post("/messages/" + a + "/report", "report_type", "other").badRequest("An explanation is required.");
+        admin.post("/messages/" + a + "/report", "report_type", "other", "description", "it is rude").success();
+        JsonNode r = owner.get("/messages", "anchor", "newest", "num_before", "1", "narrow", "[[\"channel\",\"moderation\"]]").success();
+        assertThat(r.get("messages").get(0).get("content").asText()).contains("reported", "it is rude", "report me");
+        assertThat(r.get("messages").get(0).get("sender_full_name").asText()).isEqualTo("Notification Bot");
+    }
+}

@@ -1,0 +1,64 @@
+package dev.stoa.messages;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.testing.ApiClient;
+import dev.stoa.testing.StoaTestBase;
+import dev.stoa.testing.VerifyAction;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Uploads: upload, link on send, access to the file, listing, detaching on edit, deleting. */
+class MessageUploadTest extends StoaTestBase {
+    static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    JsonNode upload(ApiClient c, String name, String body) {
+        return c.call("POST", "/user_uploads", java.util.Map.of(), ApiClient.Encoding.MULTIPART) == null ? null
+                : uploadRaw(c, name, body);
+    }
+
+    JsonNode uploadRaw(ApiClient c, String name, String body) {
+        String boundary = "b0undary";
+        String payload = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + name + "\"\r\n"
+                + "Content-Type: text/plain\r\n\r\n" + body + "\r\n--" + boundary + "--\r\n";
+        var req = c.request("/api/v1/user_uploads").header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(payload)).build();
+        return c.raw(req).success();
+    }
+
+    int fetch(ApiClient c, String url) throws Exception {
+        HttpResponse<String> r = HTTP.send(c.request(url).GET().build(), HttpResponse.BodyHandlers.ofString());
+        return r.statusCode();
+    }
+
+    @Test
+    void uploadLinkAndAccess() throws Exception {
+        JsonNode up = uploadRaw(member, "../../etc/passwd notes.txt", "secret file body");
+        String url = up.get("url").asText();
+        assertThat(url).startsWith("/user_uploads/1/").doesNotContain("..");
+        assertThat(fetch(member, url)).isEqualTo(200);
+        assertThat(fetch(admin, url)).isEqualTo(403);
+        assertThat(admin.get(url).status()).isEqualTo(403);
+        long id = member.post("/messages", "type", "direct", "to", List.of(admin.userId), "content", "[notes](" + url + ")").success().get("id").asLong();
+        assertThat(fetch(admin, url)).isEqualTo(200);
+        assertThat(fetch(guest, url)).isEqualTo(403);
+        assertThat(fetch(member, "/user_uploads/1/00/nothing/here.txt")).isEqualTo(404);
+        JsonNode list = member.get("/attachments").success();
+        JsonNode att = list.get("attachments").get(0);
+        assertThat(att.get("message_ids").toString()).contains(String.valueOf(id));
+        JsonNode edit = member.patch("/messages/" + id, "content", "no more file").success();
+        assertThat(edit.get("detached_uploads").get(0).get("path_id").asText()).isEqualTo(att.get("path_id").asText());
+        assertThat(fetch(admin, url)).isEqualTo(403);
+        admin.delete("/attachments/" + att.get("id").asLong()).badRequest("Invalid attachment");
+        VerifyAction.verify(member, () -> member.delete("/attachments/" + att.get("id").asLong()).success());
+        assertThat(fetch(member, url)).isEqualTo(404);
+    }
+
+    @Test
+    void uploadEvent() {
+        VerifyAction.verify(member, () -> uploadRaw(member, "a.txt", "x"));
+    }
+}
