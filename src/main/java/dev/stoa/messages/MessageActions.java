@@ -26,10 +26,14 @@ public final class MessageActions {
     private final Clock clock;
     /** Who may see a channel's metadata (receivers of its stream events). */
     private final java.util.function.BiFunction<org.jdbi.v3.core.Handle, Channel, List<Long>> audience;
+    /** Each recipient's alert words (the alert words feature's store). */
+    private final java.util.function.BiFunction<org.jdbi.v3.core.Handle, Collection<Long>, Map<Long, List<String>>> alertWords;
 
     public MessageActions(Db db, EventLog log, MessageStore store, MessageJson json, Clock clock,
-                          java.util.function.BiFunction<org.jdbi.v3.core.Handle, Channel, List<Long>> audience) {
+                          java.util.function.BiFunction<org.jdbi.v3.core.Handle, Channel, List<Long>> audience,
+                          java.util.function.BiFunction<org.jdbi.v3.core.Handle, Collection<Long>, Map<Long, List<String>>> alertWords) {
         this.audience = audience;
+        this.alertWords = alertWords;
         this.db = db;
         this.log = log;
         this.store = store;
@@ -61,10 +65,12 @@ public final class MessageActions {
             Collection<Long> users = dm ? target.dmUserIds() : channelRecipients;
             for (long u : users) flags.put(u, dm ? Flags.IS_PRIVATE : 0L);
             flags.putIfAbsent(sender.id(), dm ? Flags.IS_PRIVATE : 0L);
+            Map<Long, List<String>> words = alertWords.apply(h, flags.keySet());
             for (var e : flags.entrySet()) {
                 long f = e.getValue();
                 long u = e.getKey();
                 if (r.mentionedUserIds().contains(u) || groupMentioned.contains(u)) f |= Flags.MENTIONED;
+                if (u != sender.id() && AlertWords.matches(content, words.get(u))) f |= Flags.HAS_ALERT_WORD;
                 if (r.streamWildcard()) f |= Flags.STREAM_WILDCARD;
                 if (r.topicWildcard() && (dm || topicParticipants.contains(u))) f |= Flags.TOPIC_WILDCARD;
                 if (u == sender.id()) {

@@ -28,7 +28,8 @@ public final class Messages {
         Access access = new Access(channels, subs, channelAccess);
         Renderer renderer = new Renderer(config.externalUrl(), () -> renderData.context(false));
         MessageActions actions = new MessageActions(db, log, store, json, clock,
-                (h, c) -> channelAccess.audience(h, c, users.all(h).stream().filter(dev.stoa.users.User::isActive).toList()));
+                (h, c) -> channelAccess.audience(h, c, users.all(h).stream().filter(dev.stoa.users.User::isActive).toList()),
+                new dev.stoa.alertwords.AlertWordStore()::wordsFor);
         MessageViews views = new MessageViews(db, store, users, channels, subs, groups, resolver, realm, access, renderer, actions, json);
         views.routes(router);
         MessageEditViews edits = new MessageEditViews(db, store, channels, subs, resolver, realm, access, renderer, views,

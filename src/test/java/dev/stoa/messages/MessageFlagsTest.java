@@ -96,6 +96,20 @@ class MessageFlagsTest extends StoaTestBase {
     }
 
     @Test
+    void alertWordsSetTheFlagOnDelivery() {
+        ApiClient reader = server.createUser("alerted@example.com", "Alert Reader", 400);
+        reader.post("/users/me/alert_words", "alert_words", List.of("Pineapple")).success();
+        long hit = dm(admin, reader, "I like PINEAPPLE pie");
+        long miss = dm(admin, reader, "pineapples are plural");
+        assertThat(reader.get("/messages/" + hit).success().get("message").get("flags").toString()).contains("has_alert_word");
+        assertThat(reader.get("/messages/" + miss).success().get("message").get("flags").toString()).doesNotContain("has_alert_word");
+        JsonNode r = reader.get("/messages", "anchor", "newest", "num_before", "10", "narrow", "[[\"is\",\"alerted\"]]").success();
+        assertThat(MessageDmTest.ids(r)).containsExactly(hit);
+        long own = dm(reader, admin, "my own pineapple");
+        assertThat(reader.get("/messages/" + own).success().get("message").get("flags").toString()).doesNotContain("has_alert_word");
+    }
+
+    @Test
     void typing() {
         VerifyAction.verify(admin, () -> member.post("/typing", "op", "start", "to", List.of(admin.userId)).success());
         VerifyAction.verify(admin, new Object[] {"client_capabilities", "{\"stream_typing_notifications\":true}"},
