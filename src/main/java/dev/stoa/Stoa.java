@@ -226,9 +226,11 @@ public final class Stoa implements AutoCloseable {
         RenderViews renderViews = new RenderViews(messageRenderer);
         renderViews.routes(router);
         renderViews.rootRoutes(rootRouter);
-        Messages.wire(db, log, router, userStore, userJson, groupStore, resolver, realm, config, clock, renderData, realmEmoji);
+        Messages.NotificationBot notificationBot =
+                Messages.wire(db, log, router, userStore, userJson, groupStore, resolver, realm, config, clock, renderData, realmEmoji);
         ChannelViews channelViews = new ChannelViews(db, channelStore, folderStore, channelAccess, channelGroupSettings,
                 channelActions, channelUpdates, realm);
+        channelViews.announcer(notificationBot::post);
         channelViews.routes(router);
         new ChannelUpdateViews(db, channelStore, subscriptionStore, folderStore, channelAccess, channelGroupSettings,
                 channelUpdates, channelViews).routes(router);

@@ -37,6 +37,35 @@ public final class ChannelViews {
         this.realm = realm;
     }
 
+    /** Posts as the notification bot in a channel; the messages feature provides it at wiring time. */
+    @FunctionalInterface
+    public interface Announcer {
+        void post(Channel channel, String topic, String content);
+    }
+
+    private volatile Announcer announcer = (c, t, m) -> {};
+
+    public void announcer(Announcer a) { this.announcer = a; }
+
+    /**
+     * With `announce`, the notification bot tells the realm's new-channel announcements channel
+     * about the new public channels (private ones are not announced), as Zulip does.
+     */
+    void announce(User actor, List<Long> created) {
+        long target = realm.get().get("new_stream_announcements_stream_id").asLong(-1);
+        if (target < 0 || created.isEmpty()) return;
+        record Found(Channel to, List<Channel> created) {}
+        Found found = db.read(h -> new Found(channels.byId(h, target).orElse(null), channels.byIds(h, created)));
+        Channel to = found.to();
+        List<Channel> news = found.created().stream().filter(c -> !c.inviteOnly()).toList();
+        if (to == null || to.isArchived() || news.isEmpty()) return;
+        String who = "@_**" + actor.fullName() + "|" + actor.id() + "**";
+        String content = news.size() == 1 ? who + " created a new channel #**" + news.getFirst().name() + "**."
+                : who + " created the following channels: "
+                        + String.join(", ", news.stream().map(c -> "#**" + c.name() + "**").toList()) + ".";
+        announcer.post(to, "new channels", content);
+    }
+
     public void routes(Router r) {
         r.post("/channels/create", Router.Auth.USER, this::create);
         r.delete("/streams/{stream_id}", Router.Auth.USER, this::archive);
@@ -48,7 +77,7 @@ public final class ChannelViews {
         List<Long> subscribers = req.longList("subscribers");
         if (subscribers == null) throw ApiError.missing("subscribers");
         ActionsSpec spec = spec(req, me, name, ChannelParams.description(req.str("description", "")));
-        req.bool("announce", false); // TODO(messages issue): the notification bot's announcement
+        boolean announce = req.bool("announce", false);
         var result = db.read(h -> {
             if (channels.byName(h, name).isPresent()) throw ChannelActions.channelExists(name);
             checkCanCreate(h, me, spec.channel().inviteOnly(), spec.channel().isWebPublic());
@@ -56,6 +85,7 @@ public final class ChannelViews {
             return null;
         });
         var r = actions.doSubscribe(me, List.of(spec.channel()), List.of(), List.copyOf(new LinkedHashSet<>(subscribers)));
+        if (announce) announce(me, r.created());
         return Json.success().put("id", r.created().getFirst());
     }
 

@@ -102,7 +102,7 @@ public final class SubscriptionViews {
         JsonNode list = req.jsonArray("subscriptions");
         if (list == null) throw ApiError.missing("subscriptions");
         boolean fatal = req.bool("authorization_errors_fatal", true);
-        req.bool("announce", false); // TODO(messages issue): the notification bot's announcement of new channels
+        boolean announce = req.bool("announce", false);
         Map<String, String> wanted = new LinkedHashMap<>(); // name → description
         for (JsonNode s : list) {
             if (!s.isObject() || !s.path("name").isTextual()) throw ApiError.bad("subscriptions[" + wanted.size() + "] is not a dict");
@@ -140,6 +140,7 @@ public final class SubscriptionViews {
         });
         List<Long> ids = targets.stream().map(User::id).toList();
         var r = actions.doSubscribe(me, create, existing, ids);
+        if (announce) creation.announce(me, r.created());
         ObjectNode out = Json.success();
         ObjectNode subscribed = out.putObject("subscribed"), already = out.putObject("already_subscribed");
         for (long u : ids) {

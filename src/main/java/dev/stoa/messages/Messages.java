@@ -17,7 +17,13 @@ import java.time.Clock;
 public final class Messages {
     private Messages() {}
 
-    public static void wire(Db db, EventLog log, Router router, UserStore users, UserJson userJson, GroupStore groups,
+    /** Posts as the notification bot to a channel (announcements from other features). */
+    @FunctionalInterface
+    public interface NotificationBot {
+        void post(dev.stoa.channels.Channel channel, String topic, String content);
+    }
+
+    public static NotificationBot wire(Db db, EventLog log, Router router, UserStore users, UserJson userJson, GroupStore groups,
                             GroupResolver resolver, RealmHolder realm, Config config, Clock clock,
                             dev.stoa.render.RenderData renderData, dev.stoa.emoji.RealmEmoji realmEmoji) {
         ChannelStore channels = new ChannelStore();
@@ -39,5 +45,6 @@ public final class Messages {
                 views, json, realmEmoji).routes(router);
         long maxMib = Long.parseLong(System.getenv().getOrDefault("STOA_MAX_UPLOAD_MIB", "25"));
         new UploadViews(db, log, store, access, config.dataDir(), maxMib, clock).routes(router);
+        return views::sendAsNotificationBot;
     }
 }

@@ -151,4 +151,18 @@ class ChannelCreateTest extends StoaTestBase {
         JsonNode again = member.post("/users/me/subscriptions", "subscriptions", List.of(java.util.Map.of("name", "fly"))).success();
         assertThat(again.get("already_subscribed").get(String.valueOf(member.userId)).toString()).isEqualTo("[\"fly\"]");
     }
+
+    @Test
+    void announceTellsTheAnnouncementsChannel() {
+        long announcements = admin.post("/channels/create", "name", "announcements", "subscribers", java.util.List.of(member.userId)).success().get("id").asLong();
+        owner.patch("/realm", "new_stream_announcements_stream_id", String.valueOf(announcements)).success();
+        admin.post("/channels/create", "name", "fresh-and-public", "subscribers", java.util.List.of(admin.userId), "announce", true).success();
+        admin.post("/channels/create", "name", "fresh-and-secret", "subscribers", java.util.List.of(admin.userId), "announce", true,
+                "invite_only", true).success();
+        var got = member.get("/messages", "anchor", "newest", "num_before", "10", "num_after", "0",
+                "narrow", "[[\"channel\",\"announcements\"]]", "apply_markdown", "false").success().get("messages");
+        org.assertj.core.api.Assertions.assertThat(got).hasSize(1);
+        org.assertj.core.api.Assertions.assertThat(got.get(0).get("subject").asText()).isEqualTo("new channels");
+        org.assertj.core.api.Assertions.assertThat(got.get(0).get("content").asText()).contains("#**fresh-and-public**").doesNotContain("secret");
+    }
 }
