@@ -165,6 +165,10 @@ class ContractValidatorTest {
     /** The rewritten schemas must not be harsher than Zulip: its own examples must pass. */
     @Test
     void zulipsOwnExamplesPass() {
+        // zulip.yaml alone: the rewriting must not be harsher than Zulip's own level-378 examples. The
+        // addendum deliberately changes some shapes to the seed's level 496 (attachments' message_ids...).
+        ContractValidator contract = ContractValidator.load(
+                Path.of(System.getProperty("stoa.shared.dir", "../shared"), "zulip-api", "zulip.yaml"), null);
         ContractSpec spec = contract.spec();
         List<String> failures = new ArrayList<>();
         int checked = 0;
