@@ -198,10 +198,19 @@ public final class ChannelUpdateViews {
         }
         if (a.topicsPolicy() != null && !a.topicsPolicy().equals(c.topicsPolicy())) {
             if (!access.inRealmGroup(h, me, "can_set_topics_policy_group")) throw ApiError.bad("Insufficient permission");
-            // TODO(messages issue): empty_topic_only only when every message of the channel is in the empty topic.
+            if (a.topicsPolicy().equals("empty_topic_only") && hasNamedTopics(h, c.id())) {
+                throw ApiError.bad("To enable this configuration, all messages in this channel must be in the general chat topic. "
+                        + "Consider renaming or deleting other topics.");
+            }
             d.policy = a.topicsPolicy();
             changes.add(ChannelUpdateActions.Change.of("topics_policy", F.textNode(d.policy)));
         }
+    }
+
+    /** Whether any message of the channel is outside the empty topic (the messages feature's tables). */
+    private static boolean hasNamedTopics(Handle h, long channelId) {
+        return h.createQuery("SELECT COUNT(*) FROM messages m JOIN recipients r ON r.id = m.recipient_id "
+                + "WHERE r.channel_id = ? AND m.topic <> ''").bind(0, channelId).mapTo(Long.class).one() > 0;
     }
 
     /** Update-style {new, old} values; a stale `old` is rejected as Zulip does. */

@@ -109,4 +109,16 @@ class MessageChannelTest extends StoaTestBase {
         JsonNode m = admin.get("/messages/" + small).success().get("message");
         assertThat(m.get("flags").toString()).contains("stream_wildcard_mentioned", "wildcard_mentioned");
     }
+
+    @Test
+    void emptyTopicOnlyNeedsEveryMessageInTheEmptyTopic() {
+        long named = admin.post("/channels/create", "name", "has-topics", "subscribers", List.of(admin.userId)).success().get("id").asLong();
+        send(admin, named, "a topic", "named");
+        admin.patch("/streams/" + named, "topics_policy", "empty_topic_only").badRequest(
+                "To enable this configuration, all messages in this channel must be in the general chat topic. "
+                        + "Consider renaming or deleting other topics.");
+        long plain = admin.post("/channels/create", "name", "only-general", "subscribers", List.of(admin.userId)).success().get("id").asLong();
+        send(admin, plain, "", "in general chat");
+        admin.patch("/streams/" + plain, "topics_policy", "empty_topic_only").success();
+    }
 }
