@@ -3,6 +3,7 @@ package dev.stoa;
 import dev.stoa.channels.ChannelAccess;
 import dev.stoa.channels.ChannelActions;
 import dev.stoa.channels.Channel;
+import dev.stoa.channels.ChannelActivity;
 import dev.stoa.channels.ChannelDelivery;
 import dev.stoa.channels.ChannelJson;
 import dev.stoa.channels.ChannelReadViews;
@@ -163,7 +164,9 @@ public final class Stoa implements AutoCloseable {
         SubscriptionStore subscriptionStore = new SubscriptionStore();
         FolderStore folderStore = new FolderStore();
         ChannelAccess channelAccess = new ChannelAccess(channelStore, subscriptionStore, resolver, realm);
-        ChannelJson channelJson = new ChannelJson(clock, realm.systemGroups());
+        ChannelActivity channelActivity = new ChannelActivity(db, clock);
+        channelActivity.refreshDaily();
+        ChannelJson channelJson = new ChannelJson(clock, realm.systemGroups(), channelActivity);
         GroupSettings channelGroupSettings = new GroupSettings(realm);
         ChannelActions channelActions = new ChannelActions(db, log, channelStore, subscriptionStore, channelAccess, channelJson, userStore, clock);
         userActions.onCreate(channelActions::subscribeToDefaults);
@@ -270,7 +273,8 @@ public final class Stoa implements AutoCloseable {
                 org.slf4j.LoggerFactory.getLogger(Stoa.class).warn("full-members sync failed", e);
             }
         };
-        Collector janitor = new Collector(List.of(queues::collect, syncFullMembers, perUser::sweep, perIp::sweep), config.collectorMillis());
+        Collector janitor = new Collector(List.of(queues::collect, syncFullMembers, perUser::sweep, perIp::sweep,
+                channelActivity::refreshDaily), config.collectorMillis());
         LogTailer tailer = new LogTailer(db, log, db.dialect() == dev.stoa.db.Dialect.POSTGRES ? 1000 : 250).start();
         return new Stoa(config, db, jetty, queues, janitor, tailer, router, owner, realm);
     }

@@ -38,7 +38,10 @@ public final class ChannelJson {
     private final Clock clock;
     private final Map<String, Long> systemGroups;
 
-    public ChannelJson(Clock clock, Map<String, Long> systemGroups) {
+    private final ChannelActivity activity;
+
+    public ChannelJson(Clock clock, Map<String, Long> systemGroups, ChannelActivity activity) {
+        this.activity = activity;
         this.clock = clock;
         this.systemGroups = systemGroups;
     }
@@ -117,21 +120,18 @@ public final class ChannelJson {
         return 1;
     }
 
-    /**
-     * New channels are recently active. TODO(messages issue): also active when a message was sent
-     * in the last 180 days; until messages exist, age alone decides.
-     */
+    /** Recently active: created, or with a message, in the last 180 days (traffic as of the daily computation). */
     boolean isRecentlyActive(Channel c) {
-        return clock.instant().getEpochSecond() - c.dateCreated() < RECENTLY_ACTIVE_SECS;
+        long now = clock.instant().getEpochSecond();
+        ChannelActivity.Traffic t = activity.of(c.id());
+        return now - c.dateCreated() < RECENTLY_ACTIVE_SECS || (t != null && now - t.lastMessageAt() < RECENTLY_ACTIVE_SECS);
     }
 
-    /**
-     * Null while the channel is younger than a week (too new to estimate), as in Zulip.
-     * TODO(messages issue): average weekly messages over the last four weeks; 0 until messages exist.
-     */
+    /** Null while the channel is younger than a week (too new to estimate), else the average weekly messages over four weeks. */
     Long weeklyTraffic(Channel c) {
         if (clock.instant().getEpochSecond() - c.dateCreated() < 7 * DAY) return null;
-        return 0L;
+        ChannelActivity.Traffic t = activity.of(c.id());
+        return t == null ? 0L : Math.round(t.lastFourWeeks() / 4.0);
     }
 
     static void putNullable(ObjectNode o, String k, Long v) {
