@@ -266,14 +266,8 @@ public final class Stoa implements AutoCloseable {
         jetty.setStopTimeout(5000);
         jetty.start();
 
-        Runnable syncFullMembers = () -> {
-            try {
-                realmActions.doSyncFullMembers();
-            } catch (RuntimeException e) {
-                org.slf4j.LoggerFactory.getLogger(Stoa.class).warn("full-members sync failed", e);
-            }
-        };
-        Collector janitor = new Collector(List.of(queues::collect, syncFullMembers, perUser::sweep, perIp::sweep,
+        // The collector runs each task in its own try/catch: one failing task never stops the others.
+        Collector janitor = new Collector(List.of(queues::collect, realmActions::doSyncFullMembers, perUser::sweep, perIp::sweep,
                 channelActivity::refreshDaily), config.collectorMillis());
         LogTailer tailer = new LogTailer(db, log, db.dialect() == dev.stoa.db.Dialect.POSTGRES ? 1000 : 250).start();
         return new Stoa(config, db, jetty, queues, janitor, tailer, router, owner, realm);
