@@ -161,6 +161,7 @@ public final class Stoa implements AutoCloseable {
                 name -> db.read(h -> channelStore.byName(h, name)).map(c -> new MarkdownContext.ChannelRef(c.id(), c.name())),
                 config.externalUrl());
         MessageRenderer messageRenderer = new MessageRenderer(new MarkdownRenderer(), renderData);
+        ChannelJson.useMarkdown(d -> messageRenderer.render(null, d).html());
         SubscriptionStore subscriptionStore = new SubscriptionStore();
         FolderStore folderStore = new FolderStore();
         ChannelAccess channelAccess = new ChannelAccess(channelStore, subscriptionStore, resolver, realm);

@@ -142,9 +142,21 @@ public final class ChannelJson {
         if (v == null) o.putNull(k); else o.put(k, v);
     }
 
-    /** Plain-text rendering of a description. TODO(markdown issue): render with the Markdown processor. */
+    /**
+     * Renders descriptions (channels, folders) with the realm's Markdown renderer, set once at wiring
+     * time; escaped plain text until then (stores and tests that run without the renderer).
+     */
+    private static volatile java.util.function.UnaryOperator<String> markdown = ChannelJson::plain;
+
+    public static void useMarkdown(java.util.function.UnaryOperator<String> renderer) {
+        markdown = renderer;
+    }
+
     public static String render(String description) {
-        if (description.isEmpty()) return "";
+        return description.isEmpty() ? "" : markdown.apply(description);
+    }
+
+    private static String plain(String description) {
         String esc = description.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
                 .replace("'", "&#39;");
         return "<p>" + esc.replace("\n", "<br>\n") + "</p>";

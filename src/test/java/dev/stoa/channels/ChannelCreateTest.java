@@ -165,4 +165,13 @@ class ChannelCreateTest extends StoaTestBase {
         org.assertj.core.api.Assertions.assertThat(got.get(0).get("subject").asText()).isEqualTo("new channels");
         org.assertj.core.api.Assertions.assertThat(got.get(0).get("content").asText()).contains("#**fresh-and-public**").doesNotContain("secret");
     }
+
+    @Test
+    void descriptionsAreRenderedMarkdown() {
+        long id = admin.post("/channels/create", "name", "rendered-desc", "description", "**Bold** and `code`",
+                "subscribers", java.util.List.of(admin.userId)).success().get("id").asLong();
+        var stream = admin.get("/streams/" + id).success().get("stream");
+        org.assertj.core.api.Assertions.assertThat(stream.get("rendered_description").asText())
+                .isEqualTo("<p><strong>Bold</strong> and <code>code</code></p>");
+    }
 }
