@@ -125,9 +125,11 @@ public final class Db implements AutoCloseable {
 
     /** Runs fn in one read-only snapshot transaction (register reads state and log head in one). */
     public <T> T read(ReadFn<T> fn) {
-        try {
-            return reader.inTransaction(dialect == Dialect.POSTGRES ? TransactionIsolationLevel.REPEATABLE_READ
-                    : TransactionIsolationLevel.UNKNOWN, h -> fn.apply(h));
+        // Always a handle of its own: a read made while this thread is inside a write (e.g. rendering
+        // inside an action) must not join that transaction, which Jdbi would otherwise reuse.
+        try (Handle h = reader.open()) {
+            return h.inTransaction(dialect == Dialect.POSTGRES ? TransactionIsolationLevel.REPEATABLE_READ
+                    : TransactionIsolationLevel.UNKNOWN, x -> fn.apply(x));
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
