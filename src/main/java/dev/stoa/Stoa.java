@@ -200,20 +200,7 @@ public final class Stoa implements AutoCloseable {
         realmViews.channelLookup((h, id) -> channelStore.byId(h, id).filter(c -> !c.isArchived()).map(Channel::inviteOnly));
         realmViews.routes(router);
         // A group named in a channel's permission settings is in use and cannot be deactivated.
-        groupActions.addUsageCheck((h, groupId) -> {
-            List<com.fasterxml.jackson.databind.node.ObjectNode> out = new ArrayList<>();
-            for (Channel c : channelStore.all(h)) {
-                List<String> names = new ArrayList<>();
-                c.settings().properties().forEach(e -> {
-                    if (GroupSettingValues.mentions(e.getValue(), groupId)) names.add(e.getKey());
-                });
-                if (names.isEmpty()) continue;
-                var o = dev.stoa.http.Json.object().put("type", "channel").put("channel_id", c.id());
-                names.forEach(o.putArray("settings")::add);
-                out.add(o);
-            }
-            return out;
-        });
+        groupActions.addUsageCheck(channelAccess::groupObjections);
         new AuthViews(db, userStore, userJson, realm, config.externalUrl(), new RateLimiter(config.loginFailureLimit(), 1800, clock)).routes(router);
         ProfileFieldActions profileFieldActions = new ProfileFieldActions(db, log);
         new UserViews(db, userStore, userActions, userJson, profileData, profileFieldActions, realm).routes(router);

@@ -118,4 +118,20 @@ public final class ChannelAccess {
         }
         return out;
     }
+
+    /** Channels whose permission settings name the group: it is in use and cannot be deactivated. */
+    public List<com.fasterxml.jackson.databind.node.ObjectNode> groupObjections(Handle h, long groupId) {
+        List<com.fasterxml.jackson.databind.node.ObjectNode> out = new ArrayList<>();
+        for (Channel c : channels.all(h)) {
+            List<String> names = new ArrayList<>();
+            c.settings().properties().forEach(e -> {
+                if (dev.stoa.groups.GroupSettingValues.mentions(e.getValue(), groupId)) names.add(e.getKey());
+            });
+            if (names.isEmpty()) continue;
+            var o = dev.stoa.http.Json.object().put("type", "channel").put("channel_id", c.id());
+            names.forEach(o.putArray("settings")::add);
+            out.add(o);
+        }
+        return out;
+    }
 }

@@ -89,10 +89,12 @@ final class LeafBlocks {
     }
 
     boolean testHeading(String block) {
+        return anyLine(block, l -> headingLevel(l) > 0);
+    }
+
+    private static boolean anyLine(String block, java.util.function.Predicate<String> test) {
         for (String l : block.split("\n", -1)) {
-            if (headingLevel(l) > 0) {
-                return true;
-            }
+            if (test.test(l)) return true;
         }
         return false;
     }
@@ -146,12 +148,7 @@ final class LeafBlocks {
     }
 
     boolean testRule(String block) {
-        for (String l : block.split("\n", -1)) {
-            if (isRule(l)) {
-                return true;
-            }
-        }
-        return false;
+        return anyLine(block, LeafBlocks::isRule);
     }
 
     /** Splits the block at every rule line at once (re-queuing the rest per rule would be quadratic). */
