@@ -8,6 +8,7 @@ import dev.stoa.realm.RealmStore;
 import dev.stoa.users.Passwords;
 import dev.stoa.users.Role;
 import dev.stoa.users.User;
+import dev.stoa.users.UserAccess;
 import dev.stoa.users.UserActions;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
@@ -94,7 +95,7 @@ final class Admin {
         realm.reload();
         UserStore store = new UserStore();
         UserJson json = new UserJson(config.realmHost());
-        UserActions actions = new UserActions(db, new EventLog(db, clock), store, new GroupStore(), realm, json, clock);
+        UserActions actions = new UserActions(db, new EventLog(db, clock), store, new GroupStore(), realm, json, new UserAccess(realm), clock);
         switch (cmd) {
             case "create-user" -> {
                 String password = o.getOrDefault("password", Passwords.randomString(16));

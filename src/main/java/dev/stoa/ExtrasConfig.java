@@ -9,15 +9,19 @@ import java.util.Map;
  * Configuration of the per-user extras (issue 8): the video-call provider and the message report
  * types. Flags: --video-call-provider (none, jitsi, zoom), --jitsi-server-url, --zoom-client-id,
  * --zoom-client-secret, --zoom-api-url, --zoom-oauth-url, --report-message-types
- * ("key:Name,key:Name"); or the STOA_* environment variables of the same names.
+ * ("key:Name,key:Name"), --presence-limited-to-accessible-users (Zulip's
+ * CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE, default true); or the STOA_* environment variables
+ * of the same names.
  */
 public record ExtrasConfig(String videoCallProvider, String jitsiServerUrl, String zoomClientId, String zoomClientSecret,
-                           String zoomApiUrl, String zoomOauthUrl, List<ReportType> reportMessageTypes) {
+                           String zoomApiUrl, String zoomOauthUrl, List<ReportType> reportMessageTypes,
+                           boolean presenceLimitedToAccessibleUsers) {
 
     public record ReportType(String key, String name) {}
 
     static final String[] NAMES = {"video-call-provider", "jitsi-server-url", "zoom-client-id", "zoom-client-secret",
-            "zoom-api-url", "zoom-oauth-url", "report-message-types"};
+            "zoom-api-url", "zoom-oauth-url", "report-message-types",
+            "presence-limited-to-accessible-users"};
 
     public static final String DEFAULT_REPORT_TYPES =
             "spam:Spam,harassment:Harassment,inappropriate:Inappropriate content,norms:Violates community norms,other:Other reason";
@@ -38,8 +42,12 @@ public record ExtrasConfig(String videoCallProvider, String jitsiServerUrl, Stri
         if ("zoom".equals(provider) && (id == null || secret == null)) {
             throw new Config.ConfigError("--video-call-provider zoom needs --zoom-client-id and --zoom-client-secret");
         }
+        String limited = v.getOrDefault("presence-limited-to-accessible-users", "true");
+        if (!limited.equals("true") && !limited.equals("false")) {
+            throw new Config.ConfigError("--presence-limited-to-accessible-users must be true or false, got '" + limited + "'");
+        }
         return new ExtrasConfig(provider, jitsi, id, secret, zoomApi, zoomOauth,
-                reportTypes(v.getOrDefault("report-message-types", DEFAULT_REPORT_TYPES)));
+                reportTypes(v.getOrDefault("report-message-types", DEFAULT_REPORT_TYPES)), Boolean.parseBoolean(limited));
     }
 
     private static String url(Map<String, String> v, String name, String dflt) {
@@ -68,14 +76,19 @@ public record ExtrasConfig(String videoCallProvider, String jitsiServerUrl, Stri
     }
 
     public ExtrasConfig withVideoCalls(String provider, String jitsiUrl) {
-        return new ExtrasConfig(provider, jitsiUrl, zoomClientId, zoomClientSecret, zoomApiUrl, zoomOauthUrl, reportMessageTypes);
+        return new ExtrasConfig(provider, jitsiUrl, zoomClientId, zoomClientSecret, zoomApiUrl, zoomOauthUrl, reportMessageTypes, presenceLimitedToAccessibleUsers);
     }
 
     public ExtrasConfig withZoom(String clientId, String secret, String apiUrl, String oauthUrl) {
-        return new ExtrasConfig("zoom", jitsiServerUrl, clientId, secret, apiUrl, oauthUrl, reportMessageTypes);
+        return new ExtrasConfig("zoom", jitsiServerUrl, clientId, secret, apiUrl, oauthUrl, reportMessageTypes, presenceLimitedToAccessibleUsers);
     }
 
     public ExtrasConfig withReportTypes(List<ReportType> types) {
-        return new ExtrasConfig(videoCallProvider, jitsiServerUrl, zoomClientId, zoomClientSecret, zoomApiUrl, zoomOauthUrl, types);
+        return new ExtrasConfig(videoCallProvider, jitsiServerUrl, zoomClientId, zoomClientSecret, zoomApiUrl, zoomOauthUrl, types, presenceLimitedToAccessibleUsers);
+    }
+
+    public ExtrasConfig withPresenceLimited(boolean limited) {
+        return new ExtrasConfig(videoCallProvider, jitsiServerUrl, zoomClientId, zoomClientSecret, zoomApiUrl, zoomOauthUrl,
+                reportMessageTypes, limited);
     }
 }

@@ -34,6 +34,7 @@ import dev.stoa.topics.ChannelAccess;
 import dev.stoa.topics.UserTopicActions;
 import dev.stoa.topics.UserTopicStore;
 import dev.stoa.topics.UserTopicViews;
+import dev.stoa.users.UserAccess;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
@@ -47,7 +48,7 @@ import java.util.List;
 final class ExtrasModule {
     private ExtrasModule() {}
 
-    record Deps(Config config, Db db, EventLog log, Clock clock, UserStore users, UserJson userJson) {}
+    record Deps(Config config, Db db, EventLog log, Clock clock, UserStore users, UserJson userJson, UserAccess access) {}
 
     static void wire(Deps d, List<StateContributor> state, Router router) {
         SnippetStore snippets = new SnippetStore();
@@ -79,8 +80,10 @@ final class ExtrasModule {
         state.add(alertWordViews);
 
         PresenceStore presence = new PresenceStore();
-        PresenceViews presenceViews = new PresenceViews(d.db(), presence, new PresenceActions(d.db(), d.log(), presence, d.userJson()::apiEmail),
-                d.users(), d.userJson()::apiEmail, (h, viewer, target) -> true, d.clock());
+        boolean limited = x.presenceLimitedToAccessibleUsers();
+        PresenceActions presenceActions = new PresenceActions(d.db(), d.log(), presence, d.userJson()::apiEmail, d.access(), limited);
+        PresenceViews presenceViews = new PresenceViews(d.db(), presence, presenceActions, d.users(), d.userJson()::apiEmail, d.access(),
+                limited, d.clock());
         presenceViews.routes(router);
         state.add(presenceViews);
 
@@ -89,6 +92,6 @@ final class ExtrasModule {
         topicViews.routes(router);
         state.add(topicViews);
 
-        new SettingsViews(new SettingsActions(d.db(), d.log(), d.users(), d.userJson()::apiEmail)).routes(router);
+        new SettingsViews(new SettingsActions(d.db(), d.log(), d.users(), d.access(), d.userJson()::apiEmail)).routes(router);
     }
 }

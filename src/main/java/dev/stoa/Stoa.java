@@ -67,6 +67,7 @@ import dev.stoa.users.ProfileData;
 import dev.stoa.users.ProfileFieldActions;
 import dev.stoa.users.ProfileFieldViews;
 import dev.stoa.users.ProfileFieldState;
+import dev.stoa.users.UserAccess;
 import dev.stoa.users.UserActions;
 import dev.stoa.users.UserAuth;
 import dev.stoa.users.UserDelivery;
@@ -140,14 +141,15 @@ public final class Stoa implements AutoCloseable {
         GroupResolver resolver = new GroupResolver(groupStore, new GroupCache(db, log));
         UserStore userStore = new UserStore();
         UserJson userJson = new UserJson(config.realmHost());
-        UserActions userActions = new UserActions(db, log, userStore, groupStore, realm, userJson, clock);
+        UserAccess userAccess = new UserAccess(realm);
+        UserActions userActions = new UserActions(db, log, userStore, groupStore, realm, userJson, userAccess, clock);
         Bootstrap.Owner owner = Bootstrap.ensureRealm(db, realmStore, groupStore, realm, userActions, config, clock);
         realm.follow(log); // realm settings changed by any node reach this node's holder through the log
         ProfileData profileData = new ProfileData(db, log);
         UserAuth auth = new UserAuth(db, userStore, realm, userJson);
 
         Delivery delivery = new Delivery(() -> Realm.EMPTY_TOPIC_DISPLAY_NAME);
-        new UserDelivery(db, userStore).register(delivery);
+        new UserDelivery(db, log, userStore, userJson).register(delivery);
         EmojiState.register(delivery);
         LinkifierStore linkifierStore = new LinkifierStore();
         EmojiStore emojiStore = new EmojiStore();
@@ -169,13 +171,16 @@ public final class Stoa implements AutoCloseable {
         channelActivity.refreshDaily();
         ChannelJson channelJson = new ChannelJson(clock, realm.systemGroups(), channelActivity);
         GroupSettings channelGroupSettings = new GroupSettings(realm);
-        ChannelActions channelActions = new ChannelActions(db, log, channelStore, subscriptionStore, channelAccess, channelJson, userStore, clock);
+        ChannelActions channelActions = new ChannelActions(db, log, channelStore, subscriptionStore, channelAccess, channelJson, userStore,
+                userActions, clock);
         userActions.onCreate(channelActions::subscribeToDefaults);
+        userActions.onRoleChange(channelActions::visibilityAround);
+        userActions.onActivationChange(channelActions::activationChanged);
         ChannelUpdateActions channelUpdates = new ChannelUpdateActions(db, log, channelStore, subscriptionStore, channelAccess, channelJson, channelActions);
         FolderActions folderActions = new FolderActions(db, log, folderStore, clock);
         List<StateContributor> state = new ArrayList<>(List.of(
                 new RealmState(realm, config.externalUrl(), config.realmHost()),
-                new UserState(userStore, userJson, profileData, realm, resolver),
+                new UserState(userStore, userJson, profileData, realm, resolver, userAccess),
                 new UserSettingsState(),
                 new ProfileFieldState(),
                 new GroupState(),
@@ -202,11 +207,11 @@ public final class Stoa implements AutoCloseable {
         // A group named in a channel's permission settings is in use and cannot be deactivated.
         groupActions.addUsageCheck(channelAccess::groupObjections);
         new AuthViews(db, userStore, userJson, realm, config.externalUrl(), new RateLimiter(config.loginFailureLimit(), 1800, clock)).routes(router);
-        ProfileFieldActions profileFieldActions = new ProfileFieldActions(db, log);
-        new UserViews(db, userStore, userActions, userJson, profileData, profileFieldActions, realm).routes(router);
+        ProfileFieldActions profileFieldActions = new ProfileFieldActions(db, log, userAccess);
+        new UserViews(db, userStore, userActions, userJson, profileData, profileFieldActions, realm, userAccess).routes(router);
         new ProfileFieldViews(db, profileFieldActions, profileData).routes(router);
         // After UserViews: the extras join its PATCH /settings route.
-        ExtrasModule.wire(new ExtrasModule.Deps(config, db, log, clock, userStore, userJson), state, router);
+        ExtrasModule.wire(new ExtrasModule.Deps(config, db, log, clock, userStore, userJson, userAccess), state, router);
         new RegisterViews(db, queues, state, auth, ServerInfo.registerKeys(), u -> !((dev.stoa.users.User) u).isGuest()).routes(router);
         Router rootRouter = new Router();
         new LinkifierViews(db, linkifierStore, new LinkifierActions(db, log, linkifierStore)).routes(router);
@@ -218,7 +223,7 @@ public final class Stoa implements AutoCloseable {
         renderViews.routes(router);
         renderViews.rootRoutes(rootRouter);
         Messages.NotificationBot notificationBot =
-                Messages.wire(db, log, router, userStore, userJson, groupStore, resolver, realm, config, clock, renderData, realmEmoji);
+                Messages.wire(db, log, router, userStore, userJson, userActions, userAccess, groupStore, resolver, realm, config, clock, renderData, realmEmoji);
         ChannelViews channelViews = new ChannelViews(db, channelStore, folderStore, channelAccess, channelGroupSettings,
                 channelActions, channelUpdates, realm);
         channelViews.announcer(notificationBot::post);

@@ -11,6 +11,7 @@ import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.users.User;
+import dev.stoa.users.UserActions;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -36,10 +37,13 @@ public final class ChannelActions {
     private final ChannelAccess access;
     private final ChannelJson json;
     private final UserStore users;
+    /** Subscriptions decide whom a restricted guest can see; users announces what changes. */
+    private final UserActions userActions;
     private final Clock clock;
 
     public ChannelActions(Db db, EventLog log, ChannelStore channels, SubscriptionStore subs, ChannelAccess access,
-                          ChannelJson json, UserStore users, Clock clock) {
+                          ChannelJson json, UserStore users, UserActions userActions, Clock clock) {
+        this.userActions = userActions;
         this.db = db;
         this.log = log;
         this.channels = channels;
@@ -81,6 +85,49 @@ public final class ChannelActions {
         if (!ids.isEmpty()) subscribe(tx, channels.byIds(tx.h(), ids), List.of(user.id()), Set.of());
     }
 
+    /**
+     * Around a change of a user's role (a guest sees only its own channels): channels it gains
+     * sight of arrive as stream create with their subscribers, channels it loses as stream delete.
+     */
+    public java.util.function.Consumer<User> visibilityAround(Tx tx, User before) {
+        Set<Long> saw = visibleChannelIds(tx, before);
+        return after -> {
+            Set<Long> sees = visibleChannelIds(tx, after);
+            for (Channel c : channels.all(tx.h())) {
+                if (!saw.contains(c.id()) && sees.contains(c.id())) {
+                    gained(tx, c, Set.of(), List.of(after.id()), subs.subscribers(tx.h(), c.id()), Set.of());
+                } else if (saw.contains(c.id()) && !sees.contains(c.id())) {
+                    lost(tx, c, Set.of(after.id()), List.of());
+                }
+            }
+        };
+    }
+
+    /**
+     * Subscriber lists hold active users only: a user's deactivation is peer_remove from each of
+     * its channels (reactivation peer_add), to those who may see the channel.
+     */
+    public void activationChanged(Tx tx, User user, boolean active) {
+        List<User> others = activeUsers(tx).stream().filter(u -> u.id() != user.id()).toList();
+        for (Subscription s : subs.ofUser(tx.h(), user.id())) {
+            if (!s.active()) continue;
+            Channel c = channels.byId(tx.h(), s.channelId()).orElseThrow();
+            List<Long> peers = access.audience(tx.h(), c, others);
+            if (peers.isEmpty()) continue;
+            List<Long> who = List.of(user.id());
+            log.append(tx, active ? new ChannelEvent.PeerAdd(List.of(c.id()), who) : new ChannelEvent.PeerRemove(List.of(c.id()), who),
+                    Recipients.users(peers));
+        }
+    }
+
+    private Set<Long> visibleChannelIds(Tx tx, User u) {
+        Set<Long> subscribed = new HashSet<>();
+        for (Subscription s : subs.ofUser(tx.h(), u.id())) if (s.active()) subscribed.add(s.channelId());
+        Set<Long> out = new HashSet<>();
+        for (Channel c : channels.all(tx.h())) if (access.canSeeMetadata(tx.h(), u, c, subscribed.contains(c.id()))) out.add(c.id());
+        return out;
+    }
+
     private long insert(Tx tx, User actor, NewChannel n) {
         if (channels.byName(tx.h(), n.name()).isPresent()) throw channelExists(n.name());
         long now = clock.instant().getEpochSecond();
@@ -100,6 +147,7 @@ public final class ChannelActions {
 
     private SubscribeResult subscribe(Tx tx, List<Channel> targets, List<Long> userIds, Set<Long> createdIds) {
         List<User> active = activeUsers(tx);
+        Map<Long, Set<Long>> seen = userActions.accessBefore(tx.h(), null);
         Map<Long, List<String>> subscribed = new LinkedHashMap<>(), already = new LinkedHashMap<>();
         Map<Long, ArrayNode> addPerUser = new LinkedHashMap<>();
         for (Channel c : targets) {
@@ -135,6 +183,7 @@ public final class ChannelActions {
             for (JsonNode s : list) resolved.add(ChannelJson.resolved((ObjectNode) s, byId.get(u)));
             log.append(tx, new ChannelEvent.SubscriptionAdd(list, extras(list, resolved)), Recipients.users(u));
         });
+        userActions.announceAccess(tx, seen);
         return new SubscribeResult(subscribed, already, List.of());
     }
 
@@ -208,6 +257,7 @@ public final class ChannelActions {
     public SubscribeResult doUnsubscribe(List<Channel> targets, List<Long> userIds) {
         return db.write(tx -> {
             List<User> active = activeUsers(tx);
+            Map<Long, Set<Long>> seen = userActions.accessBefore(tx.h(), null);
             Map<Long, List<String>> removed = new LinkedHashMap<>(), notRemoved = new LinkedHashMap<>();
             for (Channel c : targets) {
                 Set<Long> before = new LinkedHashSet<>(access.audience(tx.h(), c, active));
@@ -231,6 +281,7 @@ public final class ChannelActions {
                 if (!peers.isEmpty()) log.append(tx, new ChannelEvent.PeerRemove(List.of(c.id()), gone), Recipients.users(peers));
                 lost(tx, c, before, after);
             }
+            userActions.announceAccess(tx, seen);
             return new SubscribeResult(removed, notRemoved, List.of());
         });
     }

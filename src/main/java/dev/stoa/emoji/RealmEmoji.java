@@ -2,6 +2,7 @@ package dev.stoa.emoji;
 
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
+import dev.stoa.events.LogTail;
 import dev.stoa.markdown.MarkdownContext.CustomEmoji;
 import java.util.HashMap;
 import java.util.List;

@@ -3,8 +3,10 @@ package dev.stoa.events;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.List;
 
 /**
  * Who may receive an event, chosen by the action before it mutates anything: explicit user ids,
@@ -43,6 +45,21 @@ public sealed interface Recipients {
         }
     }
 
+    /** Every user but a few (the restricted guests who may not see an event's subject). */
+    record AllExcept(long[] sortedIds) implements Recipients {
+        @Override
+        public boolean accepts(Long userId, boolean allPublicStreams) {
+            return userId != null && Arrays.binarySearch(sortedIds, userId) < 0;
+        }
+
+        @Override
+        public JsonNode toJson() {
+            ObjectNode n = Json.object().put("rule", "all");
+            n.set("except", Json.tree(sortedIds));
+            return n;
+        }
+    }
+
     static Recipients users(Collection<Long> ids) {
         return new Users(ids.stream().mapToLong(Long::longValue).distinct().sorted().toArray(), false);
     }
@@ -57,10 +74,21 @@ public sealed interface Recipients {
 
     static Recipients all() { return new AllUsers(); }
 
+    static Recipients allExcept(Collection<Long> ids) {
+        return new AllExcept(ids.stream().mapToLong(Long::longValue).distinct().sorted().toArray());
+    }
+
     static Recipients fromJson(JsonNode n) {
+        if (n.has("except")) return allExcept(longs(n.get("except")));
         if (n.has("rule")) return all();
         long[] ids = new long[n.get("users").size()];
         for (int i = 0; i < ids.length; i++) ids[i] = n.get("users").get(i).longValue();
         return new Users(ids, n.path("public_channel").asBoolean(false));
+    }
+
+    private static List<Long> longs(JsonNode a) {
+        List<Long> out = new ArrayList<>(a.size());
+        for (JsonNode x : a) out.add(x.longValue());
+        return out;
     }
 }

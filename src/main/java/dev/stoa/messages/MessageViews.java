@@ -16,6 +16,7 @@ import dev.stoa.markdown.Rendered;
 import dev.stoa.realm.Realm;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.users.User;
+import dev.stoa.users.UserAccess;
 import dev.stoa.users.UserStore;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -41,9 +42,12 @@ public final class MessageViews {
     private final Renderer renderer;
     private final MessageActions actions;
     private final MessageFetch fetch;
+    private final UserAccess userAccess;
 
     public MessageViews(Db db, MessageStore store, UserStore users, ChannelStore channels, SubscriptionStore subs, GroupStore groups,
-                        GroupResolver resolver, RealmHolder realm, Access access, Renderer renderer, MessageActions actions, MessageJson json) {
+                        GroupResolver resolver, RealmHolder realm, Access access, UserAccess userAccess, Renderer renderer,
+                        MessageActions actions, MessageJson json) {
+        this.userAccess = userAccess;
         this.db = db;
         this.store = store;
         this.users = users;
@@ -101,9 +105,13 @@ public final class MessageViews {
         Rendered[] r = new Rendered[1];
         Set<Long> participants = db.read(h -> {
             Set<Long> ids = new LinkedHashSet<>();
-            for (User u : dmRecipients(h, to)) {
+            List<User> recipients = dmRecipients(h, to);
+            for (User u : recipients) {
                 if (!u.isActive() && !u.isBot()) throw ApiError.bad("'" + u.deliveryEmail() + "' is no longer using Zulip.");
                 ids.add(u.id());
+            }
+            if (!userAccess.seesEveryone(me) && !recipients.stream().allMatch(userAccess.visibleTo(h, me))) {
+                throw ApiError.bad("You do not have permission to access some of the recipients.");
             }
             ids.add(me.id());
             checkDmPermission(h, me, ids);

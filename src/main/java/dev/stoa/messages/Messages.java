@@ -9,6 +9,8 @@ import dev.stoa.groups.GroupResolver;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.Router;
 import dev.stoa.realm.RealmHolder;
+import dev.stoa.users.UserAccess;
+import dev.stoa.users.UserActions;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
@@ -23,7 +25,8 @@ public final class Messages {
         void post(dev.stoa.channels.Channel channel, String topic, String content);
     }
 
-    public static NotificationBot wire(Db db, EventLog log, Router router, UserStore users, UserJson userJson, GroupStore groups,
+    public static NotificationBot wire(Db db, EventLog log, Router router, UserStore users, UserJson userJson, UserActions userActions,
+                            UserAccess userAccess, GroupStore groups,
                             GroupResolver resolver, RealmHolder realm, Config config, Clock clock,
                             dev.stoa.render.RenderData renderData, dev.stoa.emoji.RealmEmoji realmEmoji) {
         ChannelStore channels = new ChannelStore();
@@ -33,10 +36,10 @@ public final class Messages {
         dev.stoa.channels.ChannelAccess channelAccess = new dev.stoa.channels.ChannelAccess(channels, subs, resolver, realm);
         Access access = new Access(channels, subs, channelAccess);
         Renderer renderer = new Renderer(config.externalUrl(), () -> renderData.context(false));
-        MessageActions actions = new MessageActions(db, log, store, json, clock,
+        MessageActions actions = new MessageActions(db, log, store, json, userActions, clock,
                 (h, c) -> channelAccess.audience(h, c, users.all(h).stream().filter(dev.stoa.users.User::isActive).toList()),
                 new dev.stoa.alertwords.AlertWordStore()::wordsFor);
-        MessageViews views = new MessageViews(db, store, users, channels, subs, groups, resolver, realm, access, renderer, actions, json);
+        MessageViews views = new MessageViews(db, store, users, channels, subs, groups, resolver, realm, access, userAccess, renderer, actions, json);
         views.routes(router);
         MessageEditViews edits = new MessageEditViews(db, store, channels, subs, resolver, realm, access, renderer, views,
                 new MessageEditActions(db, log, store), actions);

@@ -7,6 +7,7 @@ import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.Json;
 import dev.stoa.users.User;
+import dev.stoa.users.UserAccess;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -28,10 +29,15 @@ public final class PresenceActions {
     private final EventLog log;
     private final PresenceStore store;
     private final Function<User, String> apiEmail;
+    private final UserAccess access;
+    /** CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE: only users who can see the user hear of it. */
+    private final boolean limited;
     /** Last written row per user; another node's newer write only makes us write again, never skip a needed write. */
     private final Map<Long, PresenceRow> written = new ConcurrentHashMap<>();
 
-    public PresenceActions(Db db, EventLog log, PresenceStore store, Function<User, String> apiEmail) {
+    public PresenceActions(Db db, EventLog log, PresenceStore store, Function<User, String> apiEmail, UserAccess access, boolean limited) {
+        this.access = access;
+        this.limited = limited;
         this.db = db;
         this.log = log;
         this.store = store;
@@ -61,7 +67,7 @@ public final class PresenceActions {
             boolean becameActive = active && (old == null || old.lastActive() == null
                     || now - old.lastActive() > PresenceRow.OFFLINE_THRESHOLD_SECS);
             if ((cameOnline || becameActive) && PresenceViews.enabled(user) && smallRealm(tx.h())) {
-                log.append(tx, event(user, row, now), Recipients.all());
+                log.append(tx, event(user, row, now), limited ? access.audience(tx.h(), user) : Recipients.all());
             }
             tx.afterCommit(() -> written.put(user.id(), row));
             return null;

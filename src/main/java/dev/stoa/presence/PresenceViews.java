@@ -8,6 +8,7 @@ import dev.stoa.http.Request;
 import dev.stoa.http.Router;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.users.User;
+import dev.stoa.users.UserAccess;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
 import java.util.HashMap;
@@ -15,32 +16,30 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.jdbi.v3.core.Handle;
 
 /** POST /users/me/presence, GET /realm/presence, GET /users/{user_id_or_email}/presence, and register's presence state. */
 public final class PresenceViews implements StateContributor {
-    /** Whose presence a viewer may see; the users feature narrows it when the realm restricts user access. */
-    @FunctionalInterface
-    public interface Visibility {
-        boolean canSee(Handle h, User viewer, User target);
-    }
-
     private final Db db;
     private final PresenceStore store;
     private final PresenceActions actions;
     private final UserStore users;
     private final Function<User, String> apiEmail;
-    private final Visibility visibility;
+    private final UserAccess access;
+    /** The server setting CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE: lists show only users the viewer can see. */
+    private final boolean limited;
     private final Clock clock;
 
     public PresenceViews(Db db, PresenceStore store, PresenceActions actions, UserStore users, Function<User, String> apiEmail,
-                         Visibility visibility, Clock clock) {
+                         UserAccess access, boolean limited, Clock clock) {
         this.db = db;
         this.store = store;
         this.actions = actions;
         this.users = users;
         this.apiEmail = apiEmail;
-        this.visibility = visibility;
+        this.access = access;
+        this.limited = limited;
         this.clock = clock;
     }
 
@@ -99,7 +98,7 @@ public final class PresenceViews implements StateContributor {
             User target = find(h, key);
             if (target == null || !target.isActive() || target.isSystemBot()) throw ApiError.bad("No such user");
             if (target.isBot()) throw ApiError.bad("Presence is not supported for bot users.");
-            if (!visibility.canSee(h, me, target)) throw ApiError.bad("Insufficient permission");
+            if (!access.canAccess(h, me, target)) throw ApiError.bad("Insufficient permission");
             PresenceRow row = enabled(target) ? store.get(h, target.id()).orElse(null) : null;
             if (row == null) throw ApiError.bad("No presence data for " + key);
             ObjectNode website = row.legacyEntry(false), aggregated = row.legacyEntry(false);
@@ -138,12 +137,13 @@ public final class PresenceViews implements StateContributor {
         List<PresenceRow> rows = incremental ? store.since(h, lastUpdateId, 0) : store.since(h, -1, now - days * 86_400);
         Map<Long, User> byId = new HashMap<>();
         if (!rows.isEmpty()) for (User u : users.all(h)) byId.put(u.id(), u);
+        Predicate<User> visible = limited && !rows.isEmpty() ? access.visibleTo(h, viewer) : u -> true;
         ObjectNode presences = Json.object();
         long maxId = lastUpdateId == null ? -1 : lastUpdateId;
         for (PresenceRow r : rows) {
             maxId = Math.max(maxId, r.lastUpdateId());
             User u = byId.get(r.userId());
-            if (u == null || !u.isActive() || u.isBot() || !enabled(u) || (viewer != null && !visibility.canSee(h, viewer, u))) continue;
+            if (u == null || !u.isActive() || u.isBot() || !enabled(u) || !visible.test(u)) continue;
             if (modern) presences.set(String.valueOf(u.id()), r.modern());
             else presences.set(apiEmail.apply(u), r.legacy());
         }

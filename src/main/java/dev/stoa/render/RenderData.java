@@ -1,7 +1,7 @@
 package dev.stoa.render;
 
 import dev.stoa.db.Db;
-import dev.stoa.emoji.LogTail;
+import dev.stoa.events.LogTail;
 import dev.stoa.emoji.RealmEmoji;
 import dev.stoa.events.EventLog;
 import dev.stoa.linkifiers.LinkifierStore;

@@ -11,11 +11,13 @@ import dev.stoa.events.UserEvent;
 import dev.stoa.http.Json;
 import dev.stoa.realm.Realm;
 import dev.stoa.users.User;
+import dev.stoa.users.UserAccess;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -27,9 +29,11 @@ public final class SettingsActions {
     private final Db db;
     private final EventLog log;
     private final UserStore users;
+    private final UserAccess access;
     private final Function<User, String> apiEmail;
 
-    public SettingsActions(Db db, EventLog log, UserStore users, Function<User, String> apiEmail) {
+    public SettingsActions(Db db, EventLog log, UserStore users, UserAccess access, Function<User, String> apiEmail) {
+        this.access = access;
         this.db = db;
         this.log = log;
         this.users = users;
@@ -64,11 +68,13 @@ public final class SettingsActions {
     private void emailVisibilityChanged(Tx tx, User before, User after) {
         String oldEmail = apiEmail.apply(before), newEmail = apiEmail.apply(after);
         if (!oldEmail.equals(newEmail)) {
-            log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", after.id()).put("new_email", newEmail)), Recipients.all());
+            log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", after.id()).put("new_email", newEmail)),
+                    access.audience(tx.h(), after));
         }
+        Set<Long> blind = access.blindTo(tx.h(), after);
         List<Long> gain = new ArrayList<>(), lose = new ArrayList<>();
         for (User v : users.all(tx.h())) {
-            if (!v.isActive() || v.isSystemBot() || v.id() == after.id()) continue;
+            if (!v.isActive() || v.isSystemBot() || v.id() == after.id() || blind.contains(v.id())) continue;
             boolean saw = UserJson.canSeeEmail(v, before), sees = UserJson.canSeeEmail(v, after);
             if (sees && !saw) gain.add(v.id());
             if (saw && !sees) lose.add(v.id());

@@ -23,8 +23,10 @@ public final class ProfileFieldActions {
 
     private final Db db;
     private final EventLog log;
+    private final UserAccess access;
 
-    public ProfileFieldActions(Db db, EventLog log) {
+    public ProfileFieldActions(Db db, EventLog log, UserAccess access) {
+        this.access = access;
         this.db = db;
         this.log = log;
     }
@@ -135,7 +137,7 @@ public final class ProfileFieldActions {
         if (rendered != null) cpf.put("rendered_value", rendered);
         ObjectNode person = Json.object().put("user_id", target.id());
         person.set("custom_profile_field", cpf);
-        log.append(tx, new UserEvent.RealmUserUpdate(person), Recipients.all());
+        log.append(tx, new UserEvent.RealmUserUpdate(person), access.audience(tx.h(), target));
     }
 
     private static void checkUniqueName(Tx tx, String name, Long except) {

@@ -13,12 +13,16 @@ import dev.stoa.http.Json;
 import dev.stoa.realm.RealmHolder;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Every write to users and bots. Each doX is one transaction that changes state and appends its
- * events. realm_user events go to every user (everyone may see every user unless the realm limits
- * access); realm_bot events go to the bot's owner and the administrators.
+ * events. realm_user events go to everyone who can see the user (UserAccess: all but the guests
+ * a restricted realm keeps from them); realm_bot events go to the bot's owner and the
+ * administrators.
  */
 public final class UserActions {
     private final Db db;
@@ -27,10 +31,18 @@ public final class UserActions {
     private final GroupStore groups;
     private final RealmHolder realm;
     private final UserJson json;
+    private final UserAccess access;
     private final Clock clock;
-    private final List<java.util.function.BiConsumer<Tx, User>> onCreate = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Marks the stand-in person of a realm_user add for guests who may not see the new user. */
+    static final String PLACEHOLDER = "__placeholder";
 
-    public UserActions(Db db, EventLog log, UserStore store, GroupStore groups, RealmHolder realm, UserJson json, Clock clock) {
+    private final List<java.util.function.BiConsumer<Tx, User>> onCreate = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<RoleHook> roleHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<ActivationHook> activationHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    public UserActions(Db db, EventLog log, UserStore store, GroupStore groups, RealmHolder realm, UserJson json, UserAccess access,
+                       Clock clock) {
+        this.access = access;
         this.db = db;
         this.log = log;
         this.store = store;
@@ -64,7 +76,10 @@ public final class UserActions {
         groups.addMembers(tx.h(), group, List.of(id));
         boolean full = n.role() != Role.GUEST && realm.get().get("waiting_period_threshold").asInt(0) == 0;
         if (full && n.role() == Role.MEMBER) groups.addMembers(tx.h(), realm.systemGroup("role:fullmembers"), List.of(id));
-        log.append(tx, new UserEvent.RealmUserAdd(personForEvents(u)), Recipients.all());
+        Set<Long> blind = access.blindTo(tx.h(), u);
+        log.append(tx, new UserEvent.RealmUserAdd(personForEvents(u)), blind.isEmpty() ? Recipients.all() : Recipients.allExcept(blind));
+        // Guests who may not see the newcomer learn only its id; delivery drops this for user_list_incomplete clients.
+        if (!blind.isEmpty()) log.append(tx, new UserEvent.RealmUserAdd(json.inaccessible(id).put(PLACEHOLDER, true)), Recipients.users(blind));
         log.append(tx, new GroupEvent.AddMembers(group, List.of(id)), Recipients.all());
         if (full && n.role() == Role.MEMBER) {
             log.append(tx, new GroupEvent.AddMembers(realm.systemGroup("role:fullmembers"), List.of(id)), Recipients.all());
@@ -80,6 +95,28 @@ public final class UserActions {
      */
     public void onCreate(java.util.function.BiConsumer<Tx, User> hook) {
         onCreate.add(hook);
+    }
+
+    /** Work another feature does around a role change: before() sees the old user; what it returns runs with the changed one. */
+    @FunctionalInterface
+    public interface RoleHook {
+        java.util.function.Consumer<User> before(Tx tx, User user);
+    }
+
+    /** Channels send stream create / delete for the channels a role change shows or hides. */
+    public void onRoleChange(RoleHook hook) {
+        roleHooks.add(hook);
+    }
+
+    /** Work another feature does when a user is deactivated or reactivated, in the same transaction. */
+    @FunctionalInterface
+    public interface ActivationHook {
+        void changed(Tx tx, User user, boolean active);
+    }
+
+    /** Channels take a deactivated user out of (a reactivated one back into) the subscriber lists. */
+    public void onActivationChange(ActivationHook hook) {
+        activationHooks.add(hook);
     }
 
     /** The person object for realm_user events: as an administrator sees it; delivery hides what a viewer may not see. */
@@ -129,10 +166,16 @@ public final class UserActions {
      * group-setting values that name them are re-announced; see GroupActivation).
      */
     private void setActive(Tx tx, User u, boolean active) {
+        // Who can see the user while it is active: before deactivating, after reactivating.
+        Recipients seers = active ? null : access.audience(tx.h(), u);
         store.set(tx.h(), u.id(), "is_active", active);
+        if (active) seers = access.audience(tx.h(), u);
         dev.stoa.groups.GroupActivation.userActiveChanged(tx, log, groups, u.id(), active);
+        // As Zulip: a deactivated user's subscriptions leave the subscriber lists before the realm_user event.
+        if (!active) activationHooks.forEach(hook -> hook.changed(tx, u, false));
         ObjectNode person = Json.object().put("user_id", u.id()).put("is_active", active);
-        log.append(tx, new UserEvent.RealmUserUpdate(person), Recipients.all());
+        log.append(tx, new UserEvent.RealmUserUpdate(person), seers);
+        if (active) activationHooks.forEach(hook -> hook.changed(tx, u, true));
         if (u.isBot()) {
             log.append(tx, new UserEvent.RealmBotUpdate(Json.object().put("user_id", u.id()).put("is_active", active)), botAudience(tx, u));
         }
@@ -146,9 +189,17 @@ public final class UserActions {
             if (old == Role.OWNER && ownerCount(tx) <= 1 && u.isActive()) {
                 throw ApiError.bad("The owner permission cannot be removed from the only organization owner.");
             }
+            Map<Long, Set<Long>> before = new HashMap<>();
+            before.put(u.id(), access.visiblePeople(tx.h(), u));
+            List<java.util.function.Consumer<User>> afterHooks = roleHooks.stream().map(hook -> hook.before(tx, u)).toList();
             store.set(tx.h(), u.id(), "role", role.code);
-            log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", u.id()).put("role", role.code)), Recipients.all());
+            log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", u.id()).put("role", role.code)), access.audience(tx.h(), u));
             moveSystemGroup(tx, u.id(), old, role);
+            User changed = store.byId(tx.h(), u.id()).orElseThrow();
+            Map<Long, Set<Long>> after = new HashMap<>();
+            after.put(u.id(), access.visiblePeople(tx.h(), changed));
+            announceAccess(tx, before, after);
+            afterHooks.forEach(hook -> hook.accept(changed));
             return null;
         });
     }
@@ -179,7 +230,8 @@ public final class UserActions {
     public void doChangeFullName(User target, String fullName) {
         db.write(tx -> {
             store.set(tx.h(), target.id(), "full_name", fullName);
-            log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", target.id()).put("full_name", fullName)), Recipients.all());
+            log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", target.id()).put("full_name", fullName)),
+                    access.audience(tx.h(), target));
             if (target.isBot()) {
                 log.append(tx, new UserEvent.RealmBotUpdate(Json.object().put("user_id", target.id()).put("full_name", fullName)), botAudience(tx, target));
             }
@@ -190,7 +242,8 @@ public final class UserActions {
     public void doSetTimezone(User target, String timezone) {
         db.write(tx -> {
             store.set(tx.h(), target.id(), "timezone", timezone);
-            log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", target.id()).put("timezone", timezone)), Recipients.all());
+            log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", target.id()).put("timezone", timezone)),
+                    access.audience(tx.h(), target));
             log.append(tx, new UserEvent.UserSettingsUpdate("timezone", Json.MAPPER.getNodeFactory().textNode(timezone), null),
                     Recipients.users(target.id()));
             return null;
@@ -214,5 +267,37 @@ public final class UserActions {
             return null;
         });
         return key;
+    }
+
+    /**
+     * What restricted guests (all, or those among `among` when not null) see before a change to
+     * subscriptions or direct messages; see {@link #announceAccess(Tx, Map)}.
+     */
+    public Map<Long, Set<Long>> accessBefore(org.jdbi.v3.core.Handle h, java.util.Collection<Long> among) {
+        return access.guestViews(h, among);
+    }
+
+    /** After such a change: Zulip's realm_user add / remove for each guest that gained or lost sight of someone. */
+    public void announceAccess(Tx tx, Map<Long, Set<Long>> before) {
+        if (!before.isEmpty()) announceAccess(tx, before, access.views(tx.h(), before.keySet()));
+    }
+
+    /** Views are sets of visible people; null means everyone. */
+    private void announceAccess(Tx tx, Map<Long, Set<Long>> before, Map<Long, Set<Long>> after) {
+        List<User> people = null;
+        for (var e : before.entrySet()) {
+            if (!after.containsKey(e.getKey())) continue;
+            Set<Long> was = e.getValue(), now = after.get(e.getKey());
+            if (java.util.Objects.equals(was, now)) continue;
+            if (people == null) people = store.all(tx.h()).stream().filter(u -> u.isActive() && !u.isBot()).toList();
+            for (User p : people) {
+                boolean saw = was == null || was.contains(p.id()), sees = now == null || now.contains(p.id());
+                if (!saw && sees) log.append(tx, new UserEvent.RealmUserAdd(personForEvents(p)), Recipients.users(e.getKey()));
+                if (saw && !sees) {
+                    ObjectNode gone = Json.object().put("user_id", p.id()).put("full_name", p.fullName());
+                    log.append(tx, new UserEvent.RealmUserRemove(gone), Recipients.users(e.getKey()));
+                }
+            }
+        }
     }
 }

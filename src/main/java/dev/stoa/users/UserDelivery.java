@@ -2,22 +2,47 @@ package dev.stoa.users;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
+import dev.stoa.events.EventLog;
+import dev.stoa.events.LogTail;
+import dev.stoa.http.Json;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.QueueSpec;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * realm_user events as each recipient may see them: the stored person carries the real email;
  * delivery hides delivery_email from viewers the target's email_address_visibility excludes, and
- * renders avatar_url as register does for the queue's client_gravatar and capabilities.
+ * renders avatar_url as register does for the queue's client_gravatar and capabilities. Who may
+ * see the user at all was decided by the action (UserAccess).
  */
 public final class UserDelivery {
     private final Db db;
     private final UserStore store;
+    private final UserJson json;
+    private final LogTail tail;
+    private volatile Map<Long, User> users;
 
-    public UserDelivery(Db db, UserStore store) {
+    public UserDelivery(Db db, EventLog log, UserStore store, UserJson json) {
+        this.json = json;
+        this.tail = new LogTail(log, Set.of("realm_user"));
         this.db = db;
         this.store = store;
+    }
+
+    /**
+     * Users as committed. Every change delivery depends on (role, email visibility, avatar) is
+     * itself a realm_user event, so one reload per batch of them replaces two reads per queue.
+     */
+    private synchronized Map<Long, User> users() {
+        if (users == null || tail.changed()) {
+            Map<Long, User> byId = new HashMap<>();
+            for (User u : db.read(store::all)) byId.put(u.id(), u);
+            users = byId;
+        }
+        return users;
     }
 
     public void register(Delivery delivery) {
@@ -26,9 +51,19 @@ public final class UserDelivery {
 
     private List<ObjectNode> realmUser(ObjectNode e, QueueSpec spec, Long viewerId) {
         if (!(e.get("person") instanceof ObjectNode person) || !person.has("user_id")) return List.of(e);
+        // A stand-in for a user the guest may not see; clients that manage an incomplete list go without.
+        if (person.remove(UserActions.PLACEHOLDER) != null) return spec.can("user_list_incomplete") ? List.of() : List.of(e);
+        // A guest lost sight of someone: a client that keeps a complete list shows "Unknown user", as register would.
+        if ("remove".equals(e.path("op").asText())) {
+            if (spec.can("user_list_incomplete")) return List.of(e);
+            ObjectNode add = Json.object().put("type", "realm_user").put("op", "add");
+            add.set("person", json.inaccessible(person.get("user_id").asLong()));
+            return List.of(add);
+        }
         if (!person.has("delivery_email") && !person.has("avatar_url")) return List.of(e);
-        User target = db.read(h -> store.byId(h, person.get("user_id").asLong()).orElse(null));
-        User viewer = viewerId == null ? null : db.read(h -> store.byId(h, viewerId).orElse(null));
+        Map<Long, User> users = users();
+        User target = users.get(person.get("user_id").asLong());
+        User viewer = viewerId == null ? null : users.get(viewerId);
         if (target == null) return List.of(e);
         boolean seesEmail = UserJson.canSeeEmail(viewer, target);
         // A null delivery_email (the viewer lost sight of the address) reveals nothing and must arrive.

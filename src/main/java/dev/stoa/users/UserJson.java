@@ -87,6 +87,32 @@ public final class UserJson {
         return n;
     }
 
+    /**
+     * Zulip's stand-in for a user the viewer may not see (UserAccess): the usual shape, but only
+     * the id is real.
+     */
+    public ObjectNode inaccessible(long userId) {
+        ObjectNode n = Json.object();
+        n.put("user_id", userId);
+        n.putNull("delivery_email");
+        n.put("email", "user" + userId + "@" + realmHost);
+        n.put("full_name", "Unknown user");
+        n.put("date_joined", "1970-01-01T00:00:00+00:00");
+        n.put("is_active", true);
+        n.put("is_owner", false);
+        n.put("is_admin", false);
+        n.put("is_guest", false);
+        n.put("is_bot", false);
+        n.putNull("bot_type");
+        n.put("role", Role.MEMBER.code);
+        n.put("timezone", "");
+        n.put("avatar_url", "/static/images/unknown-user-avatar.png");
+        n.put("avatar_version", 1);
+        n.put("is_imported_stub", false);
+        n.set("profile_data", Json.object());
+        return n;
+    }
+
     /** The Gravatar URL, or null when the client computes it (public avatar, email visible). */
     public static String avatarUrl(User u, boolean clientComputes) {
         if ("G".equals(u.avatarSource())) {

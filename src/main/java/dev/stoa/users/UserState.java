@@ -9,6 +9,7 @@ import dev.stoa.realm.Realm;
 import dev.stoa.realm.RealmHolder;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /** register's user state: realm_users, the caller's own fields, realm_bots. */
 public final class UserState implements StateContributor {
@@ -17,8 +18,10 @@ public final class UserState implements StateContributor {
     private final ProfileData profileData;
     private final RealmHolder realm;
     private final GroupResolver resolver;
+    private final UserAccess access;
 
-    public UserState(UserStore store, UserJson json, ProfileData profileData, RealmHolder realm, GroupResolver resolver) {
+    public UserState(UserStore store, UserJson json, ProfileData profileData, RealmHolder realm, GroupResolver resolver, UserAccess access) {
+        this.access = access;
         this.store = store;
         this.json = json;
         this.profileData = profileData;
@@ -35,9 +38,16 @@ public final class UserState implements StateContributor {
         var o = new UserJson.Options(ctx.options().clientPublicAvatar(), true, ctx.options().can("user_avatar_url_field_optional"));
         Map<Long, ObjectNode> pd = profileData.all(ctx.h());
         ArrayNode active = Json.array(), inactive = Json.array(), bots = Json.array(), crossRealm = Json.array();
+        Predicate<User> visible = access.visibleTo(ctx.h(), me);
+        boolean incomplete = ctx.options().can("user_list_incomplete");
         for (User u : store.all(ctx.h())) {
             if (u.isSystemBot()) {
                 crossRealm.add(systemBot(u, me, o));
+                continue;
+            }
+            if (!visible.test(u)) {
+                // Zulip lists a user the guest may not see as "Unknown user", or not at all for capable clients.
+                if (!incomplete) active.add(json.inaccessible(u.id()));
                 continue;
             }
             (u.isActive() ? active : inactive).add(json.user(u, me, o, pd));

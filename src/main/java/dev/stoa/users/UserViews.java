@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /** GET/POST/PATCH/DELETE of users and bots, and PATCH /settings for name and timezone. */
@@ -25,9 +26,11 @@ public final class UserViews {
     private final ProfileData profileData;
     private final ProfileFieldActions profileActions;
     private final dev.stoa.realm.RealmHolder realm;
+    private final UserAccess access;
 
     public UserViews(Db db, UserStore store, UserActions actions, UserJson json, ProfileData profileData,
-                     ProfileFieldActions profileActions, dev.stoa.realm.RealmHolder realm) {
+                     ProfileFieldActions profileActions, dev.stoa.realm.RealmHolder realm, UserAccess access) {
+        this.access = access;
         this.profileActions = profileActions;
         this.realm = realm;
         this.db = db;
@@ -71,10 +74,11 @@ public final class UserViews {
                 for (long id : ids) if (!found.contains(id)) throw ApiError.bad("Invalid user ID: " + id);
             }
             Map<Long, ObjectNode> pd = o.includeProfileData() ? profileData.all(h) : Map.of();
+            Predicate<User> visible = access.visibleTo(h, viewer);
             ArrayNode members = Json.array();
             for (User u : users) {
                 if (u.isSystemBot()) continue;
-                members.add(json.user(u, viewer, o, pd));
+                members.add(visible.test(u) ? json.user(u, viewer, o, pd) : json.inaccessible(u.id()));
             }
             ObjectNode out = Json.success();
             out.set("members", members);
@@ -95,6 +99,7 @@ public final class UserViews {
                 u = findByApiEmail(h, key);
             }
             if (u == null || u.isSystemBot()) throw ApiError.bad("No such user");
+            if (!access.canAccess(h, viewer, u)) throw ApiError.bad("Insufficient permission");
             ObjectNode out = Json.success();
             out.set("user", json.user(u, viewer, o, o.includeProfileData() ? profileData.all(h) : Map.of()));
             return out;

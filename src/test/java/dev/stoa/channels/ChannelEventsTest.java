@@ -74,6 +74,16 @@ class ChannelEventsTest extends StoaTestBase {
     }
 
     @Test
+    void deactivationLeavesAndReactivationRejoinsSubscriberLists() {
+        ApiClient leaver = server.createUser("deactivated-subscriber@example.com", "Leaver", 400);
+        create(admin, "ev-leaver", List.of(admin.userId, leaver.userId));
+        var off = VerifyAction.verify(member, SUBSCRIBERS, () -> owner.delete("/users/" + leaver.userId).success());
+        assertThat(types(off)).containsSubsequence("subscription/peer_remove", "realm_user/update");
+        var on = VerifyAction.verify(member, SUBSCRIBERS, () -> owner.post("/users/" + leaver.userId + "/reactivate").success());
+        assertThat(types(on)).containsSubsequence("realm_user/update", "subscription/peer_add");
+    }
+
+    @Test
     void leavingAPrivateChannelHidesIt() {
         ApiClient u = server.createUser("leaver@example.com", "Leaver", 400);
         create(member, "ev-leave", List.of(u.userId, member.userId), "invite_only", true);

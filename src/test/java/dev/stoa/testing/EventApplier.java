@@ -18,7 +18,11 @@ public final class EventApplier {
 
     static {
         on("heartbeat", (s, e) -> {});
-        on("realm_user/add", (s, e) -> array(s, "realm_users").add(e.get("person")));
+        on("realm_user/add", (s, e) -> { // an upsert: a guest's "Unknown user" may be followed by the real person
+            long id = e.path("person").path("user_id").asLong();
+            removeById(array(s, "realm_users"), "user_id", id);
+            array(s, "realm_users").add(e.get("person"));
+        });
         on("realm_user/update", EventApplier::realmUserUpdate);
         on("realm_user/remove", (s, e) -> removeById(array(s, "realm_users"), "user_id", e.path("person").path("user_id").asLong()));
         on("realm_bot/add", (s, e) -> array(s, "realm_bots").add(e.get("bot")));

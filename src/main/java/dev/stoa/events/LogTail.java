@@ -1,7 +1,5 @@
-package dev.stoa.emoji;
+package dev.stoa.events;
 
-import dev.stoa.events.EventLog;
-import dev.stoa.events.LoggedEvent;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
