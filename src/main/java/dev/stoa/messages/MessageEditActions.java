@@ -11,11 +11,14 @@ import dev.stoa.events.Recipients;
 import dev.stoa.http.Json;
 import dev.stoa.markdown.Rendered;
 import dev.stoa.users.User;
+import dev.stoa.groups.GroupStore;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import org.jdbi.v3.core.Handle;
 
 /** Editing, moving and deleting: one transaction each, with its update_message / delete_message events. */
@@ -23,11 +26,17 @@ public final class MessageEditActions {
     private final Db db;
     private final EventLog log;
     private final MessageStore store;
+    private final GroupStore groups;
+    /** Each recipient's alert words (the alert words feature's store). */
+    private final BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords;
 
-    public MessageEditActions(Db db, EventLog log, MessageStore store) {
+    public MessageEditActions(Db db, EventLog log, MessageStore store, GroupStore groups,
+                              BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords) {
         this.db = db;
         this.log = log;
         this.store = store;
+        this.groups = groups;
+        this.alertWords = alertWords;
     }
 
     /** A move: the messages, and where they go (channel may be the same; recipient ids of the destination's subscribers). */
@@ -112,11 +121,34 @@ public final class MessageEditActions {
                     })
                     .findOne().ifPresent(detached::add);
         }
-        // Mentions follow the new content.
-        for (long u : store.recipientsOf(h, m.id())) {
-            boolean mentioned = r.mentionedUserIds().contains(u) && u != m.senderId();
-            h.execute("UPDATE user_message SET flags = " + (mentioned ? "flags | 8" : "flags & ~8") + " WHERE user_id = ? AND message_id = ?", u, m.id());
+        recomputeMentionFlags(h, m, e.content(), r);
+    }
+
+    /**
+     * Mention and alert-word flags follow the new content, as when it was sent: direct and group
+     * mentions, channel and topic wildcards (topic: its participants), alert words; never the sender's.
+     */
+    private void recomputeMentionFlags(Handle h, Message m, String content, Rendered r) {
+        List<Long> recipients = store.recipientsOf(h, m.id());
+        Set<Long> mentioned = new HashSet<>(r.mentionedUserIds());
+        for (long g : r.mentionedGroupIds()) mentioned.addAll(groups.membersRecursive(h, g));
+        Set<Long> participants = r.topicWildcard() && m.isChannel() ? new HashSet<>(h.createQuery(
+                "SELECT DISTINCT sender_id FROM messages WHERE recipient_id = ? AND lower(topic) = lower(?)")
+                .bind(0, m.recipientId()).bind(1, m.topic()).mapTo(Long.class).list()) : null;
+        Map<Long, List<String>> words = alertWords.apply(h, recipients);
+        long mask = Flags.ANY_MENTION | Flags.HAS_ALERT_WORD;
+        var batch = h.prepareBatch("UPDATE user_message SET flags = (flags & ?) | ? WHERE user_id = ? AND message_id = ?");
+        for (long u : recipients) {
+            long set = 0;
+            if (u != m.senderId()) {
+                if (mentioned.contains(u)) set |= Flags.MENTIONED;
+                if (r.streamWildcard()) set |= Flags.STREAM_WILDCARD;
+                if (r.topicWildcard() && (participants == null || participants.contains(u))) set |= Flags.TOPIC_WILDCARD;
+                if (AlertWords.matches(content, words.get(u))) set |= Flags.HAS_ALERT_WORD;
+            }
+            batch.bind(0, ~mask).bind(1, set).bind(2, u).bind(3, m.id()).add();
         }
+        if (!recipients.isEmpty()) batch.execute();
     }
 
     private void applyMove(Tx tx, User editor, Move mv, long now) {

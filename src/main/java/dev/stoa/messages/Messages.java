@@ -42,7 +42,7 @@ public final class Messages {
         MessageViews views = new MessageViews(db, store, users, channels, subs, groups, resolver, realm, access, userAccess, renderer, actions, json);
         views.routes(router);
         MessageEditViews edits = new MessageEditViews(db, store, channels, subs, resolver, realm, access, renderer, views,
-                new MessageEditActions(db, log, store), actions);
+                new MessageEditActions(db, log, store, groups, new dev.stoa.alertwords.AlertWordStore()::wordsFor), actions);
         edits.routes(router);
         new MessageMiscViews(db, store, users, userJson, channels, subs, realm, access, new MessageFlagActions(db, log, store), edits,
                 views, json, realmEmoji).routes(router);

@@ -54,6 +54,31 @@ class MessageEditTest extends StoaTestBase {
         member.patch("/messages/" + dm, "stream_id", lobby).badRequest("Direct messages cannot be moved to channels.");
     }
 
+    private List<String> flags(ApiClient c, long id) {
+        List<String> out = new java.util.ArrayList<>();
+        c.get("/messages/" + id).success().get("message").get("flags").forEach(f -> out.add(f.asText()));
+        return out;
+    }
+
+    @Test
+    void editRecomputesMentionAndAlertWordFlags() {
+        long group = owner.post("/user_groups/create", "name", "edit-mentioned", "description", "d", "members", List.of(moderator.userId))
+                .success().get("group_id").asLong();
+        admin.post("/users/me/alert_words", "alert_words", List.of("pineapple")).success();
+        send(admin, "lobby", "flagged", "I was here first");
+        long id = send(member, "lobby", "flagged", "plain words");
+        assertThat(flags(moderator, id)).doesNotContain("mentioned");
+        member.patch("/messages/" + id, "content", "@*edit-mentioned* @**topic** pineapple").success();
+        assertThat(flags(moderator, id)).contains("mentioned");
+        assertThat(flags(admin, id)).contains("topic_wildcard_mentioned", "has_alert_word").doesNotContain("mentioned");
+        assertThat(flags(owner, id)).doesNotContain("topic_wildcard_mentioned", "has_alert_word");
+        assertThat(flags(member, id)).doesNotContain("mentioned", "topic_wildcard_mentioned");
+        VerifyAction.verify(admin, () -> member.patch("/messages/" + id, "content", "@**all** again").success());
+        assertThat(flags(admin, id)).contains("stream_wildcard_mentioned").doesNotContain("topic_wildcard_mentioned", "has_alert_word");
+        assertThat(flags(moderator, id)).doesNotContain("mentioned");
+        assertThat(group).isPositive();
+    }
+
     @Test
     void renameTopicAndResolve() {
         long a = send(member, "lobby", "old topic", "one");
