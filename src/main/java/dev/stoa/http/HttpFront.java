@@ -91,6 +91,7 @@ public final class HttpFront extends Handler.Abstract {
         Params.Parsed parsed = Params.parse(jr, readBody(jr));
         String ip = org.eclipse.jetty.server.Request.getRemoteAddr(jr);
         Request req = new Request(jr.getMethod(), path, parsed.params(), parsed.files(), match.pathParams(), ip);
+        req.setUserAgent(jr.getHeaders().get(org.eclipse.jetty.http.HttpHeader.USER_AGENT));
         authenticate(jr, req, match.route().auth(), resp);
         Object out = match.route().handler().handle(req);
         if (out instanceof ObjectNode node) {

@@ -22,6 +22,7 @@ public final class Request {
     private final Map<String, String> pathParams;
     private final String remoteAddress;
     private final Set<String> used = new HashSet<>();
+    private String userAgent;
     private Object user;
 
     public record UploadedFile(String field, String fileName, String contentType, byte[] bytes) {}
@@ -45,6 +46,23 @@ public final class Request {
     @SuppressWarnings("unchecked")
     public <T> T user() { return (T) user; }
     public void setUser(Object user) { this.user = user; }
+
+    public void setUserAgent(String userAgent) { this.userAgent = userAgent; }
+
+    private static final java.util.regex.Pattern AGENT_NAME = java.util.regex.Pattern.compile("^([^/ ]*[^0-9/(]*)");
+
+    /**
+     * The client's name as Zulip records it on messages: the `client` parameter, else the
+     * User-Agent's product name ("ZulipPython/0.9 (Linux)" is "ZulipPython"), else "Unspecified".
+     */
+    public String clientName() {
+        String given = raw("client");
+        if (given != null && !given.isBlank()) return given.strip();
+        if (userAgent == null || userAgent.isBlank()) return "Unspecified";
+        var m = AGENT_NAME.matcher(userAgent.strip());
+        String name = m.find() ? m.group(1).strip() : "";
+        return name.isEmpty() ? "Unspecified" : name;
+    }
 
     public boolean has(String name) {
         return params.containsKey(name) || ("topic".equals(name) && params.containsKey("subject"));

@@ -82,8 +82,8 @@ public final class MessageViews {
         Realm rs = realm.get();
         String topicRaw = req.raw("topic");
         long id = switch (type) {
-            case "direct", "private" -> sendDm(me, to, content, readBySender, queueId, localId);
-            case "stream", "channel" -> sendChannel(me, to, topicRaw, content, readBySender, queueId, localId, rs);
+            case "direct", "private" -> sendDm(me, to, content, readBySender, req.clientName(), queueId, localId);
+            case "stream", "channel" -> sendChannel(me, to, topicRaw, content, readBySender, req.clientName(), queueId, localId, rs);
             default -> throw ApiError.bad("Invalid message type");
         };
         return Json.success().put("id", id);
@@ -101,7 +101,7 @@ public final class MessageViews {
         return c;
     }
 
-    private long sendDm(User me, String to, String content, boolean readBySender, String queueId, String localId) {
+    private long sendDm(User me, String to, String content, boolean readBySender, String client, String queueId, String localId) {
         Rendered[] r = new Rendered[1];
         Set<Long> participants = db.read(h -> {
             Set<Long> ids = new LinkedHashSet<>();
@@ -118,7 +118,7 @@ public final class MessageViews {
             r[0] = renderer.render(h, content);
             return ids;
         });
-        return actions.doSend(me, new MessageActions.Target(null, "", participants), content, r[0], "API", readBySender,
+        return actions.doSend(me, new MessageActions.Target(null, "", participants), content, r[0], client, readBySender,
                 List.of(), List.of(), groupMembers(r[0]), new MessageActions.Echo(queueId, localId));
     }
 
@@ -160,7 +160,7 @@ public final class MessageViews {
         return u;
     }
 
-    private long sendChannel(User me, String to, String topicRaw, String content, boolean readBySender, String queueId, String localId, Realm rs) {
+    private long sendChannel(User me, String to, String topicRaw, String content, boolean readBySender, String client, String queueId, String localId, Realm rs) {
         record Prep(Channel c, String topic, Rendered r, List<Long> subscribers, List<Long> participants, Set<Long> groupMentioned) {}
         Prep p = db.read(h -> {
             Channel c = channelFor(h, to);
@@ -190,7 +190,7 @@ public final class MessageViews {
             }
             return new Prep(c, topic, r, subscribers, participants, groupMembers(h, r));
         });
-        return actions.doSend(me, new MessageActions.Target(p.c(), p.topic(), null), content, p.r(), "API", readBySender,
+        return actions.doSend(me, new MessageActions.Target(p.c(), p.topic(), null), content, p.r(), client, readBySender,
                 p.subscribers(), p.participants(), p.groupMentioned(), new MessageActions.Echo(queueId, localId));
     }
 

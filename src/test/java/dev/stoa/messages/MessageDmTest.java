@@ -33,6 +33,15 @@ class MessageDmTest extends StoaTestBase {
     }
 
     @Test
+    void clientNameFromParameterOrUserAgent() {
+        long named = member.post("/messages", "type", "direct", "to", List.of(admin.userId), "content", "from the terminal",
+                "client", "ZulipTerminal").success().get("id").asLong();
+        assertThat(admin.get("/messages/" + named).success().get("message").get("client").asText()).isEqualTo("ZulipTerminal");
+        long plain = send(member, List.of(admin.userId), "from the test client");
+        assertThat(admin.get("/messages/" + plain).success().get("message").get("client").asText()).isEqualTo("Java-http-client");
+    }
+
+    @Test
     void sendByEmailGroupAndSelf() {
         long g = send(member, "[\"" + admin.email + "\",\"" + moderator.email + "\"]", "group hello");
         long self = send(member, List.of(member.userId), "note to self");
