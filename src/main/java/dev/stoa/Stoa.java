@@ -172,7 +172,7 @@ public final class Stoa implements AutoCloseable {
         ChannelJson channelJson = new ChannelJson(clock, realm.systemGroups(), channelActivity);
         GroupSettings channelGroupSettings = new GroupSettings(realm);
         ChannelActions channelActions = new ChannelActions(db, log, channelStore, subscriptionStore, channelAccess, channelJson, userStore,
-                userActions, clock);
+                userActions, groupStore, clock);
         userActions.onCreate(channelActions::subscribeToDefaults);
         userActions.onRoleChange(channelActions::visibilityAround);
         userActions.onActivationChange(channelActions::activationChanged);
@@ -206,6 +206,7 @@ public final class Stoa implements AutoCloseable {
         realmViews.routes(router);
         // A group named in a channel's permission settings is in use and cannot be deactivated.
         groupActions.addUsageCheck(channelAccess::groupObjections);
+        groupActions.onMembershipChange(channelActions::groupChangeAround);
         new AuthViews(db, userStore, userJson, realm, config.externalUrl(), new RateLimiter(config.loginFailureLimit(), 1800, clock)).routes(router);
         ProfileFieldActions profileFieldActions = new ProfileFieldActions(db, log, userAccess);
         new UserViews(db, userStore, userActions, userJson, profileData, profileFieldActions, realm, userAccess).routes(router);

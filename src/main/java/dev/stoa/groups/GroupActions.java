@@ -49,6 +49,21 @@ public final class GroupActions {
     /** Lets a feature (realm, channels) object to deactivating a group its settings use. */
     public void addUsageCheck(UsageCheck check) { usageChecks.add(check); }
 
+    /** Work another feature does around a change of a group's members or subgroups; what before() returns runs after it. */
+    @FunctionalInterface
+    public interface MembershipHook {
+        Runnable before(Tx tx, long groupId);
+    }
+
+    private final List<MembershipHook> membershipHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** Channels send stream create / delete when a group change shows or hides a private channel. */
+    public void onMembershipChange(MembershipHook hook) { membershipHooks.add(hook); }
+
+    private List<Runnable> beforeMembershipChange(Tx tx, long groupId) {
+        return membershipHooks.stream().map(hook -> hook.before(tx, groupId)).toList();
+    }
+
     public record NewGroup(String name, String description, List<Long> members, List<Long> subgroups, Map<String, JsonNode> settings) {}
 
     public long doCreate(Actor actor, NewGroup n) {
@@ -174,6 +189,7 @@ public final class GroupActions {
             for (long u : add) if (existing.contains(u)) throw ApiError.bad("User " + u + " is already a member of this group");
             Set<Long> active = new TreeSet<>(store.activeDirectMembers(h, groupId));
             for (long u : delete) if (!active.contains(u)) throw ApiError.bad("There is no member '" + u + "' in this user group");
+            List<Runnable> after = beforeMembershipChange(tx, groupId);
             if (!add.isEmpty()) {
                 store.addMembers(h, groupId, add);
                 log.append(tx, new GroupEvent.AddMembers(groupId, sorted(add), marker(g.deactivated())), Recipients.all());
@@ -182,6 +198,7 @@ public final class GroupActions {
                 store.removeMembers(h, groupId, delete);
                 log.append(tx, new GroupEvent.RemoveMembers(groupId, sorted(delete), marker(g.deactivated())), Recipients.all());
             }
+            after.forEach(Runnable::run);
             return null;
         });
     }
@@ -199,6 +216,7 @@ public final class GroupActions {
                 }
             }
             for (long s : delete) if (!existing.contains(s)) throw ApiError.bad("User group " + s + " is not a subgroup of this group.");
+            List<Runnable> after = beforeMembershipChange(tx, groupId);
             if (!add.isEmpty()) {
                 store.addSubgroups(h, groupId, add);
                 log.append(tx, new GroupEvent.AddSubgroups(groupId, sorted(add), marker(g.deactivated())), Recipients.all());
@@ -207,6 +225,7 @@ public final class GroupActions {
                 store.removeSubgroups(h, groupId, delete);
                 log.append(tx, new GroupEvent.RemoveSubgroups(groupId, sorted(delete), marker(g.deactivated())), Recipients.all());
             }
+            after.forEach(Runnable::run);
             return null;
         });
     }

@@ -26,6 +26,11 @@ public final class GroupResolver {
         this.cache = cache;
     }
 
+    /** The same answers from the given handle's state, for code inside a transaction that changed groups or roles. */
+    public GroupResolver uncached() {
+        return cache == null ? this : new GroupResolver(store);
+    }
+
     public boolean isMember(Handle h, long userId, JsonNode value) {
         if (value == null || value.isNull()) return false;
         if (value.isIntegralNumber()) {

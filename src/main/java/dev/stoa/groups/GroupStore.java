@@ -160,4 +160,37 @@ public final class GroupStore {
     public Set<Long> allActiveUsers(Handle h) {
         return new HashSet<>(h.createQuery("SELECT id FROM users WHERE is_active").mapTo(Long.class).list());
     }
+
+    /** The group and every group above it (its supergroups, recursively). */
+    public Set<Long> selfAndRecursiveSupergroups(Handle h, long groupId) {
+        return new HashSet<>(h.createQuery("""
+                WITH RECURSIVE g(id) AS (
+                    SELECT CAST(? AS BIGINT)
+                    UNION SELECT s.group_id FROM group_subgroups s JOIN g ON s.subgroup_id = g.id)
+                SELECT id FROM g""").bind(0, groupId).mapTo(Long.class).list());
+    }
+
+    /**
+     * Active users a group-setting value grants (a group id, or direct members and subgroups),
+     * read from this handle's state: as the resolver decides, deactivated groups grant nothing.
+     */
+    public Set<Long> grantedBy(Handle h, com.fasterxml.jackson.databind.JsonNode value) {
+        if (value == null || value.isNull()) return Set.of();
+        List<Long> groups = new java.util.ArrayList<>();
+        Set<Long> out = new HashSet<>();
+        if (value.isIntegralNumber()) groups.add(value.longValue());
+        for (var g : value.path("direct_subgroups")) groups.add(g.asLong());
+        List<Long> direct = new java.util.ArrayList<>();
+        for (var m : value.path("direct_members")) direct.add(m.asLong());
+        out.addAll(activeUsers(h, direct));
+        if (groups.isEmpty()) return out;
+        out.addAll(h.createQuery("""
+                WITH RECURSIVE g(id) AS (
+                    SELECT id FROM user_groups WHERE id IN (<ids>) AND NOT deactivated
+                    UNION SELECT s.subgroup_id FROM group_subgroups s JOIN g ON s.group_id = g.id
+                        JOIN user_groups sg ON sg.id = s.subgroup_id AND NOT sg.deactivated)
+                SELECT DISTINCT m.user_id FROM group_members m JOIN g ON m.group_id = g.id JOIN users u ON u.id = m.user_id
+                WHERE u.is_active""").bindList("ids", groups).mapTo(Long.class).list());
+        return out;
+    }
 }

@@ -209,6 +209,30 @@ class ChannelEventsTest extends StoaTestBase {
     }
 
     @Test
+    void groupMembershipChangesShowAndHideAPrivateChannel() {
+        ApiClient u = server.createUser("group-sight@example.com", "Group Sight", 400);
+        long inner = owner.post("/user_groups/create", "name", "sight-inner", "description", "d", "members", List.of())
+                .success().get("group_id").asLong();
+        long outer = owner.post("/user_groups/create", "name", "sight-outer", "description", "d", "members", List.of(),
+                "subgroups", List.of(inner)).success().get("group_id").asLong();
+        long id = create(member, "ev-group-sight", List.of(member.userId), "invite_only", true,
+                "can_add_subscribers_group", outer);
+        var shown = VerifyAction.verify(u, SUBSCRIBERS, () -> owner.post("/user_groups/" + inner + "/members",
+                "add", List.of(u.userId)).success());
+        assertThat(types(shown)).containsSubsequence("stream/create", "subscription/peer_add");
+        var hidden = VerifyAction.verify(u, SUBSCRIBERS, () -> owner.post("/user_groups/" + outer + "/subgroups",
+                "delete", List.of(inner)).success());
+        assertThat(types(hidden)).contains("stream/delete");
+        var again = VerifyAction.verify(u, SUBSCRIBERS, () -> owner.post("/user_groups/" + outer + "/subgroups",
+                "add", List.of(inner)).success());
+        assertThat(types(again)).contains("stream/create");
+        var removed = VerifyAction.verify(u, SUBSCRIBERS, () -> owner.post("/user_groups/" + inner + "/members",
+                "delete", List.of(u.userId)).success());
+        assertThat(types(removed)).contains("stream/delete");
+        assertThat(id).isPositive();
+    }
+
+    @Test
     void groupSettingsGrantSightOfAPrivateChannel() {
         ApiClient u = server.createUser("granted@example.com", "Granted", 400);
         create(u, "ev-granted-home", List.of(u.userId));
