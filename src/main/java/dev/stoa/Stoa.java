@@ -208,7 +208,7 @@ public final class Stoa implements AutoCloseable {
         groupActions.addUsageCheck(channelAccess::groupObjections);
         groupActions.onMembershipChange(channelActions::groupChangeAround);
         new AuthViews(db, userStore, userJson, realm, config.externalUrl(), new RateLimiter(config.loginFailureLimit(), 1800, clock)).routes(router);
-        ProfileFieldActions profileFieldActions = new ProfileFieldActions(db, log, userAccess);
+        ProfileFieldActions profileFieldActions = new ProfileFieldActions(db, log, userAccess, ChannelJson::render);
         new UserViews(db, userStore, userActions, userJson, profileData, profileFieldActions, realm, userAccess).routes(router);
         new ProfileFieldViews(db, profileFieldActions, profileData).routes(router);
         // After UserViews: the extras join its PATCH /settings route.

@@ -24,9 +24,12 @@ public final class ProfileFieldActions {
     private final Db db;
     private final EventLog log;
     private final UserAccess access;
+    /** The realm's Markdown renderer, as for channel descriptions (Zulip renders text fields the same way). */
+    private final java.util.function.UnaryOperator<String> markdown;
 
-    public ProfileFieldActions(Db db, EventLog log, UserAccess access) {
+    public ProfileFieldActions(Db db, EventLog log, UserAccess access, java.util.function.UnaryOperator<String> markdown) {
         this.access = access;
+        this.markdown = markdown;
         this.db = db;
         this.log = log;
     }
@@ -128,7 +131,7 @@ public final class ProfileFieldActions {
         if (!value.isEmpty()) {
             int type = tx.h().createQuery("SELECT field_type FROM custom_profile_fields WHERE id = ?").bind(0, fieldId)
                     .mapTo(Integer.class).one();
-            rendered = ProfileFieldTypes.render(type, value);
+            rendered = ProfileFieldTypes.renderable(type) ? markdown.apply(value) : null;
             tx.h().execute("INSERT INTO custom_profile_values (user_id, field_id, value, rendered_value) VALUES (?, ?, ?, ?)",
                     target.id(), fieldId, value, rendered);
         }

@@ -128,13 +128,8 @@ public final class ProfileFieldTypes {
         }
     }
 
-    /**
-     * rendered_value for the text types. TODO(markdown issue): render with the message Markdown
-     * processor; until then the text is HTML-escaped in a paragraph, which is valid output.
-     */
-    static String render(int type, String value) {
-        if (type != SHORT_TEXT && type != LONG_TEXT) return null;
-        String esc = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;").replace("'", "&#39;");
-        return "<p>" + esc + "</p>";
+    /** Whether the type's values carry a rendered_value (Zulip renders the text types with Markdown). */
+    static boolean renderable(int type) {
+        return type == SHORT_TEXT || type == LONG_TEXT;
     }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.events.Recipients;
 import dev.stoa.realm.RealmHolder;
 import java.util.ArrayList;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -58,7 +57,7 @@ public final class UserAccess {
     }
 
     public boolean canAccess(Handle h, User viewer, User target) {
-        return target.isBot() || seesEveryone(viewer) || viewer.id() == target.id() || visibleTo(h, viewer).test(target);
+        return target.isBot() || seesEveryone(viewer) || viewer.id() == target.id() || visiblePeople(h, viewer).contains(target.id());
     }
 
     /** The active guests the realm's setting restricts (none when it restricts nobody). */
@@ -100,7 +99,8 @@ public final class UserAccess {
      * direct-message conversation it has (partners stay linked after deactivation, as in Zulip's
      * user lists). Two queries for any number of users.
      */
-    Map<Long, Set<Long>> views(Handle h, Collection<Long> userIds) {
+    Map<Long, Set<Long>> views(Handle h, Collection<Long> users) {
+        List<Long> userIds = List.copyOf(users);
         Map<Long, Set<Long>> out = new HashMap<>();
         for (long id : userIds) out.computeIfAbsent(id, k -> new HashSet<>()).add(id);
         h.createQuery("""

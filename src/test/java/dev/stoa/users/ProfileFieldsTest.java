@@ -197,6 +197,10 @@ class ProfileFieldsTest extends StoaTestBase {
         JsonNode pd = member.get("/users/" + member.userId, "include_custom_profile_fields", true).success().get("user").get("profile_data");
         assertThat(pd.get(String.valueOf(phone)).get("value").asText()).isEqualTo("+1 555");
         assertThat(pd.get(String.valueOf(phone)).get("rendered_value").asText()).isEqualTo("<p>+1 555</p>");
+        member.patch("/users/me/profile_data", "data", List.of(Map.of("id", phone, "value", "call **me** <maybe>"))).success();
+        JsonNode rendered = member.get("/users/" + member.userId, "include_custom_profile_fields", true).success()
+                .get("user").get("profile_data").get(String.valueOf(phone));
+        assertThat(rendered.get("rendered_value").asText()).isEqualTo("<p>call <strong>me</strong> &lt;maybe&gt;</p>");
         assertThat(pd.get(String.valueOf(mentor)).get("value").asText()).isEqualTo("[" + admin.userId + "]");
         assertThat(member.get("/users/me").success().get("profile_data").has(String.valueOf(birthday))).isTrue();
         member.patch("/users/me/profile_data", "data", List.of(Map.of("id", birthday, "value", "31/01/2000"))).badRequest("Birthday is not a date");
