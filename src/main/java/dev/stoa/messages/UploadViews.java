@@ -38,6 +38,7 @@ public final class UploadViews {
     private final Path dir;
     private final long maxBytes;
     private final Clock clock;
+    private final UploadTokens tokens;
 
     public UploadViews(Db db, EventLog log, MessageStore store, Access access, Path dataDir, long maxMib, Clock clock) {
         this.db = db;
@@ -47,6 +48,7 @@ public final class UploadViews {
         this.dir = dataDir.resolve("uploads");
         this.maxBytes = maxMib * 1024 * 1024;
         this.clock = clock;
+        this.tokens = new UploadTokens(db, clock);
     }
 
     public void routes(Router r) {
@@ -56,6 +58,8 @@ public final class UploadViews {
         // /api/v1/user_uploads/<path_id> answers a URL for the file; /user_uploads/<path_id> (HttpFront
         // routes it here too) serves the file itself.
         r.get("/user_uploads/{realm_id_str}/{filename...}", Router.Auth.USER, this::serve);
+        // The URL /api/v1/user_uploads/<path_id> hands out: the file without credentials, for a minute.
+        r.get("/user_uploads/temporary/{token}/{filename}", Router.Auth.NONE, this::serveTemporary);
     }
 
     static String sanitize(String name) {
@@ -161,14 +165,19 @@ public final class UploadViews {
         return Json.success();
     }
 
+    private record File(long id, long owner, String storage, String type, String name) {}
+
+    private File file(String pathId) {
+        return db.read(h -> h.createQuery("SELECT id, owner_id, storage_name, content_type, file_name FROM attachments WHERE path_id = ?")
+                .bind(0, pathId).map((rs, c) -> new File(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5)))
+                .findOne().orElse(null));
+    }
+
     private Object serve(Request req) throws IOException {
         User me = req.user();
         String pathId = req.pathParam("realm_id_str") + "/" + req.pathParam("filename");
         boolean api = req.path().startsWith("/api/v1/") || req.path().startsWith("/json/");
-        record File(long id, long owner, String storage, String type, String name) {}
-        File f = db.read(h -> h.createQuery("SELECT id, owner_id, storage_name, content_type, file_name FROM attachments WHERE path_id = ?")
-                .bind(0, pathId).map((rs, c) -> new File(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5)))
-                .findOne().orElse(null));
+        File f = file(pathId);
         if (f == null) return text(404, "File not found");
         boolean allowed = f.owner() == me.id() || db.read(h -> {
             List<Long> ids = h.createQuery("SELECT message_id FROM attachment_messages WHERE attachment_id = ?").bind(0, f.id()).mapTo(Long.class).list();
@@ -180,7 +189,17 @@ public final class UploadViews {
         });
         // As Zulip: plain-text 403/404 pages, for the API path too.
         if (!allowed) return text(403, "You are not authorized to view this file.");
-        if (api) return Json.success().put("url", "/user_uploads/" + pathId);
+        if (api) return Json.success().put("url", "/user_uploads/temporary/" + tokens.issue(pathId) + "/" + pathId.substring(pathId.lastIndexOf('/') + 1));
+        return contents(f);
+    }
+
+    private Object serveTemporary(Request req) throws IOException {
+        File f = tokens.verify(req.pathParam("token")).map(this::file).orElse(null);
+        // As Zulip: an expired, forged or dangling token is a plain-text 404.
+        return f == null ? text(404, "File not found") : contents(f);
+    }
+
+    private RawResponse contents(File f) throws IOException {
         byte[] bytes = Files.readAllBytes(dir.resolve(f.storage()));
         boolean inline = f.type().startsWith("image/") && !f.type().contains("svg");
         return new RawResponse(200, inline ? f.type() : "application/octet-stream", bytes, Map.of(

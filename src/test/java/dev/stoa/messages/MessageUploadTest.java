@@ -45,6 +45,16 @@ class MessageUploadTest extends StoaTestBase {
         long id = member.post("/messages", "type", "direct", "to", List.of(admin.userId), "content", "[notes](" + url + ")").success().get("id").asLong();
         assertThat(fetch(admin, url)).isEqualTo(200);
         assertThat(fetch(guest, url)).isEqualTo(403);
+        // The API path answers a temporary URL that works without credentials (mobile clients load images with it).
+        String temporary = admin.get(url).success().get("url").asText();
+        assertThat(temporary).startsWith("/user_uploads/temporary/").endsWith("/passwd-notes.txt");
+        HttpResponse<String> anonymous = HTTP.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.baseUrl + temporary))
+                .GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(anonymous.statusCode()).isEqualTo(200);
+        assertThat(anonymous.body()).isEqualTo("secret file body");
+        String forged = temporary.replaceFirst("/temporary/([^./]+)\\.", "/temporary/$1x.");
+        assertThat(HTTP.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.baseUrl + forged)).GET().build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(404);
         assertThat(fetch(member, "/user_uploads/1/00/nothing/here.txt")).isEqualTo(404);
         JsonNode list = member.get("/attachments").success();
         JsonNode att = list.get("attachments").get(0);
@@ -55,6 +65,22 @@ class MessageUploadTest extends StoaTestBase {
         admin.delete("/attachments/" + att.get("id").asLong()).badRequest("Invalid attachment");
         VerifyAction.verify(member, () -> member.delete("/attachments/" + att.get("id").asLong()).success());
         assertThat(fetch(member, url)).isEqualTo(404);
+    }
+
+    @Test
+    void temporaryUrlsExpireAfterAMinute() throws Exception {
+        dev.stoa.testing.MutableClock clock = new dev.stoa.testing.MutableClock();
+        try (dev.stoa.testing.TestServer other = new dev.stoa.testing.TestServer(c -> c, clock)) {
+            String url = uploadRaw(other.member, "later.txt", "soon gone").get("url").asText();
+            String temporary = other.member.get(url).success().get("url").asText();
+            java.net.URI uri = java.net.URI.create(other.baseUrl + temporary);
+            clock.advance(java.time.Duration.ofSeconds(59));
+            assertThat(HTTP.send(java.net.http.HttpRequest.newBuilder(uri).GET().build(), HttpResponse.BodyHandlers.ofString()).statusCode())
+                    .isEqualTo(200);
+            clock.advance(java.time.Duration.ofSeconds(2));
+            assertThat(HTTP.send(java.net.http.HttpRequest.newBuilder(uri).GET().build(), HttpResponse.BodyHandlers.ofString()).statusCode())
+                    .isEqualTo(404);
+        }
     }
 
     @Test

@@ -105,7 +105,9 @@ final class ContractSpec {
             String[] literalParts = template.split("\\{[^}/]*}", -1);
             StringBuilder regex = new StringBuilder(Pattern.quote(literalParts[0]));
             for (int i = 1; i < literalParts.length; i++) {
-                regex.append("[^/]+").append(Pattern.quote(literalParts[i]));
+                // A trailing {filename} is an upload's path id, which has slashes ("4e/m2A3.../zulip.txt").
+                boolean pathId = i == literalParts.length - 1 && literalParts[i].isEmpty() && template.endsWith("{filename}");
+                regex.append(pathId ? ".+" : "[^/]+").append(Pattern.quote(literalParts[i]));
             }
             int literals = (int) List.of(template.split("/")).stream().filter(s -> !s.contains("{")).count();
             routes.add(new Route(template, Pattern.compile(regex.toString()), literals, item));
