@@ -8,14 +8,14 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jdbi.v3.core.Handle;
 
 /**
  * The realm event log: appended inside the acting transaction (a transactional outbox), then
  * published after commit, in id order, to one shared in-memory window of recent entries that all
- * queues read. Older entries are read from the table. Pollers park on one Condition.
+ * queues read. Older entries are read from the table. Each poller parks on its own Condition,
+ * woken only by entries whose recipients may include it ({@link Waiters}).
  *
  * <p>Publication: ids commit in increasing order (appends are serialized: SQLite's single writer,
  * PostgreSQL's advisory lock). A publisher — the committing thread for its own entries, or the
@@ -29,9 +29,9 @@ public final class EventLog {
 
     private final Db db;
     private final Clock clock;
-    /** Guards {@code recent}, {@code cacheFrom} and {@code head} changes; pollers wait on {@code published}. */
+    /** Guards {@code recent}, {@code cacheFrom}, {@code head} changes and {@code waiters}. */
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition published = lock.newCondition();
+    private final Waiters waiters = new Waiters();
     /** One publisher at a time (a committing thread or the tailer); never held while waiting for a writer. */
     private final ReentrantLock publishLock = new ReentrantLock();
     private final ReentrantLock reserveLock = new ReentrantLock();
@@ -122,13 +122,13 @@ public final class EventLog {
                 if (e.id() <= head) continue;
                 recent.add(e);
                 head = e.id();
+                waiters.wake(e.recipients());
             }
             if (recent.size() > CACHE_SIZE + CACHE_SIZE / 4) {
                 List<LoggedEvent> old = recent.subList(0, recent.size() - CACHE_SIZE);
                 cacheFrom = old.getLast().id();
                 old.clear();
             }
-            published.signalAll();
         } finally {
             lock.unlock();
         }
@@ -204,13 +204,21 @@ public final class EventLog {
     }
 
     /**
-     * Waits until the head passes {@code after}, {@link #wakeAll} is called, or the timeout elapses;
-     * returns the head. Callers re-check their own conditions (a wake-up may be spurious).
+     * Waits until an entry the poll of this user (null: a spectator) may receive is published past
+     * {@code after}, {@link #wakeAll} is called, or the timeout elapses; returns the head. Callers
+     * re-check their own conditions (a wake-up may concern nothing their queue accepts).
      */
-    public long awaitAfter(long after, long timeoutMillis) throws InterruptedException {
+    public long awaitAfter(long after, long timeoutMillis, Long userId, boolean allPublicStreams) throws InterruptedException {
         lock.lock();
         try {
-            if (head <= after) published.awaitNanos(TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
+            if (head > after) return head;
+            Waiters.Parked parked = new Waiters.Parked(userId, allPublicStreams, lock.newCondition());
+            waiters.add(parked);
+            try {
+                parked.condition().awaitNanos(TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
+            } finally {
+                waiters.remove(parked);
+            }
             return head;
         } finally {
             lock.unlock();
@@ -221,7 +229,7 @@ public final class EventLog {
     public void wakeAll() {
         lock.lock();
         try {
-            published.signalAll();
+            waiters.wakeAll();
         } finally {
             lock.unlock();
         }

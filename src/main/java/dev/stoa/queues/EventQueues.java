@@ -124,7 +124,7 @@ public final class EventQueues {
                 after = Math.max(after, head);
                 long left = (deadline - System.nanoTime()) / 1_000_000L;
                 if (left <= 0) return List.of(heartbeat(log.reserveId(after)));
-                log.awaitAfter(after, left);
+                log.awaitAfter(after, left, q.userId, q.spec.allPublicStreams());
                 if (q.deleted) throw badQueue(q.id);
             }
         } finally {
