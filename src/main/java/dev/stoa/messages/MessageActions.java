@@ -104,7 +104,10 @@ public final class MessageActions {
         fields.set("flags", Json.array());
         ObjectNode extras = Json.object();
         ObjectNode perUser = extras.putObject("__per_user");
+        // "flags": [] is the default; only recipients with flags get their own entry, which keeps a
+        // large channel's event (stored, and read by every queue) small.
         flags.forEach((u, f) -> {
+            if (f == 0) return;
             ArrayNode a = perUser.putObject(String.valueOf(u)).putArray("flags");
             Flags.names(f).forEach(a::add);
         });

@@ -88,10 +88,12 @@ public final class MessageEditActions {
             f.set("flags", Json.array());
             ObjectNode extras = Json.object();
             ObjectNode perUser = extras.putObject("__per_user");
+            Map<Long, Long> flags = store.flagsByUser(h, target.id());
             for (long u : audience) {
-                Long fl = store.flagsOf(h, u, target.id()).orElse(null);
+                Long fl = flags.get(u);
+                if (fl == null || fl == 0) continue; // "flags": [] above is the default
                 ArrayNode a = perUser.putObject(String.valueOf(u)).putArray("flags");
-                if (fl != null) Flags.names(fl).forEach(a::add);
+                Flags.names(fl).forEach(a::add);
             }
             boolean pub = target.isChannel() && (move == null ? false : move.toPublic());
             log.append(tx, new MessageEvent.Update(f, extras), Recipients.channelMessage(audience, pub));

@@ -1,5 +1,6 @@
 package dev.stoa.messages;
 
+import dev.stoa.db.Dialect;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -20,8 +21,13 @@ public final class MessageStore {
 
     public final SearchIndex search;
 
-    public MessageStore(SearchIndex search) {
-        this.search = search;
+    /** How a JSON array of ids becomes rows in this dialect (one statement instead of a row per recipient). */
+    private final String idsFromJson;
+
+    public MessageStore(Dialect dialect) {
+        this.search = SearchIndex.of(dialect);
+        this.idsFromJson = dialect == Dialect.POSTGRES ? "SELECT CAST(value AS BIGINT) AS id FROM json_array_elements_text(CAST(:ids AS json))"
+                : "SELECT value AS id FROM json_each(:ids)";
     }
 
     static Message map(ResultSet rs, StatementContext ctx) throws SQLException {
@@ -65,12 +71,16 @@ public final class MessageStore {
         return id;
     }
 
-    /** One batch for all recipients' rows (no per-row round trips). */
+    /**
+     * All recipients' rows in one statement per distinct flags value (most recipients share one):
+     * the ids travel as one JSON array, so a big channel costs no per-row binding.
+     */
     public void insertUserMessages(Handle h, long messageId, Map<Long, Long> flagsByUser) {
-        if (flagsByUser.isEmpty()) return;
-        PreparedBatch b = h.prepareBatch("INSERT INTO user_message (user_id, message_id, flags) VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
-        flagsByUser.forEach((u, f) -> b.bind(0, u).bind(1, messageId).bind(2, f).add());
-        b.execute();
+        Map<Long, List<Long>> byFlags = new java.util.HashMap<>();
+        flagsByUser.forEach((u, f) -> byFlags.computeIfAbsent(f, k -> new ArrayList<>()).add(u));
+        byFlags.forEach((flags, users) -> h.createUpdate("INSERT INTO user_message (user_id, message_id, flags) SELECT id, :m, :f FROM ("
+                        + idsFromJson + ") ids WHERE TRUE ON CONFLICT DO NOTHING") // WHERE: SQLite reads a bare ON as a join
+                .bind("ids", users.toString()).bind("m", messageId).bind("f", flags).execute());
     }
 
     public Optional<Message> byId(Handle h, long id) {
@@ -109,6 +119,14 @@ public final class MessageStore {
     public Optional<Long> flagsOf(Handle h, long userId, long messageId) {
         return h.createQuery("SELECT flags FROM user_message WHERE user_id = ? AND message_id = ?")
                 .bind(0, userId).bind(1, messageId).mapTo(Long.class).findOne();
+    }
+
+    /** Every recipient's flags on one message, in one query. */
+    public Map<Long, Long> flagsByUser(Handle h, long messageId) {
+        Map<Long, Long> out = new java.util.HashMap<>();
+        h.createQuery("SELECT user_id, flags FROM user_message WHERE message_id = ?").bind(0, messageId)
+                .map((rs, c) -> Map.entry(rs.getLong(1), rs.getLong(2))).forEach(e -> out.put(e.getKey(), e.getValue()));
+        return out;
     }
 
     public List<Long> recipientsOf(Handle h, long messageId) {

@@ -31,18 +31,19 @@ public final class Messages {
                             dev.stoa.render.RenderData renderData, dev.stoa.emoji.RealmEmoji realmEmoji) {
         ChannelStore channels = new ChannelStore();
         SubscriptionStore subs = new SubscriptionStore();
-        MessageStore store = new MessageStore(SearchIndex.of(db.dialect()));
+        MessageStore store = new MessageStore(db.dialect());
+        dev.stoa.alertwords.AlertWordCache alertWords = new dev.stoa.alertwords.AlertWordCache(db, log);
         MessageJson json = new MessageJson(users, userJson, channels, store);
         dev.stoa.channels.ChannelAccess channelAccess = new dev.stoa.channels.ChannelAccess(channels, subs, resolver, realm);
         Access access = new Access(channels, subs, channelAccess);
         Renderer renderer = new Renderer(config.externalUrl(), () -> renderData.context(false));
         MessageActions actions = new MessageActions(db, log, store, json, userActions, clock,
                 (h, c) -> channelAccess.audience(h, c, users.all(h).stream().filter(dev.stoa.users.User::isActive).toList()),
-                new dev.stoa.alertwords.AlertWordStore()::wordsFor);
+                (h, ids) -> alertWords.wordsFor(ids));
         MessageViews views = new MessageViews(db, store, users, channels, subs, groups, resolver, realm, access, userAccess, renderer, actions, json);
         views.routes(router);
         MessageEditViews edits = new MessageEditViews(db, store, channels, subs, resolver, realm, access, renderer, views,
-                new MessageEditActions(db, log, store, groups, new dev.stoa.alertwords.AlertWordStore()::wordsFor), actions);
+                new MessageEditActions(db, log, store, groups, (h, ids) -> alertWords.wordsFor(ids)), actions);
         edits.routes(router);
         new MessageMiscViews(db, store, users, userJson, channels, subs, realm, access, new MessageFlagActions(db, log, store), edits,
                 views, json, realmEmoji).routes(router);

@@ -50,10 +50,14 @@ public final class Delivery {
     public List<ObjectNode> render(LoggedEvent e, EventQueue q) {
         if (!e.recipients().accepts(q.userId, q.spec.allPublicStreams())) return List.of();
         if (!q.spec.wants(e.type())) return List.of();
-        ObjectNode ev = e.payload().deepCopy();
-        JsonNode perUser = ev.remove("__per_user");
+        // Copy all but the per-user part (one entry per recipient: thousands for a big channel), then merge this queue's entry.
+        ObjectNode ev = Json.object();
+        e.payload().properties().forEach(f -> {
+            if (!f.getKey().equals("__per_user")) ev.set(f.getKey(), f.getValue().deepCopy());
+        });
+        JsonNode perUser = e.payload().get("__per_user");
         if (perUser != null && q.userId != null && perUser.has(q.userId.toString())) {
-            ev.setAll((ObjectNode) perUser.get(q.userId.toString()));
+            ev.setAll(((ObjectNode) perUser.get(q.userId.toString())).deepCopy());
         }
         if ("message".equals(e.type()) && !Narrows.matches(q.spec.narrow(), ev)) return List.of();
         if (!q.spec.can("empty_topic_name")) showEmptyTopic(ev);

@@ -215,5 +215,10 @@ public final class EventQueues {
 
     public Map<String, EventQueue> all() { return queues; }
 
+    /** Polls parked on this node right now. */
+    public int parkedPolls() {
+        return queues.values().stream().mapToInt(q -> q.pollers.get()).sum();
+    }
+
     static final TypeReference<List<List<String>>> NARROW = new TypeReference<>() {};
 }

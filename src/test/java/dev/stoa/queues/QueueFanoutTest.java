@@ -69,6 +69,6 @@ class QueueFanoutTest {
     }
 
     private static int parked(TestServer server) {
-        return server.stoa.queues().all().values().stream().mapToInt(q -> q.pollers.get()).sum();
+        return server.stoa.queues().parkedPolls();
     }
 }

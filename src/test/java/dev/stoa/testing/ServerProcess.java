@@ -34,8 +34,14 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Starts the server and waits until it listens. */
     public void start() throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-cp", System.getProperty("java.class.path"), "dev.stoa.Main", "run",
+        start(List.of("-Xmx256m"));
+    }
+
+    /** Starts the server with these JVM flags and waits until it listens. */
+    public void start(List<String> jvmFlags) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(jvmFlags);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.stoa.Main", "run",
                 "--port", String.valueOf(port), "--data-dir", dataDir.resolve("data").toString()));
         if (databaseUrl != null) cmd.addAll(List.of("--database-url", databaseUrl));
         Path log = dataDir.resolve("server-" + (++starts) + ".log");
@@ -60,6 +66,14 @@ public final class ServerProcess implements AutoCloseable {
             if (eq > 0) rc.put(line.substring(0, eq).strip(), line.substring(eq + 1).strip());
         }
         return new ApiClient(baseUrl(), rc.get("email"), rc.get("key"), -1);
+    }
+
+    /** The process's resident memory (Linux /proc), in KiB. */
+    public long rssKb() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(process.pid()), "status"))) {
+            if (line.startsWith("VmRSS:")) return Long.parseLong(line.replaceAll("\\D", ""));
+        }
+        throw new IllegalStateException("no VmRSS for " + process.pid());
     }
 
     /** SIGKILL: no shutdown hook runs. */
