@@ -2,6 +2,7 @@ package dev.stoa;
 
 import dev.stoa.channels.ChannelAccess;
 import dev.stoa.channels.ChannelActions;
+import dev.stoa.channels.ChannelSight;
 import dev.stoa.channels.Channel;
 import dev.stoa.channels.ChannelActivity;
 import dev.stoa.channels.ChannelDelivery;
@@ -172,10 +173,11 @@ public final class Stoa implements AutoCloseable {
         ChannelJson channelJson = new ChannelJson(clock, realm.systemGroups(), channelActivity);
         GroupSettings channelGroupSettings = new GroupSettings(realm);
         ChannelActions channelActions = new ChannelActions(db, log, channelStore, subscriptionStore, channelAccess, channelJson, userStore,
-                userActions, groupStore, clock);
+                userActions, clock);
+        ChannelSight channelSight = new ChannelSight(log, channelStore, subscriptionStore, channelAccess, groupStore, channelActions);
         userActions.onCreate(channelActions::subscribeToDefaults);
-        userActions.onRoleChange(channelActions::visibilityAround);
-        userActions.onActivationChange(channelActions::activationChanged);
+        userActions.onRoleChange(channelSight::visibilityAround);
+        userActions.onActivationChange(channelSight::activationChanged);
         ChannelUpdateActions channelUpdates = new ChannelUpdateActions(db, log, channelStore, subscriptionStore, channelAccess, channelJson, channelActions);
         FolderActions folderActions = new FolderActions(db, log, folderStore, clock);
         List<StateContributor> state = new ArrayList<>(List.of(
@@ -206,7 +208,7 @@ public final class Stoa implements AutoCloseable {
         realmViews.routes(router);
         // A group named in a channel's permission settings is in use and cannot be deactivated.
         groupActions.addUsageCheck(channelAccess::groupObjections);
-        groupActions.onMembershipChange(channelActions::groupChangeAround);
+        groupActions.onMembershipChange(channelSight::groupChangeAround);
         new AuthViews(db, userStore, userJson, realm, config.externalUrl(), new RateLimiter(config.loginFailureLimit(), 1800, clock)).routes(router);
         ProfileFieldActions profileFieldActions = new ProfileFieldActions(db, log, userAccess, ChannelJson::render);
         new UserViews(db, userStore, userActions, userJson, profileData, profileFieldActions, realm, userAccess).routes(router);
