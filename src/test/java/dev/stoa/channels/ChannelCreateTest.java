@@ -129,11 +129,6 @@ class ChannelCreateTest extends StoaTestBase {
         assertThat(everyone).isPositive();
     }
 
-    long groupId(String name) {
-        for (JsonNode g : owner.post("/register", "fetch_event_types", List.of("realm_user_groups")).success().get("realm_user_groups")) if (g.get("name").asText().equals(name)) return g.get("id").asLong();
-        throw new AssertionError(name);
-    }
-
     @Test
     void guestsAndBotsCreating() {
         guest.post("/channels/create", "name", "guestland", "subscribers", List.of()).badRequest("Insufficient permission");

@@ -245,10 +245,4 @@ class ChannelEventsTest extends StoaTestBase {
         assertThat(types(hidden)).containsExactly("stream/delete");
     }
 
-    long groupId(String name) {
-        for (JsonNode g : owner.post("/register", "fetch_event_types", List.of("realm_user_groups")).success().get("realm_user_groups")) {
-            if (g.get("name").asText().equals(name)) return g.get("id").asLong();
-        }
-        throw new AssertionError(name);
-    }
 }

@@ -29,13 +29,6 @@ class GroupCrudTest extends StoaTestBase {
         return null;
     }
 
-    long systemGroup(String name) {
-        for (JsonNode g : owner.get("/user_groups").success().get("user_groups")) {
-            if (g.get("name").asText().equals(name)) return g.get("id").asLong();
-        }
-        throw new AssertionError(name);
-    }
-
     @Test
     void createWithMembersSubgroupsAndDefaults() {
         long sub = create(member);
@@ -48,10 +41,10 @@ class GroupCrudTest extends StoaTestBase {
         // Zulip's defaults: the creator manages and adds members; nobody joins; everyone leaves and mentions.
         assertThat(g.get("can_manage_group").get("direct_members").get(0).asLong()).isEqualTo(member.userId);
         assertThat(g.get("can_add_members_group").get("direct_members").get(0).asLong()).isEqualTo(member.userId);
-        assertThat(g.get("can_join_group").asLong()).isEqualTo(systemGroup("role:nobody"));
-        assertThat(g.get("can_leave_group").asLong()).isEqualTo(systemGroup("role:everyone"));
-        assertThat(g.get("can_mention_group").asLong()).isEqualTo(systemGroup("role:everyone"));
-        assertThat(g.get("can_remove_members_group").asLong()).isEqualTo(systemGroup("role:nobody"));
+        assertThat(g.get("can_join_group").asLong()).isEqualTo(groupId("role:nobody"));
+        assertThat(g.get("can_leave_group").asLong()).isEqualTo(groupId("role:everyone"));
+        assertThat(g.get("can_mention_group").asLong()).isEqualTo(groupId("role:everyone"));
+        assertThat(g.get("can_remove_members_group").asLong()).isEqualTo(groupId("role:nobody"));
     }
 
     @Test
@@ -77,7 +70,7 @@ class GroupCrudTest extends StoaTestBase {
 
     @Test
     void settingRules() {
-        long internet = systemGroup("role:internet"), everyone = systemGroup("role:everyone"), owners = systemGroup("role:owners");
+        long internet = groupId("role:internet"), everyone = groupId("role:everyone"), owners = groupId("role:owners");
         member.post("/user_groups/create", "name", uniqueName(), "description", "", "members", List.of(), "can_manage_group", everyone)
                 .badRequest("'can_manage_group' setting cannot be set to 'role:everyone' group.");
         member.post("/user_groups/create", "name", uniqueName(), "description", "", "members", List.of(), "can_manage_group", internet)
@@ -105,12 +98,12 @@ class GroupCrudTest extends StoaTestBase {
         member.patch("/user_groups/" + id, "name", name, "description", "new words").success();
         assertThat(group(id).get("name").asText()).isEqualTo(name);
         assertThat(group(id).get("description").asText()).isEqualTo("new words");
-        long mods = systemGroup("role:moderators");
+        long mods = groupId("role:moderators");
         JsonNode before = group(id).get("can_join_group");
         member.patch("/user_groups/" + id, "can_join_group", Map.of("new", mods, "old", before)).success();
         assertThat(group(id).get("can_join_group").asLong()).isEqualTo(mods);
         // stale old is rejected, and nothing else in the request is applied
-        member.patch("/user_groups/" + id, "description", "ignored", "can_join_group", Map.of("new", systemGroup("role:members"), "old", before))
+        member.patch("/user_groups/" + id, "description", "ignored", "can_join_group", Map.of("new", groupId("role:members"), "old", before))
                 .error(400, "EXPECTATION_MISMATCH", "'old' value does not match the expected value.");
         assertThat(group(id).get("description").asText()).isEqualTo("new words");
         member.patch("/user_groups/" + id, "can_join_group", Map.of("old", mods)).badRequest("can_join_group[\"new\"] field is missing");
@@ -123,7 +116,7 @@ class GroupCrudTest extends StoaTestBase {
 
     @Test
     void systemGroupsAreManagedByRolesOnly() {
-        long admins = systemGroup("role:administrators");
+        long admins = groupId("role:administrators");
         owner.patch("/user_groups/" + admins, "description", "x").badRequest("Insufficient permission");
         owner.post("/user_groups/" + admins + "/members", "add", List.of(member.userId)).badRequest("Insufficient permission");
         owner.post("/user_groups/" + admins + "/deactivate").badRequest("Insufficient permission");
@@ -169,7 +162,7 @@ class GroupCrudTest extends StoaTestBase {
         owner.patch("/realm", "can_resolve_topics_group", Map.of("new", realmUsed)).success();
         var r2 = member.post("/user_groups/" + realmUsed + "/deactivate").error(400, "CANNOT_DEACTIVATE_GROUP_IN_USE", null);
         assertThat(r2.get("objections").get(0).get("type").asText()).isEqualTo("realm");
-        owner.patch("/realm", "can_resolve_topics_group", Map.of("new", systemGroup("role:everyone"))).success();
+        owner.patch("/realm", "can_resolve_topics_group", Map.of("new", groupId("role:everyone"))).success();
         member.post("/user_groups/" + realmUsed + "/deactivate").success();
     }
 }

@@ -70,7 +70,7 @@ class GroupMembershipTest extends StoaTestBase {
 
     @Test
     void joinAndLeaveFollowTheGroupsOwnSettings() {
-        long everyone = systemGroup("role:everyone"), members = systemGroup("role:members"), nobody = systemGroup("role:nobody");
+        long everyone = groupId("role:everyone"), members = groupId("role:members"), nobody = groupId("role:nobody");
         long id = create(owner, "can_join_group", members, "can_leave_group", nobody);
         moderator.post("/user_groups/" + id + "/members", "add", List.of(moderator.userId)).success();
         moderator.post("/user_groups/" + id + "/members", "delete", List.of(moderator.userId)).badRequest("Insufficient permission");
@@ -108,10 +108,4 @@ class GroupMembershipTest extends StoaTestBase {
         guest.get("/user_groups/" + id + "/members/" + member.userId).badRequest("Not allowed for guest users");
     }
 
-    long systemGroup(String name) {
-        for (JsonNode g : owner.get("/user_groups").success().get("user_groups")) {
-            if (g.get("name").asText().equals(name)) return g.get("id").asLong();
-        }
-        throw new AssertionError(name);
-    }
 }

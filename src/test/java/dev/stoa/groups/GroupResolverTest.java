@@ -27,17 +27,10 @@ class GroupResolverTest extends StoaTestBase {
         return fromDb;
     }
 
-    private long systemGroup(String name) {
-        for (JsonNode g : owner.get("/user_groups").success().get("user_groups")) {
-            if (g.get("name").asText().equals(name)) return g.get("id").asLong();
-        }
-        throw new AssertionError(name);
-    }
-
     @Test
     void systemGroupsFollowRolesThroughNesting() {
-        long members = systemGroup("role:members"), everyone = systemGroup("role:everyone"), admins = systemGroup("role:administrators"),
-                internet = systemGroup("role:internet"), nobody = systemGroup("role:nobody"), mods = systemGroup("role:moderators");
+        long members = groupId("role:members"), everyone = groupId("role:everyone"), admins = groupId("role:administrators"),
+                internet = groupId("role:internet"), nobody = groupId("role:nobody"), mods = groupId("role:moderators");
         assertThat(in(owner.userId, admins)).isTrue();
         assertThat(in(owner.userId, members)).isTrue();
         assertThat(in(admin.userId, mods)).isTrue();
@@ -83,7 +76,7 @@ class GroupResolverTest extends StoaTestBase {
     void deactivatedUsersAreInNoGroup() {
         var temp = server.createUser("resolver-temp@example.com", "Resolver Temp", 400);
         long g = create(member, "members", List.of(temp.userId));
-        long members = systemGroup("role:members");
+        long members = groupId("role:members");
         assertThat(in(temp.userId, g)).isTrue();
         owner.delete("/users/" + temp.userId).success();
         assertThat(in(temp.userId, g)).isFalse();

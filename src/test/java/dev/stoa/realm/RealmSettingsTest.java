@@ -11,12 +11,6 @@ import org.junit.jupiter.api.Test;
 
 /** PATCH /realm: every setting the issue lists, with validation, owner-only rules, events and register values. */
 class RealmSettingsTest extends StoaTestBase {
-    long systemGroup(String name) {
-        for (JsonNode g : owner.get("/user_groups").success().get("user_groups")) {
-            if (g.get("name").asText().equals(name)) return g.get("id").asLong();
-        }
-        throw new AssertionError(name);
-    }
 
     JsonNode state(String key) {
         return member.post("/register", "fetch_event_types", List.of("realm")).success().get(key);
@@ -57,12 +51,12 @@ class RealmSettingsTest extends StoaTestBase {
     @Test
     void ownerOnlySettings() {
         admin.patch("/realm", "waiting_period_threshold", "3").error(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization owner");
-        admin.patch("/realm", "can_manage_all_groups", Map.of("new", systemGroup("role:administrators")))
+        admin.patch("/realm", "can_manage_all_groups", Map.of("new", groupId("role:administrators")))
                 .error(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization owner");
         admin.patch("/realm", "invite_required", "false").error(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization owner");
         VerifyAction.verify(member, () -> owner.patch("/realm", "waiting_period_threshold", "3").success());
         assertThat(state("realm_waiting_period_threshold").asInt()).isEqualTo(3);
-        long full = systemGroup("role:fullmembers");
+        long full = groupId("role:fullmembers");
         assertThat(member.get("/user_groups/" + full + "/members/" + member.userId).success().get("is_user_group_member").asBoolean()).isFalse();
         assertThat(member.get("/user_groups/" + full + "/members/" + admin.userId).success().get("is_user_group_member").asBoolean()).isTrue();
         VerifyAction.verify(member, () -> owner.patch("/realm", "waiting_period_threshold", "0").success());
@@ -94,7 +88,7 @@ class RealmSettingsTest extends StoaTestBase {
 
     @Test
     void groupSettings() {
-        long mods = systemGroup("role:moderators"), everyone = systemGroup("role:everyone"), internet = systemGroup("role:internet");
+        long mods = groupId("role:moderators"), everyone = groupId("role:everyone"), internet = groupId("role:internet");
         for (String s : List.of("can_resolve_topics_group", "can_move_messages_between_channels_group", "can_move_messages_between_topics_group",
                 "can_mention_many_users_group", "can_create_public_channel_group", "can_create_private_channel_group")) {
             var events = VerifyAction.verify(member, () -> admin.patch("/realm", s, Map.of("new", mods)).success());
@@ -110,7 +104,7 @@ class RealmSettingsTest extends StoaTestBase {
                 .badRequest("'can_access_all_users_group' must be a system user group.");
         admin.patch("/realm", "can_resolve_topics_group", Map.of("new", internet))
                 .badRequest("'can_resolve_topics_group' setting cannot be set to 'role:internet' group.");
-        VerifyAction.verify(member, () -> owner.patch("/realm", "can_manage_all_groups", Map.of("new", systemGroup("role:administrators"))).success());
+        VerifyAction.verify(member, () -> owner.patch("/realm", "can_manage_all_groups", Map.of("new", groupId("role:administrators"))).success());
         // update-style: a stale old is refused
         admin.patch("/realm", "can_resolve_topics_group", Map.of("new", everyone, "old", everyone))
                 .error(400, "EXPECTATION_MISMATCH", "'old' value does not match the expected value.");

@@ -22,6 +22,14 @@ public abstract class StoaTestBase {
         anonymous = owner.anonymous();
     }
 
+    /** A group's id by name (system groups such as "role:members" included), as GET /user_groups lists it. */
+    protected long groupId(String name) {
+        for (com.fasterxml.jackson.databind.JsonNode g : owner.get("/user_groups").success().get("user_groups")) {
+            if (g.get("name").asText().equals(name)) return g.get("id").asLong();
+        }
+        throw new AssertionError("no group " + name);
+    }
+
     @AfterAll
     void stopServer() {
         if (server != null) server.close();

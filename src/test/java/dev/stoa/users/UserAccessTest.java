@@ -20,16 +20,9 @@ import org.junit.jupiter.api.Test;
 class UserAccessTest extends StoaTestBase {
     private ApiClient stranger;
 
-    private long systemGroup(String name) {
-        for (JsonNode g : owner.get("/user_groups").success().get("user_groups")) {
-            if (g.get("name").asText().equals(name)) return g.get("id").asLong();
-        }
-        throw new AssertionError(name);
-    }
-
     @BeforeEach
     void restrict() {
-        owner.patch("/realm", "can_access_all_users_group", Map.of("new", systemGroup("role:members"))).success();
+        owner.patch("/realm", "can_access_all_users_group", Map.of("new", groupId("role:members"))).success();
         stranger = server.createUser("stranger" + System.nanoTime() + "@example.com", "Stranger", 400);
     }
 
@@ -76,7 +69,7 @@ class UserAccessTest extends StoaTestBase {
         assertThat(byId(incomplete, member.userId)).isNotNull();
 
         // Everyone may see everyone again once the setting is role:everyone.
-        owner.patch("/realm", "can_access_all_users_group", Map.of("new", systemGroup("role:everyone"))).success();
+        owner.patch("/realm", "can_access_all_users_group", Map.of("new", groupId("role:everyone"))).success();
         assertThat(guest.get("/users/" + stranger.userId).success().get("user").get("full_name").asText()).isEqualTo("Stranger");
     }
 
