@@ -139,9 +139,11 @@ class Benchmark {
         double[] took = new double[30];
         for (int i = 0; i < took.length; i++) {
             long s = System.nanoTime();
-            JsonNode r = call(server, server.member, "POST", "/register");
+            String r = callRaw(server, server.member, "POST", "/register");
             took[i] = (System.nanoTime() - s) / 1e6;
-            call(server, server.member, "DELETE", "/events", "queue_id", r.get("queue_id").asText());
+            Matcher queue = Pattern.compile("\"queue_id\":\"([^\"]+)\"").matcher(r);
+            if (!queue.find()) throw new IllegalStateException("no queue_id in register's answer");
+            call(server, server.member, "DELETE", "/events", "queue_id", queue.group(1));
         }
         System.out.printf("BENCH register in a %d-user realm: p50 %.0f ms, p99 %.0f ms (target <= 150 ms)%n", USERS, pct(took, 50), pct(took, 99));
     }
@@ -195,6 +197,15 @@ class Benchmark {
      * generator more CPU than the server spends (key-value pairs as query string or form body).
      */
     private static JsonNode call(TestServer server, ApiClient as, String method, String path, String... kv) {
+        try {
+            return dev.stoa.http.Json.MAPPER.readTree(callRaw(server, as, method, path, kv));
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(method + " " + path, e);
+        }
+    }
+
+    /** The body as text: a client that only needs one field of a big answer (register) need not parse it all here. */
+    private static String callRaw(TestServer server, ApiClient as, String method, String path, String... kv) {
         StringBuilder form = new StringBuilder();
         for (int i = 0; i < kv.length; i += 2) {
             if (!form.isEmpty()) form.append('&');
@@ -207,9 +218,8 @@ class Benchmark {
         else b.header("Content-Type", "application/x-www-form-urlencoded").method(method, HttpRequest.BodyPublishers.ofString(form.toString()));
         try {
             HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
-            JsonNode json = dev.stoa.http.Json.MAPPER.readTree(r.body());
             if (r.statusCode() != 200) throw new IllegalStateException(method + " " + path + ": " + r.body());
-            return json;
+            return r.body();
         } catch (java.io.IOException | InterruptedException e) {
             throw new IllegalStateException(method + " " + path, e);
         }
