@@ -39,6 +39,22 @@ public final class Flags {
         return out;
     }
 
+    /**
+     * The mention and alert-word bits a message's content gives recipient u, on sending and on
+     * every edit: direct or group mention, channel wildcard, topic wildcard (for the topic's
+     * participants; null means everyone, as in a direct message), alert words; never for the sender.
+     */
+    static long mentionBits(long u, long senderId, dev.stoa.markdown.Rendered r, java.util.Set<Long> groupMentioned,
+                            java.util.Collection<Long> topicParticipants, String content, List<String> alertWords) {
+        if (u == senderId) return 0;
+        long f = 0;
+        if (r.mentionedUserIds().contains(u) || groupMentioned.contains(u)) f |= MENTIONED;
+        if (r.streamWildcard()) f |= STREAM_WILDCARD;
+        if (r.topicWildcard() && (topicParticipants == null || topicParticipants.contains(u))) f |= TOPIC_WILDCARD;
+        if (AlertWords.matches(content, alertWords)) f |= HAS_ALERT_WORD;
+        return f;
+    }
+
     static Long bit(String name) {
         return BY_NAME.get(name);
     }

@@ -53,7 +53,7 @@ public final class MessageActions {
     public long now() { return clock.instant().getEpochSecond(); }
 
     public long doSend(User sender, Target target, String content, Rendered r, String client, boolean readBySender,
-                       Collection<Long> channelRecipients, Collection<Long> topicParticipants, Collection<Long> groupMentioned, Echo echo) {
+                       Collection<Long> channelRecipients, Collection<Long> topicParticipants, java.util.Set<Long> groupMentioned, Echo echo) {
         return db.write(tx -> {
             var h = tx.h();
             boolean dm = target.channel() == null;
@@ -72,16 +72,9 @@ public final class MessageActions {
             flags.putIfAbsent(sender.id(), dm ? Flags.IS_PRIVATE : 0L);
             Map<Long, List<String>> words = alertWords.apply(h, flags.keySet());
             for (var e : flags.entrySet()) {
-                long f = e.getValue();
                 long u = e.getKey();
-                if (r.mentionedUserIds().contains(u) || groupMentioned.contains(u)) f |= Flags.MENTIONED;
-                if (u != sender.id() && AlertWords.matches(content, words.get(u))) f |= Flags.HAS_ALERT_WORD;
-                if (r.streamWildcard()) f |= Flags.STREAM_WILDCARD;
-                if (r.topicWildcard() && (dm || topicParticipants.contains(u))) f |= Flags.TOPIC_WILDCARD;
-                if (u == sender.id()) {
-                    f &= ~(Flags.MENTIONED | Flags.STREAM_WILDCARD | Flags.TOPIC_WILDCARD);
-                    if (readBySender) f |= Flags.READ;
-                }
+                long f = e.getValue() | Flags.mentionBits(u, sender.id(), r, groupMentioned, dm ? null : topicParticipants, content, words.get(u));
+                if (u == sender.id() && readBySender) f |= Flags.READ;
                 e.setValue(f);
             }
             store.insertUserMessages(h, id, flags);

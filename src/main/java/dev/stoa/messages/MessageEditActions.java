@@ -132,22 +132,13 @@ public final class MessageEditActions {
      */
     private void recomputeMentionFlags(Handle h, Message m, String content, Rendered r) {
         List<Long> recipients = store.recipientsOf(h, m.id());
-        Set<Long> mentioned = new HashSet<>(r.mentionedUserIds());
-        for (long g : r.mentionedGroupIds()) mentioned.addAll(groups.membersRecursive(h, g));
-        Set<Long> participants = r.topicWildcard() && m.isChannel() ? new HashSet<>(h.createQuery(
-                "SELECT DISTINCT sender_id FROM messages WHERE recipient_id = ? AND lower(topic) = lower(?)")
-                .bind(0, m.recipientId()).bind(1, m.topic()).mapTo(Long.class).list()) : null;
+        Set<Long> groupMentioned = MessageViews.groupMembers(groups, h, r);
+        List<Long> participants = r.topicWildcard() && m.isChannel() ? store.topicParticipants(h, m.channelId(), m.topic()) : null;
         Map<Long, List<String>> words = alertWords.apply(h, recipients);
         long mask = Flags.ANY_MENTION | Flags.HAS_ALERT_WORD;
         var batch = h.prepareBatch("UPDATE user_message SET flags = (flags & ?) | ? WHERE user_id = ? AND message_id = ?");
         for (long u : recipients) {
-            long set = 0;
-            if (u != m.senderId()) {
-                if (mentioned.contains(u)) set |= Flags.MENTIONED;
-                if (r.streamWildcard()) set |= Flags.STREAM_WILDCARD;
-                if (r.topicWildcard() && (participants == null || participants.contains(u))) set |= Flags.TOPIC_WILDCARD;
-                if (AlertWords.matches(content, words.get(u))) set |= Flags.HAS_ALERT_WORD;
-            }
+            long set = Flags.mentionBits(u, m.senderId(), r, groupMentioned, participants, content, words.get(u));
             batch.bind(0, ~mask).bind(1, set).bind(2, u).bind(3, m.id()).add();
         }
         if (!recipients.isEmpty()) batch.execute();

@@ -129,6 +129,13 @@ public final class MessageStore {
         return out;
     }
 
+    /** Who has sent to a channel's topic (a topic wildcard mention reaches them). */
+    public List<Long> topicParticipants(Handle h, long channelId, String topic) {
+        return h.createQuery("SELECT DISTINCT m.sender_id FROM messages m JOIN recipients r ON r.id = m.recipient_id "
+                        + "WHERE r.channel_id = ? AND lower(m.topic) = lower(?)")
+                .bind(0, channelId).bind(1, topic).mapTo(Long.class).list();
+    }
+
     public List<Long> recipientsOf(Handle h, long messageId) {
         return h.createQuery("SELECT user_id FROM user_message WHERE message_id = ?").bind(0, messageId).mapTo(Long.class).list();
     }

@@ -110,7 +110,7 @@ public final class MessageViews {
                 if (!u.isActive() && !u.isBot()) throw ApiError.bad("'" + u.deliveryEmail() + "' is no longer using Zulip.");
                 ids.add(u.id());
             }
-            if (!userAccess.seesEveryone(me) && !recipients.stream().allMatch(userAccess.visibleTo(h, me))) {
+            if (!recipients.stream().allMatch(userAccess.visibleTo(h, me))) {
                 throw ApiError.bad("You do not have permission to access some of the recipients.");
             }
             ids.add(me.id());
@@ -177,7 +177,7 @@ public final class MessageViews {
             String topic = checkTopic(h, topicRaw, c, rs, me);
             Rendered r = renderer.render(h, content);
             List<Long> subscribers = subs.subscribers(h, c.id());
-            List<Long> participants = r.topicWildcard() ? topicParticipants(h, c.id(), topic) : List.of();
+            List<Long> participants = r.topicWildcard() ? store.topicParticipants(h, c.id(), topic) : List.of();
             if (r.streamWildcard() && subscribers.size() > WILDCARD_MENTION_THRESHOLD
                     && !resolver.isMember(h, me.id(), rs.get("can_mention_many_users_group"))) {
                 throw ApiError.of(400, "STREAM_WILDCARD_MENTION_NOT_ALLOWED",
@@ -188,7 +188,7 @@ public final class MessageViews {
                 throw ApiError.of(400, "TOPIC_WILDCARD_MENTION_NOT_ALLOWED",
                         "You do not have permission to use topic wildcard mentions in this topic.");
             }
-            return new Prep(c, topic, r, subscribers, participants, groupMembers(h, r));
+            return new Prep(c, topic, r, subscribers, participants, groupMembers(groups, h, r));
         });
         return actions.doSend(me, new MessageActions.Target(p.c(), p.topic(), null), content, p.r(), client, readBySender,
                 p.subscribers(), p.participants(), p.groupMentioned(), new MessageActions.Echo(queueId, localId));
@@ -196,19 +196,14 @@ public final class MessageViews {
 
     private Set<Long> groupMembers(Rendered r) {
         if (r.mentionedGroupIds().isEmpty()) return Set.of();
-        return db.read(h -> groupMembers(h, r));
+        return db.read(h -> groupMembers(groups, h, r));
     }
 
-    private Set<Long> groupMembers(Handle h, Rendered r) {
+    /** Everyone in the groups the content mentions (sending and editing). */
+    static Set<Long> groupMembers(GroupStore groups, Handle h, Rendered r) {
         Set<Long> out = new HashSet<>();
         for (long g : r.mentionedGroupIds()) out.addAll(groups.membersRecursive(h, g));
         return out;
-    }
-
-    private static List<Long> topicParticipants(Handle h, long channelId, String topic) {
-        return h.createQuery("SELECT DISTINCT m.sender_id FROM messages m JOIN recipients r ON r.id = m.recipient_id "
-                        + "WHERE r.channel_id = ? AND lower(m.topic) = lower(?)")
-                .bind(0, channelId).bind(1, topic).mapTo(Long.class).list();
     }
 
     Channel channelFor(Handle h, String to) {
