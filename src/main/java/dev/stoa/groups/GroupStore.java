@@ -11,6 +11,14 @@ import org.jdbi.v3.core.Handle;
 
 /** SQL for user groups, their direct members and direct subgroups. */
 public final class GroupStore {
+    /** The given groups (<ids>) and their subgroups, through active groups only: the groups that grant their members. */
+    private static final String GRANTING_TREE = """
+            WITH RECURSIVE g(id) AS (
+                SELECT id FROM user_groups WHERE id IN (<ids>) AND NOT deactivated
+                UNION SELECT s.subgroup_id FROM group_subgroups s JOIN g ON s.group_id = g.id
+                    JOIN user_groups sg ON sg.id = s.subgroup_id AND NOT sg.deactivated)
+            """;
+
     /** A group row; settings holds the six group-setting values. */
     public record Row(long id, String name, String description, boolean system, boolean deactivated, ObjectNode settings) {}
 
@@ -113,11 +121,7 @@ public final class GroupStore {
      */
     public boolean isMemberRecursive(Handle h, long userId, Collection<Long> groupIds) {
         if (groupIds.isEmpty()) return false;
-        return h.createQuery("""
-                WITH RECURSIVE g(id) AS (
-                    SELECT id FROM user_groups WHERE id IN (<ids>) AND NOT deactivated
-                    UNION SELECT s.subgroup_id FROM group_subgroups s JOIN g ON s.group_id = g.id
-                        JOIN user_groups sg ON sg.id = s.subgroup_id AND NOT sg.deactivated)
+        return h.createQuery(GRANTING_TREE + """
                 SELECT COUNT(*) FROM group_members m JOIN g ON m.group_id = g.id JOIN users u ON u.id = m.user_id
                 WHERE m.user_id = :u AND u.is_active""")
                 .bindList("ids", List.copyOf(groupIds)).bind("u", userId).mapTo(Long.class).one() > 0;
@@ -184,11 +188,7 @@ public final class GroupStore {
         for (var m : value.path("direct_members")) direct.add(m.asLong());
         out.addAll(activeUsers(h, direct));
         if (groups.isEmpty()) return out;
-        out.addAll(h.createQuery("""
-                WITH RECURSIVE g(id) AS (
-                    SELECT id FROM user_groups WHERE id IN (<ids>) AND NOT deactivated
-                    UNION SELECT s.subgroup_id FROM group_subgroups s JOIN g ON s.group_id = g.id
-                        JOIN user_groups sg ON sg.id = s.subgroup_id AND NOT sg.deactivated)
+        out.addAll(h.createQuery(GRANTING_TREE + """
                 SELECT DISTINCT m.user_id FROM group_members m JOIN g ON m.group_id = g.id JOIN users u ON u.id = m.user_id
                 WHERE u.is_active""").bindList("ids", groups).mapTo(Long.class).list());
         return out;
