@@ -2,6 +2,7 @@ package dev.stoa.calls;
 
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
@@ -80,8 +81,8 @@ public final class CallViews {
 
     /** Zulip answers a missing or rejected Zoom token with INVALID_ZOOM_TOKEN so that clients start OAuth. */
     private static ApiError invalidToken(boolean zoomRoute) {
-        return zoomRoute ? ApiError.of(400, "INVALID_ZOOM_TOKEN", "Invalid Zoom access token")
-                : ApiError.of(400, "INVALID_MEETING_TOKEN", "Invalid video call provider access token");
+        return zoomRoute ? ApiError.of(ErrorCode.INVALID_ZOOM_TOKEN, "Invalid Zoom access token")
+                : ApiError.of(ErrorCode.INVALID_MEETING_TOKEN, "Invalid video call provider access token");
     }
 
     private Object register(Request req, String route) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
@@ -60,7 +61,7 @@ public final class ChannelUpdateViews {
         String newName = req.optStr("new_name").map(ChannelParams::name).orElse(null);
         boolean retentionGiven = req.has("message_retention_days");
         Integer retention = ChannelParams.retention(req);
-        if (retentionGiven && !me.isOwner()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization owner");
+        if (retentionGiven && !me.isOwner()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
         boolean folderGiven = req.has("folder_id");
         String folderRaw = req.raw("folder_id");
         Long folderId = folderGiven && !"null".equals(folderRaw) ? req.optLong("folder_id").orElse(null) : null;

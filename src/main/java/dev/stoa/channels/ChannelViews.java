@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
@@ -101,7 +102,7 @@ public final class ChannelViews {
         boolean isDefault = req.bool("is_default_stream", false);
         if (isDefault && inviteOnly) throw ApiError.bad("A default channel cannot be private.");
         Integer retention = ChannelParams.retention(req);
-        if (req.has("message_retention_days") && !me.isOwner()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization owner");
+        if (req.has("message_retention_days") && !me.isOwner()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
         String topicsPolicy = req.optStr("topics_policy").map(ChannelParams::topicsPolicy).orElse("inherit");
         Long folderId = req.optLong("folder_id").orElse(null);
         ObjectNode settings = db.read(h -> {

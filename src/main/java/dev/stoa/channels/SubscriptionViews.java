@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
@@ -167,7 +168,7 @@ public final class SubscriptionViews {
                 Channel c = channels.byName(h, n.strip()).orElse(null);
                 boolean sub = c != null && subs.isSubscribed(h, me.id(), c.id());
                 if (c == null || !access.canSeeMetadata(h, me, c, sub)) {
-                    throw ApiError.of(400, "STREAM_DOES_NOT_EXIST", "Channel '" + n + "' does not exist").with("stream", n);
+                    throw ApiError.of(ErrorCode.STREAM_DOES_NOT_EXIST, "Channel '" + n + "' does not exist").with("stream", n);
                 }
                 for (User p : ps) {
                     if (p.id() != me.id() && !access.canRemoveSubscriber(h, me, c, sub, p)) throw ApiError.bad("Insufficient permission");

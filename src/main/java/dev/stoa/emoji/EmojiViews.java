@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
@@ -91,12 +92,12 @@ public final class EmojiViews {
     }
 
     static ApiError notFound(String name) {
-        return ApiError.of(404, "BAD_REQUEST", "Emoji '" + name + "' does not exist");
+        return ApiError.of(ErrorCode.BAD_REQUEST, 404, "Emoji '" + name + "' does not exist");
     }
 
     private Object serve(Request req, boolean still) throws Exception {
         String file = req.pathParam("file");
-        Path p = images.file(file, still).orElseThrow(() -> ApiError.of(404, "BAD_REQUEST", "Not Found"));
+        Path p = images.file(file, still).orElseThrow(() -> ApiError.of(ErrorCode.BAD_REQUEST, 404, "Not Found"));
         return new RawResponse(200, EmojiImages.contentType(file), Files.readAllBytes(p),
                 Map.of("Cache-Control", "public, max-age=31536000, immutable"));
     }

@@ -8,6 +8,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.GroupEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -135,7 +136,7 @@ public final class GroupActions {
     }
 
     public static ApiError expectationMismatch() {
-        return ApiError.of(400, "EXPECTATION_MISMATCH", "'old' value does not match the expected value.");
+        return ApiError.of(ErrorCode.EXPECTATION_MISMATCH, "'old' value does not match the expected value.");
     }
 
     private static ObjectNode marker(boolean deactivated) {
@@ -148,7 +149,7 @@ public final class GroupActions {
             Handle h = tx.h();
             List<ObjectNode> objections = objections(h, groupId);
             if (!objections.isEmpty()) {
-                throw ApiError.of(400, "CANNOT_DEACTIVATE_GROUP_IN_USE", "Cannot deactivate user group in use.").with("objections", objections);
+                throw ApiError.of(ErrorCode.CANNOT_DEACTIVATE_GROUP_IN_USE, "Cannot deactivate user group in use.").with("objections", objections);
             }
             store.set(h, groupId, "deactivated", true);
             log.append(tx, new GroupEvent.Update(groupId, Json.object().put("deactivated", true), null), Recipients.all());

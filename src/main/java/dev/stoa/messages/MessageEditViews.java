@@ -9,6 +9,7 @@ import dev.stoa.channels.SubscriptionStore;
 import dev.stoa.db.Db;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
@@ -197,7 +198,7 @@ public final class MessageEditViews {
             if (limit >= 0) {
                 List<Message> allowed = candidates.stream().filter(x -> now - x.dateSent() <= limit + GRACE_SECONDS).toList();
                 if (allowed.size() < candidates.size()) {
-                    throw ApiError.of(400, "MOVE_MESSAGES_TIME_LIMIT_EXCEEDED", "You only have permission to move the " + allowed.size()
+                    throw ApiError.of(ErrorCode.MOVE_MESSAGES_TIME_LIMIT_EXCEEDED, "You only have permission to move the " + allowed.size()
                                     + "/" + candidates.size() + " most recent messages in this topic.")
                             .with("first_message_id_allowed_to_move", allowed.isEmpty() ? null : allowed.getFirst().id())
                             .with("total_messages_allowed_to_move", allowed.size())

@@ -9,6 +9,7 @@ import dev.stoa.db.Db;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
@@ -180,13 +181,11 @@ public final class MessageViews {
             List<Long> participants = r.topicWildcard() ? store.topicParticipants(h, c.id(), topic) : List.of();
             if (r.streamWildcard() && subscribers.size() > WILDCARD_MENTION_THRESHOLD
                     && !resolver.isMember(h, me.id(), rs.get("can_mention_many_users_group"))) {
-                throw ApiError.of(400, "STREAM_WILDCARD_MENTION_NOT_ALLOWED",
-                        "You do not have permission to use channel wildcard mentions in this channel.");
+                throw ApiError.of(ErrorCode.STREAM_WILDCARD_MENTION_NOT_ALLOWED, "You do not have permission to use channel wildcard mentions in this channel.");
             }
             if (r.topicWildcard() && participants.size() > WILDCARD_MENTION_THRESHOLD
                     && !resolver.isMember(h, me.id(), rs.get("can_mention_many_users_group"))) {
-                throw ApiError.of(400, "TOPIC_WILDCARD_MENTION_NOT_ALLOWED",
-                        "You do not have permission to use topic wildcard mentions in this topic.");
+                throw ApiError.of(ErrorCode.TOPIC_WILDCARD_MENTION_NOT_ALLOWED, "You do not have permission to use topic wildcard mentions in this topic.");
             }
             return new Prep(c, topic, r, subscribers, participants, groupMembers(groups, h, r));
         });
@@ -211,12 +210,10 @@ public final class MessageViews {
         if (n != null && n.isArray() && n.size() == 1) n = n.get(0);
         if (n != null && n.isIntegralNumber()) {
             long id = n.longValue();
-            return channels.byId(h, id).orElseThrow(() -> ApiError.of(400, "STREAM_DOES_NOT_EXIST",
-                    "Channel with ID '" + id + "' does not exist").with("stream_id", id));
+            return channels.byId(h, id).orElseThrow(() -> ApiError.of(ErrorCode.STREAM_DOES_NOT_EXIST, "Channel with ID '" + id + "' does not exist").with("stream_id", id));
         }
         String name = n != null && n.isTextual() ? n.textValue() : to;
-        return channels.byName(h, name.strip()).orElseThrow(() -> ApiError.of(400, "STREAM_DOES_NOT_EXIST",
-                "Channel '" + name.strip() + "' does not exist").with("stream", name.strip()));
+        return channels.byName(h, name.strip()).orElseThrow(() -> ApiError.of(ErrorCode.STREAM_DOES_NOT_EXIST, "Channel '" + name.strip() + "' does not exist").with("stream", name.strip()));
     }
 
     /** The topic as stored: display-name and "(no topic)" mean the empty topic; policy and topic creation checked. */

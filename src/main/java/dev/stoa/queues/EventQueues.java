@@ -6,6 +6,7 @@ import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LoggedEvent;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -89,7 +90,7 @@ public final class EventQueues {
     }
 
     static ApiError badQueue(String queueId) {
-        return ApiError.of(400, "BAD_EVENT_QUEUE_ID", "Bad event queue ID: " + queueId).with("queue_id", queueId);
+        return ApiError.of(ErrorCode.BAD_EVENT_QUEUE_ID, "Bad event queue ID: " + queueId).with("queue_id", queueId);
     }
 
     private EventQueue loadOne(String queueId) {

@@ -7,6 +7,7 @@ import dev.stoa.groups.Actor;
 import dev.stoa.groups.GroupSettingRules;
 import dev.stoa.groups.GroupSettingValues;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
@@ -51,12 +52,12 @@ public final class RealmViews {
     }
 
     private static ApiError ownerRequired() {
-        return ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization owner");
+        return ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
     }
 
     private Object update(Request req) {
         Actor a = actors.of(req);
-        if (!a.isAdmin()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator");
+        if (!a.isAdmin()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization administrator");
         Map<String, JsonNode> scalars = new LinkedHashMap<>();
         for (RealmSettingSpecs.Spec s : RealmSettingSpecs.SPECS.values()) {
             if (!req.has(s.name())) continue;

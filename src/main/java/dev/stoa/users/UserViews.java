@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
@@ -147,11 +148,11 @@ public final class UserViews {
     }
 
     static void requireAdmin(User me) {
-        if (!me.isAdmin()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator");
+        if (!me.isAdmin()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization administrator");
     }
 
     static void requireOwner(User me) {
-        if (!me.isOwner()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization owner");
+        if (!me.isOwner()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
     }
 
     /** Whether text looks like an email address (one @, a dot in the domain, no spaces). */
@@ -221,11 +222,11 @@ public final class UserViews {
     private Object deactivateMe(Request req) {
         User me = req.user();
         if (me.isOwner() && lastOwner(me)) {
-            throw ApiError.of(400, "CANNOT_DEACTIVATE_LAST_USER", "Cannot deactivate the only organization owner")
+            throw ApiError.of(ErrorCode.CANNOT_DEACTIVATE_LAST_USER, "Cannot deactivate the only organization owner")
                     .with("entity", "organization owner").with("is_last_owner", true);
         }
         if (!me.isBot() && onlyUser(me)) {
-            throw ApiError.of(400, "CANNOT_DEACTIVATE_LAST_USER", "Cannot deactivate the only user")
+            throw ApiError.of(ErrorCode.CANNOT_DEACTIVATE_LAST_USER, "Cannot deactivate the only user")
                     .with("entity", "user").with("is_last_owner", false);
         }
         actions.doDeactivate(me);
@@ -290,7 +291,7 @@ public final class UserViews {
     private Object createBot(Request req) {
         User me = req.user();
         if (me.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
-        if (me.isGuest()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Not allowed for guest users");
+        if (me.isGuest()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Not allowed for guest users");
         String fullName = checkFullName(req.str("full_name"));
         String shortName = req.str("short_name").strip().toLowerCase(java.util.Locale.ROOT);
         int botType = req.integer("bot_type", 1);
