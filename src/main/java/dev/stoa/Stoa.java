@@ -29,7 +29,6 @@ import dev.stoa.emoji.EmojiViews;
 import dev.stoa.emoji.RealmEmoji;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LogTailer;
-import dev.stoa.groups.Actor;
 import dev.stoa.groups.GroupActions;
 import dev.stoa.groups.GroupCache;
 import dev.stoa.groups.GroupResolver;
@@ -194,16 +193,12 @@ public final class Stoa implements AutoCloseable {
 
         Router router = new Router();
         // groups and realm settings (issue 5): permissions are group-setting values checked by the resolver
-        Actor.Resolver actors = req -> {
-            dev.stoa.users.User u = req.user();
-            return new Actor(u.id(), u.role(), u.isBot());
-        };
         GroupSettingValues groupValues = new GroupSettingValues(groupStore, realm::systemGroup);
         GroupActions groupActions = new GroupActions(db, log, groupStore, groupValues, clock);
         RealmActions realmActions = new RealmActions(db, log, realmStore, realm, groupValues, clock);
         groupActions.addUsageCheck(realmActions::objections);
-        new GroupViews(db, groupStore, groupActions, groupValues, resolver, actors, name -> realm.get().get(name)).routes(router);
-        RealmViews realmViews = new RealmViews(db, realmActions, groupValues, actors);
+        new GroupViews(db, groupStore, groupActions, groupValues, resolver, name -> realm.get().get(name)).routes(router);
+        RealmViews realmViews = new RealmViews(db, realmActions, groupValues);
         realmViews.channelLookup((h, id) -> channelStore.byId(h, id).filter(c -> !c.isArchived()).map(Channel::inviteOnly));
         realmViews.routes(router);
         // A group named in a channel's permission settings is in use and cannot be deactivated.
@@ -215,7 +210,7 @@ public final class Stoa implements AutoCloseable {
         new ProfileFieldViews(db, profileFieldActions, profileData).routes(router);
         // After UserViews: the extras join its PATCH /settings route.
         ExtrasModule.wire(new ExtrasModule.Deps(config, db, log, clock, userStore, userJson, userAccess), state, router);
-        new RegisterViews(db, queues, state, auth, ServerInfo.registerKeys(), u -> !((dev.stoa.users.User) u).isGuest()).routes(router);
+        new RegisterViews(db, queues, state, ServerInfo.registerKeys()).routes(router);
         Router rootRouter = new Router();
         new LinkifierViews(db, linkifierStore, new LinkifierActions(db, log, linkifierStore)).routes(router);
         EmojiViews emojiViews = new EmojiViews(db, emojiStore, new EmojiActions(db, log, emojiStore),

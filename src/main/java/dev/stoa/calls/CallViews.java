@@ -7,7 +7,7 @@ import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserStore;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

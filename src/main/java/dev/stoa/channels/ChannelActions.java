@@ -10,7 +10,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserActions;
 import dev.stoa.users.UserStore;
 import java.time.Clock;

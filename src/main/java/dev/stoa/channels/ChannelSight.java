@@ -5,7 +5,7 @@ import dev.stoa.events.ChannelEvent;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.Recipients;
 import dev.stoa.groups.GroupStore;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;

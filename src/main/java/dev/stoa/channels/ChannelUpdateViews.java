@@ -9,7 +9,7 @@ import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -7,7 +7,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.time.Clock;
 
 /** Channel folders: create and update; channel_folder events go to every user (folders are realm-wide). */

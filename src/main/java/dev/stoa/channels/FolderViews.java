@@ -8,7 +8,7 @@ import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 
 /**
  * Realm-wide channel configuration by administrators: channel folders (create, list, update) and

@@ -7,7 +7,7 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;

@@ -9,7 +9,7 @@ import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
 import java.util.ArrayList;

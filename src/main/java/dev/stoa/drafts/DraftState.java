@@ -3,7 +3,7 @@ package dev.stoa.drafts;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
 import dev.stoa.queues.StateContributor;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.util.Set;
 
 /** register's drafts: empty when the user turned draft synchronization off. */

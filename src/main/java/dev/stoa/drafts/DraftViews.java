@@ -8,7 +8,7 @@ import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
 import dev.stoa.topics.ChannelAccess;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
 import java.util.ArrayList;

@@ -11,7 +11,7 @@ import dev.stoa.http.Request;
 import dev.stoa.http.Router;
 import dev.stoa.markdown.EmojiCatalog;
 import dev.stoa.realm.RealmHolder;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

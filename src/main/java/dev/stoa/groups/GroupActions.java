@@ -1,5 +1,6 @@
 package dev.stoa.groups;
 
+import dev.stoa.identity.User;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
@@ -67,7 +68,7 @@ public final class GroupActions {
 
     public record NewGroup(String name, String description, List<Long> members, List<Long> subgroups, Map<String, JsonNode> settings) {}
 
-    public long doCreate(Actor actor, NewGroup n) {
+    public long doCreate(User actor, NewGroup n) {
         return db.write(tx -> {
             Handle h = tx.h();
             if (store.nameTaken(h, n.name(), -1)) throw ApiError.bad("User group '" + n.name() + "' already exists.");
@@ -85,7 +86,7 @@ public final class GroupActions {
         });
     }
 
-    private static JsonNode defaultValue(Handle h, String name, Actor actor) {
+    private static JsonNode defaultValue(Handle h, String name, User actor) {
         if (name.equals(GroupSettingRules.GROUP_CREATOR)) return GroupSettingValues.anonymous(List.of(actor.id()), List.of());
         long id = h.createQuery("SELECT id FROM user_groups WHERE is_system_group AND name = ?").bind(0, name).mapTo(Long.class).one();
         return Json.MAPPER.getNodeFactory().numberNode(id);

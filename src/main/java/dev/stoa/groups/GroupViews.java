@@ -1,5 +1,6 @@
 package dev.stoa.groups;
 
+import dev.stoa.identity.User;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
@@ -30,17 +31,14 @@ public final class GroupViews {
     private final GroupActions actions;
     private final GroupSettingValues values;
     private final GroupResolver resolver;
-    private final Actor.Resolver actors;
     private final Function<String, JsonNode> realmSetting;
 
-    public GroupViews(Db db, GroupStore store, GroupActions actions, GroupSettingValues values, GroupResolver resolver,
-                      Actor.Resolver actors, Function<String, JsonNode> realmSetting) {
+    public GroupViews(Db db, GroupStore store, GroupActions actions, GroupSettingValues values, GroupResolver resolver, Function<String, JsonNode> realmSetting) {
         this.db = db;
         this.store = store;
         this.actions = actions;
         this.values = values;
         this.resolver = resolver;
-        this.actors = actors;
         this.realmSetting = realmSetting;
     }
 
@@ -57,13 +55,13 @@ public final class GroupViews {
     }
 
     /** Zulip's require_member_or_admin: the read endpoints refuse guests and bots. */
-    private static void requireMemberOrAdmin(Actor a) {
+    private static void requireMemberOrAdmin(User a) {
         if (a.isGuest()) throw ApiError.bad("Not allowed for guest users");
         if (a.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
     }
 
     private Object list(Request req) {
-        Actor a = actors.of(req);
+        User a = req.user();
         requireMemberOrAdmin(a);
         boolean withDeactivated = req.bool("include_deactivated_groups", false);
         return db.read(h -> {
@@ -90,7 +88,7 @@ public final class GroupViews {
     }
 
     private Object create(Request req) {
-        Actor a = actors.of(req);
+        User a = req.user();
         // Zulip's decorator checks can_create_groups before the parameters are parsed
         db.read(h -> {
             if (!resolver.hasPermission(h, a, realmSetting.apply("can_create_groups"), GroupSettingRules.REALM.get("can_create_groups"))) {
@@ -141,7 +139,7 @@ public final class GroupViews {
      * Zulip's access_user_group_for_update: the group exists (and is active unless allowed), is not
      * a system group, and the actor may manage all groups, manage this one, or holds `setting`.
      */
-    private GroupStore.Row forUpdate(Handle h, Actor a, long groupId, String setting, boolean allowDeactivated) {
+    private GroupStore.Row forUpdate(Handle h, User a, long groupId, String setting, boolean allowDeactivated) {
         GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
         if (g.deactivated() && !allowDeactivated) throw ApiError.bad("User group is deactivated.");
         if (g.system()) throw ApiError.unauthorizedAction();
@@ -153,7 +151,7 @@ public final class GroupViews {
     }
 
     private Object update(Request req) {
-        Actor a = actors.of(req);
+        User a = req.user();
         long groupId = req.pathLong("user_group_id");
         String name = req.optStr("name").orElse(null);
         String description = noNul("description", req.optStr("description").orElse(null));
@@ -175,7 +173,7 @@ public final class GroupViews {
     }
 
     private Object deactivate(Request req) {
-        Actor a = actors.of(req);
+        User a = req.user();
         long groupId = req.pathLong("user_group_id");
         db.read(h -> forUpdate(h, a, groupId, "can_manage_group", false));
         actions.doDeactivate(groupId);
@@ -190,7 +188,7 @@ public final class GroupViews {
     }
 
     private Object members(Request req) {
-        requireMemberOrAdmin(actors.of(req));
+        requireMemberOrAdmin(req.user());
         long groupId = req.pathLong("user_group_id");
         boolean direct = req.bool("direct_member_only", false);
         return db.read(h -> {
@@ -202,7 +200,7 @@ public final class GroupViews {
     }
 
     private Object isMember(Request req) {
-        requireMemberOrAdmin(actors.of(req));
+        requireMemberOrAdmin(req.user());
         long groupId = req.pathLong("user_group_id");
         long userId = req.pathLong("user_id");
         boolean direct = req.bool("direct_member_only", false);
@@ -216,7 +214,7 @@ public final class GroupViews {
     }
 
     private Object subgroups(Request req) {
-        requireMemberOrAdmin(actors.of(req));
+        requireMemberOrAdmin(req.user());
         long groupId = req.pathLong("user_group_id");
         boolean direct = req.bool("direct_subgroup_only", false);
         return db.read(h -> {
@@ -233,7 +231,7 @@ public final class GroupViews {
     }
 
     private Object updateMembers(Request req) {
-        Actor a = actors.of(req);
+        User a = req.user();
         long groupId = req.pathLong("user_group_id");
         List<Long> add = list(req, "add"), delete = list(req, "delete");
         List<Long> addSub = list(req, "add_subgroups"), deleteSub = list(req, "delete_subgroups");
@@ -257,7 +255,7 @@ public final class GroupViews {
         return Json.success();
     }
 
-    private void checkSubgroupChange(Handle h, Actor a, long groupId, List<Long> add, List<Long> delete) {
+    private void checkSubgroupChange(Handle h, User a, long groupId, List<Long> add, List<Long> delete) {
         if (!add.isEmpty()) {
             checkSubgroups(h, add);
             forUpdate(h, a, groupId, "can_add_members_group", false);
@@ -269,7 +267,7 @@ public final class GroupViews {
     }
 
     private Object updateSubgroups(Request req) {
-        Actor a = actors.of(req);
+        User a = req.user();
         long groupId = req.pathLong("user_group_id");
         List<Long> add = list(req, "add"), delete = list(req, "delete");
         if (add.isEmpty() && delete.isEmpty()) throw ApiError.bad("Nothing to do. Specify at least one of \"add\" or \"delete\".");

@@ -129,7 +129,7 @@ public final class HttpFront extends Handler.Abstract {
         }
         String[] creds = basic(header);
         req.setUser(auth.authenticate(creds[0], creds[1]));
-        rateLimit("user:" + auth.userId(req.user()), limits.perUser(), resp);
+        rateLimit("user:" + req.user().id(), limits.perUser(), resp);
     }
 
     private static String[] basic(String header) {

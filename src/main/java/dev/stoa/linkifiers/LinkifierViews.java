@@ -7,7 +7,7 @@ import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.util.List;
 
 /** GET /realm/linkifiers, POST /realm/filters, PATCH/DELETE /realm/filters/{filter_id}, PATCH /realm/linkifiers. */

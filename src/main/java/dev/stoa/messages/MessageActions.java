@@ -9,7 +9,7 @@ import dev.stoa.events.MessageEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.Json;
 import dev.stoa.markdown.Rendered;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserActions;
 import java.time.Clock;
 import java.util.ArrayList;

@@ -10,7 +10,7 @@ import dev.stoa.events.MessageEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.Json;
 import dev.stoa.markdown.Rendered;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.groups.GroupStore;
 import java.util.ArrayList;
 import java.util.Collection;

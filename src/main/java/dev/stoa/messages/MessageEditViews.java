@@ -16,7 +16,7 @@ import dev.stoa.http.Router;
 import dev.stoa.markdown.Rendered;
 import dev.stoa.realm.Realm;
 import dev.stoa.realm.RealmHolder;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package dev.stoa.messages;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserStore;
 import java.util.ArrayList;
 import java.util.Collections;

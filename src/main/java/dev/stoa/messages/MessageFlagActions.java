@@ -8,7 +8,7 @@ import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

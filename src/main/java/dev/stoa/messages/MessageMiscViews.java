@@ -14,7 +14,7 @@ import dev.stoa.http.Request;
 import dev.stoa.http.Router;
 import dev.stoa.markdown.EmojiCatalog;
 import dev.stoa.realm.RealmHolder;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
 import java.util.ArrayList;

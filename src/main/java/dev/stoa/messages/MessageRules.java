@@ -1,6 +1,6 @@
 package dev.stoa.messages;
 
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserStore;
 import org.jdbi.v3.core.Handle;
 

@@ -16,7 +16,7 @@ import dev.stoa.http.Router;
 import dev.stoa.markdown.Rendered;
 import dev.stoa.realm.Realm;
 import dev.stoa.realm.RealmHolder;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserAccess;
 import dev.stoa.users.UserStore;
 import java.util.ArrayList;

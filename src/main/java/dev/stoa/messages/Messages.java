@@ -38,7 +38,7 @@ public final class Messages {
         Access access = new Access(channels, subs, channelAccess);
         Renderer renderer = new Renderer(config.externalUrl(), () -> renderData.context(false));
         MessageActions actions = new MessageActions(db, log, store, json, userActions, clock,
-                (h, c) -> channelAccess.audience(h, c, users.all(h).stream().filter(dev.stoa.users.User::isActive).toList()),
+                (h, c) -> channelAccess.audience(h, c, users.all(h).stream().filter(dev.stoa.identity.User::isActive).toList()),
                 (h, ids) -> alertWords.wordsFor(ids));
         MessageViews views = new MessageViews(db, store, users, channels, subs, groups, resolver, realm, access, userAccess, renderer, actions, json);
         views.routes(router);

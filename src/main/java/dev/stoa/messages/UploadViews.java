@@ -11,7 +11,7 @@ import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

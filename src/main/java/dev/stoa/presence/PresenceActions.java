@@ -6,7 +6,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.Json;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserAccess;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

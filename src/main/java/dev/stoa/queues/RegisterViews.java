@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.Authenticator;
+import dev.stoa.identity.User;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
@@ -23,18 +23,12 @@ public final class RegisterViews {
     private final Db db;
     private final EventQueues queues;
     private final List<StateContributor> contributors;
-    private final Authenticator auth;
     private final Map<String, String> serverInfo;
-    private final java.util.function.Predicate<Object> accessesPublicChannels;
 
-    /** accessesPublicChannels: whether a user may see every public channel (not a guest); all_public_streams needs it. */
-    public RegisterViews(Db db, EventQueues queues, List<StateContributor> contributors, Authenticator auth, Map<String, String> serverInfo,
-                         java.util.function.Predicate<Object> accessesPublicChannels) {
-        this.accessesPublicChannels = accessesPublicChannels;
+    public RegisterViews(Db db, EventQueues queues, List<StateContributor> contributors, Map<String, String> serverInfo) {
         this.db = db;
         this.queues = queues;
         this.contributors = contributors;
-        this.auth = auth;
         this.serverInfo = serverInfo;
     }
 
@@ -45,10 +39,10 @@ public final class RegisterViews {
     }
 
     private Object register(Request req) {
-        Object user = req.user();
-        Long userId = user == null ? null : auth.userId(user);
+        User user = req.user();
+        Long userId = user == null ? null : user.id();
         RegisterOptions opts = options(req, user != null);
-        if (opts.allPublicStreams() && (user == null || !accessesPublicChannels.test(user))) {
+        if (opts.allPublicStreams() && (user == null || user.isGuest())) {
             throw ApiError.bad("User not authorized for this query");
         }
         Set<String> fetch = stringSet(req, "fetch_event_types");
@@ -139,7 +133,7 @@ public final class RegisterViews {
         String queueId = req.str("queue_id");
         long lastEventId = req.lng("last_event_id", -1);
         boolean dontBlock = req.bool("dont_block", false);
-        EventQueue q = queues.get(queueId, auth.userId(req.user()));
+        EventQueue q = queues.get(queueId, req.user().id());
         List<ObjectNode> events = queues.poll(q, lastEventId, dontBlock);
         ObjectNode out = Json.success();
         out.set("events", Delivery.array(events));
@@ -147,7 +141,7 @@ public final class RegisterViews {
     }
 
     private Object deleteQueue(Request req) {
-        EventQueue q = queues.get(req.str("queue_id"), auth.userId(req.user()));
+        EventQueue q = queues.get(req.str("queue_id"), req.user().id());
         queues.delete(q);
         return Json.success();
     }

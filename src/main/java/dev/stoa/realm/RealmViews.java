@@ -1,9 +1,9 @@
 package dev.stoa.realm;
 
+import dev.stoa.identity.User;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
-import dev.stoa.groups.Actor;
 import dev.stoa.groups.GroupSettingRules;
 import dev.stoa.groups.GroupSettingValues;
 import dev.stoa.http.ApiError;
@@ -34,14 +34,12 @@ public final class RealmViews {
     private final Db db;
     private final RealmActions actions;
     private final GroupSettingValues values;
-    private final Actor.Resolver actors;
     private volatile ChannelLookup channels = (h, id) -> Optional.empty();
 
-    public RealmViews(Db db, RealmActions actions, GroupSettingValues values, Actor.Resolver actors) {
+    public RealmViews(Db db, RealmActions actions, GroupSettingValues values) {
         this.db = db;
         this.actions = actions;
         this.values = values;
-        this.actors = actors;
     }
 
     /** The channels feature plugs in its lookup here (until then no channel exists). */
@@ -56,7 +54,7 @@ public final class RealmViews {
     }
 
     private Object update(Request req) {
-        Actor a = actors.of(req);
+        User a = req.user();
         if (!a.isAdmin()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization administrator");
         Map<String, JsonNode> scalars = new LinkedHashMap<>();
         for (RealmSettingSpecs.Spec s : RealmSettingSpecs.SPECS.values()) {

@@ -3,7 +3,7 @@ package dev.stoa.render;
 import dev.stoa.markdown.MarkdownContext;
 import dev.stoa.markdown.MarkdownRenderer;
 import dev.stoa.markdown.Rendered;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 
 /**
  * What the messages feature calls for every send, edit and preview: renders content as the

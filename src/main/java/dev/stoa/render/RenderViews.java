@@ -6,7 +6,7 @@ import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.net.URI;
 import java.util.Map;
 

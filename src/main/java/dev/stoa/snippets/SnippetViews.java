@@ -6,7 +6,7 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 
 /** GET/POST /saved_snippets, PATCH/DELETE /saved_snippets/{saved_snippet_id}. */
 public final class SnippetViews {

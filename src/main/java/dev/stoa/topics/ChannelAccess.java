@@ -2,7 +2,7 @@ package dev.stoa.topics;
 
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import org.jdbi.v3.core.Handle;
 
 /**

@@ -9,7 +9,7 @@ import dev.stoa.http.Request;
 import dev.stoa.http.Router;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.realm.Realm;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserStore;
 import java.util.Set;
 

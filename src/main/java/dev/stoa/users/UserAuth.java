@@ -1,5 +1,7 @@
 package dev.stoa.users;
 
+import dev.stoa.identity.User;
+
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
@@ -21,7 +23,7 @@ public final class UserAuth implements Authenticator {
     }
 
     @Override
-    public Object authenticate(String email, String apiKey) {
+    public User authenticate(String email, String apiKey) {
         if (apiKey.length() != 32 || !apiKey.chars().allMatch(c -> c < 128 && Character.isLetterOrDigit(c))) {
             throw ApiError.of(ErrorCode.INVALID_API_KEY, "Malformed API key");
         }
@@ -43,10 +45,5 @@ public final class UserAuth implements Authenticator {
     @Override
     public boolean allowsSpectators() {
         return realm.get().spectatorAccess();
-    }
-
-    @Override
-    public long userId(Object user) {
-        return ((User) user).id();
     }
 }
