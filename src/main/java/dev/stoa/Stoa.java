@@ -162,7 +162,7 @@ public final class Stoa implements AutoCloseable {
         RenderData renderData = new RenderData(db, log, realmEmoji, linkifierStore,
                 name -> db.read(h -> channelStore.byName(h, name)).map(c -> new MarkdownContext.ChannelRef(c.id(), c.name())),
                 config.externalUrl());
-        MessageRenderer messageRenderer = new MessageRenderer(new MarkdownRenderer(), renderData);
+        MessageRenderer messageRenderer = new MessageRenderer(new MarkdownRenderer(dev.stoa.markdown.Katex.at(config.katexDir())), renderData);
         ChannelJson.useMarkdown(d -> messageRenderer.render(null, d).html());
         SubscriptionStore subscriptionStore = new SubscriptionStore();
         FolderStore folderStore = new FolderStore();
@@ -180,7 +180,7 @@ public final class Stoa implements AutoCloseable {
         ChannelUpdateActions channelUpdates = new ChannelUpdateActions(db, log, channelStore, subscriptionStore, channelAccess, channelJson, channelActions);
         FolderActions folderActions = new FolderActions(db, log, folderStore, clock);
         List<StateContributor> state = new ArrayList<>(List.of(
-                new RealmState(realm, config.externalUrl(), config.realmHost()),
+                new RealmState(realm, config.externalUrl(), config.realmHost(), config.maxUploadMib()),
                 new UserState(userStore, userJson, profileData, realm, resolver, userAccess),
                 new UserSettingsState(),
                 new ProfileFieldState(),

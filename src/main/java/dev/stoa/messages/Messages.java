@@ -47,8 +47,7 @@ public final class Messages {
         edits.routes(router);
         new MessageMiscViews(db, store, users, userJson, channels, subs, realm, access, new MessageFlagActions(db, log, store), edits,
                 views, json, realmEmoji).routes(router);
-        long maxMib = Long.parseLong(System.getenv().getOrDefault("STOA_MAX_UPLOAD_MIB", "25"));
-        new UploadViews(db, log, store, access, config.dataDir(), maxMib, clock).routes(router);
+        new UploadViews(db, log, store, access, config.dataDir(), config.maxUploadMib(), clock).routes(router);
         return views::sendAsNotificationBot;
     }
 }
