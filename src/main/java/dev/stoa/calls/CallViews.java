@@ -6,7 +6,6 @@ import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserStore;
 import java.nio.charset.StandardCharsets;
@@ -44,23 +43,13 @@ public final class CallViews {
         this.clock = clock;
     }
 
-    public void routes(Router r) {
-        r.post("/calls/meeting/create", Router.Auth.USER, req -> create(req, false));
-        r.post("/calls/zoom/create", Router.Auth.USER, req -> create(req, true));
-        r.get("/calls/meeting/register", Router.Auth.USER, req -> register(req, "meeting"));
-        r.get("/calls/zoom/register", Router.Auth.USER, req -> register(req, "zoom"));
-        r.get("/calls/meeting/complete", Router.Auth.NONE, req -> complete(req, "meeting"));
-        r.get("/calls/zoom/complete", Router.Auth.NONE, req -> complete(req, "zoom"));
-        r.delete("/calls/meeting/token", Router.Auth.USER, this::forget);
-    }
-
     private MeetingProvider provider(boolean zoomRoute) {
         if (zoomRoute && (provider == null || !"zoom".equals(provider.key()))) throw ApiError.bad("Zoom credentials have not been configured");
         if (provider == null) throw ApiError.bad("No video call provider is configured on this server.");
         return provider;
     }
 
-    private Object create(Request req, boolean zoomRoute) {
+    public Object create(Request req, boolean zoomRoute) {
         User me = req.user();
         MeetingProvider p = provider(zoomRoute);
         boolean video = req.bool("is_video_call", true);
@@ -85,7 +74,7 @@ public final class CallViews {
                 : ApiError.of(ErrorCode.INVALID_MEETING_TOKEN, "Invalid video call provider access token");
     }
 
-    private Object register(Request req, String route) {
+    public Object register(Request req, String route) {
         User me = req.user();
         MeetingProvider p = provider("zoom".equals(route));
         if (!p.needsToken()) throw ApiError.bad("The video call provider needs no authorization.");
@@ -93,7 +82,7 @@ public final class CallViews {
         return new RawResponse(302, "text/plain", new byte[0], Map.of("Location", url));
     }
 
-    private Object complete(Request req, String route) {
+    public Object complete(Request req, String route) {
         MeetingProvider p = provider("zoom".equals(route));
         if (!p.needsToken()) throw ApiError.bad("The video call provider needs no authorization.");
         String code = req.str("code");
@@ -108,7 +97,7 @@ public final class CallViews {
         return new RawResponse(200, "text/html; charset=utf-8", page, Map.of());
     }
 
-    private Object forget(Request req) {
+    public Object forget(Request req) {
         User me = req.user();
         MeetingProvider p = provider(false);
         actions.doForgetToken(me.id(), p.key());
@@ -151,11 +140,4 @@ public final class CallViews {
     }
 
     /** The provider for a configuration, or null when none is configured. */
-    public static MeetingProvider providerFor(String name, String jitsiUrl, String zoomId, String zoomSecret, String zoomApi, String zoomOauth) {
-        return switch (name) {
-            case "jitsi" -> new JitsiProvider(jitsiUrl);
-            case "zoom" -> new ZoomProvider(zoomId, zoomSecret, zoomApi, zoomOauth);
-            default -> null;
-        };
-    }
 }

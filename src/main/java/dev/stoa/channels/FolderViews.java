@@ -7,7 +7,6 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
 import dev.stoa.identity.User;
 
 /**
@@ -37,16 +36,6 @@ public final class FolderViews {
         this.updates = updates;
     }
 
-    public void routes(Router r) {
-        r.post("/channel_folders/create", Router.Auth.USER, this::create);
-        r.get("/channel_folders", Router.Auth.USER, this::list);
-        r.patch("/channel_folders/{channel_folder_id}", Router.Auth.USER, this::update);
-        r.patch("/channel_folders", Router.Auth.USER, this::reorder);
-        r.get("/default_streams", Router.Auth.USER, this::defaults);
-        r.post("/default_streams", Router.Auth.USER, this::addDefault);
-        r.delete("/default_streams", Router.Auth.USER, this::removeDefault);
-    }
-
     static void requireAdmin(User me) {
         if (!me.isAdmin()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization administrator");
     }
@@ -70,7 +59,7 @@ public final class FolderViews {
         return ChannelParams.description(raw);
     }
 
-    private Object create(Request req) {
+    public Object create(Request req) {
         User me = req.user();
         requireAdmin(me);
         String name = folderName(req.str("name"));
@@ -78,7 +67,7 @@ public final class FolderViews {
         return Json.success().put("channel_folder_id", actions.doCreate(me, name, description));
     }
 
-    private Object list(Request req) {
+    public Object list(Request req) {
         boolean archived = req.bool("include_archived", false);
         return db.read(h -> {
             ArrayNode out = Json.array();
@@ -89,7 +78,7 @@ public final class FolderViews {
         });
     }
 
-    private Object update(Request req) {
+    public Object update(Request req) {
         User me = req.user();
         requireAdmin(me);
         long id = req.pathLong("channel_folder_id");
@@ -101,7 +90,7 @@ public final class FolderViews {
         return Json.success();
     }
 
-    private Object reorder(Request req) {
+    public Object reorder(Request req) {
         requireAdmin(req.user());
         java.util.List<Long> order = req.longList("order");
         if (order == null) throw ApiError.missing("order");
@@ -109,7 +98,7 @@ public final class FolderViews {
         return Json.success();
     }
 
-    private Object defaults(Request req) {
+    public Object defaults(Request req) {
         User me = req.user();
         return db.read(h -> {
             ArrayNode out = Json.array();
@@ -122,7 +111,7 @@ public final class FolderViews {
         });
     }
 
-    private Object addDefault(Request req) {
+    public Object addDefault(Request req) {
         User me = req.user();
         requireAdmin(me);
         long id = req.lng("stream_id");
@@ -136,7 +125,7 @@ public final class FolderViews {
         return Json.success();
     }
 
-    private Object removeDefault(Request req) {
+    public Object removeDefault(Request req) {
         User me = req.user();
         requireAdmin(me);
         long id = req.lng("stream_id");

@@ -1,5 +1,6 @@
 package dev.stoa.drafts;
 
+import dev.stoa.identity.User;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
@@ -58,5 +59,10 @@ public final class DraftActions {
     /** Zulip: HTTP 404 with code BAD_REQUEST for an unknown or another user's draft. */
     static ApiError notFound() {
         return ApiError.of(ErrorCode.BAD_REQUEST, 404, "Draft does not exist");
+    }
+
+    /** Whether the user keeps drafts on the server (enable_drafts_synchronization). */
+    public static boolean syncEnabled(User u) {
+        return u.setting("enable_drafts_synchronization").asBoolean(true);
     }
 }

@@ -20,7 +20,7 @@ public final class DraftState implements StateContributor {
     @Override
     public void fetch(Context ctx, ObjectNode state) {
         User me = ctx.viewer();
-        boolean show = me != null && DraftViews.syncEnabled(me);
+        boolean show = me != null && DraftActions.syncEnabled(me);
         state.set("drafts", show ? Json.tree(store.all(ctx.h(), me.id())) : Json.array());
     }
 }

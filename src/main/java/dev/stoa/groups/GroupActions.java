@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -33,34 +32,32 @@ public final class GroupActions {
         List<ObjectNode> objections(Handle h, long groupId);
     }
 
-    private final Db db;
-    private final EventLog log;
-    private final GroupStore store;
-    private final GroupSettingValues values;
-    private final Clock clock;
-    private final List<UsageCheck> usageChecks = new CopyOnWriteArrayList<>();
-
-    public GroupActions(Db db, EventLog log, GroupStore store, GroupSettingValues values, Clock clock) {
-        this.db = db;
-        this.log = log;
-        this.store = store;
-        this.values = values;
-        this.clock = clock;
-    }
-
-    /** Lets a feature (realm, channels) object to deactivating a group its settings use. */
-    public void addUsageCheck(UsageCheck check) { usageChecks.add(check); }
-
     /** Work another feature does around a change of a group's members or subgroups; what before() returns runs after it. */
     @FunctionalInterface
     public interface MembershipHook {
         Runnable before(Tx tx, long groupId);
     }
 
-    private final List<MembershipHook> membershipHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
-
+    private final Db db;
+    private final EventLog log;
+    private final GroupStore store;
+    private final GroupSettingValues values;
+    private final Clock clock;
+    /** Features (realm, channels) that object to deactivating a group their settings use. */
+    private final List<UsageCheck> usageChecks;
     /** Channels send stream create / delete when a group change shows or hides a private channel. */
-    public void onMembershipChange(MembershipHook hook) { membershipHooks.add(hook); }
+    private final List<MembershipHook> membershipHooks;
+
+    public GroupActions(Db db, EventLog log, GroupStore store, GroupSettingValues values, Clock clock, List<UsageCheck> usageChecks,
+                        List<MembershipHook> membershipHooks) {
+        this.db = db;
+        this.log = log;
+        this.store = store;
+        this.values = values;
+        this.clock = clock;
+        this.usageChecks = List.copyOf(usageChecks);
+        this.membershipHooks = List.copyOf(membershipHooks);
+    }
 
     private List<Runnable> beforeMembershipChange(Tx tx, long groupId) {
         return membershipHooks.stream().map(hook -> hook.before(tx, groupId)).toList();

@@ -7,7 +7,6 @@ import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,25 +41,13 @@ public final class GroupViews {
         this.realmSetting = realmSetting;
     }
 
-    public void routes(Router r) {
-        r.get("/user_groups", Router.Auth.USER, this::list);
-        r.post("/user_groups/create", Router.Auth.USER, this::create);
-        r.patch("/user_groups/{user_group_id}", Router.Auth.USER, this::update);
-        r.post("/user_groups/{user_group_id}/deactivate", Router.Auth.USER, this::deactivate);
-        r.get("/user_groups/{user_group_id}/members", Router.Auth.USER, this::members);
-        r.post("/user_groups/{user_group_id}/members", Router.Auth.USER, this::updateMembers);
-        r.get("/user_groups/{user_group_id}/members/{user_id}", Router.Auth.USER, this::isMember);
-        r.get("/user_groups/{user_group_id}/subgroups", Router.Auth.USER, this::subgroups);
-        r.post("/user_groups/{user_group_id}/subgroups", Router.Auth.USER, this::updateSubgroups);
-    }
-
     /** Zulip's require_member_or_admin: the read endpoints refuse guests and bots. */
     private static void requireMemberOrAdmin(User a) {
         if (a.isGuest()) throw ApiError.bad("Not allowed for guest users");
         if (a.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
     }
 
-    private Object list(Request req) {
+    public Object list(Request req) {
         User a = req.user();
         requireMemberOrAdmin(a);
         boolean withDeactivated = req.bool("include_deactivated_groups", false);
@@ -72,13 +59,8 @@ public final class GroupViews {
     }
 
     /** PostgreSQL text cannot hold NUL; refuse it in every free-text parameter (SQLite would store it). */
-    public static String noNul(String param, String value) {
-        if (value != null && value.indexOf('\u0000') >= 0) throw ApiError.bad("Invalid characters in " + param);
-        return value;
-    }
-
     static String checkName(String name) {
-        noNul("name", name);
+        Request.noNul("name", name);
         if (name.strip().isEmpty()) throw ApiError.bad("User group name can't be empty!");
         if (name.length() > MAX_NAME_LENGTH) throw ApiError.bad("User group name cannot exceed " + MAX_NAME_LENGTH + " characters.");
         for (String p : INVALID_PREFIXES) {
@@ -87,7 +69,7 @@ public final class GroupViews {
         return name;
     }
 
-    private Object create(Request req) {
+    public Object create(Request req) {
         User a = req.user();
         // Zulip's decorator checks can_create_groups before the parameters are parsed
         db.read(h -> {
@@ -97,7 +79,7 @@ public final class GroupViews {
             return null;
         });
         String name = req.str("name");
-        String description = noNul("description", req.str("description"));
+        String description = Request.noNul("description", req.str("description"));
         List<Long> members = req.longList("members");
         if (members == null) throw ApiError.missing("members");
         List<Long> subgroups = req.longList("subgroups");
@@ -150,11 +132,11 @@ public final class GroupViews {
         throw ApiError.unauthorizedAction();
     }
 
-    private Object update(Request req) {
+    public Object update(Request req) {
         User a = req.user();
         long groupId = req.pathLong("user_group_id");
         String name = req.optStr("name").orElse(null);
-        String description = noNul("description", req.optStr("description").orElse(null));
+        String description = Request.noNul("description", req.optStr("description").orElse(null));
         Map<String, GroupSettingValues.Change> changes = new LinkedHashMap<>();
         for (String k : GroupSettingRules.GROUP.keySet()) {
             JsonNode v = req.json(k);
@@ -172,7 +154,7 @@ public final class GroupViews {
         return Json.success();
     }
 
-    private Object deactivate(Request req) {
+    public Object deactivate(Request req) {
         User a = req.user();
         long groupId = req.pathLong("user_group_id");
         db.read(h -> forUpdate(h, a, groupId, "can_manage_group", false));
@@ -187,7 +169,7 @@ public final class GroupViews {
         return g;
     }
 
-    private Object members(Request req) {
+    public Object members(Request req) {
         requireMemberOrAdmin(req.user());
         long groupId = req.pathLong("user_group_id");
         boolean direct = req.bool("direct_member_only", false);
@@ -199,7 +181,7 @@ public final class GroupViews {
         });
     }
 
-    private Object isMember(Request req) {
+    public Object isMember(Request req) {
         requireMemberOrAdmin(req.user());
         long groupId = req.pathLong("user_group_id");
         long userId = req.pathLong("user_id");
@@ -213,7 +195,7 @@ public final class GroupViews {
         });
     }
 
-    private Object subgroups(Request req) {
+    public Object subgroups(Request req) {
         requireMemberOrAdmin(req.user());
         long groupId = req.pathLong("user_group_id");
         boolean direct = req.bool("direct_subgroup_only", false);
@@ -230,7 +212,7 @@ public final class GroupViews {
         return l == null ? List.of() : distinct(l);
     }
 
-    private Object updateMembers(Request req) {
+    public Object updateMembers(Request req) {
         User a = req.user();
         long groupId = req.pathLong("user_group_id");
         List<Long> add = list(req, "add"), delete = list(req, "delete");
@@ -266,7 +248,7 @@ public final class GroupViews {
         }
     }
 
-    private Object updateSubgroups(Request req) {
+    public Object updateSubgroups(Request req) {
         User a = req.user();
         long groupId = req.pathLong("user_group_id");
         List<Long> add = list(req, "add"), delete = list(req, "delete");

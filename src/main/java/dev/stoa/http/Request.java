@@ -214,4 +214,10 @@ public final class Request {
     public static Map<String, String> newParams() {
         return new LinkedHashMap<>();
     }
+
+    /** Zulip refuses NUL characters in names and texts: "Invalid characters in <param>". */
+    public static String noNul(String param, String value) {
+        if (value != null && value.indexOf('\u0000') >= 0) throw ApiError.bad("Invalid characters in " + param);
+        return value;
+    }
 }

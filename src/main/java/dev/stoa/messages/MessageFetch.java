@@ -30,7 +30,7 @@ final class MessageFetch {
 
     ObjectNode fetch(Handle h, User me, Narrow narrow, Params p) {
         Access.View view = access.view(h, me);
-        narrow = MessageViews.resolveWith(h, store, view, narrow);
+        narrow = MessageRules.resolveWith(h, store, view, narrow);
         NarrowSql sql = new NarrowSql(h, view, users, store, narrow);
         long anchor;
         String a = p.anchor();

@@ -23,6 +23,9 @@ import org.slf4j.LoggerFactory;
  * the log behind the oldest live queue.
  */
 public final class EventQueues {
+    /** How long GET /events parks before a heartbeat (register tells clients). */
+    public static final int LONGPOLL_TIMEOUT_SECONDS = 90;
+
     private static final Logger LOG = LoggerFactory.getLogger(EventQueues.class);
     public static final long DEFAULT_IDLE_SECS = 600;
     public static final long MAX_IDLE_SECS = 7 * 24 * 3600;

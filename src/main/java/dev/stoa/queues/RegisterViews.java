@@ -8,7 +8,6 @@ import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -18,7 +17,6 @@ import java.util.Set;
 
 /** POST /register, GET /events and DELETE /events. */
 public final class RegisterViews {
-    public static final int LONGPOLL_TIMEOUT_SECONDS = 90;
 
     private final Db db;
     private final EventQueues queues;
@@ -32,13 +30,7 @@ public final class RegisterViews {
         this.serverInfo = serverInfo;
     }
 
-    public void routes(Router r) {
-        r.post("/register", Router.Auth.OPTIONAL, this::register);
-        r.get("/events", Router.Auth.USER, this::events);
-        r.delete("/events", Router.Auth.USER, this::deleteQueue);
-    }
-
-    private Object register(Request req) {
+    public Object register(Request req) {
         User user = req.user();
         Long userId = user == null ? null : user.id();
         RegisterOptions opts = options(req, user != null);
@@ -64,7 +56,7 @@ public final class RegisterViews {
             state.put("queue_id", q.id());
         }
         state.put("last_event_id", head);
-        state.put("event_queue_longpoll_timeout_seconds", LONGPOLL_TIMEOUT_SECONDS);
+        state.put("event_queue_longpoll_timeout_seconds", EventQueues.LONGPOLL_TIMEOUT_SECONDS);
         state.put("idle_queue_timeout_secs", idle);
         serverInfo.forEach(state::put);
         state.put("zulip_feature_level", Integer.parseInt(serverInfo.get("zulip_feature_level")));
@@ -129,7 +121,7 @@ public final class RegisterViews {
         return out;
     }
 
-    private Object events(Request req) throws InterruptedException {
+    public Object events(Request req) throws InterruptedException {
         String queueId = req.str("queue_id");
         long lastEventId = req.lng("last_event_id", -1);
         boolean dontBlock = req.bool("dont_block", false);
@@ -140,7 +132,7 @@ public final class RegisterViews {
         return out;
     }
 
-    private Object deleteQueue(Request req) {
+    public Object deleteQueue(Request req) {
         EventQueue q = queues.get(req.str("queue_id"), req.user().id());
         queues.delete(q);
         return Json.success();

@@ -10,7 +10,6 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -34,26 +33,20 @@ public final class RealmViews {
     private final Db db;
     private final RealmActions actions;
     private final GroupSettingValues values;
-    private volatile ChannelLookup channels = (h, id) -> Optional.empty();
+    private final ChannelLookup channels;
 
-    public RealmViews(Db db, RealmActions actions, GroupSettingValues values) {
+    public RealmViews(Db db, RealmActions actions, GroupSettingValues values, ChannelLookup channels) {
         this.db = db;
+        this.channels = channels;
         this.actions = actions;
         this.values = values;
-    }
-
-    /** The channels feature plugs in its lookup here (until then no channel exists). */
-    public void channelLookup(ChannelLookup lookup) { this.channels = lookup; }
-
-    public void routes(Router r) {
-        r.patch("/realm", Router.Auth.USER, this::update);
     }
 
     private static ApiError ownerRequired() {
         return ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
     }
 
-    private Object update(Request req) {
+    public Object update(Request req) {
         User a = req.user();
         if (!a.isAdmin()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization administrator");
         Map<String, JsonNode> scalars = new LinkedHashMap<>();

@@ -9,7 +9,6 @@ import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
 import dev.stoa.realm.Realm;
 import dev.stoa.realm.RealmHolder;
 
@@ -31,12 +30,7 @@ public final class AuthViews {
         this.loginFailures = loginFailures;
     }
 
-    public void routes(Router r) {
-        r.get("/server_settings", Router.Auth.NONE, this::serverSettings);
-        r.post("/fetch_api_key", Router.Auth.NONE, this::fetchApiKey);
-    }
-
-    private Object serverSettings(Request req) {
+    public Object serverSettings(Request req) {
         Realm rm = realm.get();
         ObjectNode out = Json.success();
         ObjectNode methods = Json.object().put("password", true).put("dev", false).put("email", true).put("ldap", false)
@@ -60,7 +54,7 @@ public final class AuthViews {
         return out;
     }
 
-    private Object fetchApiKey(Request req) {
+    public Object fetchApiKey(Request req) {
         String username = req.str("username");
         String password = req.str("password");
         String key = "login:" + username.toLowerCase(java.util.Locale.ROOT);
