@@ -104,4 +104,9 @@ public final class ChannelStore {
                 : "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'messages'";
         return h.createQuery(sql).mapTo(Long.class).one() > 0;
     }
+
+    /** Records the channel's first message; true when it had none (the first send to it). */
+    public boolean setFirstMessageId(Handle h, long channelId, long messageId) {
+        return h.execute("UPDATE channels SET first_message_id = ? WHERE id = ? AND first_message_id IS NULL", messageId, channelId) > 0;
+    }
 }
