@@ -72,7 +72,8 @@ public final class MessageEditActions {
         return db.write(tx -> {
             Handle h = tx.h();
             store.lock(h, in.messageId());
-            tx.lockAppends(); // PostgreSQL: a move's plan then sees every message whose event precedes its own
+            // PostgreSQL: a move's plan then sees every message whose event precedes its own.
+            if (in.topic() != null || in.streamId() != null) tx.lockAppends();
             Message m = MessageRules.readable(h, store, access, me, in.messageId());
             if (!m.isChannel() && in.streamId() != null) throw ApiError.bad("Direct messages cannot be moved to channels.");
             if (!m.isChannel() && in.topic() != null) throw ApiError.bad("Direct messages cannot have topics.");

@@ -11,16 +11,14 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import dev.stoa.testing.ApiClient;
+import dev.stoa.testing.Await;
 import dev.stoa.testing.StoaTestBase;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -95,7 +93,7 @@ class MessageWriteRulesTest extends StoaTestBase {
                     .bind(0, first).executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
             h.execute("INSERT INTO user_message (user_id, message_id, flags) SELECT user_id, ?, flags FROM user_message WHERE message_id = ?", id, first);
             inserted.countDown();
-            await(() -> moverWaits(tx.dialect()));
+            Await.until("the move to wait for this transaction", 30, () -> moverWaits(tx.dialect()));
             return id;
         }), threads);
         assertThat(inserted.await(30, TimeUnit.SECONDS)).isTrue();
@@ -130,17 +128,5 @@ class MessageWriteRulesTest extends StoaTestBase {
             throw new java.io.UncheckedIOException(e);
         }
         return false;
-    }
-
-    private static void await(BooleanSupplier condition) {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
-        while (!condition.getAsBoolean()) {
-            if (Instant.now().isAfter(deadline)) throw new AssertionError("the move never waited for the other transaction");
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        }
     }
 }
