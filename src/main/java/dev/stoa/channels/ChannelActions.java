@@ -84,10 +84,6 @@ public final class ChannelActions {
     }
 
     /** Creates `create` (names must be free), then subscribes `userIds` to those and to `existing`. */
-    public SubscribeResult doSubscribe(User actor, List<NewChannel> create, List<Long> existing, List<Long> userIds) {
-        return db.write(tx -> subscribe(tx, actor, create, existing, userIds));
-    }
-
     SubscribeResult subscribe(Tx tx, User actor, List<NewChannel> create, List<Long> existing, List<Long> userIds) {
         List<Long> created = new ArrayList<>();
         for (NewChannel n : create) created.add(insert(tx, actor, n));
@@ -235,10 +231,6 @@ public final class ChannelActions {
     }
 
     /** Unsubscribes users; returns per user the names removed and the names not subscribed. */
-    public SubscribeResult doUnsubscribe(List<Channel> targets, List<Long> userIds) {
-        return db.write(tx -> unsubscribe(tx, targets, userIds));
-    }
-
     SubscribeResult unsubscribe(Tx tx, List<Channel> targets, List<Long> userIds) {
         List<User> active = activeUsers(tx);
         Map<Long, Set<Long>> seen = accessChanges.before(tx.h(), null);

@@ -129,13 +129,6 @@ public final class ChannelUpdateActions {
     }
 
     /** Archives a channel (it stops being a default channel). */
-    public void doArchive(long channelId) {
-        db.write(tx -> {
-            archive(tx, channels.lock(tx, channelId).orElseThrow(ChannelAccess::invalidId));
-            return null;
-        });
-    }
-
     private void archive(Tx tx, Channel old) {
         if (old.isArchived()) throw ApiError.bad("Channel is already deactivated");
         Channel archived = withArchived(old, true);
