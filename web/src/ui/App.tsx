@@ -28,6 +28,7 @@ export function App() {
   // A narrow in the URL loads its messages; the same narrow again (e.g. after re-register) reloads.
   const narrowKey = v.kind === 'narrow' ? JSON.stringify(v.terms) : null;
   useEffect(() => {
+    if (compose.value.open && !compose.value.content) closeCompose();
     if (v.kind === 'narrow') void loadNarrow(v.terms);
     document.title = `${pageTitle()} · ${s.realm.value.name ?? 'Stoa'}`;
   }, [narrowKey, s]);

@@ -295,7 +295,7 @@ export function Compose() {
             <span class="rh-sep" aria-hidden="true">›</span>
             <div class="typeahead-wrap grow">
               <input ref={topicInput} class="input" aria-label="Topic" placeholder={s.realm.value.empty_topic_display_name ?? 'Topic'} value={t.topic} maxLength={maxLen}
-                aria-autocomplete="list" aria-expanded={topicMatches.length > 0} aria-controls="topic-typeahead"
+                aria-autocomplete="list" aria-controls={topicMatches.length ? "topic-typeahead" : undefined}
                 onInput={(e) => { const v = (e.target as HTMLInputElement).value; topicQuery.value = v; setTarget({ ...t, topic: v }); }}
                 onFocus={() => (topicQuery.value = t.topic)} onBlur={() => setTimeout(() => (topicQuery.value = null), 150)}
                 onKeyDown={(e) => {
@@ -348,7 +348,7 @@ export function Compose() {
           : <textarea ref={textarea} class="input textarea compose-text" aria-label="Message" rows={3}
               placeholder={t.kind === 'stream' ? `Message #${s.streamName(t.streamId)}${t.topic ? ' › ' + t.topic : ''}` : 'Message'}
               value={c.content} maxLength={s.realm.value.max_message_length ?? 10000}
-              aria-autocomplete="list" aria-expanded={suggestions.length > 0} aria-controls="compose-typeahead"
+              aria-autocomplete="list" aria-controls={suggestions.length ? "compose-typeahead" : undefined}
               aria-activedescendant={suggestions.length ? `sg-${suggestions[Math.min(active.value, suggestions.length - 1)]!.key}` : undefined}
               onInput={(e) => { const el = e.target as HTMLTextAreaElement; caret.value = el.selectionStart; active.value = 0; setContent(el.value); noteTyping(compose.value.target); }}
               onKeyUp={(e) => { if (e.key.startsWith('Arrow') && !suggestions.length) caret.value = (e.target as HTMLTextAreaElement).selectionStart; }}

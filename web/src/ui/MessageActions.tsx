@@ -43,7 +43,7 @@ export function Reactions({ m }: { m: Message }) {
         const who = rs.map((x) => (x.user_id === s.myId ? 'You' : s.userName(x.user_id))).join(', ');
         return (
           <button key={r.emoji_code} class={'reaction' + (mine ? ' mine' : '')} aria-pressed={mine}
-            aria-label={`:${r.emoji_name}: by ${who}`} title={`${who} reacted with :${r.emoji_name}:`}
+            aria-label={`${rs.length} ${r.emoji_name} reaction${rs.length > 1 ? 's' : ''}, by ${who}`} title={`${who} reacted with :${r.emoji_name}:`}
             onClick={() => toggleReaction(m, r.emoji_name, r.emoji_code, r.reaction_type)}>
             <EmojiGlyph r={r} /><span class="reaction-count">{rs.length}</span>
           </button>

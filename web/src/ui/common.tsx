@@ -9,7 +9,7 @@ export function Avatar({ userId, name, url, size = 36 }: { userId: number; name:
   const style = { width: size + 'px', height: size + 'px', fontSize: Math.round(size * 0.42) + 'px' };
   if (url && !url.includes('gravatar.com')) return <img class="avatar" src={url} alt="" style={style} loading="lazy" />;
   const initials = name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
-  return <span class="avatar avatar-initials" aria-hidden="true" style={{ ...style, background: PALETTE[userId % PALETTE.length] }}>{initials || '?'}</span>;
+  return <span class="avatar avatar-initials" aria-hidden="true" data-initials={initials || '?'} style={{ ...style, background: PALETTE[userId % PALETTE.length] }} />;
 }
 
 /** green: active in the last 140 s; amber: idle; nothing: offline. */

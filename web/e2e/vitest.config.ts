@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser scenarios: one Stoa and one browser for the whole file, run in order.
+export default defineConfig({
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  test: {
+    include: ['e2e/**/*.e2e.ts'],
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+    sequence: { concurrent: false },
+  },
+});
