@@ -1,6 +1,6 @@
 // The web client in a real browser against a real Stoa: two people chatting live, a server restart,
 // keyboard-only use, a phone-sized screen, login throttling and CSRF. Screenshots: target/web-e2e/.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -34,6 +34,13 @@ afterAll(async () => {
   await browser?.close();
   await client?.stop();
   await stoa?.stop('SIGTERM');
+});
+
+// A failing scenario leaves a picture of every open page behind.
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state !== 'fail' || !browser) return;
+  const pages = browser.contexts().flatMap((c) => c.pages());
+  await Promise.all(pages.map((p, i) => shot(p, `failed-${ctx.task.name.replace(/\W+/g, '-')}-${i}`).catch(() => undefined)));
 });
 
 const channelRow = (p: Page, name: string) => p.locator('.channel-row', { has: p.locator('a.nav-label', { hasText: new RegExp(`^${name}$`) }) });
@@ -185,6 +192,7 @@ describe('the web client', () => {
     await K.keyboard.press('k');
     await K.keyboard.press('j');
     await K.keyboard.press('r');
+    await K.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Message');
     await K.keyboard.type('Replying by keyboard alone');
     await K.keyboard.press('Enter');
     await A.goto(`/#narrow/channel/${generalId}-general/topic/launch.20plan`);

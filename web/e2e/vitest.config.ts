@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
-    include: ['e2e/**/*.e2e.ts'],
+    include: [process.env.E2E_INCLUDE ?? 'e2e/**/*.e2e.ts'],
     testTimeout: 90_000,
     hookTimeout: 180_000,
     fileParallelism: false,

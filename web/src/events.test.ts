@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Store } from './state.ts';
+import { Store, emptyFeed } from './state.ts';
 import { applyEvent } from './events.ts';
 import { topicKey } from './unread.ts';
 import type { Message } from './types.ts';
@@ -26,7 +26,7 @@ const ev = (type: string, data: Record<string, unknown>) => ({ id: 0, type, ...d
 
 function viewing(s: Store, terms: { operator: string; operand: string }[], ids: number[]) {
   s.addFetched(ids.map((id) => channelMessage(id)));
-  s.feed.value = { terms, key: JSON.stringify(terms), ids, foundOldest: true, foundNewest: true, loading: false };
+  s.feed.value = { ...emptyFeed(terms), ids, foundOldest: true, foundNewest: true, loading: false };
 }
 
 describe('applying events', () => {

@@ -16,11 +16,14 @@ export interface Feed {
   error?: string;
   /** The message to scroll to when the feed first shows (first unread, or a linked message). */
   anchor?: number;
+  /** Which load this is: a reload of the same narrow starts afresh (window, scroll position). */
+  gen: number;
 }
 
 export interface RecentConversation { key: string; streamId?: number; topic?: string; dmKey?: string; maxId: number; senders: number[] }
 
-export const emptyFeed = (terms: Narrow): Feed => ({ terms, key: narrowKey(terms), ids: [], foundOldest: false, foundNewest: false, loading: true });
+let feedGen = 0;
+export const emptyFeed = (terms: Narrow): Feed => ({ terms, key: narrowKey(terms), ids: [], foundOldest: false, foundNewest: false, loading: true, gen: ++feedGen });
 
 /** Mutate a Map held in a signal and publish it as a new Map (so that computed values see a change). */
 export function update<K, V>(s: Signal<Map<K, V>>, f: (m: Map<K, V>) => void) {
@@ -128,35 +131,48 @@ export class Store {
     return m.type === 'stream' ? 's:' + topicKey(m.stream_id!, m.subject) : 'd:' + dmKey(m.dmUserIds ?? [], this.myId);
   }
 
+  /** Remember a message for Recent conversations and the channel's topic list. */
   noteRecent(m: Message) {
+    this.noteRecentIn(m, this.recent.value, this.topics.value, true);
+  }
+
+  private noteRecentIn(m: Message, recent: Map<string, RecentConversation>, topics: Map<number, { name: string; maxId: number }[]>, publish: boolean) {
     const k = this.conversationKey(m);
-    const prev = this.recent.value.get(k);
+    const prev = recent.get(k);
     if (prev && prev.maxId >= m.id && prev.senders.includes(m.sender_id)) return;
-    update(this.recent, (r) => {
-      const senders = [m.sender_id, ...(prev?.senders ?? []).filter((s) => s !== m.sender_id)].slice(0, 6);
-      r.set(k, m.type === 'stream'
-        ? { key: k, streamId: m.stream_id, topic: prev?.topic ?? m.subject, maxId: Math.max(m.id, prev?.maxId ?? 0), senders }
-        : { key: k, dmKey: dmKey(m.dmUserIds ?? [], this.myId), maxId: Math.max(m.id, prev?.maxId ?? 0), senders });
-    });
-    if (m.type === 'stream' && this.topics.value.has(m.stream_id!)) {
-      update(this.topics, (t) => {
-        const list = (t.get(m.stream_id!) ?? []).filter((x) => x.name.toLowerCase() !== m.subject.toLowerCase());
-        const old = t.get(m.stream_id!)?.find((x) => x.name.toLowerCase() === m.subject.toLowerCase());
-        list.push({ name: m.subject, maxId: Math.max(m.id, old?.maxId ?? 0) });
-        list.sort((a, b) => b.maxId - a.maxId);
-        t.set(m.stream_id!, list);
-      });
+    if (publish) recent = new Map(recent);
+    const senders = [m.sender_id, ...(prev?.senders ?? []).filter((s) => s !== m.sender_id)].slice(0, 6);
+    const maxId = Math.max(m.id, prev?.maxId ?? 0);
+    recent.set(k, m.type === 'stream'
+      ? { key: k, streamId: m.stream_id, topic: prev?.topic ?? m.subject, maxId, senders }
+      : { key: k, dmKey: dmKey(m.dmUserIds ?? [], this.myId), maxId, senders });
+    const list = m.type === 'stream' ? topics.get(m.stream_id!) : undefined;
+    if (list) {
+      if (publish) topics = new Map(topics);
+      const old = list.find((x) => x.name.toLowerCase() === m.subject.toLowerCase());
+      const next = list.filter((x) => x !== old);
+      next.push({ name: old?.name ?? m.subject, maxId: Math.max(m.id, old?.maxId ?? 0) });
+      topics.set(m.stream_id!, next.sort((a, b) => b.maxId - a.maxId));
+    }
+    if (publish) {
+      this.recent.value = recent;
+      this.topics.value = topics;
     }
   }
 
   /** Messages fetched from /messages: stored, and remembered for Recent conversations. */
   addFetched(list: Message[]): number[] {
-    return list.map((raw) => {
+    const recent = new Map(this.recent.value);
+    const topics = new Map(this.topics.value);
+    const ids = list.map((raw) => {
       const m = this.normalize(raw);
       this.messages.set(m.id, m);
-      this.noteRecent(m);
+      this.noteRecentIn(m, recent, topics, false);
       return m.id;
     });
+    this.recent.value = recent;
+    this.topics.value = topics;
+    return ids;
   }
 
   matchesFeed(m: Message): boolean | undefined {

@@ -3,7 +3,7 @@ import { useSignal, useSignalEffect } from '@preact/signals';
 import { store, connection, loadNarrow, markRead } from '../live.ts';
 import { logout } from '../api.ts';
 import { narrowToSearch, parseHash, parseSearch, resolveSearch, isSearch, type Narrow } from '../narrow.ts';
-import { view, selectedId, sidebarOpen, toast, names, narrowTo, go, compose } from './app-state.ts';
+import { view, selectedId, sidebarOpen, toast, names, narrowTo, go, compose, revealInFeed } from './app-state.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { Feed, FeedTitle } from './Feed.tsx';
 import { Compose, TypingNotice, openCompose, openComposeFor, defaultTarget, closeCompose } from './Compose.tsx';
@@ -101,7 +101,7 @@ function TopBar() {
       <a class="brand" href="#inbox"><span class="brand-mark" aria-hidden="true">S</span><span class="brand-name">{s.realm.value.name ?? 'Stoa'}</span></a>
       <form class="search" role="search" onSubmit={submit}>
         <span class="search-icon"><Icon name="search" size={16} /></span>
-        <input id="search" class="input search-input" type="search" aria-label="Search messages" placeholder="Search — channel: topic: sender: has: is:"
+        <input id="search" class="input search-input" type="search" aria-label="Search messages" placeholder="Search" title="Search, with channel: topic: sender: has: is: and words"
           value={text.value} onInput={(e) => (text.value = (e.target as HTMLInputElement).value)}
           onKeyDown={(e) => { if (e.key === 'Escape') { (e.target as HTMLInputElement).blur(); } }} />
       </form>
@@ -177,9 +177,10 @@ function moveSelection(delta: number) {
   const i = selectedId.value === null ? ids.length - 1 : ids.indexOf(selectedId.value);
   const next = ids[Math.max(0, Math.min(ids.length - 1, (i < 0 ? ids.length - 1 : i) + delta))]!;
   selectedId.value = next;
-  const el = document.querySelector<HTMLElement>(`.message[data-id="${next}"]`);
-  el?.scrollIntoView({ block: 'nearest' });
-  el?.focus({ preventScroll: true });
+  revealInFeed(next, (el) => {
+    el?.scrollIntoView({ block: 'nearest' });
+    el?.focus({ preventScroll: true });
+  });
   if (s.unread.has(next)) markRead([next]);
 }
 

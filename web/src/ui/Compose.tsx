@@ -1,5 +1,5 @@
 import { useSignal } from '@preact/signals';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { api, ApiError } from '../api.ts';
 import { store, loadTopics } from '../live.ts';
 import { conversationOf } from '../narrow.ts';
@@ -169,7 +169,8 @@ export function Compose() {
   const toQuery = useSignal('');
   const topics = c.target.streamId !== undefined ? s.topics.value.get(c.target.streamId) : undefined;
 
-  useEffect(() => {
+  // Focus in a layout effect: keys typed right after `r` or `c` must land in the box, not the page.
+  useLayoutEffect(() => {
     if (!c.open) return;
     const el = c.focus === 'topic' ? topicInput.current : c.focus === 'to' ? toInput.current : textarea.current;
     el?.focus();

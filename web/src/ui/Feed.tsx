@@ -3,8 +3,9 @@ import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { store, loadMore, markRead } from '../live.ts';
 import { conversationOf, isSearch, type Narrow } from '../narrow.ts';
 import type { Message } from '../types.ts';
-import { selectedId, narrowTo, hashFor, compose, suppressRead } from './app-state.ts';
-import { Avatar, formatDay, formatTime } from './common.tsx';
+import { selectedId, narrowTo, hashFor, compose, suppressRead, feedWindow, revealInFeed } from './app-state.ts';
+import type { Feed as FeedState } from '../state.ts';
+import { Avatar, dayNumber, formatDay, formatTime } from './common.tsx';
 import { Icon } from './icons.tsx';
 import { MessageActions, Reactions } from './MessageActions.tsx';
 import { openComposeFor } from './Compose.tsx';
@@ -14,11 +15,11 @@ interface Row { m: Message; header: boolean; sender: boolean; day: string | null
 export function buildRows(ids: number[], messages: Map<number, Message>): Row[] {
   const rows: Row[] = [];
   let prev: Message | undefined;
-  let prevDay = '';
+  let prevDay = -1;
   for (const id of ids) {
     const m = messages.get(id);
     if (!m) continue;
-    const day = new Date(m.timestamp * 1000).toDateString();
+    const day = dayNumber(m.timestamp);
     const sameConversation = prev !== undefined && prev.type === m.type && (m.type === 'stream'
       ? prev.stream_id === m.stream_id && prev.subject.toLowerCase() === m.subject.toLowerCase()
       : (prev.dmUserIds ?? []).join() === (m.dmUserIds ?? []).join());
@@ -31,6 +32,21 @@ export function buildRows(ids: number[], messages: Map<number, Message>): Row[] 
   return rows;
 }
 
+const WINDOW = 150;
+const STEP = 100;
+
+const windowKey = (feed: FeedState) => `${feed.gen}`;
+
+function initialWindow(feed: FeedState) {
+  const ids = feed.ids;
+  const n = ids.length;
+  const at = feed.anchor !== undefined ? ids.indexOf(feed.anchor) : -1;
+  if (at < 0) return { key: windowKey(feed), lo: n > WINDOW ? ids[n - WINDOW]! : -Infinity, hi: Infinity };
+  const a = at - WINDOW / 2;
+  const b = at + WINDOW / 2;
+  return { key: windowKey(feed), lo: a <= 0 ? -Infinity : ids[a]!, hi: b >= n - 1 ? Infinity : ids[b]! };
+}
+
 export function Feed({ terms }: { terms: Narrow }) {
   const s = store.value!;
   const feed = s.feed.value;
@@ -40,7 +56,10 @@ export function Feed({ terms }: { terms: Narrow }) {
   const heightBefore = useRef(0);
   const atBottom = useRef(true);
   const positioned = useRef('');
-  const rows = buildRows(feed.ids, s.messages);
+  let win = feedWindow.value;
+  if (win.key !== windowKey(feed) && !feed.loading) feedWindow.value = win = initialWindow(feed);
+  const visible = feed.ids.filter((id) => id >= win.lo && id <= win.hi);
+  const rows = buildRows(visible, s.messages);
   const policy = s.settings.value.web_mark_read_on_scroll_policy ?? 1;
   const conv = conversationOf(terms);
   const readOnScroll = !isSearch(terms) && policy !== 3 && (policy === 1 || conv.topic !== undefined || conv.dm !== undefined);
@@ -51,8 +70,8 @@ export function Feed({ terms }: { terms: Narrow }) {
     const el = scroller.current;
     if (!el) return;
     if (feed.loading) { positioned.current = ''; return; }
-    if (positioned.current !== feed.key) {
-      positioned.current = feed.key;
+    if (positioned.current !== windowKey(feed)) {
+      positioned.current = windowKey(feed);
       const target = feed.anchor !== undefined ? el.querySelector<HTMLElement>(`[data-id="${feed.anchor}"]`) : null;
       if (target) {
         target.scrollIntoView({ block: 'center' });
@@ -61,13 +80,13 @@ export function Feed({ terms }: { terms: Narrow }) {
         el.scrollTop = el.scrollHeight;
         selectedId.value = feed.ids[feed.ids.length - 1] ?? null;
       }
-    } else if (firstId.current !== undefined && feed.ids[0] !== firstId.current && feed.ids.includes(firstId.current)) {
+    } else if (firstId.current !== undefined && visible[0] !== firstId.current && visible.includes(firstId.current)) {
       el.scrollTop += el.scrollHeight - heightBefore.current;
-    } else if (atBottom.current && feed.ids[feed.ids.length - 1] !== lastId.current) {
+    } else if (atBottom.current && visible[visible.length - 1] !== lastId.current) {
       el.scrollTop = el.scrollHeight;
     }
-    firstId.current = feed.ids[0];
-    lastId.current = feed.ids[feed.ids.length - 1];
+    firstId.current = visible[0];
+    lastId.current = visible[visible.length - 1];
     heightBefore.current = el.scrollHeight;
   });
 
@@ -93,15 +112,25 @@ export function Feed({ terms }: { terms: Narrow }) {
     const el = scroller.current!;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
     heightBefore.current = el.scrollHeight;
-    if (el.scrollTop < 400) void loadMore('older');
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < 400) void loadMore('newer');
+    const ids = feed.ids;
+    const w = feedWindow.value;
+    if (el.scrollTop < 400) {
+      const at = ids.indexOf(visible[0]!);
+      if (at > 0) feedWindow.value = { ...w, lo: at - STEP <= 0 ? -Infinity : ids[at - STEP]! };
+      else void loadMore('older');
+    }
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < 400) {
+      const at = ids.indexOf(visible[visible.length - 1]!);
+      if (w.hi !== Infinity && at >= 0) feedWindow.value = { ...w, hi: at + STEP >= ids.length - 1 ? Infinity : ids[at + STEP]! };
+      else void loadMore('newer');
+    }
   };
 
   const firstUnread = feed.ids.find((id) => s.unread.has(id));
   const jumpToUnread = () => {
-    const el = scroller.current?.querySelector<HTMLElement>(`[data-id="${firstUnread}"]`);
-    el?.scrollIntoView({ block: 'center' });
-    selectedId.value = firstUnread ?? null;
+    if (firstUnread === undefined) return;
+    selectedId.value = firstUnread;
+    revealInFeed(firstUnread, (el) => el?.scrollIntoView({ block: 'center' }));
   };
   const search = isSearch(terms);
 
@@ -158,6 +187,8 @@ function RecipientHeader({ m }: { m: Message }) {
   );
 }
 
+const isoTime = (ts: number) => new Date(ts * 1000).toISOString();
+
 interface RowProps { m: Message; header: boolean; sender: boolean; day: string | null; selected: boolean; unread: boolean; search: boolean; tick: number }
 
 const MessageRow = memo(function MessageRow({ m, header, sender, day, selected, unread, search }: RowProps) {
@@ -178,13 +209,13 @@ const MessageRow = memo(function MessageRow({ m, header, sender, day, selected, 
         onClick={(e) => { if (!(e.target as HTMLElement).closest('a, button, textarea, input')) selectedId.value = m.id; }}
         onDblClick={() => openComposeFor(m)}>
         <div class="message-gutter">
-          {sender ? <Avatar userId={m.sender_id} name={m.sender_full_name} url={user?.avatar_url ?? m.avatar_url} /> : <time class="gutter-time" dateTime={new Date(m.timestamp * 1000).toISOString()}>{formatTime(m.timestamp, twentyFour)}</time>}
+          {sender ? <Avatar userId={m.sender_id} name={m.sender_full_name} url={user?.avatar_url ?? m.avatar_url} /> : <time class="gutter-time" dateTime={isoTime(m.timestamp)}>{formatTime(m.timestamp, twentyFour)}</time>}
         </div>
         <div class="message-main">
           {sender && (
             <div class="message-meta">
               <a class="sender-name" href={hashFor([{ operator: 'sender', operand: String(m.sender_id) }])}>{user?.full_name ?? m.sender_full_name}</a>
-              <time class="message-time" dateTime={new Date(m.timestamp * 1000).toISOString()}>{formatTime(m.timestamp, twentyFour)}</time>
+              <time class="message-time" dateTime={isoTime(m.timestamp)}>{formatTime(m.timestamp, twentyFour)}</time>
             </div>
           )}
           {unread && <span class="unread-marker" aria-label="Unread" />}

@@ -14,6 +14,20 @@ export const toast = signal<{ text: string; kind: 'error' | 'info' } | null>(nul
 export interface ComposeTarget { kind: 'stream' | 'private'; streamId?: number; topic: string; to: number[] }
 export interface ComposeState { open: boolean; target: ComposeTarget; content: string; focus?: 'topic' | 'to' | 'content'; draftId?: number }
 
+/**
+ * Which loaded messages the feed renders (ids lo..hi, inclusive; ±Infinity for "to the end"):
+ * like Zulip, a window of ~150 around the anchor that grows as the reader scrolls, so that a
+ * narrow of thousands of messages costs what a screenful does.
+ */
+export const feedWindow = signal<{ key: string; lo: number; hi: number }>({ key: '', lo: -Infinity, hi: Infinity });
+
+/** Make sure a message is rendered (keyboard navigation, jump to unread); calls back once it is. */
+export function revealInFeed(id: number, then: (el: HTMLElement | null) => void) {
+  const w = feedWindow.value;
+  if (id < w.lo || id > w.hi) feedWindow.value = { ...w, lo: Math.min(w.lo, id), hi: Math.max(w.hi, id) };
+  requestAnimationFrame(() => then(document.querySelector<HTMLElement>(`.message[data-id="${id}"]`)));
+}
+
 export const compose = signal<ComposeState>({ open: false, target: { kind: 'stream', topic: '', to: [] }, content: '' });
 
 let toastTimer: ReturnType<typeof setTimeout> | undefined;

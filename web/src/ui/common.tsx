@@ -71,18 +71,27 @@ export function Popover({ onClose, children, label, class: cls = '' }: { onClose
   return <div class={'popover ' + cls} ref={ref} role="menu" aria-label={label} onKeyDown={onKeyDown}>{children}</div>;
 }
 
+// Intl formatters are costly to create: one of each, reused for every message.
+const TIME_12 = new Intl.DateTimeFormat([], { hour: 'numeric', minute: '2-digit', hour12: true });
+const TIME_24 = new Intl.DateTimeFormat([], { hour: 'numeric', minute: '2-digit', hour12: false });
+const DAY = new Intl.DateTimeFormat([], { weekday: 'short', month: 'short', day: 'numeric' });
+const DAY_YEAR = new Intl.DateTimeFormat([], { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+
 export function formatTime(ts: number, twentyFour = false): string {
-  return new Date(ts * 1000).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit', hour12: !twentyFour });
+  return (twentyFour ? TIME_24 : TIME_12).format(ts * 1000);
+}
+
+/** A local day number, for grouping messages by day without building strings. */
+export function dayNumber(ts: number): number {
+  return Math.floor((ts * 1000 - new Date(ts * 1000).getTimezoneOffset() * 60000) / 86400000);
 }
 
 export function formatDay(ts: number): string {
-  const d = new Date(ts * 1000);
-  const today = new Date();
-  if (d.toDateString() === today.toDateString()) return 'Today';
-  const y = new Date(today);
-  y.setDate(today.getDate() - 1);
-  if (d.toDateString() === y.toDateString()) return 'Yesterday';
-  return d.toLocaleDateString([], { weekday: 'short', month: 'short', day: 'numeric', year: d.getFullYear() === today.getFullYear() ? undefined : 'numeric' });
+  const today = dayNumber(Date.now() / 1000);
+  const day = dayNumber(ts);
+  if (day === today) return 'Today';
+  if (day === today - 1) return 'Yesterday';
+  return (new Date(ts * 1000).getFullYear() === new Date().getFullYear() ? DAY : DAY_YEAR).format(ts * 1000);
 }
 
 export function relativeTime(ts: number): string {

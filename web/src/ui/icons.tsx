@@ -23,10 +23,10 @@ const PATHS: Record<string, string> = {
   dm: 'M4 5h16v11H8l-4 4z',
 };
 
-export function Icon({ name, size = 18, filled = false }: { name: keyof typeof PATHS | string; size?: number; filled?: boolean }) {
+export function Icon({ name, size = 18, filled = false }: { name: string; size?: number; filled?: boolean }) {
   return (
     <svg class="icon" width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor" stroke-width="1.9" stroke-linecap="round" stroke-linejoin="round">
+      stroke="currentColor" stroke-width={name === 'more' ? 3.2 : 1.9} stroke-linecap="round" stroke-linejoin="round">
       <path d={PATHS[name] ?? ''} />
     </svg>
   );
