@@ -30,6 +30,26 @@ class MessageEditTest extends StoaTestBase {
         server.stoa.db().write(tx -> tx.h().execute("UPDATE messages SET date_sent = date_sent - ? WHERE id = ?", seconds, id));
     }
 
+    /** Zulip renders a send with its sender's translate_emoticons, and an edit with its editor's (previews did already). */
+    @Test
+    void sendsAndEditsUseTheAuthorsTranslateEmoticons() {
+        moderator.patch("/settings", "translate_emoticons", true).success();
+        try {
+            long mine = send(moderator, "lobby", "emoticons", "hi :)");
+            long plain = send(member, "lobby", "emoticons", "hi :)");
+            assertThat(rendered(mine)).contains("emoji-1f642");
+            assertThat(rendered(plain)).doesNotContain("emoji");
+            moderator.patch("/messages/" + mine, "content", "bye :(").success();
+            assertThat(rendered(mine)).contains("emoji-1f641");
+        } finally {
+            moderator.patch("/settings", "translate_emoticons", false).success();
+        }
+    }
+
+    private String rendered(long id) {
+        return owner.get("/messages/" + id).success().get("message").get("content").asText();
+    }
+
     @Test
     void editContentKeepsHistory() {
         long id = send(member, "lobby", "edits", "first version");
