@@ -232,6 +232,7 @@ const MessageRow = memo(function MessageRow({ m, header, sender, day, selected, 
 export function FeedTitle({ terms }: { terms: Narrow }) {
   const s = store.value!;
   const conv = conversationOf(terms);
+  if (isSearch(terms)) return <span class="title-text">Search results</span>;
   if (conv.channel !== undefined) {
     const sub = s.subs.value.get(conv.channel);
     return (
