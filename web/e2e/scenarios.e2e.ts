@@ -160,6 +160,8 @@ describe('the web client', () => {
     }
     await stoa.api('POST', '/messages', { type: 'stream', to: generalId, topic, content: 'before the restart' }, ada);
     for (const p of [A, B]) await feedMessage(p, 'before the restart').waitFor();
+    // Sent and at once killed: the clients get it from the stored queue after the restart, or before.
+    await stoa.api('POST', '/messages', { type: 'stream', to: generalId, topic, content: 'just before the kill' }, bob);
     await stoa.stop('SIGKILL');
     await B.locator('.status-pill', { hasText: 'Reconnecting' }).waitFor({ timeout: 30_000 });
     await stoa.start();
@@ -167,10 +169,9 @@ describe('the web client', () => {
     await A.getByRole('button', { name: /Message #general/ }).click();
     await send(A, 'after the restart 2');
     for (const p of [A, B]) {
-      await feedMessage(p, 'after the restart 1').waitFor();
-      await feedMessage(p, 'after the restart 2').waitFor();
+      for (const text of ['just before the kill', 'after the restart 1', 'after the restart 2']) await feedMessage(p, text).waitFor();
       expect(await p.evaluate(() => (window as any).__sameDocument)).toBe(true);
-      expect(await p.locator('.feed .message').count()).toBe(3);
+      expect(await p.locator('.feed .message').count()).toBe(4);
     }
     await B.locator('.status-pill').waitFor({ state: 'detached' });
     await shot(B, '10-after-restart');
