@@ -2,7 +2,8 @@
 // scenario can stop and start again), the client, and headless Chromium.
 //
 // The server command comes from STOA_SERVER_CMD (a shell command; {port} and {dataDir} are filled
-// in), so a JUnit wrapper can run these scenarios under `./stoa test` with its own java + classpath.
+// in, e.g. `java -jar target/stoa.jar run --port {port} --data-dir {dataDir}`), so a JUnit wrapper
+// can run these scenarios under `./stoa test` with its own java and classpath.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -5,6 +5,7 @@ import { signal } from '@preact/signals';
 import { api, ApiError } from './api.ts';
 import { Store, emptyFeed } from './state.ts';
 import { applyEvent } from './events.ts';
+import { notifyIfWanted } from './notify.ts';
 import { isSearch, narrowKey, toApiNarrow, type Narrow } from './narrow.ts';
 import type { Message, ZEvent } from './types.ts';
 
@@ -52,6 +53,7 @@ export async function pollLoop(onReset: (s: Store) => void) {
         lastEventId = Math.max(lastEventId, ev.id);
         try {
           applyEvent(s, ev);
+          notifyIfWanted(s, ev);
         } catch (e) {
           console.error('event', ev, e);
         }

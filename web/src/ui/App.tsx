@@ -30,8 +30,14 @@ export function App() {
   useEffect(() => {
     if (compose.value.open && !compose.value.content) closeCompose();
     if (v.kind === 'narrow') void loadNarrow(v.terms);
-    document.title = `${pageTitle()} · ${s.realm.value.name ?? 'Stoa'}`;
   }, [narrowKey, s]);
+
+  // The tab's title carries the unread count, as in Zulip.
+  useSignalEffect(() => {
+    s.unreadTick.value;
+    const n = s.unread.counts(s.isMuted).total;
+    document.title = `${n ? `(${n}) ` : ''}${pageTitle()} · ${s.realm.value.name ?? 'Stoa'}`;
+  });
 
   useSignalEffect(() => {
     const moved = s.followMove.value;

@@ -1,4 +1,5 @@
 import { memo } from 'preact/compat';
+import { useSignal } from '@preact/signals';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { store, loadMore, markRead } from '../live.ts';
 import { conversationOf, isSearch, type Narrow } from '../narrow.ts';
@@ -60,6 +61,16 @@ export function Feed({ terms }: { terms: Narrow }) {
   if (win.key !== windowKey(feed) && !feed.loading) feedWindow.value = win = initialWindow(feed);
   const visible = feed.ids.filter((id) => id >= win.lo && id <= win.hi);
   const rows = buildRows(visible, s.messages);
+  const firstUnread = feed.ids.find((id) => s.unread.has(id));
+  const unreadInView = useSignal(true);
+  const checkUnreadInView = () => {
+    const el = scroller.current;
+    const target = firstUnread !== undefined ? el?.querySelector<HTMLElement>(`[data-id="${firstUnread}"]`) : null;
+    if (!el || !target) { unreadInView.value = firstUnread === undefined; return; }
+    const a = el.getBoundingClientRect();
+    const b = target.getBoundingClientRect();
+    unreadInView.value = b.bottom > a.top && b.top < a.bottom;
+  };
   const policy = s.settings.value.web_mark_read_on_scroll_policy ?? 1;
   const conv = conversationOf(terms);
   const readOnScroll = !isSearch(terms) && policy !== 3 && (policy === 1 || conv.topic !== undefined || conv.dm !== undefined);
@@ -87,6 +98,7 @@ export function Feed({ terms }: { terms: Narrow }) {
     }
     firstId.current = visible[0];
     lastId.current = visible[visible.length - 1];
+    checkUnreadInView();
     heightBefore.current = el.scrollHeight;
   });
 
@@ -112,6 +124,7 @@ export function Feed({ terms }: { terms: Narrow }) {
     const el = scroller.current!;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
     heightBefore.current = el.scrollHeight;
+    checkUnreadInView();
     const ids = feed.ids;
     const w = feedWindow.value;
     if (el.scrollTop < 400) {
@@ -126,7 +139,6 @@ export function Feed({ terms }: { terms: Narrow }) {
     }
   };
 
-  const firstUnread = feed.ids.find((id) => s.unread.has(id));
   const jumpToUnread = () => {
     if (firstUnread === undefined) return;
     selectedId.value = firstUnread;
@@ -149,7 +161,7 @@ export function Feed({ terms }: { terms: Narrow }) {
             selected={selectedId.value === r.m.id} unread={s.unread.has(r.m.id)} tick={s.unreadTick.value} />
         ))}
       </div>
-      {firstUnread !== undefined && (
+      {firstUnread !== undefined && !unreadInView.value && (
         <button class="jump-unread" onClick={jumpToUnread}>↑ Jump to first unread</button>
       )}
       {compose.value.open && <div class="feed-spacer" />}

@@ -104,8 +104,13 @@ const NOTIFICATION_SETTINGS: [string, string][] = [
 
 function Notifications() {
   const s = store.value!;
+  const permission = useSignal(typeof Notification === 'undefined' ? 'unsupported' : Notification.permission);
   return (
     <Section title="Notifications">
+      {permission.value === 'default' && (
+        <p><button class="button" onClick={async () => (permission.value = await Notification.requestPermission())}>Allow desktop notifications in this browser</button></p>
+      )}
+      {permission.value === 'denied' && <p class="muted-text">This browser blocks notifications from this site.</p>}
       {NOTIFICATION_SETTINGS.filter(([k]) => k in s.settings.value).map(([k, label]) => (
         <label class="check" key={k}>
           <input type="checkbox" checked={!!s.settings.value[k]} onChange={(e) => patchSettings({ [k]: (e.target as HTMLInputElement).checked })} /> {label}
