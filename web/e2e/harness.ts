@@ -14,7 +14,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 const WEB_DIR = resolve(import.meta.dirname, '..');
 const PROJECT_DIR = resolve(WEB_DIR, '..');
 export const SHOTS_DIR = resolve(PROJECT_DIR, 'target/web-e2e');
-const DEFAULT_CMD = `${PROJECT_DIR}/stoa run --port {port} --data-dir {dataDir}`;
+// The jar as Maven built it (not `./stoa run`, whose rebuild would run `npm ci` under this very runner).
+const JAVA = process.env.JAVA_HOME ? `${process.env.JAVA_HOME}/bin/java` : 'java';
+const DEFAULT_CMD = `${JAVA} -jar ${PROJECT_DIR}/target/stoa.jar run --port {port} --data-dir {dataDir}`;
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];

@@ -31,9 +31,6 @@ export function emojiChar(code: string): string {
   }
 }
 
-const BY_NAME = new Map(EMOJI);
-export const emojiCode = (name: string) => BY_NAME.get(name);
-
 /**
  * Zulip's rendered emoji are `<span class="emoji emoji-1f600" ...>:grinning:</span>`, meant for a
  * sprite sheet; show the character itself instead (the title keeps the name).

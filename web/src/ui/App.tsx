@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { useSignal, useSignalEffect } from '@preact/signals';
 import { store, connection, loadNarrow, markRead } from '../live.ts';
 import { logout } from '../api.ts';
@@ -242,10 +242,4 @@ function nextUnreadTopic() {
   narrowTo(next.streamId !== undefined
     ? [{ operator: 'channel', operand: String(next.streamId) }, { operator: 'topic', operand: next.topic ?? '' }]
     : [{ operator: 'dm', operand: next.dmKey! }]);
-}
-
-export function useAutofocus<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return ref;
 }

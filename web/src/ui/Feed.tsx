@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { store, loadMore, markRead } from '../live.ts';
 import { conversationOf, isSearch, type Narrow } from '../narrow.ts';
 import type { Message } from '../types.ts';
-import { selectedId, narrowTo, hashFor, compose, suppressRead, feedWindow, revealInFeed } from './app-state.ts';
+import { selectedId, hashFor, compose, suppressRead, feedWindow, revealInFeed } from './app-state.ts';
 import type { Feed as FeedState } from '../state.ts';
 import { Avatar, dayNumber, formatDay, formatTime } from './common.tsx';
 import { Icon } from './icons.tsx';
@@ -51,6 +51,7 @@ function initialWindow(feed: FeedState) {
 export function Feed({ terms }: { terms: Narrow }) {
   const s = store.value!;
   const feed = s.feed.value;
+  s.unreadTick.value; // re-render when messages turn read or unread
   const scroller = useRef<HTMLDivElement>(null);
   const firstId = useRef<number | undefined>(undefined);
   const lastId = useRef<number | undefined>(undefined);
@@ -158,7 +159,7 @@ export function Feed({ terms }: { terms: Narrow }) {
       <div role="list" aria-label="Messages">
         {rows.map((r) => (
           <MessageRow key={r.m.id} m={r.m} header={r.header} sender={r.sender} day={r.day} search={search}
-            selected={selectedId.value === r.m.id} unread={s.unread.has(r.m.id)} tick={s.unreadTick.value} />
+            selected={selectedId.value === r.m.id} unread={s.unread.has(r.m.id)} />
         ))}
       </div>
       {firstUnread !== undefined && !unreadInView.value && (
@@ -201,7 +202,7 @@ function RecipientHeader({ m }: { m: Message }) {
 
 const isoTime = (ts: number) => new Date(ts * 1000).toISOString();
 
-interface RowProps { m: Message; header: boolean; sender: boolean; day: string | null; selected: boolean; unread: boolean; search: boolean; tick: number }
+interface RowProps { m: Message; header: boolean; sender: boolean; day: string | null; selected: boolean; unread: boolean; search: boolean }
 
 const MessageRow = memo(function MessageRow({ m, header, sender, day, selected, unread, search }: RowProps) {
   const s = store.value!;
@@ -262,7 +263,3 @@ export function FeedTitle({ terms }: { terms: Narrow }) {
   if (terms.length === 1 && terms[0]!.operator === 'sender') return <span class="title-text">Messages from {s.userName(Number(terms[0]!.operand))}</span>;
   return <span class="title-text">Search results</span>;
 }
-
-export const narrowToTopicOf = (m: Message) => narrowTo(m.type === 'stream'
-  ? [{ operator: 'channel', operand: String(m.stream_id) }, { operator: 'topic', operand: m.subject }]
-  : [{ operator: 'dm', operand: (m.dmUserIds ?? []).filter((id) => id !== store.value!.myId).join(',') || String(store.value!.myId) }]);

@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { ApiError, login, type Session } from '../api.ts';
-import { useAutofocus } from './App.tsx';
+import { useAutofocus } from './common.tsx';
 
 export function Login({ onLogin }: { onLogin: (s: Session) => void }) {
   const email = useSignal('');

@@ -1,7 +1,7 @@
 import { useComputed, useSignal } from '@preact/signals';
 import { store, loadTopics } from '../live.ts';
 import { topicKey } from '../unread.ts';
-import { view, go, narrowTo, hashFor, sidebarOpen } from './app-state.ts';
+import { view, narrowTo, hashFor, sidebarOpen } from './app-state.ts';
 import { Count, PresenceDot } from './common.tsx';
 import { Icon } from './icons.tsx';
 import { BrowseChannels } from './Settings.tsx';
@@ -151,5 +151,3 @@ function TopicList({ streamId, viewedTopic, topicCounts }: { streamId: number; v
     </ul>
   );
 }
-
-export const goInbox = () => go('#inbox');

@@ -27,6 +27,12 @@ export function PresenceDot({ userId }: { userId: number }) {
   return <span class={`presence presence-${p}`} role="img" aria-label={p === 'active' ? 'Active' : p === 'idle' ? 'Idle' : 'Offline'} />;
 }
 
+export function useAutofocus<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
+
 export function Modal({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ComponentChildren; wide?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
