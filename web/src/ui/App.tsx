@@ -185,7 +185,9 @@ function moveSelection(delta: number) {
   selectedId.value = next;
   revealInFeed(next, (el) => {
     el?.scrollIntoView({ block: 'nearest' });
-    el?.focus({ preventScroll: true });
+    // Only take focus from the page or another message: a key that opened compose meanwhile wins.
+    const active = document.activeElement;
+    if (!active || active === document.body || active.classList.contains('message')) el?.focus({ preventScroll: true });
   });
   if (s.unread.has(next)) markRead([next]);
 }
