@@ -120,7 +120,7 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newUserPage(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(20_000);
   page.on('pageerror', (e) => console.error('[page error]', e.message));
   return { context, page };
 }

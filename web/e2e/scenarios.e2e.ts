@@ -87,9 +87,24 @@ describe('the web client', () => {
     await B.locator('.dm-list .nav-row', { hasText: 'Ada Lovelace' }).click();
     await feedMessage(B, 'a private word about the budget').waitFor();
     await B.getByRole('button', { name: /Message Ada Lovelace/ }).click();
+    await B.getByRole('textbox', { name: 'Message', exact: true }).fill('Got it');
+    await A.getByText('Bob Builder is typing…').waitFor();
     await send(B, 'Got it, Ada — thanks!');
     await feedMessage(A, 'Got it, Ada').waitFor();
     await shot(A, '05-dm');
+  });
+
+  it('a draft stays with its conversation across narrows and is saved on the server', async () => {
+    await A.goto(`/#narrow/channel/${generalId}-general/topic/drafts`);
+    await A.getByRole('button', { name: /Message #general/ }).click();
+    await A.getByRole('textbox', { name: 'Message', exact: true }).fill('half a thought');
+    await A.goto('/#inbox');
+    await A.goto(`/#narrow/channel/${generalId}-general/topic/drafts`);
+    await A.getByRole('button', { name: /Message #general/ }).click();
+    await expect.poll(() => A.getByRole('textbox', { name: 'Message', exact: true }).inputValue()).toBe('half a thought');
+    await expect.poll(async () => (await stoa.api('GET', '/drafts', {}, ada)).drafts.map((d: any) => d.content), { timeout: 10_000 }).toContain('half a thought');
+    await A.getByRole('textbox', { name: 'Message', exact: true }).fill('');
+    await A.getByRole('button', { name: 'Close compose box' }).click();
   });
 
   it('an edit and a topic move show for both', async () => {
@@ -107,8 +122,9 @@ describe('the web client', () => {
     await feedMessage(A, 'moved to Monday').hover();
     await feedMessage(A, 'moved to Monday').getByRole('button', { name: 'More actions' }).click();
     await A.getByRole('menuitem', { name: 'Move messages' }).click();
-    await A.getByRole('textbox', { name: 'Topic' }).fill('launch plan');
-    await A.getByRole('button', { name: 'Move', exact: true }).click();
+    const move = A.getByRole('dialog', { name: 'Move messages' });
+    await move.getByRole('textbox', { name: 'Topic' }).fill('launch plan');
+    await move.getByRole('button', { name: 'Move', exact: true }).click();
     for (const p of [A, B]) {
       await p.locator('.title', { hasText: 'launch plan' }).waitFor();
       await feedMessage(p, 'moved to Monday').waitFor();
@@ -235,6 +251,31 @@ describe('the web client', () => {
     expect(await P.locator('nav.sidebar').count()).toBe(0);
     await shot(P, '15-login-throttled');
     await P.context().close();
+  });
+
+  it('an administrator creates a channel and a user, and deactivates a user', async () => {
+    const { page: O } = await newUserPage(browser, client.url);
+    await login(O, stoa.owner.email, stoa.owner.password);
+    await O.goto('/#settings/org-channels');
+    await O.getByRole('textbox', { name: 'Name' }).fill('announcements');
+    await O.getByRole('button', { name: 'Create channel' }).click();
+    await O.locator('nav.sidebar a.nav-label', { hasText: /^announcements$/ }).waitFor();
+    await O.goto('/#settings/users');
+    const form = O.getByRole('form', { name: 'Create a user' });
+    await form.getByLabel('Name').fill('Dave Moderator');
+    await form.getByLabel('Email').fill('dave@example.com');
+    await form.getByLabel('Password').fill('dave-password-1');
+    await form.getByLabel('Role').selectOption({ label: 'Moderator' });
+    await form.getByRole('button', { name: 'Create user' }).click();
+    const row = O.getByRole('row', { name: /Dave Moderator/ });
+    await row.getByRole('cell', { name: 'Moderator', exact: true }).waitFor();
+    await shot(O, '17-admin-users');
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await O.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+    await row.waitFor({ state: 'detached' });
+    const users = (await stoa.api('GET', '/users')).members as any[];
+    expect(users.find((u) => u.delivery_email === 'dave@example.com' || u.email === 'dave@example.com')).toMatchObject({ is_active: false, role: 300 });
+    await O.context().close();
   });
 
   it('a /json POST without the CSRF token is refused', async () => {

@@ -28,7 +28,7 @@ export function App() {
   // A narrow in the URL loads its messages; the same narrow again (e.g. after re-register) reloads.
   const narrowKey = v.kind === 'narrow' ? JSON.stringify(v.terms) : null;
   useEffect(() => {
-    if (compose.value.open && !compose.value.content) closeCompose();
+    if (compose.value.open) closeCompose(); // its text stays as the draft of its conversation
     if (v.kind === 'narrow') void loadNarrow(v.terms);
   }, [narrowKey, s]);
 
