@@ -8,8 +8,10 @@ import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.GroupEvent;
+import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.events.UserEvent;
+import dev.stoa.groups.GroupActivation;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
@@ -134,9 +136,14 @@ public final class UserActions {
     private void setActive(Tx tx, User u, boolean active) {
         // Who can see the user while it is active: before deactivating, after reactivating.
         Recipients seers = active ? null : access.audience(tx.h(), u);
+        // Those who can see a deactivated user drop it from groups and settings themselves (feature level 303):
+        // only the others hear of its groups.
+        Set<Long> blind = active ? Set.of() : access.blindTo(tx.h(), u);
         store.set(tx.h(), u.id(), "is_active", active);
         if (active) seers = access.audience(tx.h(), u);
-        dev.stoa.groups.GroupActivation.userActiveChanged(tx, log, groups, u.id(), active);
+        if (active || !blind.isEmpty()) {
+            GroupActivation.userActiveChanged(tx, log, groups, u.id(), active, active ? Recipients.all() : Recipients.users(blind));
+        }
         // As Zulip: a deactivated user's subscriptions leave the subscriber lists before the realm_user event.
         if (!active) hooks.forEach(hook -> hook.activationChanged(tx, u, false));
         ObjectNode person = Json.object().put("user_id", u.id()).put("is_active", active);
@@ -210,8 +217,10 @@ public final class UserActions {
             store.set(tx.h(), target.id(), "timezone", timezone);
             log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", target.id()).put("timezone", timezone)),
                     access.audience(tx.h(), target));
-            log.append(tx, new UserEvent.UserSettingsUpdate("timezone", Json.MAPPER.getNodeFactory().textNode(timezone), null),
-                    Recipients.users(target.id()));
+            var value = Json.MAPPER.getNodeFactory().textNode(timezone);
+            log.append(tx, new UserEvent.UserSettingsUpdate("timezone", value, null), Recipients.users(target.id()));
+            // Zulip sends the legacy form for timezone too (Delivery drops it for user_settings_object clients)
+            log.append(tx, new MiscEvent.UpdateDisplaySettings(json.apiEmail(target), "timezone", value, null), Recipients.users(target.id()));
             return null;
         });
     }
