@@ -54,7 +54,7 @@ final class Routes {
         AuthViews authViews = new AuthViews(c.db(), c.users(), c.userJson(), c.realm(), c.config().externalUrl(), loginFailures);
         api.get("/server_settings", NONE, authViews::serverSettings);
         api.post("/fetch_api_key", NONE, authViews::fetchApiKey);
-        UserViews userViews = new UserViews(c.db(), c.users(), m.users().actions, c.userJson(), m.users().profileData, m.users().profileFields, c.realm(), c.userAccess());
+        UserViews userViews = new UserViews(c.db(), c.users(), m.users().actions, c.userJson(), m.users().profileStore, c.userAccess());
         api.get("/users", OPTIONAL, userViews::list);
         api.post("/users", USER, userViews::create);
         api.get("/users/me", USER, userViews::me);
@@ -65,7 +65,7 @@ final class Routes {
         api.post("/users/{user_id}/reactivate", USER, userViews::reactivate);
         api.get("/bots", USER, userViews::listBots);
         api.post("/bots", USER, userViews::createBot);
-        ProfileFieldViews profileFieldViews = new ProfileFieldViews(c.db(), m.users().profileFields, m.users().profileData);
+        ProfileFieldViews profileFieldViews = new ProfileFieldViews(c.db(), m.users().profileFields, m.users().profileStore);
         api.get("/realm/profile_fields", USER, profileFieldViews::list);
         api.post("/realm/profile_fields", USER, profileFieldViews::create);
         api.patch("/realm/profile_fields", USER, profileFieldViews::reorder);
