@@ -81,7 +81,7 @@ final class Routes {
         api.get("/events", USER, registerViews::events);
         api.delete("/events", USER, registerViews::deleteQueue);
         // ---- Groups and the realm
-        GroupViews groupViews = new GroupViews(c.db(), c.groups(), m.groups().actions, c.groupValues(), c.groupResolver(), name -> c.realm().get().get(name));
+        GroupViews groupViews = new GroupViews(c.db(), c.groups(), m.groups().actions, c.groupValues());
         api.get("/user_groups", USER, groupViews::list);
         api.post("/user_groups/create", USER, groupViews::create);
         api.patch("/user_groups/{user_group_id}", USER, groupViews::update);

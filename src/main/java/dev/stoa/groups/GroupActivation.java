@@ -10,6 +10,7 @@ import dev.stoa.events.Recipients;
 import dev.stoa.http.Json;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * What a user's (de)activation changes in groups as the API shows them (active users only):
@@ -21,10 +22,10 @@ import java.util.Set;
 public final class GroupActivation {
     private GroupActivation() {}
 
-    public static void userActiveChanged(Tx tx, EventLog log, GroupStore store, long userId, boolean active, Recipients to) {
+    public static void userActiveChanged(Tx tx, EventLog log, GroupStore store, long userId, boolean active, Recipients to,
+                                         Function<String, JsonNode> realmSetting) {
         var h = tx.h();
-        List<Long> member = h.createQuery("SELECT group_id FROM group_members WHERE user_id = ? ORDER BY group_id")
-                .bind(0, userId).mapTo(Long.class).list();
+        List<Long> member = store.groupsOf(h, userId);
         Set<Long> activeUsers = store.allActiveUsers(h);
         for (GroupStore.Row g : store.all(h)) {
             ObjectNode marker = g.deactivated() ? Json.object().put("__deactivated", true) : null;
@@ -40,10 +41,8 @@ public final class GroupActivation {
                 log.append(tx, new GroupEvent.Update(g.id(), data, marker), to);
             }
         }
-        String realm = h.createQuery("SELECT settings FROM realm WHERE id = 1").mapTo(String.class).findOne().orElse("{}");
-        ObjectNode stored = (ObjectNode) Json.parse(realm);
         for (String k : GroupSettingRules.REALM.keySet()) {
-            JsonNode v = stored.get(k);
+            JsonNode v = realmSetting.apply(k);
             if (!names(v, userId)) continue;
             ObjectNode data = Json.object();
             data.set(k, GroupSettingValues.apiValue(v, activeUsers));

@@ -247,7 +247,8 @@ public final class UserActions {
         store.set(tx.h(), u.id(), "is_active", active);
         if (active) seers = access.audience(tx.h(), u);
         if (active || !blind.isEmpty()) {
-            GroupActivation.userActiveChanged(tx, log, groups, u.id(), active, active ? Recipients.all() : Recipients.users(blind));
+            GroupActivation.userActiveChanged(tx, log, groups, u.id(), active, active ? Recipients.all() : Recipients.users(blind),
+                    k -> realm.get().get(k));
         }
         // As Zulip: a deactivated user's subscriptions leave the subscriber lists before the realm_user event.
         if (!active) hooks.forEach(hook -> hook.activationChanged(tx, u, false));
