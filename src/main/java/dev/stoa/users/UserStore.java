@@ -79,6 +79,10 @@ public final class UserStore {
                 .bind("owner", Role.OWNER.code).bind("id", userId).mapTo(Long.class).one();
     }
 
+    public long activeHumanCount(Handle h) {
+        return otherActiveHumans(h, -1);
+    }
+
     /** Active humans other than userId. */
     public long otherActiveHumans(Handle h, long userId) {
         return h.createQuery("SELECT COUNT(*) FROM users WHERE is_active AND NOT is_bot AND id <> ?").bind(0, userId).mapTo(Long.class).one();
