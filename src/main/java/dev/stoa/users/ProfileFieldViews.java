@@ -1,6 +1,5 @@
 package dev.stoa.users;
 
-import dev.stoa.identity.User;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,7 +8,6 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**

@@ -1,22 +1,18 @@
 package dev.stoa.users;
 
 import dev.stoa.identity.User;
-import dev.stoa.identity.Role;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.realm.Realm;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
-import java.util.regex.Pattern;
 
 /** GET/POST/PATCH/DELETE of users and bots, and PATCH /settings for name and timezone. */
 public final class UserViews {
