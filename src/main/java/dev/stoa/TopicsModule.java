@@ -15,7 +15,7 @@ final class TopicsModule implements Module {
 
     TopicsModule(Core c) {
         this.channels = ChannelAccess.subscribedOrPublic(c.channels(), c.subscriptions());
-        this.actions = new UserTopicActions(c.db(), c.log(), store, c.clock());
+        this.actions = new UserTopicActions(c.db(), c.log(), store, c.users(), channels, c.clock());
     }
 
     @Override
