@@ -69,8 +69,8 @@ public record Core(Config config, Clock clock, Db db, EventLog log,
         EmojiStore emoji = new EmojiStore();
         RealmEmoji realmEmoji = new RealmEmoji(db, emoji, log);
         // A channel link costs one indexed lookup per #**mention** (not per message).
-        RenderData renderData = new RenderData(db, log, realmEmoji, linkifiers,
-                name -> db.read(h -> channels.byName(h, name)).map(c -> new MarkdownContext.ChannelRef(c.id(), c.name())),
+        RenderData renderData = new RenderData(db, log, realmEmoji, linkifiers, groups,
+                (h, name) -> channels.byName(h, name).map(c -> new MarkdownContext.ChannelRef(c.id(), c.name())),
                 config.externalUrl());
         MessageRenderer renderer = new MessageRenderer(new MarkdownRenderer(Katex.at(config.katexDir())), renderData);
         return new Core(config, clock, db, log, realmStore, realm, users, groups, channels, subscriptions, new FolderStore(),

@@ -4,6 +4,7 @@ import dev.stoa.drafts.DraftActions;
 import dev.stoa.drafts.DraftState;
 import dev.stoa.drafts.DraftStore;
 import dev.stoa.queues.StateContributor;
+import dev.stoa.topics.ChannelAccess;
 import java.util.List;
 
 /** Drafts synchronized to the server. */
@@ -11,8 +12,8 @@ final class DraftsModule implements Module {
     final DraftStore store = new DraftStore();
     final DraftActions actions;
 
-    DraftsModule(Core c) {
-        this.actions = new DraftActions(c.db(), c.log(), store);
+    DraftsModule(Core c, ChannelAccess channels) {
+        this.actions = new DraftActions(c.db(), c.log(), store, c.users(), channels);
     }
 
     @Override

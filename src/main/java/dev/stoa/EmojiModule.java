@@ -16,8 +16,8 @@ final class EmojiModule implements Module {
 
     EmojiModule(Core c) {
         this.core = c;
-        this.actions = new EmojiActions(c.db(), c.log(), c.emoji());
         this.images = new EmojiImages(c.config().dataDir());
+        this.actions = new EmojiActions(c.db(), c.log(), c.emoji(), images, c.realm(), c.groupResolver());
     }
 
     @Override

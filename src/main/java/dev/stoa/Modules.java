@@ -27,9 +27,10 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
         // A group named in a realm or channel permission setting is in use and cannot be deactivated.
         GroupsModule groups = new GroupsModule(c, List.of(realm.actions::objections, c.channelAccess()::groupObjections),
                 List.of(channels.sight::groupChangeAround));
+        TopicsModule topics = new TopicsModule(c);
         return new Modules(realm, channels, users, groups, messages, new LinkifiersModule(c), new EmojiModule(c),
-                new SnippetsModule(c), new DraftsModule(c), new NavigationModule(c), new CallsModule(c), new AlertWordsModule(c),
-                new PresenceModule(c), new TopicsModule(c), new SettingsModule(c));
+                new SnippetsModule(c), new DraftsModule(c, topics.channels), new NavigationModule(c), new CallsModule(c),
+                new AlertWordsModule(c), new PresenceModule(c), topics, new SettingsModule(c));
     }
 
     /** In register's order. */

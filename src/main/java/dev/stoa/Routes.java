@@ -162,7 +162,7 @@ final class Routes {
         api.post("/realm/filters", USER, linkifierViews::add);
         api.patch("/realm/filters/{filter_id}", USER, linkifierViews::update);
         api.delete("/realm/filters/{filter_id}", USER, linkifierViews::remove);
-        EmojiViews emojiViews = new EmojiViews(c.db(), c.emoji(), m.emoji().actions, m.emoji().images, c.realm(), c.groupResolver());
+        EmojiViews emojiViews = new EmojiViews(c.db(), c.emoji(), m.emoji().actions, m.emoji().images);
         api.get("/realm/emoji", USER, emojiViews::list);
         api.post("/realm/emoji/{emoji_name}", USER, emojiViews::upload);
         api.delete("/realm/emoji/{emoji_name}", USER, emojiViews::deactivate);
@@ -174,7 +174,7 @@ final class Routes {
         api.post("/saved_snippets", USER, snippetViews::create);
         api.patch("/saved_snippets/{saved_snippet_id}", USER, snippetViews::edit);
         api.delete("/saved_snippets/{saved_snippet_id}", USER, snippetViews::delete);
-        DraftViews draftViews = new DraftViews(c.db(), m.drafts().store, m.drafts().actions, c.users(), m.topics().channels, c.clock());
+        DraftViews draftViews = new DraftViews(c.db(), m.drafts().store, m.drafts().actions, c.clock());
         api.get("/drafts", USER, draftViews::list);
         api.post("/drafts", USER, draftViews::create);
         api.patch("/drafts/{draft_id}", USER, draftViews::edit);
@@ -202,7 +202,7 @@ final class Routes {
         api.post("/users/me/presence", USER, presenceViews::report);
         api.get("/realm/presence", USER, presenceViews::realm);
         api.get("/users/{user_id_or_email}/presence", USER, presenceViews::ofUser);
-        UserTopicViews userTopicViews = new UserTopicViews(c.db(), m.topics().store, m.topics().actions, c.users(), m.topics().channels);
+        UserTopicViews userTopicViews = new UserTopicViews(m.topics().actions);
         api.post("/user_topics", USER, userTopicViews::setPolicy);
         api.post("/users/me/muted_users/{muted_user_id}", USER, userTopicViews::mute);
         api.delete("/users/me/muted_users/{muted_user_id}", USER, userTopicViews::unmute);

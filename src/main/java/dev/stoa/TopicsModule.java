@@ -11,10 +11,11 @@ import java.util.List;
 final class TopicsModule implements Module {
     final UserTopicStore store = new UserTopicStore();
     final UserTopicActions actions;
-    final ChannelAccess channels = ChannelAccess.subscribedOrPublic();
+    final ChannelAccess channels;
 
     TopicsModule(Core c) {
-        this.actions = new UserTopicActions(c.db(), c.log(), store, c.clock());
+        this.channels = ChannelAccess.subscribedOrPublic(c.channels(), c.subscriptions());
+        this.actions = new UserTopicActions(c.db(), c.log(), store, c.users(), channels, c.clock());
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
+import dev.stoa.identity.User;
 import java.util.List;
 
 /** Alert-word changes; the alert_words event (the whole new list) goes to the user's clients. */
@@ -18,8 +19,14 @@ public final class AlertWordActions {
         this.store = store;
     }
 
-    /** Adds (add=true) or removes words; returns the new list. No event when nothing changed. */
-    public List<String> doChange(long userId, List<String> words, boolean add) {
+    /** Words (stripped, non-empty) to add, or to remove when add is false. */
+    public record Change(List<String> words, boolean add) {}
+
+    /** Adds or removes the caller's words; returns the new list. No event when nothing changed. */
+    public List<String> checkChange(User caller, Change input) {
+        long userId = caller.id();
+        List<String> words = input.words();
+        boolean add = input.add();
         return db.write(tx -> {
             List<String> before = store.words(tx.h(), userId);
             for (String w : words) {

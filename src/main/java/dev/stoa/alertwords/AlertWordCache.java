@@ -17,6 +17,7 @@ import java.util.Set;
  */
 public final class AlertWordCache {
     private final Db db;
+    private final AlertWordStore store = new AlertWordStore();
     private final LogTail tail;
     private volatile Map<Long, List<String>> words;
 
@@ -28,9 +29,7 @@ public final class AlertWordCache {
 
     private Map<Long, List<String>> load() {
         Map<Long, List<String>> out = new HashMap<>();
-        db.read(h -> h.createQuery("SELECT user_id, word FROM alert_words ORDER BY word_lower")
-                .map((rs, ctx) -> Map.entry(rs.getLong(1), rs.getString(2))).list())
-                .forEach(e -> out.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(e.getValue()));
+        db.read(store::all).forEach(e -> out.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(e.getValue()));
         return out;
     }
 

@@ -13,6 +13,12 @@ public final class AlertWordStore {
         return h.createQuery("SELECT word FROM alert_words WHERE user_id = ? ORDER BY word_lower").bind(0, userId).mapTo(String.class).list();
     }
 
+    /** Every user's alert words, as (user id, word) pairs, each user's in alphabetical order. */
+    public List<java.util.Map.Entry<Long, String>> all(Handle h) {
+        return h.createQuery("SELECT user_id, word FROM alert_words ORDER BY word_lower")
+                .map((rs, ctx) -> java.util.Map.entry(rs.getLong(1), rs.getString(2))).list();
+    }
+
     public void add(Handle h, long userId, String word) {
         h.execute("INSERT INTO alert_words (user_id, word, word_lower) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 userId, word, word.toLowerCase(java.util.Locale.ROOT));

@@ -43,7 +43,7 @@ public final class AlertWordViews {
             String t = w.strip();
             if (!t.isEmpty()) words.add(t);
         }
-        return answer(actions.doChange(me.id(), words, add));
+        return answer(actions.checkChange(me, new AlertWordActions.Change(words, add)));
     }
 
     private static ObjectNode answer(List<String> words) {

@@ -100,7 +100,11 @@ public final class ChannelUpdateActions {
         if (old.isArchived() && !updated.isArchived()) sent.add(Change.of("is_archived", Json.MAPPER.getNodeFactory().booleanNode(false)));
         sent.addAll(changes);
         int policy = json.streamPostPolicy(updated);
-        if (policy != json.streamPostPolicy(old)) sent.add(Change.of("stream_post_policy", Json.MAPPER.getNodeFactory().numberNode(policy)));
+        if (policy != json.streamPostPolicy(old)) {
+            // Zulip also sends the legacy is_announcement_only (policy 2: administrators only) for old clients
+            sent.add(Change.of("stream_post_policy", Json.MAPPER.getNodeFactory().numberNode(policy)));
+            sent.add(Change.of("is_announcement_only", Json.MAPPER.getNodeFactory().booleanNode(policy == 2)));
+        }
         channels.update(tx.h(), old, updated);
         List<Long> after = access.audience(tx.h(), updated, active);
         List<Long> both = after.stream().filter(before::contains).toList();

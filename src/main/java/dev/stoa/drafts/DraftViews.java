@@ -6,35 +6,26 @@ import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.topics.ChannelAccess;
 import dev.stoa.identity.User;
-import dev.stoa.users.UserStore;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
-import org.jdbi.v3.core.Handle;
 
 /** GET/POST /drafts, PATCH/DELETE /drafts/{draft_id}. */
 public final class DraftViews {
-    static final int MAX_TOPIC_LENGTH = 60;
     static final int MAX_MESSAGE_LENGTH = 10000;
     private static final Set<String> KEYS = Set.of("type", "to", "topic", "content", "timestamp", "id");
 
     private final Db db;
     private final DraftStore store;
     private final DraftActions actions;
-    private final UserStore users;
-    private final ChannelAccess channels;
     private final Clock clock;
 
-    public DraftViews(Db db, DraftStore store, DraftActions actions, UserStore users, ChannelAccess channels, Clock clock) {
+    public DraftViews(Db db, DraftStore store, DraftActions actions, Clock clock) {
         this.db = db;
         this.store = store;
         this.actions = actions;
-        this.users = users;
-        this.channels = channels;
         this.clock = clock;
     }
 
@@ -56,14 +47,11 @@ public final class DraftViews {
     public Object create(Request req) {
         User me = me(req);
         JsonNode list = req.jsonArray("drafts");
-        List<DraftStore.Row> rows = new ArrayList<>();
+        List<DraftActions.Draft> drafts = new ArrayList<>();
         if (list != null) {
-            db.read(h -> {
-                for (int i = 0; i < list.size(); i++) rows.add(validate(h, me, list.get(i), "drafts[" + i + "]"));
-                return null;
-            });
+            for (int i = 0; i < list.size(); i++) drafts.add(parse(list.get(i), "drafts[" + i + "]"));
         }
-        List<Long> ids = rows.isEmpty() ? List.of() : actions.doCreate(me.id(), rows);
+        List<Long> ids = drafts.isEmpty() ? List.of() : actions.checkCreate(me, drafts);
         ObjectNode out = Json.success();
         out.set("ids", Json.tree(ids));
         return out;
@@ -74,11 +62,7 @@ public final class DraftViews {
         long id = id(req);
         JsonNode draft = req.jsonObject("draft");
         if (draft == null) throw ApiError.missing("draft");
-        DraftStore.Row row = db.read(h -> {
-            store.get(h, me.id(), id).orElseThrow(DraftActions::notFound);
-            return validate(h, me, draft, "draft");
-        });
-        actions.doEdit(me.id(), id, row);
+        actions.checkEdit(me, id, parse(draft, "draft"));
         return Json.success();
     }
 
@@ -96,8 +80,8 @@ public final class DraftViews {
         }
     }
 
-    /** Zulip's DraftData checks, then further_validated_draft_dict. */
-    private DraftStore.Row validate(Handle h, User me, JsonNode d, String var) {
+    /** Zulip's DraftData checks (DraftActions checks the recipients against the current state). */
+    private DraftActions.Draft parse(JsonNode d, String var) {
         if (!d.isObject()) throw ApiError.bad(var + " is not a dict");
         for (var it = d.fieldNames(); it.hasNext(); ) {
             String k = it.next();
@@ -115,29 +99,7 @@ public final class DraftViews {
         String topic = string(d, var, "topic");
         String content = content(string(d, var, "content"));
         long timestamp = timestamp(d, var);
-        return switch (type) {
-            case "stream" -> {
-                String t = truncate(topic, MAX_TOPIC_LENGTH);
-                if (t.indexOf('\0') >= 0) throw ApiError.bad("Topic must not contain null bytes");
-                if (to.size() != 1) throw ApiError.bad("Must specify exactly 1 channel ID for channel messages");
-                channels.check(h, me, to.getFirst());
-                yield new DraftStore.Row(type, to, t, content, timestamp);
-            }
-            case "private" -> new DraftStore.Row(type, directRecipients(h, me, to), "", content, timestamp);
-            default -> new DraftStore.Row(type, List.of(), "", content, timestamp);
-        };
-    }
-
-    /** The other participants (or only the user, for a draft to oneself); every id must be a user of the realm. */
-    private List<Long> directRecipients(Handle h, User me, List<Long> to) {
-        TreeSet<Long> ids = new TreeSet<>(to);
-        if (ids.isEmpty()) return List.of();
-        var found = users.byIds(h, ids);
-        for (long id : ids) {
-            if (found.stream().noneMatch(u -> u.id() == id)) throw ApiError.bad("Invalid user ID " + id);
-        }
-        if (ids.size() > 1) ids.remove(me.id());
-        return List.copyOf(ids);
+        return new DraftActions.Draft(type, to, topic, content, timestamp);
     }
 
     private static JsonNode field(JsonNode d, String var, String key) {
@@ -167,11 +129,6 @@ public final class DraftViews {
         String s = c.stripTrailing();
         if (s.isEmpty()) throw ApiError.bad("Message must not be empty");
         if (s.indexOf('\0') >= 0) throw ApiError.bad("Message must not contain null bytes");
-        return truncate(s, MAX_MESSAGE_LENGTH);
-    }
-
-    private static String truncate(String s, int max) {
-        if (s.codePointCount(0, s.length()) <= max) return s;
-        return s.substring(0, s.offsetByCodePoints(0, max - 1)) + "…";
+        return DraftActions.truncate(s, MAX_MESSAGE_LENGTH);
     }
 }

@@ -9,42 +9,99 @@ import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
+import dev.stoa.groups.GroupResolver;
+import dev.stoa.identity.User;
+import dev.stoa.markdown.EmojiCatalog;
+import dev.stoa.realm.RealmHolder;
+import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Adding and deactivating custom emoji: one transaction each, with a realm_emoji event to all
  * users carrying the one emoji (op add/edit) and, for delivery to older clients, the whole dict.
  */
 public final class EmojiActions {
+    private static final Pattern VALID = Pattern.compile("[0-9a-z_-]*[0-9a-z]");
+    private static final Pattern ALLOWED_CHARS = Pattern.compile("[0-9a-z_-]+");
+
+    /** POST /realm/emoji/{name}: the name as given (not yet normalized) and the uploaded files' bytes. */
+    public record NewEmoji(String name, List<byte[]> files) {}
+
     private final Db db;
     private final EventLog log;
     private final EmojiStore store;
+    private final EmojiImages images;
+    private final RealmHolder realm;
+    private final GroupResolver groups;
 
-    public EmojiActions(Db db, EventLog log, EmojiStore store) {
+    public EmojiActions(Db db, EventLog log, EmojiStore store, EmojiImages images, RealmHolder realm, GroupResolver groups) {
         this.db = db;
         this.log = log;
         this.store = store;
+        this.images = images;
+        this.realm = realm;
+        this.groups = groups;
     }
 
-    /** Adds an emoji whose files are already stored; the active-name uniqueness is checked in the transaction. */
-    public EmojiRow doAdd(String name, EmojiImages.Stored files, long authorId) {
+    /**
+     * Uploads a custom emoji: the name, can_add_custom_emoji_group, the name's uniqueness, the file
+     * and the built-in override rule are checked in the transaction that inserts the row; the
+     * image files are written after every check, so a refused upload leaves none behind.
+     */
+    public EmojiRow checkAdd(User caller, NewEmoji input) {
+        String name = input.name().strip().replace(' ', '_');
+        checkName(name);
         return db.write(tx -> {
+            if (!groups.isMember(tx.h(), caller.id(), realm.get().get("can_add_custom_emoji_group"))) throw ApiError.unauthorizedAction();
             if (store.activeByName(tx.h(), name).isPresent()) throw exists();
-            long id = store.insert(tx.h(), name, files.fileName(), files.stillFileName(), authorId);
-            EmojiRow row = new EmojiRow(id, name, files.fileName(), files.stillFileName(), authorId, false);
-            notify(tx, "add", row);
-            return row;
+            if (input.files().size() != 1) throw ApiError.bad("You must upload exactly one file.");
+            if (EmojiCatalog.get().codeForName(name).isPresent() && !caller.isAdmin()) {
+                throw ApiError.bad("Only administrators can override default emoji.");
+            }
+            byte[] bytes = input.files().getFirst();
+            String ext = EmojiImages.check(bytes);
+            return insert(tx, name, store(bytes, ext), caller.id());
         });
     }
 
-    public void doDeactivate(EmojiRow emoji) {
+    private EmojiImages.Stored store(byte[] bytes, String ext) {
+        try {
+            return images.store(bytes, ext);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    static void checkName(String name) {
+        if (name.isEmpty()) throw ApiError.bad("Emoji name is missing");
+        if (VALID.matcher(name).matches()) return;
+        if (ALLOWED_CHARS.matcher(name).matches()) throw ApiError.bad("Emoji names must end with either a letter or digit.");
+        throw ApiError.bad("Emoji names must contain only lowercase alphanumeric characters, dashes, and underscores.");
+    }
+
+    /** Deactivates an emoji: administrators, or the emoji's author. */
+    public void checkDeactivate(User caller, String name) {
         db.write(tx -> {
-            EmojiRow current = store.activeByName(tx.h(), emoji.name()).filter(e -> e.id() == emoji.id())
-                    .orElseThrow(() -> notFound(emoji.name()));
-            store.deactivate(tx.h(), current.id());
-            notify(tx, "edit", new EmojiRow(current.id(), current.name(), current.fileName(), current.stillFileName(),
-                    current.authorId(), true));
+            EmojiRow emoji = store.activeByName(tx.h(), name).orElseThrow(() -> notFound(name));
+            if (!caller.isAdmin() && (emoji.authorId() == null || emoji.authorId() != caller.id())) {
+                throw ApiError.bad("Must be an organization administrator or emoji author");
+            }
+            deactivate(tx, emoji);
             return null;
         });
+    }
+
+    private EmojiRow insert(Tx tx, String name, EmojiImages.Stored files, long authorId) {
+        long id = store.insert(tx.h(), name, files.fileName(), files.stillFileName(), authorId);
+        EmojiRow row = new EmojiRow(id, name, files.fileName(), files.stillFileName(), authorId, false);
+        notify(tx, "add", row);
+        return row;
+    }
+
+    private void deactivate(Tx tx, EmojiRow current) {
+        store.deactivate(tx.h(), current.id());
+        notify(tx, "edit", new EmojiRow(current.id(), current.name(), current.fileName(), current.stillFileName(),
+                current.authorId(), true));
     }
 
     private void notify(Tx tx, String op, EmojiRow row) {

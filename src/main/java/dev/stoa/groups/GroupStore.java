@@ -58,6 +58,12 @@ public final class GroupStore {
                 .mapTo(Long.class).one() > 0;
     }
 
+    /** The active (not deactivated) group with exactly this name (mentions inside a send's transaction). */
+    public Optional<Row> activeByName(Handle h, String name) {
+        return h.createQuery(ROW + " WHERE name = ? AND NOT deactivated").bind(0, name).map((rs, c) -> new Row(rs.getLong(1), rs.getString(2),
+                rs.getString(3), rs.getBoolean(4), rs.getBoolean(5), (ObjectNode) Json.parse(rs.getString(6)))).findOne();
+    }
+
     public void set(Handle h, long id, String column, Object value) {
         h.createUpdate("UPDATE user_groups SET " + column + " = ? WHERE id = ?").bind(0, value).bind(1, id).execute();
     }

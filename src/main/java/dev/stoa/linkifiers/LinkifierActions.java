@@ -27,7 +27,33 @@ public final class LinkifierActions {
         this.store = store;
     }
 
-    public long doAdd(Linkifier l) {
+    /**
+     * A request's fields: the optional ones are null when absent (on update: keep the current
+     * value), "" to reset example_input or reverse_template to null.
+     */
+    public record Fields(String pattern, String urlTemplate, String exampleInput, String reverseTemplate,
+                         List<String> alternativeUrlTemplates) {
+        /** The linkifier these fields make, over `current` (null when adding); validated. */
+        Linkifier over(long id, Linkifier current) {
+            String example = text(exampleInput, current == null ? null : current.exampleInput());
+            String reverse = text(reverseTemplate, current == null ? null : current.reverseTemplate());
+            List<String> alts = alternativeUrlTemplates != null ? alternativeUrlTemplates
+                    : current == null ? List.of() : current.alternativeUrlTemplates();
+            LinkifierRules.validate(pattern, urlTemplate, example, reverse, alts);
+            return new Linkifier(id, pattern, urlTemplate, example, reverse, alts, current == null ? 0 : current.order());
+        }
+
+        private static String text(String given, String current) {
+            if (given == null) return current;
+            return given.isEmpty() ? null : given;
+        }
+    }
+
+    public long checkAdd(Fields fields) {
+        return add(fields.over(0, null));
+    }
+
+    private long add(Linkifier l) {
         return db.write(tx -> {
             if (store.patternTaken(tx.h(), l.pattern(), -1)) throw duplicate();
             long id = store.insert(tx.h(), l);
@@ -36,9 +62,11 @@ public final class LinkifierActions {
         });
     }
 
-    public void doUpdate(Linkifier l) {
+    /** Changes a linkifier: fields absent from the request keep the row's current values. */
+    public void checkUpdate(long id, Fields fields) {
         db.write(tx -> {
-            if (store.byId(tx.h(), l.id()).isEmpty()) throw notFound();
+            Linkifier current = store.byId(tx.h(), id).orElseThrow(LinkifierActions::notFound);
+            Linkifier l = fields.over(id, current);
             if (store.patternTaken(tx.h(), l.pattern(), l.id())) throw duplicate();
             store.update(tx.h(), l);
             notify(tx);

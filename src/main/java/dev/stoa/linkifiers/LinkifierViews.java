@@ -31,17 +31,15 @@ public final class LinkifierViews {
 
     public Object add(Request req) {
         requireAdmin(req);
-        Linkifier l = parse(req, 0, null);
         ObjectNode out = Json.success();
-        out.put("id", actions.doAdd(l));
+        out.put("id", actions.checkAdd(parse(req)));
         return out;
     }
 
     public Object update(Request req) {
         requireAdmin(req);
         long id = req.pathLong("filter_id");
-        Linkifier current = db.read(h -> store.byId(h, id)).orElseThrow(LinkifierActions::notFound);
-        actions.doUpdate(parse(req, id, current));
+        actions.checkUpdate(id, parse(req));
         return Json.success();
     }
 
@@ -59,24 +57,20 @@ public final class LinkifierViews {
         return Json.success();
     }
 
-    /** The request's fields; on update, absent optional fields keep their current value. */
-    private static Linkifier parse(Request req, long id, Linkifier current) {
+    /** The request's fields; an optional text field is null when absent, "" when reset (empty or JSON null). */
+    private static LinkifierActions.Fields parse(Request req) {
         String pattern = req.str("pattern").strip();
         String url = req.str("url_template").strip();
-        String example = optionalText(req, "example_input", current == null ? null : current.exampleInput());
-        String reverse = optionalText(req, "reverse_template", current == null ? null : current.reverseTemplate());
+        String example = optionalText(req, "example_input");
+        String reverse = optionalText(req, "reverse_template");
         List<String> alts = req.stringList("alternative_url_templates");
-        if (alts == null) alts = current == null ? List.of() : current.alternativeUrlTemplates();
-        alts = alts.stream().map(String::strip).toList();
-        LinkifierRules.validate(pattern, url, example, reverse, alts);
-        return new Linkifier(id, pattern, url, example, reverse, alts, current == null ? 0 : current.order());
+        return new LinkifierActions.Fields(pattern, url, example, reverse, alts == null ? null : alts.stream().map(String::strip).toList());
     }
 
-    /** A string field where the empty string (or JSON null) resets to null. */
-    private static String optionalText(Request req, String name, String dflt) {
-        if (!req.has(name)) return dflt;
+    private static String optionalText(Request req, String name) {
+        if (!req.has(name)) return null;
         String v = req.raw(name);
-        return v.isEmpty() || "null".equals(v) ? null : v;
+        return "null".equals(v) ? "" : v;
     }
 
     static void requireAdmin(Request req) {

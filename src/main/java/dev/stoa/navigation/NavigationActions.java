@@ -8,6 +8,7 @@ import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
+import dev.stoa.identity.User;
 
 /** Navigation-view writes; events go to the owner's clients only. */
 public final class NavigationActions {
@@ -21,7 +22,13 @@ public final class NavigationActions {
         this.store = store;
     }
 
-    public void doAdd(long userId, String fragment, boolean pinned, String name) {
+    /** A view's fragment, pinned state and name, already checked; on update, null keeps the current value. */
+    public record View(String fragment, Boolean pinned, String name) {}
+
+    public void checkAdd(User caller, View input) {
+        long userId = caller.id();
+        String fragment = input.fragment(), name = input.name();
+        boolean pinned = input.pinned();
         db.write(tx -> {
             if (name != null && store.nameTaken(tx.h(), userId, name)) throw exists();
             if (!store.insert(tx.h(), userId, fragment, pinned, name)) throw exists();
@@ -31,7 +38,10 @@ public final class NavigationActions {
     }
 
     /** Null pinned or name keeps the current value. */
-    public void doUpdate(long userId, String fragment, Boolean pinned, String name) {
+    public void checkUpdate(User caller, View input) {
+        long userId = caller.id();
+        String fragment = input.fragment(), name = input.name();
+        Boolean pinned = input.pinned();
         db.write(tx -> {
             ObjectNode v = store.get(tx.h(), userId, fragment).orElseThrow(NavigationActions::notFound);
             if (name != null && !name.equals(v.path("name").asText(null)) && store.nameTaken(tx.h(), userId, name)) throw exists();
@@ -46,7 +56,8 @@ public final class NavigationActions {
         });
     }
 
-    public void doRemove(long userId, String fragment) {
+    public void checkRemove(User caller, String fragment) {
+        long userId = caller.id();
         db.write(tx -> {
             store.get(tx.h(), userId, fragment).orElseThrow(NavigationActions::notFound);
             store.delete(tx.h(), userId, fragment);

@@ -43,7 +43,7 @@ public final class NavigationViews {
         } else if (name == null) {
             throw ApiError.bad("Custom views must have a valid name.");
         }
-        actions.doAdd(me.id(), fragment, pinned, name);
+        actions.checkAdd(me, new NavigationActions.View(fragment, pinned, name));
         return Json.success();
     }
 
@@ -53,13 +53,13 @@ public final class NavigationViews {
         Boolean pinned = req.optBool("is_pinned").orElse(null);
         String name = req.optStr("name").map(n -> nonBlank(n, "name")).orElse(null);
         if (BUILT_IN.contains(fragment) && name != null) throw ApiError.bad("Built-in views cannot have a custom name.");
-        actions.doUpdate(me.id(), fragment, pinned, name);
+        actions.checkUpdate(me, new NavigationActions.View(fragment, pinned, name));
         return Json.success();
     }
 
     public Object remove(Request req) {
         User me = req.user();
-        actions.doRemove(me.id(), fragment(req));
+        actions.checkRemove(me, fragment(req));
         return Json.success();
     }
 

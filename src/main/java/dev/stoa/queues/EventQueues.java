@@ -37,6 +37,7 @@ public final class EventQueues {
     private final Clock clock;
     private final long heartbeatMillis;
     private final Map<String, EventQueue> queues = new ConcurrentHashMap<>();
+    private final QueueStore store = new QueueStore();
 
     public EventQueues(Db db, EventLog log, Delivery delivery, Clock clock, long heartbeatMillis) {
         this.db = db;
@@ -47,18 +48,8 @@ public final class EventQueues {
         load();
     }
 
-    private static final String SELECT = "SELECT queue_id, user_id, created_at, last_activity, idle_timeout_secs, start_event_id, acked_event_id, spec FROM event_queues";
-
     private void load() {
-        db.read(h -> h.createQuery(SELECT).map((rs, ctx) -> row(rs)).list()).forEach(q -> queues.put(q.id, q));
-    }
-
-    private static EventQueue row(java.sql.ResultSet rs) throws java.sql.SQLException {
-        long uid = rs.getLong(2);
-        Long userId = rs.wasNull() ? null : uid;
-        QueueSpec spec = Json.MAPPER.convertValue(Json.parse(rs.getString(8)), QueueSpec.class);
-        return new EventQueue(rs.getString(1), userId, spec, rs.getLong(6), rs.getLong(5),
-                rs.getLong(3), rs.getLong(4), rs.getLong(7));
+        db.read(store::all).forEach(q -> queues.put(q.id, q));
     }
 
     /** Creates a queue starting at the log head read in register's snapshot. */
@@ -66,9 +57,10 @@ public final class EventQueues {
         long now = clock.instant().getEpochSecond();
         String id = now + ":" + UUID.randomUUID();
         EventQueue q = new EventQueue(id, userId, spec, startEventId, idleTimeoutSecs, now, now, startEventId);
-        db.write(tx -> tx.h().createUpdate("INSERT INTO event_queues (queue_id, user_id, created_at, last_activity, idle_timeout_secs, start_event_id, acked_event_id, spec) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-                .bind(0, id).bind(1, userId).bind(2, now).bind(3, now).bind(4, idleTimeoutSecs)
-                .bind(5, startEventId).bind(6, startEventId).bind(7, Json.write(spec)).execute());
+        db.write(tx -> {
+            store.insert(tx.h(), q);
+            return null;
+        });
         queues.put(id, q);
         return q;
     }
@@ -97,13 +89,16 @@ public final class EventQueues {
     }
 
     private EventQueue loadOne(String queueId) {
-        return db.read(h -> h.createQuery(SELECT + " WHERE queue_id = ?").bind(0, queueId).map((rs, ctx) -> row(rs)).findOne().orElse(null));
+        return db.read(h -> store.byId(h, queueId)).orElse(null);
     }
 
     public void delete(EventQueue q) {
         q.deleted = true;
         queues.remove(q.id);
-        db.write(tx -> tx.h().execute("DELETE FROM event_queues WHERE queue_id = ?", q.id));
+        db.write(tx -> {
+            store.delete(tx.h(), q.id);
+            return null;
+        });
         log.wakeAll();
     }
 
@@ -178,35 +173,23 @@ public final class EventQueues {
     }
 
     private void flushAndExpire(List<EventQueue> dirty, long now) {
-        java.util.Set<String> live = new java.util.HashSet<>();
-        long[] minAcked = {Long.MAX_VALUE};
-        db.write(tx -> {
-            if (!dirty.isEmpty()) {
-                var upd = tx.h().prepareBatch("UPDATE event_queues SET last_activity = ?, acked_event_id = ? WHERE queue_id = ?");
-                for (EventQueue q : dirty) {
-                    q.dirty = false;
-                    upd.bind(0, q.lastActivity).bind(1, q.acked).bind(2, q.id).add();
-                }
-                upd.execute();
-            }
-            tx.h().execute("DELETE FROM event_queues WHERE ? - last_activity > idle_timeout_secs", now);
-            tx.h().createQuery("SELECT queue_id, acked_event_id FROM event_queues").map((rs, ctx) -> {
-                live.add(rs.getString(1));
-                minAcked[0] = Math.min(minAcked[0], rs.getLong(2));
-                return null;
-            }).list();
-            return null;
+        Map<String, Long> live = db.write(tx -> {
+            for (EventQueue q : dirty) q.dirty = false;
+            store.flushActivity(tx.h(), dirty);
+            store.deleteIdle(tx.h(), now);
+            return store.acked(tx.h());
         });
+        long minAcked = live.values().stream().mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
         boolean removed = false;
         for (EventQueue q : queues.values()) {
-            if (!live.contains(q.id)) {
+            if (!live.containsKey(q.id)) {
                 q.deleted = true;
                 queues.remove(q.id);
                 removed = true;
             }
         }
         if (removed) log.wakeAll();
-        long floor = Math.min(log.head() - 1, minAcked[0]);
+        long floor = Math.min(log.head() - 1, minAcked);
         if (floor > 0) log.prune(floor);
     }
 

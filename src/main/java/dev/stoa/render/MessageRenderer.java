@@ -31,12 +31,15 @@ public final class MessageRenderer {
      * handle, so the content renders against the state that transaction sees.
      */
     public Rendered render(Handle h, User sender, String content) {
-        return renderer.render(content, new TxContext(h, context(sender)));
+        return renderer.render(content, data.context(h, emoticons(sender)));
     }
 
     /** The realm context for a sender (null: no sender preferences), e.g. for topic linkification. */
     public MarkdownContext context(User sender) {
-        boolean emoticons = sender != null && sender.setting("translate_emoticons").asBoolean(false);
-        return data.context(emoticons);
+        return data.context(emoticons(sender));
+    }
+
+    private static boolean emoticons(User sender) {
+        return sender != null && sender.setting("translate_emoticons").asBoolean(false);
     }
 }

@@ -4,6 +4,7 @@ import dev.stoa.db.Db;
 import dev.stoa.events.LogTail;
 import dev.stoa.emoji.RealmEmoji;
 import dev.stoa.events.EventLog;
+import dev.stoa.groups.GroupStore;
 import dev.stoa.linkifiers.LinkifierStore;
 import dev.stoa.markdown.MarkdownContext;
 import dev.stoa.markdown.MarkdownContext.ChannelRef;
@@ -18,34 +19,43 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
+import org.jdbi.v3.core.Handle;
 
 /**
  * The realm data the renderer looks up, in memory: active users (by id and by lower-cased full
  * name; a name several users share maps to nobody), mentionable groups, linkifiers, custom emoji.
  * Each part is reloaded (one query) when a committed event of its kind has been published since
  * the last render, so a mention costs a map access and never a query. Channels come from a
- * lookup the channels feature provides at wiring time.
+ * lookup the channels feature provides at wiring time (channels renders descriptions, so render
+ * cannot name its store).
  */
 public final class RenderData {
+    /** A channel by name, case-insensitively, on a handle. */
+    @FunctionalInterface
+    public interface ChannelLookup {
+        Optional<ChannelRef> byName(Handle h, String name);
+    }
+
     private record Users(Map<Long, MentionUser> byId, Map<String, MentionUser> byName) {}
 
     private final Db db;
     private final RealmEmoji emoji;
     private final LinkifierStore linkifierStore;
-    private final Function<String, Optional<ChannelRef>> channelByName;
+    private final GroupStore groupStore;
+    private final ChannelLookup channels;
     private final String realmUrl;
     private final LogTail usersTail, groupsTail, linkifiersTail;
     private volatile Users users;
     private volatile Map<String, MentionGroup> groups;
     private volatile List<Linkifier> linkifiers;
 
-    public RenderData(Db db, EventLog log, RealmEmoji emoji, LinkifierStore linkifierStore,
-                      Function<String, Optional<ChannelRef>> channelByName, String realmUrl) {
+    public RenderData(Db db, EventLog log, RealmEmoji emoji, LinkifierStore linkifierStore, GroupStore groupStore,
+                      ChannelLookup channels, String realmUrl) {
         this.db = db;
         this.emoji = emoji;
         this.linkifierStore = linkifierStore;
-        this.channelByName = channelByName;
+        this.groupStore = groupStore;
+        this.channels = channels;
         this.realmUrl = realmUrl;
         this.usersTail = new LogTail(log, Set.of("realm_user", "realm_bot"));
         this.groupsTail = new LogTail(log, Set.of("user_group"));
@@ -71,9 +81,9 @@ public final class RenderData {
 
     private void loadGroups() {
         Map<String, MentionGroup> byName = new HashMap<>();
-        db.read(h -> h.createQuery("SELECT id, name FROM user_groups WHERE NOT deactivated AND NOT is_system_group ORDER BY id")
-                .map((rs, c) -> new MentionGroup(rs.getLong(1), rs.getString(2))).list())
-                .forEach(g -> byName.putIfAbsent(g.name().toLowerCase(Locale.ROOT), g));
+        for (GroupStore.Row g : db.read(groupStore::all)) {
+            if (!g.deactivated() && !g.system()) byName.putIfAbsent(g.name().toLowerCase(Locale.ROOT), new MentionGroup(g.id(), g.name()));
+        }
         groups = Map.copyOf(byName);
     }
 
@@ -97,6 +107,11 @@ public final class RenderData {
         return linkifiers;
     }
 
+    /** A context for a render inside a transaction: people, groups and channels looked up on its handle. */
+    MarkdownContext context(Handle h, boolean translateEmoticons) {
+        return new TxContext(h, context(translateEmoticons), groupStore, channels);
+    }
+
     /** A context for one render; {@code translateEmoticons} is the sender's setting. */
     public MarkdownContext context(boolean translateEmoticons) {
         Users u = users();
@@ -117,7 +132,7 @@ public final class RenderData {
             }
 
             @Override
-            public Optional<ChannelRef> channelByName(String name) { return channelByName.apply(name); }
+            public Optional<ChannelRef> channelByName(String name) { return db.read(h -> channels.byName(h, name)); }
 
             @Override
             public Optional<CustomEmoji> realmEmoji(String name) { return emoji.byName(name); }

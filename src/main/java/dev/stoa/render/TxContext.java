@@ -1,5 +1,6 @@
 package dev.stoa.render;
 
+import dev.stoa.groups.GroupStore;
 import dev.stoa.markdown.MarkdownContext;
 import java.util.List;
 import java.util.Optional;
@@ -10,7 +11,7 @@ import org.jdbi.v3.core.Handle;
  * handle (so they see its own writes); custom emoji, linkifiers, the realm URL and the sender's
  * preferences from the in-memory context.
  */
-record TxContext(Handle h, MarkdownContext realm) implements MarkdownContext {
+record TxContext(Handle h, MarkdownContext realm, GroupStore groups, RenderData.ChannelLookup channels) implements MarkdownContext {
     public Optional<MentionUser> userByFullName(String fullName) {
         List<MentionUser> found = h.createQuery("SELECT id, full_name FROM users WHERE lower(full_name) = lower(?) AND is_active")
                 .bind(0, fullName).map((rs, c) -> new MentionUser(rs.getLong(1), rs.getString(2))).list();
@@ -23,13 +24,11 @@ record TxContext(Handle h, MarkdownContext realm) implements MarkdownContext {
     }
 
     public Optional<MentionGroup> groupByName(String name) {
-        return h.createQuery("SELECT id, name FROM user_groups WHERE name = ? AND NOT deactivated").bind(0, name)
-                .map((rs, c) -> new MentionGroup(rs.getLong(1), rs.getString(2))).findOne();
+        return groups.activeByName(h, name).map(g -> new MentionGroup(g.id(), g.name()));
     }
 
     public Optional<ChannelRef> channelByName(String name) {
-        return h.createQuery("SELECT id, name FROM channels WHERE lower(name) = lower(?)").bind(0, name)
-                .map((rs, c) -> new ChannelRef(rs.getLong(1), rs.getString(2))).findOne();
+        return channels.byName(h, name);
     }
 
     public Optional<CustomEmoji> realmEmoji(String name) { return realm.realmEmoji(name); }

@@ -7,6 +7,7 @@ import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
+import dev.stoa.identity.User;
 import java.time.Clock;
 
 /** Saved-snippet writes; each event goes to the owner's clients only. */
@@ -23,16 +24,22 @@ public final class SnippetActions {
         this.clock = clock;
     }
 
-    public long doCreate(long userId, String title, String content) {
+    /** A snippet's title and content, each already checked; on edit, null keeps the current value. */
+    public record Snippet(String title, String content) {}
+
+    public long checkCreate(User caller, Snippet input) {
+        long userId = caller.id();
         return db.write(tx -> {
-            long id = store.insert(tx.h(), userId, title, content, clock.instant().getEpochSecond());
+            long id = store.insert(tx.h(), userId, input.title(), input.content(), clock.instant().getEpochSecond());
             log.append(tx, new MiscEvent.SavedSnippetAdd(store.get(tx.h(), userId, id).orElseThrow()), Recipients.users(userId));
             return id;
         });
     }
 
-    /** Null title or content keeps the current value. */
-    public void doEdit(long userId, long id, String title, String content) {
+    /** Only the caller's own snippets; a null title or content keeps the current value. */
+    public void checkEdit(User caller, long id, Snippet input) {
+        long userId = caller.id();
+        String title = input.title(), content = input.content();
         db.write(tx -> {
             ObjectNode s = store.get(tx.h(), userId, id).orElseThrow(SnippetActions::notFound);
             store.update(tx.h(), id, title != null ? title : s.get("title").asText(), content != null ? content : s.get("content").asText());
@@ -41,7 +48,8 @@ public final class SnippetActions {
         });
     }
 
-    public void doDelete(long userId, long id) {
+    public void checkDelete(User caller, long id) {
+        long userId = caller.id();
         db.write(tx -> {
             store.get(tx.h(), userId, id).orElseThrow(SnippetActions::notFound);
             store.delete(tx.h(), id);

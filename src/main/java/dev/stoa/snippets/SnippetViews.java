@@ -32,7 +32,7 @@ public final class SnippetViews {
         User me = req.user();
         String title = title(req.str("title"));
         String content = content(req.str("content"));
-        long id = actions.doCreate(me.id(), title, content);
+        long id = actions.checkCreate(me, new SnippetActions.Snippet(title, content));
         return Json.success().put("saved_snippet_id", id);
     }
 
@@ -42,13 +42,13 @@ public final class SnippetViews {
         String title = req.optStr("title").map(SnippetViews::title).orElse(null);
         String content = req.optStr("content").map(SnippetViews::content).orElse(null);
         if (title == null && content == null) throw ApiError.bad("Nothing to update.");
-        actions.doEdit(me.id(), id, title, content);
+        actions.checkEdit(me, id, new SnippetActions.Snippet(title, content));
         return Json.success();
     }
 
     public Object delete(Request req) {
         User me = req.user();
-        actions.doDelete(me.id(), id(req));
+        actions.checkDelete(me, id(req));
         return Json.success();
     }
 

@@ -1,5 +1,7 @@
 package dev.stoa.topics;
 
+import dev.stoa.channels.ChannelStore;
+import dev.stoa.channels.SubscriptionStore;
 import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import org.jdbi.v3.core.Handle;
@@ -18,13 +20,11 @@ public interface ChannelAccess {
         return ApiError.bad("Invalid channel ID");
     }
 
-    /** Zulip's access_stream_by_id over the channels tables: web-public, public for non-guests, or subscribed. */
-    static ChannelAccess subscribedOrPublic() {
+    /** Zulip's access_stream_by_id over the channels' stores: web-public, public for non-guests, or subscribed. */
+    static ChannelAccess subscribedOrPublic(ChannelStore channels, SubscriptionStore subscriptions) {
         return (h, user, id) -> {
-            boolean ok = h.createQuery("SELECT 1 FROM channels c WHERE c.id = ? AND (c.is_web_public"
-                            + " OR (NOT c.invite_only AND NOT ?)"
-                            + " OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.channel_id = c.id AND s.user_id = ? AND s.active))")
-                    .bind(0, id).bind(1, user.isGuest()).bind(2, user.id()).mapTo(Integer.class).findOne().isPresent();
+            boolean ok = channels.byId(h, id).filter(c -> c.isWebPublic() || (!c.inviteOnly() && !user.isGuest())
+                    || subscriptions.isSubscribed(h, user.id(), id)).isPresent();
             if (!ok) throw invalid();
         };
     }

@@ -8,26 +8,40 @@ import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
+import dev.stoa.identity.User;
+import dev.stoa.users.UserStore;
 import java.time.Clock;
 
 /** Topic visibility and muted-user changes; events go to the user's own clients. */
 public final class UserTopicActions {
+    /** A topic's visibility policy (0 removes it); the topic already stripped, "" for the empty topic. */
+    public record TopicPolicy(long streamId, String topic, int policy) {}
+
     private final Db db;
     private final EventLog log;
     private final UserTopicStore store;
+    private final UserStore users;
+    private final ChannelAccess channels;
     private final Clock clock;
 
-    public UserTopicActions(Db db, EventLog log, UserTopicStore store, Clock clock) {
+    public UserTopicActions(Db db, EventLog log, UserTopicStore store, UserStore users, ChannelAccess channels, Clock clock) {
         this.db = db;
         this.log = log;
         this.store = store;
+        this.users = users;
+        this.channels = channels;
         this.clock = clock;
     }
 
     /** Sets a topic's policy (0 removes it); no event when nothing changes. */
-    public void doSetPolicy(long userId, long streamId, String topic, int policy) {
+    public void checkSetPolicy(User caller, TopicPolicy input) {
+        long userId = caller.id(), streamId = input.streamId();
+        String topic = input.topic();
+        int policy = input.policy();
         db.write(tx -> {
             var old = store.policy(tx.h(), userId, streamId, topic);
+            // Zulip lets a user remove a policy in a channel they can no longer access, if they had one.
+            if (policy != 0 || old.isEmpty()) channels.check(tx.h(), caller, streamId);
             int current = old.map(UserTopicStore.Policy::visibilityPolicy).orElse(0);
             long now = clock.instant().getEpochSecond();
             if (current == policy && old.map(p -> p.topic().equals(topic)).orElse(true)) return null;
@@ -38,20 +52,30 @@ public final class UserTopicActions {
         });
     }
 
-    public void doMute(long userId, long mutedId) {
+    public void checkMute(User caller, long mutedId) {
+        long userId = caller.id();
+        if (mutedId == userId) throw ApiError.bad("Cannot mute self");
         db.write(tx -> {
+            existing(tx, mutedId);
             if (!store.mute(tx.h(), userId, mutedId, clock.instant().getEpochSecond())) throw ApiError.bad("User already muted");
             announceMutes(tx, userId);
             return null;
         });
     }
 
-    public void doUnmute(long userId, long mutedId) {
+    public void checkUnmute(User caller, long mutedId) {
+        long userId = caller.id();
         db.write(tx -> {
+            existing(tx, mutedId);
             if (!store.unmute(tx.h(), userId, mutedId)) throw ApiError.bad("User is not muted");
             announceMutes(tx, userId);
             return null;
         });
+    }
+
+    /** Any user of the realm, deactivated ones and bots included, as Zulip's access_user_by_id here. */
+    private void existing(Tx tx, long userId) {
+        if (users.byId(tx.h(), userId).isEmpty()) throw ApiError.bad("No such user");
     }
 
     private void announceMutes(Tx tx, long userId) {

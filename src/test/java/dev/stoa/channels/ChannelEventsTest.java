@@ -106,9 +106,11 @@ class ChannelEventsTest extends StoaTestBase {
         }
         VerifyAction.verify(member, SUBSCRIBERS, () -> member.patch("/streams/" + id, "new_name", "ev-renamed").success());
         long members = groupId("role:members"), admins = groupId("role:administrators");
-        // the setting and the deprecated stream_post_policy derived from it
-        VerifyAction.as(member).register(SUBSCRIBERS).events("stream/update", "stream/update").run(() -> member.patch("/streams/" + id,
-                "can_send_message_group", Map.of("new", admins)).success());
+        // the setting and the deprecated stream_post_policy and is_announcement_only derived from it, as Zulip sends them
+        var derived = VerifyAction.as(member).register(SUBSCRIBERS).events("stream/update", "stream/update", "stream/update")
+                .run(() -> member.patch("/streams/" + id, "can_send_message_group", Map.of("new", admins)).success());
+        assertThat(derived).extracting(e -> e.get("property").asText())
+                .containsExactly("can_send_message_group", "stream_post_policy", "is_announcement_only");
         VerifyAction.verify(member, SUBSCRIBERS, () -> member.patch("/streams/" + id, "can_remove_subscribers_group",
                 Map.of("new", Map.of("direct_members", List.of(member.userId), "direct_subgroups", List.of(members)))).success());
         VerifyAction.verify(moderator, SUBSCRIBERS, () -> owner.patch("/streams/" + id, "message_retention_days", "unlimited").success());

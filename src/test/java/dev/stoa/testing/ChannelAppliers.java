@@ -75,7 +75,6 @@ final class ChannelAppliers {
             ObjectNode o = find(s, l, id);
             if (o == null) continue;
             o.set(property, e.get("value"));
-            if (property.equals("stream_post_policy")) o.put("is_announcement_only", e.get("value").asInt() == 2);
             for (String with : new String[] {"rendered_description", "history_public_to_subscribers", "is_web_public"}) {
                 if (e.has(with)) o.set(with, e.get(with));
             }
