@@ -209,7 +209,8 @@ public final class Stoa implements AutoCloseable {
         // A group named in a channel's permission settings is in use and cannot be deactivated.
         groupActions.addUsageCheck(channelAccess::groupObjections);
         groupActions.onMembershipChange(channelSight::groupChangeAround);
-        new AuthViews(db, userStore, userJson, realm, config.externalUrl(), new RateLimiter(config.loginFailureLimit(), 1800, clock)).routes(router);
+        new AuthViews(db, userStore, userJson, realm, config.externalUrl(), new RateLimiter(config.loginFailureLimit(), 1800, clock),
+                ChannelJson::render).routes(router);
         ProfileFieldActions profileFieldActions = new ProfileFieldActions(db, log, userAccess, ChannelJson::render);
         new UserViews(db, userStore, userActions, userJson, profileData, profileFieldActions, realm, userAccess).routes(router);
         new ProfileFieldViews(db, profileFieldActions, profileData).routes(router);

@@ -125,10 +125,10 @@ public final class SubscriptionViews {
                     continue;
                 }
                 boolean sub = subs.isSubscribed(h, me.id(), c.id());
-                boolean ok = c.isArchived() ? false : others ? access.canAddSubscribers(h, me, c, sub) : sub || access.canSubscribeSelf(h, me, c);
-                if (!ok && others && access.canSeeMetadata(h, me, c, sub)) {
-                    throw ApiError.bad("Insufficient permission");
-                }
+                // Zulip's order, the same for self and others: content access first (an administrator
+                // outside a private channel has none), then, for others, the right to add subscribers.
+                boolean ok = !c.isArchived() && (sub || access.canSubscribeSelf(h, me, c));
+                if (ok && others && !access.canAddSubscribers(h, me, c, sub)) throw ApiError.bad("Insufficient permission");
                 if (!ok) {
                     if (fatal) throw ApiError.bad("Unable to access channel (" + c.name() + ").");
                     unauthorized.add(c.name());
