@@ -38,9 +38,10 @@ class HostileInputFuzzTest {
             List<String> failures = new ArrayList<>();
             Map<RequestGenerator.Mutation, Integer> counts = new EnumMap<>(RequestGenerator.Mutation.class);
             int errors5xx = 0, rejected = 0, slowest = 0;
-            long sendNanos = 0, started = System.nanoTime();
+            long sendNanos = 0, fpNanos = 0, checkNanos = 0, buildNanos = 0, started = System.nanoTime();
             int failed = 0;
             for (int i = 0; i < total; i++) {
+                long r0 = System.nanoTime();
                 if (i % 500 == 0) fx.repair();
                 Router.Route route = routes.get(random.nextInt(routes.size()));
                 List<String> names = List.copyOf(fx.principals.keySet());
@@ -50,30 +51,39 @@ class HostileInputFuzzTest {
                 String auth = who.client().email == null ? null : Wire.basic(who.client().email, who.client().apiKey);
                 Wire.Req req = gen.build(route.method(), route.template(),
                         ApiOperations.get().find(route.method(), route.template()).orElse(null), auth, m);
+                buildNanos += System.nanoTime() - r0;
                 boolean write = !req.method().equals("GET");
                 boolean full = write && random.nextInt(20) == 0;
+                long f0 = System.nanoTime();
                 String before = write ? fp.quick() : null;
                 var fullBefore = full ? fp.full() : null;
+                fpNanos += System.nanoTime() - f0;
                 long t0 = System.nanoTime();
                 Wire.Answer a = Wire.send(server.baseUrl, req);
                 sendNanos += System.nanoTime() - t0;
                 slowest = (int) Math.max(slowest, a.millis());
+                long v0 = System.nanoTime();
                 List<String> problems = new ArrayList<>(Wire.problems(req, a));
+                checkNanos += System.nanoTime() - v0;
                 if (a.status() >= 500) errors5xx++;
                 if (a.millis() > LIMIT_MS) problems.add("took " + a.millis() + " ms");
                 if (a.status() >= 400) {
                     rejected++;
+                    long f1 = System.nanoTime();
                     if (write && !before.equals(fp.quick())) problems.add("a rejected request changed the database: " + before + " -> " + fp.quick());
                     if (full && !fullBefore.equals(fp.full())) problems.add("a rejected request changed rows: " + Reliability.diff(fullBefore, fp.full()));
+                    fpNanos += System.nanoTime() - f1;
                 }
                 if (!problems.isEmpty() && ++failed <= 20) {
                     failures.add("#" + i + " as " + who.name() + ": " + req.summary() + "\n    -> "
                             + String.join("\n    -> ", problems.stream().map(p -> Wire.excerpt(p).replace("\n", " ")).toList()));
                 }
-                if (a.status() == 401 && who.userId() > 0 && !who.name().equals("wrong key") && !who.name().equals("deactivated")) fx.repair();
+                boolean lostIdentity = a.status() == 401 && a.json() != null && !a.json().path("code").asText().equals("UNAUTHORIZED");
+                if (lostIdentity && who.userId() > 0 && !who.name().equals("wrong key") && !who.name().equals("deactivated")) fx.repair(who.name());
             }
             Reliability.Timed send = Reliability.witnessRoundTrip(fx);
-            System.out.printf("FUZZ seconds=%d in_server=%d%n", (System.nanoTime() - started) / 1_000_000_000, sendNanos / 1_000_000_000);
+            System.out.printf("FUZZ ms=%d in_server=%d fingerprints=%d checks=%d build=%d%n", (System.nanoTime() - started) / 1_000_000,
+                    sendNanos / 1_000_000, fpNanos / 1_000_000, checkNanos / 1_000_000, buildNanos / 1_000_000);
             System.out.printf("FUZZ sent=%d failed=%d rejected=%d server_errors=%d slowest_ms=%d witness_send_ms=%d witness_fetch_ms=%d mutations=%s%n",
                     total, failed, rejected, errors5xx, slowest, send.sendMs(), send.fetchMs(), counts);
             assertThat(failures).as("replay: -Dstoa.fuzz.seed=" + seed + " -Dstoa.fuzz.requests=" + total).isEmpty();

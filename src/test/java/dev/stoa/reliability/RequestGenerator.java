@@ -44,9 +44,12 @@ final class RequestGenerator {
         this.ids = all;
     }
 
+    /** Each kind equally often, except the megabyte-sized ones (oversized, deep JSON): one in fifty requests. */
     Mutation mutation() {
+        if (random.nextInt(50) == 0) return random.nextBoolean() ? Mutation.OVERSIZED : Mutation.DEEP_JSON;
         Mutation[] all = Mutation.values();
-        return random.nextInt(8) == 0 ? Mutation.NONE : all[1 + random.nextInt(all.length - 1)];
+        Mutation m = all[random.nextInt(all.length)];
+        return m == Mutation.OVERSIZED || m == Mutation.DEEP_JSON ? Mutation.NONE : m;
     }
 
     Wire.Req build(String method, String template, ApiOperations.Operation op, String authorization, Mutation m) {
