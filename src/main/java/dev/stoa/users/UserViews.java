@@ -45,6 +45,7 @@ public final class UserViews {
         r.post("/users", Router.Auth.USER, this::create);
         r.get("/users/me", Router.Auth.USER, this::me);
         r.delete("/users/me", Router.Auth.USER, this::deactivateMe);
+        r.post("/users/me/api_key/regenerate", Router.Auth.USER, this::regenerateApiKey);
         r.get("/users/{user_id_or_email}", Router.Auth.USER, this::get);
         r.patch("/users/{user_id}", Router.Auth.USER, this::update);
         r.delete("/users/{user_id}", Router.Auth.USER, this::deactivate);
@@ -197,6 +198,13 @@ public final class UserViews {
         if (role != null) actions.doChangeRole(u, role);
         if (profile != null) profileActions.doUpdateUserData(u, profile);
         return Json.success();
+    }
+
+    /** Zulip's POST /users/me/api_key/regenerate: the old key stops working with this commit (keys are looked up per request). */
+    private Object regenerateApiKey(Request req) {
+        User me = req.user();
+        String key = actions.doRegenerateApiKey(me);
+        return Json.success().put("api_key", key).put("email", json.apiEmail(me));
     }
 
     private Object deactivate(Request req) {
