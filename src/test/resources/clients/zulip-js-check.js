@@ -14,7 +14,9 @@ function check(r, what) {
   console.log('REGISTERED ' + JSON.stringify({ queue_id: reg.queue_id, last_event_id: reg.last_event_id }));
   let last = reg.last_event_id;
   let found = null;
+  const deadline = Date.now() + 30000;
   while (!found) {
+    if (Date.now() > deadline) throw new Error('no event other than heartbeats within 30 s');
     const r = check(await client.events.retrieve({ queue_id: reg.queue_id, last_event_id: last }), 'events');
     for (const e of r.events) {
       last = Math.max(last, e.id);

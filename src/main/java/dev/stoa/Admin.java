@@ -1,19 +1,15 @@
 package dev.stoa;
 
 import dev.stoa.db.Db;
-import dev.stoa.events.EventLog;
-import dev.stoa.groups.GroupStore;
-import dev.stoa.realm.RealmHolder;
-import dev.stoa.realm.RealmStore;
 import dev.stoa.users.Passwords;
-import dev.stoa.users.Role;
-import dev.stoa.users.User;
-import dev.stoa.users.UserAccess;
+import dev.stoa.identity.Role;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserActions;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
-import dev.stoa.users.UserViews;
+import dev.stoa.users.UserRules;
 import dev.stoa.http.ApiError;
+import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,9 +18,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The administration commands. They work on the same database as the server (through the same
- * actions, so they append the same events); clients of a running server see them after it restarts
- * or when they re-register.
+ * The administration commands. They build the same Core and feature modules as the server and
+ * change the database through the same actions, so they append the same events (a running
+ * server's clients get them through its log tailer).
  */
 final class Admin {
     static final class AdminError extends RuntimeException {
@@ -74,36 +70,35 @@ final class Admin {
         if (config.databaseUrl() == null && !java.nio.file.Files.exists(config.dataDir().resolve("stoa.db"))) {
             throw new AdminError("no database under " + config.dataDir().toAbsolutePath() + ": start the server once with ./stoa run");
         }
-        Db db;
+        Core core;
         try {
-            db = config.databaseUrl() == null ? Db.sqlite(config.dataDir().resolve("stoa.db")) : Db.postgres(config.databaseUrl());
-        } catch (RuntimeException e) {
+            core = Core.open(config, Clock.systemUTC());
+        } catch (IOException | RuntimeException e) {
             throw new AdminError("cannot open the database: " + Main.rootMessage(e));
         }
-        try (db) {
-            execute(cmd, opts, config, db);
+        try (core) {
+            core.realm().reload();
+            execute(cmd, opts, core, Modules.build(core).users().actions);
         } catch (ApiError e) {
             // The same rules as the API (an address in use, the last owner...): one clear line.
             throw new AdminError(e.getMessage());
         }
     }
 
-    private static void execute(String cmd, Map<String, String> o, Config config, Db db) {
-        Clock clock = Clock.systemUTC();
-        RealmStore realmStore = new RealmStore();
-        RealmHolder realm = new RealmHolder(db, realmStore);
-        realm.reload();
-        UserStore store = new UserStore();
-        UserJson json = new UserJson(config.realmHost());
-        UserActions actions = new UserActions(db, new EventLog(db, clock), store, new GroupStore(), realm, json, new UserAccess(realm), clock);
+    /** Through the same actions (and so the same events and hooks) as the API. */
+    private static void execute(String cmd, Map<String, String> o, Core core, UserActions actions) {
+        Config config = core.config();
+        Db db = core.db();
+        UserStore store = core.users();
+        UserJson json = core.userJson();
         switch (cmd) {
             case "create-user" -> {
                 String password = o.getOrDefault("password", Passwords.randomString(16));
                 String email = required(o, "email").strip();
-                if (!UserViews.isEmail(email)) throw new AdminError("invalid email address '" + email + "'");
+                if (!UserRules.isEmail(email)) throw new AdminError("invalid email address '" + email + "'");
                 if (password.isEmpty()) throw new AdminError("the password must not be empty");
                 User u = actions.doCreateUser(new UserActions.NewUser(email, password,
-                        UserViews.checkFullName(required(o, "full-name")), role(o.getOrDefault("role", "member")), null, null, false));
+                        UserRules.checkFullName(required(o, "full-name")), role(o.getOrDefault("role", "member")), null, null, false));
                 System.out.println("created user " + u.id() + " <" + u.deliveryEmail() + "> password: " + password + " API key: " + u.apiKey());
             }
             case "create-bot" -> {
@@ -115,7 +110,7 @@ final class Admin {
                 if (!shortName.matches("[a-z0-9._-]+")) throw new AdminError("--short-name may hold only letters, digits, '.', '_' and '-'");
                 String email = shortName + "-bot@" + config.realmHost();
                 if (!owner.isActive() || owner.isBot()) throw new AdminError("the owner must be an active user, not a bot");
-                User bot = actions.doCreateUser(new UserActions.NewUser(email, null, UserViews.checkFullName(required(o, "full-name")),
+                User bot = actions.doCreateUser(new UserActions.NewUser(email, null, UserRules.checkFullName(required(o, "full-name")),
                         Role.MEMBER, type, owner.id(), false));
                 System.out.println("created bot " + bot.id() + " <" + bot.deliveryEmail() + "> API key: " + bot.apiKey());
             }

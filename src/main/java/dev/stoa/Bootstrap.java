@@ -7,8 +7,8 @@ import dev.stoa.http.Json;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.realm.RealmStore;
 import dev.stoa.users.Passwords;
-import dev.stoa.users.Role;
-import dev.stoa.users.User;
+import dev.stoa.identity.Role;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserActions;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,8 +30,12 @@ final class Bootstrap {
     private Bootstrap() {}
 
     /** Creates the realm if there is none; returns the new owner, or null when the realm existed. */
-    static Owner ensureRealm(Db db, RealmStore realmStore, GroupStore groups, RealmHolder holder, UserActions users,
-                             Config config, Clock clock) {
+    static Owner ensureRealm(Core core, UserActions users) {
+        Db db = core.db();
+        RealmStore realmStore = core.realmStore();
+        GroupStore groups = core.groups();
+        RealmHolder holder = core.realm();
+        Clock clock = core.clock();
         boolean exists = db.read(h -> realmStore.find(h).isPresent());
         if (exists) {
             holder.reload();
@@ -52,7 +56,7 @@ final class Bootstrap {
             return null;
         });
         holder.reload();
-        String host = config.realmHost();
+        String host = core.config().realmHost();
         String password = Passwords.randomString(20);
         User owner = db.write(tx -> {
             users.createUser(tx, new UserActions.NewUser(NOTIFICATION_BOT + host, null, "Notification Bot", Role.MEMBER, 1, null, true));

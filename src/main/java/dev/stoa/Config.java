@@ -11,14 +11,14 @@ import java.util.Map;
  */
 public record Config(String host, int port, Path dataDir, String databaseUrl, String externalUrl,
                      int userRateLimit, int ipRateLimit, int loginFailureLimit, long heartbeatMillis,
-                     long collectorMillis, ExtrasConfig extras) {
+                     long collectorMillis, ExtrasConfig extras, long maxUploadMib, Path katexDir) {
 
     public static final class ConfigError extends RuntimeException {
         public ConfigError(String msg) { super(msg); }
     }
 
     private static final String[] NAMES = java.util.stream.Stream.concat(java.util.stream.Stream.of("host", "port", "data-dir",
-            "database-url", "external-url", "rate-limit-user", "rate-limit-ip", "rate-limit-login"),
+            "database-url", "external-url", "rate-limit-user", "rate-limit-ip", "rate-limit-login", "max-upload-mib", "katex-dir"),
             java.util.Arrays.stream(ExtrasConfig.NAMES)).toArray(String[]::new);
 
     public static Config parse(String[] args, Map<String, String> env) {
@@ -63,7 +63,9 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
         if (ext.endsWith("/")) ext = ext.substring(0, ext.length() - 1);
         return new Config(host, port, data, db, ext, integer(v, "rate-limit-user", 200, 1, Integer.MAX_VALUE),
                 integer(v, "rate-limit-ip", 100, 1, Integer.MAX_VALUE), integer(v, "rate-limit-login", 5, 1, Integer.MAX_VALUE), 50_000,
-                60_000, ExtrasConfig.from(v));
+                60_000, ExtrasConfig.from(v), integer(v, "max-upload-mib", 25, 1, 1024),
+                // The KaTeX helper's directory (node_modules/katex); without it TeX gets Zulip's fallback.
+                Path.of(v.getOrDefault("katex-dir", dev.stoa.markdown.Katex.defaultDir().toString())));
     }
 
     private static int integer(Map<String, String> v, String name, int dflt, int min, int max) {
@@ -84,27 +86,27 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
     }
 
     public Config withPort(int p) {
-        return new Config(host, p, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras);
+        return new Config(host, p, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir);
     }
 
     public Config withLimits(int user, int ip, int login) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, user, ip, login, heartbeatMillis, collectorMillis, extras);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, user, ip, login, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir);
     }
 
     public Config withHeartbeatMillis(long ms) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, ms, collectorMillis, extras);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, ms, collectorMillis, extras, maxUploadMib, katexDir);
     }
 
     /** How often the collector runs (default one minute). */
     public Config withCollectorMillis(long ms) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, ms, extras);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, ms, extras, maxUploadMib, katexDir);
     }
 
     public Config withExternalUrl(String url) {
-        return new Config(host, port, dataDir, databaseUrl, url, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras);
+        return new Config(host, port, dataDir, databaseUrl, url, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir);
     }
 
     public Config withExtras(ExtrasConfig e) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, e);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, e, maxUploadMib, katexDir);
     }
 }

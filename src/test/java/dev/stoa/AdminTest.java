@@ -133,6 +133,56 @@ class AdminTest extends StoaTestBase {
     }
 
     @Test
+    void createUserJoinsTheDefaultChannels() {
+        long id = owner.post("/channels/create", "name", "cli-defaults", "subscribers", List.of(owner.userId)).success().get("id").asLong();
+        owner.post("/default_streams", "stream_id", String.valueOf(id)).success();
+        Result r = stoa("create-user", "--email", "joiner@example.com", "--full-name", "Joiner");
+        assertThat(r.exit()).as(r.err()).isZero();
+        long joiner = Long.parseLong(group(r.out(), "created user (\\d+)"));
+        assertThat(owner.get("/streams/" + id + "/members").success().get("subscribers")).extracting(JsonNode::asLong).contains(joiner);
+    }
+
+    /** The CLI's deactivate and change-role send the same subscriber and stream events as the API. */
+    @Test
+    void deactivateAndChangeRoleSendTheApisEvents() {
+        ApiClient leaver = server.createUser("leaver@example.com", "Leaver", 400);
+        ApiClient visitor = server.createUser("visitor@example.com", "Visitor", 600);
+        long id = owner.post("/channels/create", "name", "cli-events", "subscribers", List.of(owner.userId, leaver.userId))
+                .success().get("id").asLong();
+        JsonNode ownerQueue = owner.post("/register", "event_types", List.of("subscription")).success();
+        JsonNode visitorQueue = visitor.post("/register", "event_types", List.of("stream")).success();
+
+        assertThat(stoa("deactivate", "--email", leaver.email).exit()).isZero();
+        JsonNode peerRemove = awaitEvent(owner, ownerQueue, "peer_remove");
+        assertThat(peerRemove.get("stream_ids")).extracting(JsonNode::asLong).containsExactly(id);
+        assertThat(peerRemove.get("user_ids")).extracting(JsonNode::asLong).containsExactly(leaver.userId);
+
+        assertThat(stoa("change-role", "--email", visitor.email, "--role", "member").exit()).isZero();
+        JsonNode create = awaitEvent(visitor, visitorQueue, "create");
+        assertThat(create.get("streams")).extracting(s -> s.get("stream_id").asLong()).contains(id);
+    }
+
+    /** The first event with this op in the queue; the CLI's events reach the server through its log tailer. */
+    private static JsonNode awaitEvent(ApiClient c, JsonNode queue, String op) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+        long last = queue.get("last_event_id").asLong();
+        while (System.nanoTime() < deadline) {
+            JsonNode r = c.get("/events", "queue_id", queue.get("queue_id").asText(), "last_event_id", String.valueOf(last),
+                    "dont_block", "true").success();
+            for (JsonNode e : r.get("events")) {
+                if (op.equals(e.path("op").asText())) return e;
+                last = Math.max(last, e.get("id").asLong());
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+        throw new AssertionError("no " + op + " event within 20 s");
+    }
+
+    @Test
     void helpAndNoDatabase() throws Exception {
         var empty = java.nio.file.Files.createTempDirectory("stoa-empty");
         PrintStream oldErr = System.err;

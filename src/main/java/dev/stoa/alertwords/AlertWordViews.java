@@ -5,15 +5,13 @@ import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
-import dev.stoa.queues.StateContributor;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 /** GET/POST/DELETE /users/me/alert_words, and register's alert_words. */
-public final class AlertWordViews implements StateContributor {
+public final class AlertWordViews {
     static final int MAX_LENGTH = 100;
 
     private final Db db;
@@ -26,18 +24,12 @@ public final class AlertWordViews implements StateContributor {
         this.actions = actions;
     }
 
-    public void routes(Router r) {
-        r.get("/users/me/alert_words", Router.Auth.USER, this::list);
-        r.post("/users/me/alert_words", Router.Auth.USER, req -> change(req, true));
-        r.delete("/users/me/alert_words", Router.Auth.USER, req -> change(req, false));
-    }
-
-    private Object list(Request req) {
+    public Object list(Request req) {
         User me = req.user();
         return answer(db.read(h -> store.words(h, me.id())));
     }
 
-    private Object change(Request req, boolean add) {
+    public Object change(Request req, boolean add) {
         User me = req.user();
         List<String> raw = req.stringList("alert_words");
         if (raw == null) throw ApiError.missing("alert_words");
@@ -58,13 +50,5 @@ public final class AlertWordViews implements StateContributor {
         ObjectNode out = Json.success();
         out.set("alert_words", Json.tree(words));
         return out;
-    }
-
-    @Override
-    public Set<String> eventTypes() { return Set.of("alert_words"); }
-
-    @Override
-    public void fetch(Context ctx, ObjectNode state) {
-        state.set("alert_words", ctx.userId() == null ? Json.array() : Json.tree(store.words(ctx.h(), ctx.userId())));
     }
 }

@@ -2,11 +2,11 @@ package dev.stoa.calls;
 
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserStore;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -43,23 +43,13 @@ public final class CallViews {
         this.clock = clock;
     }
 
-    public void routes(Router r) {
-        r.post("/calls/meeting/create", Router.Auth.USER, req -> create(req, false));
-        r.post("/calls/zoom/create", Router.Auth.USER, req -> create(req, true));
-        r.get("/calls/meeting/register", Router.Auth.USER, req -> register(req, "meeting"));
-        r.get("/calls/zoom/register", Router.Auth.USER, req -> register(req, "zoom"));
-        r.get("/calls/meeting/complete", Router.Auth.NONE, req -> complete(req, "meeting"));
-        r.get("/calls/zoom/complete", Router.Auth.NONE, req -> complete(req, "zoom"));
-        r.delete("/calls/meeting/token", Router.Auth.USER, this::forget);
-    }
-
     private MeetingProvider provider(boolean zoomRoute) {
         if (zoomRoute && (provider == null || !"zoom".equals(provider.key()))) throw ApiError.bad("Zoom credentials have not been configured");
         if (provider == null) throw ApiError.bad("No video call provider is configured on this server.");
         return provider;
     }
 
-    private Object create(Request req, boolean zoomRoute) {
+    public Object create(Request req, boolean zoomRoute) {
         User me = req.user();
         MeetingProvider p = provider(zoomRoute);
         boolean video = req.bool("is_video_call", true);
@@ -80,11 +70,11 @@ public final class CallViews {
 
     /** Zulip answers a missing or rejected Zoom token with INVALID_ZOOM_TOKEN so that clients start OAuth. */
     private static ApiError invalidToken(boolean zoomRoute) {
-        return zoomRoute ? ApiError.of(400, "INVALID_ZOOM_TOKEN", "Invalid Zoom access token")
-                : ApiError.of(400, "INVALID_MEETING_TOKEN", "Invalid video call provider access token");
+        return zoomRoute ? ApiError.of(ErrorCode.INVALID_ZOOM_TOKEN, "Invalid Zoom access token")
+                : ApiError.of(ErrorCode.INVALID_MEETING_TOKEN, "Invalid video call provider access token");
     }
 
-    private Object register(Request req, String route) {
+    public Object register(Request req, String route) {
         User me = req.user();
         MeetingProvider p = provider("zoom".equals(route));
         if (!p.needsToken()) throw ApiError.bad("The video call provider needs no authorization.");
@@ -92,7 +82,7 @@ public final class CallViews {
         return new RawResponse(302, "text/plain", new byte[0], Map.of("Location", url));
     }
 
-    private Object complete(Request req, String route) {
+    public Object complete(Request req, String route) {
         MeetingProvider p = provider("zoom".equals(route));
         if (!p.needsToken()) throw ApiError.bad("The video call provider needs no authorization.");
         String code = req.str("code");
@@ -107,7 +97,7 @@ public final class CallViews {
         return new RawResponse(200, "text/html; charset=utf-8", page, Map.of());
     }
 
-    private Object forget(Request req) {
+    public Object forget(Request req) {
         User me = req.user();
         MeetingProvider p = provider(false);
         actions.doForgetToken(me.id(), p.key());
@@ -150,11 +140,4 @@ public final class CallViews {
     }
 
     /** The provider for a configuration, or null when none is configured. */
-    public static MeetingProvider providerFor(String name, String jitsiUrl, String zoomId, String zoomSecret, String zoomApi, String zoomOauth) {
-        return switch (name) {
-            case "jitsi" -> new JitsiProvider(jitsiUrl);
-            case "zoom" -> new ZoomProvider(zoomId, zoomSecret, zoomApi, zoomOauth);
-            default -> null;
-        };
-    }
 }

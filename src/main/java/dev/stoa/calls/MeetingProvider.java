@@ -36,4 +36,13 @@ public interface MeetingProvider {
 
         public boolean tokenRejected() { return tokenRejected; }
     }
+
+    /** The configured provider (none: null). */
+    static MeetingProvider of(String name, String jitsiUrl, String zoomId, String zoomSecret, String zoomApi, String zoomOauth) {
+        return switch (name) {
+            case "jitsi" -> new JitsiProvider(jitsiUrl);
+            case "zoom" -> new ZoomProvider(zoomId, zoomSecret, zoomApi, zoomOauth);
+            default -> null;
+        };
+    }
 }

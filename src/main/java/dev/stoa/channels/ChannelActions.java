@@ -10,8 +10,8 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
-import dev.stoa.users.User;
-import dev.stoa.users.UserActions;
+import dev.stoa.identity.User;
+import dev.stoa.users.AccessChanges;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -38,12 +38,12 @@ public final class ChannelActions {
     private final ChannelJson json;
     private final UserStore users;
     /** Subscriptions decide whom a restricted guest can see; users announces what changes. */
-    private final UserActions userActions;
+    private final AccessChanges accessChanges;
     private final Clock clock;
 
     public ChannelActions(Db db, EventLog log, ChannelStore channels, SubscriptionStore subs, ChannelAccess access,
-                          ChannelJson json, UserStore users, UserActions userActions, Clock clock) {
-        this.userActions = userActions;
+                          ChannelJson json, UserStore users, AccessChanges accessChanges, Clock clock) {
+        this.accessChanges = accessChanges;
         this.db = db;
         this.log = log;
         this.channels = channels;
@@ -88,7 +88,7 @@ public final class ChannelActions {
     private long insert(Tx tx, User actor, NewChannel n) {
         if (channels.byName(tx.h(), n.name()).isPresent()) throw channelExists(n.name());
         long now = clock.instant().getEpochSecond();
-        Channel c = new Channel(0, n.name(), n.description(), ChannelJson.render(n.description()), n.inviteOnly(), n.isWebPublic(),
+        Channel c = new Channel(0, n.name(), n.description(), json.renderDescription(n.description()), n.inviteOnly(), n.isWebPublic(),
                 n.historyPublic(), n.retention(), now, actor == null ? null : actor.id(), n.folderId(), n.topicsPolicy(), false, null,
                 n.settings());
         return channels.insert(tx.h(), c);
@@ -104,7 +104,7 @@ public final class ChannelActions {
 
     private SubscribeResult subscribe(Tx tx, List<Channel> targets, List<Long> userIds, Set<Long> createdIds) {
         List<User> active = activeUsers(tx);
-        Map<Long, Set<Long>> seen = userActions.accessBefore(tx.h(), null);
+        Map<Long, Set<Long>> seen = accessChanges.before(tx.h(), null);
         Map<Long, List<String>> subscribed = new LinkedHashMap<>(), already = new LinkedHashMap<>();
         Map<Long, ArrayNode> addPerUser = new LinkedHashMap<>();
         for (Channel c : targets) {
@@ -140,7 +140,7 @@ public final class ChannelActions {
             for (JsonNode s : list) resolved.add(ChannelJson.resolved((ObjectNode) s, byId.get(u)));
             log.append(tx, new ChannelEvent.SubscriptionAdd(list, extras(list, resolved)), Recipients.users(u));
         });
-        userActions.announceAccess(tx, seen);
+        accessChanges.announce(tx, seen);
         return new SubscribeResult(subscribed, already, List.of());
     }
 
@@ -214,7 +214,7 @@ public final class ChannelActions {
     public SubscribeResult doUnsubscribe(List<Channel> targets, List<Long> userIds) {
         return db.write(tx -> {
             List<User> active = activeUsers(tx);
-            Map<Long, Set<Long>> seen = userActions.accessBefore(tx.h(), null);
+            Map<Long, Set<Long>> seen = accessChanges.before(tx.h(), null);
             Map<Long, List<String>> removed = new LinkedHashMap<>(), notRemoved = new LinkedHashMap<>();
             for (Channel c : targets) {
                 Set<Long> before = new LinkedHashSet<>(access.audience(tx.h(), c, active));
@@ -238,7 +238,7 @@ public final class ChannelActions {
                 if (!peers.isEmpty()) log.append(tx, new ChannelEvent.PeerRemove(List.of(c.id()), gone), Recipients.users(peers));
                 lost(tx, c, before, after);
             }
-            userActions.announceAccess(tx, seen);
+            accessChanges.announce(tx, seen);
             return new SubscribeResult(removed, notRemoved, List.of());
         });
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
 import dev.stoa.queues.Delivery;
+import java.util.Map;
 import dev.stoa.queues.QueueSpec;
 import java.util.HashSet;
 import java.util.List;
@@ -19,9 +20,8 @@ import java.util.Set;
 public final class ChannelDelivery {
     private ChannelDelivery() {}
 
-    public static void register(Delivery delivery) {
-        delivery.rule("stream", ChannelDelivery::stream);
-        delivery.rule("subscription", ChannelDelivery::subscription);
+    public static Map<String, Delivery.TypeRule> rules() {
+        return Map.of("stream", ChannelDelivery::stream, "subscription", ChannelDelivery::subscription);
     }
 
     static List<ObjectNode> stream(ObjectNode e, QueueSpec s, Long userId) {

@@ -1,10 +1,12 @@
 package dev.stoa.channels;
 
+import dev.stoa.realm.RealmHolder;
+import dev.stoa.render.MessageRenderer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -36,14 +38,16 @@ public final class ChannelJson {
     static final long RECENTLY_ACTIVE_SECS = 180 * DAY;
 
     private final Clock clock;
-    private final Map<String, Long> systemGroups;
+    private final RealmHolder realm;
+    private final MessageRenderer renderer;
 
     private final ChannelActivity activity;
 
-    public ChannelJson(Clock clock, Map<String, Long> systemGroups, ChannelActivity activity) {
+    public ChannelJson(Clock clock, RealmHolder realm, ChannelActivity activity, MessageRenderer renderer) {
         this.activity = activity;
         this.clock = clock;
-        this.systemGroups = systemGroups;
+        this.realm = realm;
+        this.renderer = renderer;
     }
 
     /** BasicChannel: every field of the seed's Channel table except the per-user ones. */
@@ -114,9 +118,9 @@ public final class ChannelJson {
         JsonNode v = c.setting("can_send_message_group");
         if (v == null || !v.isIntegralNumber()) return 1;
         long g = v.longValue();
-        if (g == systemGroups.getOrDefault("role:administrators", -1L)) return 2;
-        if (g == systemGroups.getOrDefault("role:fullmembers", -1L)) return 3;
-        if (g == systemGroups.getOrDefault("role:moderators", -1L)) return 4;
+        if (g == realm.systemGroups().getOrDefault("role:administrators", -1L)) return 2;
+        if (g == realm.systemGroups().getOrDefault("role:fullmembers", -1L)) return 3;
+        if (g == realm.systemGroups().getOrDefault("role:moderators", -1L)) return 4;
         return 1;
     }
 
@@ -142,23 +146,8 @@ public final class ChannelJson {
         if (v == null) o.putNull(k); else o.put(k, v);
     }
 
-    /**
-     * Renders descriptions (channels, folders) with the realm's Markdown renderer, set once at wiring
-     * time; escaped plain text until then (stores and tests that run without the renderer).
-     */
-    private static volatile java.util.function.UnaryOperator<String> markdown = ChannelJson::plain;
-
-    public static void useMarkdown(java.util.function.UnaryOperator<String> renderer) {
-        markdown = renderer;
-    }
-
-    public static String render(String description) {
-        return description.isEmpty() ? "" : markdown.apply(description);
-    }
-
-    private static String plain(String description) {
-        String esc = description.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
-                .replace("'", "&#39;");
-        return "<p>" + esc.replace("\n", "<br>\n") + "</p>";
+    /** A channel's or folder's description as HTML, rendered like a message without a sender. */
+    public String renderDescription(String description) {
+        return description.isEmpty() ? "" : renderer.render(null, description).html();
     }
 }

@@ -6,8 +6,7 @@ import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserStore;
 import java.util.HashSet;
 import java.util.List;
@@ -32,16 +31,7 @@ public final class ChannelReadViews {
         this.users = users;
     }
 
-    public void routes(Router r) {
-        r.get("/streams", Router.Auth.USER, this::list);
-        r.get("/streams/{stream_id}", Router.Auth.USER, this::one);
-        r.get("/get_stream_id", Router.Auth.USER, this::idByName);
-        r.get("/streams/{stream_id}/members", Router.Auth.USER, this::members);
-        r.get("/users/{user_id}/subscriptions/{stream_id}", Router.Auth.USER, this::status);
-        r.get("/users/me/{stream_id}/topics", Router.Auth.USER, this::topics);
-    }
-
-    private Object list(Request req) {
+    public Object list(Request req) {
         User me = req.user();
         boolean pub = req.bool("include_public", true), webPublic = req.bool("include_web_public", false);
         boolean subscribed = req.bool("include_subscribed", true), excludeArchived = req.bool("exclude_archived", true);
@@ -83,7 +73,7 @@ public final class ChannelReadViews {
         return out;
     }
 
-    private Object one(Request req) {
+    public Object one(Request req) {
         User me = req.user();
         long id = req.pathLong("stream_id");
         return db.read(h -> {
@@ -93,7 +83,7 @@ public final class ChannelReadViews {
         });
     }
 
-    private Object idByName(Request req) {
+    public Object idByName(Request req) {
         User me = req.user();
         String name = req.str("stream");
         return db.read(h -> {
@@ -105,7 +95,7 @@ public final class ChannelReadViews {
         });
     }
 
-    private Object members(Request req) {
+    public Object members(Request req) {
         User me = req.user();
         long id = req.pathLong("stream_id");
         return db.read(h -> {
@@ -116,7 +106,7 @@ public final class ChannelReadViews {
         });
     }
 
-    private Object status(Request req) {
+    public Object status(Request req) {
         User me = req.user();
         long userId = req.pathLong("user_id");
         long id = req.pathLong("stream_id");
@@ -128,7 +118,7 @@ public final class ChannelReadViews {
         });
     }
 
-    private Object topics(Request req) {
+    public Object topics(Request req) {
         User me = req.user();
         long id = req.pathLong("stream_id");
         boolean allowEmpty = req.bool("allow_empty_topic_name", false);

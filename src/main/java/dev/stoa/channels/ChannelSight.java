@@ -5,7 +5,8 @@ import dev.stoa.events.ChannelEvent;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.Recipients;
 import dev.stoa.groups.GroupStore;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
+import dev.stoa.users.UserHooks;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -13,12 +14,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What other features' changes do to who sees which channel, inside their transactions (hooks
- * wired in Stoa): a role change, a deactivation, a group membership change. Each announces the
+ * What other features' changes do to who sees which channel, inside their transactions (passed as
+ * hooks to UserActions and GroupActions): a new person, a role change, a deactivation, a group
+ * membership change. Each announces the
  * difference as stream create / delete and subscriber peer events, as ChannelActions does for
  * channel changes.
  */
-public final class ChannelSight {
+public final class ChannelSight implements UserHooks {
     private final EventLog log;
     private final ChannelStore channels;
     private final SubscriptionStore subs;
@@ -36,11 +38,18 @@ public final class ChannelSight {
         this.base = base;
     }
 
+    /** A new person joins the realm's default channels. */
+    @Override
+    public void created(Tx tx, User user) {
+        base.subscribeToDefaults(tx, user);
+    }
+
     /**
      * Around a change of a user's role (a guest sees only its own channels): channels it gains
      * sight of arrive as stream create with their subscribers, channels it loses as stream delete.
      */
-    public java.util.function.Consumer<User> visibilityAround(Tx tx, User before) {
+    @Override
+    public java.util.function.Consumer<User> aroundRoleChange(Tx tx, User before) {
         Set<Long> saw = visibleChannelIds(tx, before);
         return after -> {
             Set<Long> sees = visibleChannelIds(tx, after);
@@ -58,6 +67,7 @@ public final class ChannelSight {
      * Subscriber lists hold active users only: a user's deactivation is peer_remove from each of
      * its channels (reactivation peer_add), to those who may see the channel.
      */
+    @Override
     public void activationChanged(Tx tx, User user, boolean active) {
         List<User> others = base.activeUsers(tx).stream().filter(u -> u.id() != user.id()).toList();
         for (Subscription s : subs.ofUser(tx.h(), user.id())) {

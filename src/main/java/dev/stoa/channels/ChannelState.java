@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
 import dev.stoa.queues.StateContributor;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -9,7 +9,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -28,10 +28,12 @@ public final class ChannelUpdateViews {
     private final ChannelAccess access;
     private final GroupSettings groupSettings;
     private final ChannelUpdateActions updates;
-    private final ChannelViews create;
+    private final ChannelCreateRules create;
+    private final ChannelJson json;
 
     public ChannelUpdateViews(Db db, ChannelStore channels, SubscriptionStore subs, FolderStore folders, ChannelAccess access,
-                              GroupSettings groupSettings, ChannelUpdateActions updates, ChannelViews create) {
+                              GroupSettings groupSettings, ChannelUpdateActions updates, ChannelCreateRules create, ChannelJson json) {
+        this.json = json;
         this.db = db;
         this.channels = channels;
         this.subs = subs;
@@ -40,10 +42,6 @@ public final class ChannelUpdateViews {
         this.groupSettings = groupSettings;
         this.updates = updates;
         this.create = create;
-    }
-
-    public void routes(Router r) {
-        r.patch("/streams/{stream_id}", Router.Auth.USER, this::update);
     }
 
     /** What the request asks, parsed before any database read. */
@@ -60,7 +58,7 @@ public final class ChannelUpdateViews {
         String newName = req.optStr("new_name").map(ChannelParams::name).orElse(null);
         boolean retentionGiven = req.has("message_retention_days");
         Integer retention = ChannelParams.retention(req);
-        if (retentionGiven && !me.isOwner()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization owner");
+        if (retentionGiven && !me.isOwner()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
         boolean folderGiven = req.has("folder_id");
         String folderRaw = req.raw("folder_id");
         Long folderId = folderGiven && !"null".equals(folderRaw) ? req.optLong("folder_id").orElse(null) : null;
@@ -77,7 +75,7 @@ public final class ChannelUpdateViews {
                 retentionGiven, retention, req.optBool("is_archived").orElse(null), folderGiven, folderId, policy, groups);
     }
 
-    private Object update(Request req) {
+    public Object update(Request req) {
         User me = req.user();
         long id = req.pathLong("stream_id");
         Asked a = parse(req, me);
@@ -158,7 +156,7 @@ public final class ChannelUpdateViews {
         }
         if (a.description() != null && !a.description().equals(c.description())) {
             d.description = a.description();
-            d.rendered = ChannelJson.render(d.description);
+            d.rendered = json.renderDescription(d.description);
             changes.add(new ChannelUpdateActions.Change("description", F.textNode(d.description),
                     Json.object().put("rendered_description", d.rendered)));
         }

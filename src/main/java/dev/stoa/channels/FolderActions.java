@@ -7,7 +7,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.time.Clock;
 
 /** Channel folders: create and update; channel_folder events go to every user (folders are realm-wide). */
@@ -16,8 +16,10 @@ public final class FolderActions {
     private final EventLog log;
     private final FolderStore folders;
     private final Clock clock;
+    private final ChannelJson json;
 
-    public FolderActions(Db db, EventLog log, FolderStore folders, Clock clock) {
+    public FolderActions(Db db, EventLog log, FolderStore folders, ChannelJson json, Clock clock) {
+        this.json = json;
         this.db = db;
         this.log = log;
         this.folders = folders;
@@ -44,7 +46,7 @@ public final class FolderActions {
     public long doCreate(User actor, String name, String description) {
         return db.write(tx -> {
             if (folders.byName(tx.h(), name).isPresent()) throw nameInUse();
-            long id = folders.insert(tx.h(), name, description, ChannelJson.render(description), clock.instant().getEpochSecond(), actor.id());
+            long id = folders.insert(tx.h(), name, description, json.renderDescription(description), clock.instant().getEpochSecond(), actor.id());
             log.append(tx, new ChannelEvent.FolderAdd(json(folders.byId(tx.h(), id).orElseThrow())), Recipients.all());
             return id;
         });
@@ -62,7 +64,7 @@ public final class FolderActions {
             }
             if (description != null && !description.equals(f.description())) {
                 data.put("description", description);
-                data.put("rendered_description", ChannelJson.render(description));
+                data.put("rendered_description", json.renderDescription(description));
             }
             if (archived != null && archived != f.isArchived()) data.put("is_archived", archived);
             if (data.isEmpty()) return null;

@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 
 /**
  * Realm-wide channel configuration by administrators: channel folders (create, list, update) and
@@ -36,18 +36,8 @@ public final class FolderViews {
         this.updates = updates;
     }
 
-    public void routes(Router r) {
-        r.post("/channel_folders/create", Router.Auth.USER, this::create);
-        r.get("/channel_folders", Router.Auth.USER, this::list);
-        r.patch("/channel_folders/{channel_folder_id}", Router.Auth.USER, this::update);
-        r.patch("/channel_folders", Router.Auth.USER, this::reorder);
-        r.get("/default_streams", Router.Auth.USER, this::defaults);
-        r.post("/default_streams", Router.Auth.USER, this::addDefault);
-        r.delete("/default_streams", Router.Auth.USER, this::removeDefault);
-    }
-
     static void requireAdmin(User me) {
-        if (!me.isAdmin()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator");
+        if (!me.isAdmin()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization administrator");
     }
 
     static String folderName(String raw) {
@@ -69,7 +59,7 @@ public final class FolderViews {
         return ChannelParams.description(raw);
     }
 
-    private Object create(Request req) {
+    public Object create(Request req) {
         User me = req.user();
         requireAdmin(me);
         String name = folderName(req.str("name"));
@@ -77,7 +67,7 @@ public final class FolderViews {
         return Json.success().put("channel_folder_id", actions.doCreate(me, name, description));
     }
 
-    private Object list(Request req) {
+    public Object list(Request req) {
         boolean archived = req.bool("include_archived", false);
         return db.read(h -> {
             ArrayNode out = Json.array();
@@ -88,7 +78,7 @@ public final class FolderViews {
         });
     }
 
-    private Object update(Request req) {
+    public Object update(Request req) {
         User me = req.user();
         requireAdmin(me);
         long id = req.pathLong("channel_folder_id");
@@ -100,7 +90,7 @@ public final class FolderViews {
         return Json.success();
     }
 
-    private Object reorder(Request req) {
+    public Object reorder(Request req) {
         requireAdmin(req.user());
         java.util.List<Long> order = req.longList("order");
         if (order == null) throw ApiError.missing("order");
@@ -108,7 +98,7 @@ public final class FolderViews {
         return Json.success();
     }
 
-    private Object defaults(Request req) {
+    public Object defaults(Request req) {
         User me = req.user();
         return db.read(h -> {
             ArrayNode out = Json.array();
@@ -121,7 +111,7 @@ public final class FolderViews {
         });
     }
 
-    private Object addDefault(Request req) {
+    public Object addDefault(Request req) {
         User me = req.user();
         requireAdmin(me);
         long id = req.lng("stream_id");
@@ -135,7 +125,7 @@ public final class FolderViews {
         return Json.success();
     }
 
-    private Object removeDefault(Request req) {
+    public Object removeDefault(Request req) {
         User me = req.user();
         requireAdmin(me);
         long id = req.lng("stream_id");

@@ -6,8 +6,7 @@ import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -33,12 +32,7 @@ public final class SubscriptionPropertyViews {
         this.updates = updates;
     }
 
-    public void routes(Router r) {
-        r.patch("/users/me/subscriptions/{stream_id}", Router.Auth.USER, this::one);
-        r.post("/users/me/subscriptions/properties", Router.Auth.USER, this::bulk);
-    }
-
-    private Object one(Request req) {
+    public Object one(Request req) {
         User me = req.user();
         long id = req.pathLong("stream_id");
         String property = req.str("property");
@@ -51,7 +45,7 @@ public final class SubscriptionPropertyViews {
         return Json.success();
     }
 
-    private Object bulk(Request req) {
+    public Object bulk(Request req) {
         User me = req.user();
         JsonNode data = req.jsonArray("subscription_data");
         if (data == null) throw ApiError.missing("subscription_data");

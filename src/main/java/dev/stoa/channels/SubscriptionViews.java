@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
 import java.util.ArrayList;
@@ -27,12 +27,12 @@ public final class SubscriptionViews {
     private final ChannelAccess access;
     private final ChannelJson json;
     private final ChannelActions actions;
-    private final ChannelViews creation;
+    private final ChannelCreateRules creation;
     private final UserStore users;
     private final UserJson userJson;
 
     public SubscriptionViews(Db db, ChannelStore channels, SubscriptionStore subs, ChannelAccess access, ChannelJson json,
-                             ChannelActions actions, ChannelViews creation, UserStore users, UserJson userJson) {
+                             ChannelActions actions, ChannelCreateRules creation, UserStore users, UserJson userJson) {
         this.db = db;
         this.channels = channels;
         this.subs = subs;
@@ -44,19 +44,13 @@ public final class SubscriptionViews {
         this.userJson = userJson;
     }
 
-    public void routes(Router r) {
-        r.get("/users/me/subscriptions", Router.Auth.USER, this::list);
-        r.post("/users/me/subscriptions", Router.Auth.USER, this::subscribe);
-        r.delete("/users/me/subscriptions", Router.Auth.USER, this::unsubscribe);
-    }
-
     static String includeSubscribers(Request req) {
         String v = req.str("include_subscribers", "false");
         if (!Set.of("true", "false", "partial").contains(v)) throw ApiError.invalid("include_subscribers");
         return v;
     }
 
-    private Object list(Request req) {
+    public Object list(Request req) {
         User me = req.user();
         String mode = includeSubscribers(req);
         return db.read(h -> {
@@ -97,7 +91,7 @@ public final class SubscriptionViews {
         return null;
     }
 
-    private Object subscribe(Request req) {
+    public Object subscribe(Request req) {
         User me = req.user();
         JsonNode list = req.jsonArray("subscriptions");
         if (list == null) throw ApiError.missing("subscriptions");
@@ -109,7 +103,7 @@ public final class SubscriptionViews {
             wanted.putIfAbsent(ChannelParams.name(s.get("name").textValue()),
                     ChannelParams.description(s.path("description").asText("")));
         }
-        ChannelViews.ActionsSpec template = creation.spec(req, me, "", "");
+        ChannelActions.NewChannel template = creation.spec(req, me, "", "");
         List<ChannelActions.NewChannel> create = new ArrayList<>();
         List<Long> existing = new ArrayList<>();
         List<String> unauthorized = new ArrayList<>();
@@ -119,9 +113,9 @@ public final class SubscriptionViews {
             for (var e : wanted.entrySet()) {
                 Channel c = channels.byName(h, e.getKey()).orElse(null);
                 if (c == null) {
-                    creation.checkCanCreate(h, me, template.channel().inviteOnly(), template.channel().isWebPublic());
+                    creation.checkCanCreate(h, me, template.inviteOnly(), template.isWebPublic());
                     if (others && !access.inRealmGroup(h, me, "can_add_subscribers_group")) throw ApiError.bad("Insufficient permission");
-                    create.add(named(template.channel(), e.getKey(), e.getValue()));
+                    create.add(named(template, e.getKey(), e.getValue()));
                     continue;
                 }
                 boolean sub = subs.isSubscribed(h, me.id(), c.id());
@@ -156,7 +150,7 @@ public final class SubscriptionViews {
                 t.folderId(), t.topicsPolicy(), t.settings(), t.isDefault());
     }
 
-    private Object unsubscribe(Request req) {
+    public Object unsubscribe(Request req) {
         User me = req.user();
         List<String> names = req.stringList("subscriptions");
         if (names == null) throw ApiError.missing("subscriptions");
@@ -167,7 +161,7 @@ public final class SubscriptionViews {
                 Channel c = channels.byName(h, n.strip()).orElse(null);
                 boolean sub = c != null && subs.isSubscribed(h, me.id(), c.id());
                 if (c == null || !access.canSeeMetadata(h, me, c, sub)) {
-                    throw ApiError.of(400, "STREAM_DOES_NOT_EXIST", "Channel '" + n + "' does not exist").with("stream", n);
+                    throw ApiError.of(ErrorCode.STREAM_DOES_NOT_EXIST, "Channel '" + n + "' does not exist").with("stream", n);
                 }
                 for (User p : ps) {
                     if (p.id() != me.id() && !access.canRemoveSubscriber(h, me, c, sub, p)) throw ApiError.bad("Insufficient permission");

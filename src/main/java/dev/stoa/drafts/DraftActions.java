@@ -1,11 +1,13 @@
 package dev.stoa.drafts;
 
+import dev.stoa.identity.User;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,6 +58,11 @@ public final class DraftActions {
 
     /** Zulip: HTTP 404 with code BAD_REQUEST for an unknown or another user's draft. */
     static ApiError notFound() {
-        return ApiError.of(404, "BAD_REQUEST", "Draft does not exist");
+        return ApiError.of(ErrorCode.BAD_REQUEST, 404, "Draft does not exist");
+    }
+
+    /** Whether the user keeps drafts on the server (enable_drafts_synchronization). */
+    public static boolean syncEnabled(User u) {
+        return u.setting("enable_drafts_synchronization").asBoolean(true);
     }
 }

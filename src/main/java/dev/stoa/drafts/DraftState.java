@@ -3,7 +3,7 @@ package dev.stoa.drafts;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
 import dev.stoa.queues.StateContributor;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.util.Set;
 
 /** register's drafts: empty when the user turned draft synchronization off. */
@@ -20,7 +20,7 @@ public final class DraftState implements StateContributor {
     @Override
     public void fetch(Context ctx, ObjectNode state) {
         User me = ctx.viewer();
-        boolean show = me != null && DraftViews.syncEnabled(me);
+        boolean show = me != null && DraftActions.syncEnabled(me);
         state.set("drafts", show ? Json.tree(store.all(ctx.h(), me.id())) : Json.array());
     }
 }

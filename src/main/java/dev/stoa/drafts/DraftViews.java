@@ -6,9 +6,8 @@ import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
 import dev.stoa.topics.ChannelAccess;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -39,24 +38,13 @@ public final class DraftViews {
         this.clock = clock;
     }
 
-    public void routes(Router r) {
-        r.get("/drafts", Router.Auth.USER, this::list);
-        r.post("/drafts", Router.Auth.USER, this::create);
-        r.patch("/drafts/{draft_id}", Router.Auth.USER, this::edit);
-        r.delete("/drafts/{draft_id}", Router.Auth.USER, this::delete);
-    }
-
-    static boolean syncEnabled(User u) {
-        return u.setting("enable_drafts_synchronization").asBoolean(true);
-    }
-
     private static User me(Request req) {
         User me = req.user();
-        if (!syncEnabled(me)) throw ApiError.bad("User has disabled synchronizing drafts.");
+        if (!DraftActions.syncEnabled(me)) throw ApiError.bad("User has disabled synchronizing drafts.");
         return me;
     }
 
-    private Object list(Request req) {
+    public Object list(Request req) {
         User me = me(req);
         List<ObjectNode> drafts = db.read(h -> store.all(h, me.id()));
         ObjectNode out = Json.success();
@@ -65,7 +53,7 @@ public final class DraftViews {
         return out;
     }
 
-    private Object create(Request req) {
+    public Object create(Request req) {
         User me = me(req);
         JsonNode list = req.jsonArray("drafts");
         List<DraftStore.Row> rows = new ArrayList<>();
@@ -81,7 +69,7 @@ public final class DraftViews {
         return out;
     }
 
-    private Object edit(Request req) {
+    public Object edit(Request req) {
         User me = me(req);
         long id = id(req);
         JsonNode draft = req.jsonObject("draft");
@@ -94,7 +82,7 @@ public final class DraftViews {
         return Json.success();
     }
 
-    private Object delete(Request req) {
+    public Object delete(Request req) {
         User me = me(req);
         actions.doDelete(me.id(), id(req));
         return Json.success();

@@ -7,6 +7,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.MarkdownEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 
 /**
@@ -38,7 +39,7 @@ public final class EmojiActions {
     public void doDeactivate(EmojiRow emoji) {
         db.write(tx -> {
             EmojiRow current = store.activeByName(tx.h(), emoji.name()).filter(e -> e.id() == emoji.id())
-                    .orElseThrow(() -> EmojiViews.notFound(emoji.name()));
+                    .orElseThrow(() -> notFound(emoji.name()));
             store.deactivate(tx.h(), current.id());
             notify(tx, "edit", new EmojiRow(current.id(), current.name(), current.fileName(), current.stillFileName(),
                     current.authorId(), true));
@@ -54,5 +55,10 @@ public final class EmojiActions {
 
     static ApiError exists() {
         return ApiError.bad("A custom emoji with this name already exists.");
+    }
+
+    /** Zulip answers an unknown custom emoji with 404 BAD_REQUEST. */
+    public static ApiError notFound(String name) {
+        return ApiError.of(ErrorCode.BAD_REQUEST, 404, "Emoji '" + name + "' does not exist");
     }
 }

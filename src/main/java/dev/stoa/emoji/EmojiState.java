@@ -3,6 +3,7 @@ package dev.stoa.emoji;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
 import dev.stoa.queues.Delivery;
+import java.util.Map;
 import dev.stoa.queues.StateContributor;
 import java.util.List;
 import java.util.Set;
@@ -33,8 +34,8 @@ public final class EmojiState implements StateContributor {
         return d;
     }
 
-    public static void register(Delivery delivery) {
-        delivery.rule("realm_emoji", (e, spec, userId) -> {
+    public static Map<String, Delivery.TypeRule> rules() {
+        return Map.of("realm_emoji", (e, spec, userId) -> {
             if (spec.can("individual_emoji_changes")) return List.of(e);
             ObjectNode legacy = Json.object();
             legacy.put("type", "realm_emoji");

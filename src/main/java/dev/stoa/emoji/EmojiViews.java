@@ -4,13 +4,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
 import dev.stoa.markdown.EmojiCatalog;
 import dev.stoa.realm.RealmHolder;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -37,25 +37,14 @@ public final class EmojiViews {
         this.groups = groups;
     }
 
-    public void routes(Router api) {
-        api.get("/realm/emoji", Router.Auth.USER, this::list);
-        api.post("/realm/emoji/{emoji_name}", Router.Auth.USER, this::upload);
-        api.delete("/realm/emoji/{emoji_name}", Router.Auth.USER, this::deactivate);
-    }
-
     /** Image files, outside /api/v1, public as Zulip's /user_avatars are (names are unguessable). */
-    public void rootRoutes(Router root) {
-        root.get(EmojiRow.IMAGE_PATH + "{file}", Router.Auth.NONE, req -> serve(req, false));
-        root.get(EmojiRow.IMAGE_PATH + "still/{file}", Router.Auth.NONE, req -> serve(req, true));
-    }
-
-    private Object list(Request req) {
+    public Object list(Request req) {
         ObjectNode out = Json.success();
         out.set("emoji", EmojiState.dict(db.read(store::all)));
         return out;
     }
 
-    private Object upload(Request req) throws Exception {
+    public Object upload(Request req) throws Exception {
         User me = req.user();
         String name = req.pathParam("emoji_name").strip().replace(' ', '_');
         checkName(name);
@@ -79,10 +68,10 @@ public final class EmojiViews {
         throw ApiError.bad("Emoji names must contain only lowercase alphanumeric characters, dashes, and underscores.");
     }
 
-    private Object deactivate(Request req) {
+    public Object deactivate(Request req) {
         User me = req.user();
         String name = req.pathParam("emoji_name");
-        EmojiRow emoji = db.read(h -> store.activeByName(h, name)).orElseThrow(() -> notFound(name));
+        EmojiRow emoji = db.read(h -> store.activeByName(h, name)).orElseThrow(() -> EmojiActions.notFound(name));
         if (!me.isAdmin() && (emoji.authorId() == null || emoji.authorId() != me.id())) {
             throw ApiError.bad("Must be an organization administrator or emoji author");
         }
@@ -90,13 +79,9 @@ public final class EmojiViews {
         return Json.success();
     }
 
-    static ApiError notFound(String name) {
-        return ApiError.of(404, "BAD_REQUEST", "Emoji '" + name + "' does not exist");
-    }
-
-    private Object serve(Request req, boolean still) throws Exception {
+    public Object serve(Request req, boolean still) throws Exception {
         String file = req.pathParam("file");
-        Path p = images.file(file, still).orElseThrow(() -> ApiError.of(404, "BAD_REQUEST", "Not Found"));
+        Path p = images.file(file, still).orElseThrow(() -> ApiError.of(ErrorCode.BAD_REQUEST, 404, "Not Found"));
         return new RawResponse(200, EmojiImages.contentType(file), Files.readAllBytes(p),
                 Map.of("Cache-Control", "public, max-age=31536000, immutable"));
     }

@@ -1,5 +1,6 @@
 package dev.stoa.groups;
 
+import dev.stoa.identity.User;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
@@ -8,6 +9,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.GroupEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -15,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -31,34 +32,32 @@ public final class GroupActions {
         List<ObjectNode> objections(Handle h, long groupId);
     }
 
-    private final Db db;
-    private final EventLog log;
-    private final GroupStore store;
-    private final GroupSettingValues values;
-    private final Clock clock;
-    private final List<UsageCheck> usageChecks = new CopyOnWriteArrayList<>();
-
-    public GroupActions(Db db, EventLog log, GroupStore store, GroupSettingValues values, Clock clock) {
-        this.db = db;
-        this.log = log;
-        this.store = store;
-        this.values = values;
-        this.clock = clock;
-    }
-
-    /** Lets a feature (realm, channels) object to deactivating a group its settings use. */
-    public void addUsageCheck(UsageCheck check) { usageChecks.add(check); }
-
     /** Work another feature does around a change of a group's members or subgroups; what before() returns runs after it. */
     @FunctionalInterface
     public interface MembershipHook {
         Runnable before(Tx tx, long groupId);
     }
 
-    private final List<MembershipHook> membershipHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
-
+    private final Db db;
+    private final EventLog log;
+    private final GroupStore store;
+    private final GroupSettingValues values;
+    private final Clock clock;
+    /** Features (realm, channels) that object to deactivating a group their settings use. */
+    private final List<UsageCheck> usageChecks;
     /** Channels send stream create / delete when a group change shows or hides a private channel. */
-    public void onMembershipChange(MembershipHook hook) { membershipHooks.add(hook); }
+    private final List<MembershipHook> membershipHooks;
+
+    public GroupActions(Db db, EventLog log, GroupStore store, GroupSettingValues values, Clock clock, List<UsageCheck> usageChecks,
+                        List<MembershipHook> membershipHooks) {
+        this.db = db;
+        this.log = log;
+        this.store = store;
+        this.values = values;
+        this.clock = clock;
+        this.usageChecks = List.copyOf(usageChecks);
+        this.membershipHooks = List.copyOf(membershipHooks);
+    }
 
     private List<Runnable> beforeMembershipChange(Tx tx, long groupId) {
         return membershipHooks.stream().map(hook -> hook.before(tx, groupId)).toList();
@@ -66,7 +65,7 @@ public final class GroupActions {
 
     public record NewGroup(String name, String description, List<Long> members, List<Long> subgroups, Map<String, JsonNode> settings) {}
 
-    public long doCreate(Actor actor, NewGroup n) {
+    public long doCreate(User actor, NewGroup n) {
         return db.write(tx -> {
             Handle h = tx.h();
             if (store.nameTaken(h, n.name(), -1)) throw ApiError.bad("User group '" + n.name() + "' already exists.");
@@ -84,7 +83,7 @@ public final class GroupActions {
         });
     }
 
-    private static JsonNode defaultValue(Handle h, String name, Actor actor) {
+    private static JsonNode defaultValue(Handle h, String name, User actor) {
         if (name.equals(GroupSettingRules.GROUP_CREATOR)) return GroupSettingValues.anonymous(List.of(actor.id()), List.of());
         long id = h.createQuery("SELECT id FROM user_groups WHERE is_system_group AND name = ?").bind(0, name).mapTo(Long.class).one();
         return Json.MAPPER.getNodeFactory().numberNode(id);
@@ -135,7 +134,7 @@ public final class GroupActions {
     }
 
     public static ApiError expectationMismatch() {
-        return ApiError.of(400, "EXPECTATION_MISMATCH", "'old' value does not match the expected value.");
+        return ApiError.of(ErrorCode.EXPECTATION_MISMATCH, "'old' value does not match the expected value.");
     }
 
     private static ObjectNode marker(boolean deactivated) {
@@ -148,7 +147,7 @@ public final class GroupActions {
             Handle h = tx.h();
             List<ObjectNode> objections = objections(h, groupId);
             if (!objections.isEmpty()) {
-                throw ApiError.of(400, "CANNOT_DEACTIVATE_GROUP_IN_USE", "Cannot deactivate user group in use.").with("objections", objections);
+                throw ApiError.of(ErrorCode.CANNOT_DEACTIVATE_GROUP_IN_USE, "Cannot deactivate user group in use.").with("objections", objections);
             }
             store.set(h, groupId, "deactivated", true);
             log.append(tx, new GroupEvent.Update(groupId, Json.object().put("deactivated", true), null), Recipients.all());

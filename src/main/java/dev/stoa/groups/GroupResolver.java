@@ -1,5 +1,6 @@
 package dev.stoa.groups;
 
+import dev.stoa.identity.User;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +49,7 @@ public final class GroupResolver {
      * Whether the actor holds a permission: membership in the value, except that guests never hold
      * permissions whose rule refuses role:everyone (Zulip's allow_everyone_group).
      */
-    public boolean hasPermission(Handle h, Actor actor, JsonNode value, GroupSettingRule rule) {
+    public boolean hasPermission(Handle h, User actor, JsonNode value, GroupSettingRule rule) {
         if (rule != null && !rule.allowEveryoneGroup() && actor.isGuest()) return false;
         return isMember(h, actor.id(), value);
     }

@@ -1,12 +1,12 @@
 package dev.stoa.groups;
 
+import dev.stoa.identity.User;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,40 +30,25 @@ public final class GroupViews {
     private final GroupActions actions;
     private final GroupSettingValues values;
     private final GroupResolver resolver;
-    private final Actor.Resolver actors;
     private final Function<String, JsonNode> realmSetting;
 
-    public GroupViews(Db db, GroupStore store, GroupActions actions, GroupSettingValues values, GroupResolver resolver,
-                      Actor.Resolver actors, Function<String, JsonNode> realmSetting) {
+    public GroupViews(Db db, GroupStore store, GroupActions actions, GroupSettingValues values, GroupResolver resolver, Function<String, JsonNode> realmSetting) {
         this.db = db;
         this.store = store;
         this.actions = actions;
         this.values = values;
         this.resolver = resolver;
-        this.actors = actors;
         this.realmSetting = realmSetting;
     }
 
-    public void routes(Router r) {
-        r.get("/user_groups", Router.Auth.USER, this::list);
-        r.post("/user_groups/create", Router.Auth.USER, this::create);
-        r.patch("/user_groups/{user_group_id}", Router.Auth.USER, this::update);
-        r.post("/user_groups/{user_group_id}/deactivate", Router.Auth.USER, this::deactivate);
-        r.get("/user_groups/{user_group_id}/members", Router.Auth.USER, this::members);
-        r.post("/user_groups/{user_group_id}/members", Router.Auth.USER, this::updateMembers);
-        r.get("/user_groups/{user_group_id}/members/{user_id}", Router.Auth.USER, this::isMember);
-        r.get("/user_groups/{user_group_id}/subgroups", Router.Auth.USER, this::subgroups);
-        r.post("/user_groups/{user_group_id}/subgroups", Router.Auth.USER, this::updateSubgroups);
-    }
-
     /** Zulip's require_member_or_admin: the read endpoints refuse guests and bots. */
-    private static void requireMemberOrAdmin(Actor a) {
+    private static void requireMemberOrAdmin(User a) {
         if (a.isGuest()) throw ApiError.bad("Not allowed for guest users");
         if (a.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
     }
 
-    private Object list(Request req) {
-        Actor a = actors.of(req);
+    public Object list(Request req) {
+        User a = req.user();
         requireMemberOrAdmin(a);
         boolean withDeactivated = req.bool("include_deactivated_groups", false);
         return db.read(h -> {
@@ -74,13 +59,8 @@ public final class GroupViews {
     }
 
     /** PostgreSQL text cannot hold NUL; refuse it in every free-text parameter (SQLite would store it). */
-    public static String noNul(String param, String value) {
-        if (value != null && value.indexOf('\u0000') >= 0) throw ApiError.bad("Invalid characters in " + param);
-        return value;
-    }
-
     static String checkName(String name) {
-        noNul("name", name);
+        Request.noNul("name", name);
         if (name.strip().isEmpty()) throw ApiError.bad("User group name can't be empty!");
         if (name.length() > MAX_NAME_LENGTH) throw ApiError.bad("User group name cannot exceed " + MAX_NAME_LENGTH + " characters.");
         for (String p : INVALID_PREFIXES) {
@@ -89,8 +69,8 @@ public final class GroupViews {
         return name;
     }
 
-    private Object create(Request req) {
-        Actor a = actors.of(req);
+    public Object create(Request req) {
+        User a = req.user();
         // Zulip's decorator checks can_create_groups before the parameters are parsed
         db.read(h -> {
             if (!resolver.hasPermission(h, a, realmSetting.apply("can_create_groups"), GroupSettingRules.REALM.get("can_create_groups"))) {
@@ -99,7 +79,7 @@ public final class GroupViews {
             return null;
         });
         String name = req.str("name");
-        String description = noNul("description", req.str("description"));
+        String description = Request.noNul("description", req.str("description"));
         List<Long> members = req.longList("members");
         if (members == null) throw ApiError.missing("members");
         List<Long> subgroups = req.longList("subgroups");
@@ -141,7 +121,7 @@ public final class GroupViews {
      * Zulip's access_user_group_for_update: the group exists (and is active unless allowed), is not
      * a system group, and the actor may manage all groups, manage this one, or holds `setting`.
      */
-    private GroupStore.Row forUpdate(Handle h, Actor a, long groupId, String setting, boolean allowDeactivated) {
+    private GroupStore.Row forUpdate(Handle h, User a, long groupId, String setting, boolean allowDeactivated) {
         GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
         if (g.deactivated() && !allowDeactivated) throw ApiError.bad("User group is deactivated.");
         if (g.system()) throw ApiError.unauthorizedAction();
@@ -152,11 +132,11 @@ public final class GroupViews {
         throw ApiError.unauthorizedAction();
     }
 
-    private Object update(Request req) {
-        Actor a = actors.of(req);
+    public Object update(Request req) {
+        User a = req.user();
         long groupId = req.pathLong("user_group_id");
         String name = req.optStr("name").orElse(null);
-        String description = noNul("description", req.optStr("description").orElse(null));
+        String description = Request.noNul("description", req.optStr("description").orElse(null));
         Map<String, GroupSettingValues.Change> changes = new LinkedHashMap<>();
         for (String k : GroupSettingRules.GROUP.keySet()) {
             JsonNode v = req.json(k);
@@ -174,8 +154,8 @@ public final class GroupViews {
         return Json.success();
     }
 
-    private Object deactivate(Request req) {
-        Actor a = actors.of(req);
+    public Object deactivate(Request req) {
+        User a = req.user();
         long groupId = req.pathLong("user_group_id");
         db.read(h -> forUpdate(h, a, groupId, "can_manage_group", false));
         actions.doDeactivate(groupId);
@@ -189,8 +169,8 @@ public final class GroupViews {
         return g;
     }
 
-    private Object members(Request req) {
-        requireMemberOrAdmin(actors.of(req));
+    public Object members(Request req) {
+        requireMemberOrAdmin(req.user());
         long groupId = req.pathLong("user_group_id");
         boolean direct = req.bool("direct_member_only", false);
         return db.read(h -> {
@@ -201,8 +181,8 @@ public final class GroupViews {
         });
     }
 
-    private Object isMember(Request req) {
-        requireMemberOrAdmin(actors.of(req));
+    public Object isMember(Request req) {
+        requireMemberOrAdmin(req.user());
         long groupId = req.pathLong("user_group_id");
         long userId = req.pathLong("user_id");
         boolean direct = req.bool("direct_member_only", false);
@@ -215,8 +195,8 @@ public final class GroupViews {
         });
     }
 
-    private Object subgroups(Request req) {
-        requireMemberOrAdmin(actors.of(req));
+    public Object subgroups(Request req) {
+        requireMemberOrAdmin(req.user());
         long groupId = req.pathLong("user_group_id");
         boolean direct = req.bool("direct_subgroup_only", false);
         return db.read(h -> {
@@ -232,8 +212,8 @@ public final class GroupViews {
         return l == null ? List.of() : distinct(l);
     }
 
-    private Object updateMembers(Request req) {
-        Actor a = actors.of(req);
+    public Object updateMembers(Request req) {
+        User a = req.user();
         long groupId = req.pathLong("user_group_id");
         List<Long> add = list(req, "add"), delete = list(req, "delete");
         List<Long> addSub = list(req, "add_subgroups"), deleteSub = list(req, "delete_subgroups");
@@ -257,7 +237,7 @@ public final class GroupViews {
         return Json.success();
     }
 
-    private void checkSubgroupChange(Handle h, Actor a, long groupId, List<Long> add, List<Long> delete) {
+    private void checkSubgroupChange(Handle h, User a, long groupId, List<Long> add, List<Long> delete) {
         if (!add.isEmpty()) {
             checkSubgroups(h, add);
             forUpdate(h, a, groupId, "can_add_members_group", false);
@@ -268,8 +248,8 @@ public final class GroupViews {
         }
     }
 
-    private Object updateSubgroups(Request req) {
-        Actor a = actors.of(req);
+    public Object updateSubgroups(Request req) {
+        User a = req.user();
         long groupId = req.pathLong("user_group_id");
         List<Long> add = list(req, "add"), delete = list(req, "delete");
         if (add.isEmpty() && delete.isEmpty()) throw ApiError.bad("Nothing to do. Specify at least one of \"add\" or \"delete\".");

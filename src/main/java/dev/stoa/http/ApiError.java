@@ -6,23 +6,28 @@ import java.util.Map;
 /** A failure answered in Zulip's error shape: result, msg, code, plus documented extra fields. */
 public final class ApiError extends RuntimeException {
     private final int status;
-    private final String code;
+    private final ErrorCode code;
     private final Map<String, Object> extra;
 
-    private ApiError(int status, String code, String msg, Map<String, Object> extra) {
+    private ApiError(int status, ErrorCode code, String msg, Map<String, Object> extra) {
         super(msg, null, false, false);
         this.status = status;
         this.code = code;
         this.extra = extra;
     }
 
-    public static ApiError of(int status, String code, String msg) {
+    public static ApiError of(ErrorCode code, String msg) {
+        return of(code, code.status, msg);
+    }
+
+    /** Where Zulip answers a code with another status than its usual one (BAD_REQUEST as 404, 405, 413). */
+    public static ApiError of(ErrorCode code, int status, String msg) {
         return new ApiError(status, code, msg, new LinkedHashMap<>());
     }
 
     /** HTTP 400 with code BAD_REQUEST: Zulip's answer to most invalid input. */
     public static ApiError bad(String msg) {
-        return of(400, "BAD_REQUEST", msg);
+        return of(ErrorCode.BAD_REQUEST, msg);
     }
 
     public static ApiError missing(String param) {
@@ -43,6 +48,6 @@ public final class ApiError extends RuntimeException {
     }
 
     public int status() { return status; }
-    public String code() { return code; }
+    public ErrorCode code() { return code; }
     public Map<String, Object> extra() { return extra; }
 }

@@ -62,7 +62,7 @@ public final class HttpFront extends Handler.Abstract {
     private static ApiError internalError(org.eclipse.jetty.server.Request jr, Throwable e) {
         String id = UUID.randomUUID().toString();
         LOG.error("request {} {} {} failed", id, jr.getMethod(), jr.getHttpURI().getPath(), e);
-        return ApiError.of(500, "INTERNAL_SERVER_ERROR", "Internal server error (request " + id + ")");
+        return ApiError.of(ErrorCode.INTERNAL_SERVER_ERROR, "Internal server error (request " + id + ")");
     }
 
     /**
@@ -118,14 +118,14 @@ public final class HttpFront extends Handler.Abstract {
     }
 
     private static ApiError tooLarge() {
-        return ApiError.of(413, "BAD_REQUEST", "Request body is too large (at most 25 MiB).");
+        return ApiError.of(ErrorCode.BAD_REQUEST, 413, "Request body is too large (at most 25 MiB).");
     }
 
     private void authenticate(org.eclipse.jetty.server.Request jr, Request req, Router.Auth mode, Response resp) {
         String header = jr.getHeaders().get(HttpHeader.AUTHORIZATION);
         if (header == null || mode == Router.Auth.NONE) {
             if (mode == Router.Auth.USER || (mode == Router.Auth.OPTIONAL && !auth.allowsSpectators())) {
-                throw ApiError.of(401, "UNAUTHORIZED", "Not logged in: API authentication or user session required")
+                throw ApiError.of(ErrorCode.UNAUTHORIZED, "Not logged in: API authentication or user session required")
                         .with("__www_authenticate", true);
             }
             rateLimit("ip:" + req.remoteAddress(), limits.perIp(), resp);
@@ -133,12 +133,12 @@ public final class HttpFront extends Handler.Abstract {
         }
         String[] creds = basic(header);
         req.setUser(auth.authenticate(creds[0], creds[1]));
-        rateLimit("user:" + auth.userId(req.user()), limits.perUser(), resp);
+        rateLimit("user:" + req.user().id(), limits.perUser(), resp);
     }
 
     private static String[] basic(String header) {
         if (!header.regionMatches(true, 0, "Basic ", 0, 6)) {
-            throw ApiError.of(401, "UNAUTHORIZED", "This endpoint requires HTTP basic authentication.")
+            throw ApiError.of(ErrorCode.UNAUTHORIZED, "This endpoint requires HTTP basic authentication.")
                     .with("__www_authenticate", true);
         }
         try {
@@ -147,7 +147,7 @@ public final class HttpFront extends Handler.Abstract {
             if (colon < 0) throw new IllegalArgumentException();
             return new String[] {decoded.substring(0, colon), decoded.substring(colon + 1)};
         } catch (IllegalArgumentException e) {
-            throw ApiError.of(401, "UNAUTHORIZED", "Invalid authorization header for basic auth")
+            throw ApiError.of(ErrorCode.UNAUTHORIZED, "Invalid authorization header for basic auth")
                     .with("__www_authenticate", true);
         }
     }
@@ -160,7 +160,7 @@ public final class HttpFront extends Handler.Abstract {
         if (!d.allowed()) {
             int retry = (int) Math.ceil(d.retryAfterSeconds());
             resp.getHeaders().put("Retry-After", String.valueOf(retry));
-            throw ApiError.of(429, "RATE_LIMIT_HIT", "API usage exceeded rate limit").with("retry-after", retry);
+            throw ApiError.of(ErrorCode.RATE_LIMIT_HIT, "API usage exceeded rate limit").with("retry-after", retry);
         }
     }
 
@@ -196,7 +196,7 @@ public final class HttpFront extends Handler.Abstract {
         ObjectNode body = Json.object();
         body.put("result", "error");
         body.put("msg", e.getMessage());
-        body.put("code", e.code());
+        body.put("code", e.code().name());
         for (Map.Entry<String, Object> x : e.extra().entrySet()) {
             if (!x.getKey().startsWith("__")) body.set(x.getKey(), Json.tree(x.getValue()));
         }

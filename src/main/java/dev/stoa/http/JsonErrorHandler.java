@@ -23,7 +23,7 @@ public final class JsonErrorHandler extends ErrorHandler {
         ObjectNode body = Json.object();
         body.put("result", "error");
         body.put("msg", message(status));
-        body.put("code", status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST");
+        body.put("code", (status >= 500 ? ErrorCode.INTERNAL_SERVER_ERROR : ErrorCode.BAD_REQUEST).name());
         response.setStatus(status);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
         response.getHeaders().put(HttpHeader.CONNECTION, "close");

@@ -1,6 +1,7 @@
 package dev.stoa.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.identity.User;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -23,7 +24,7 @@ public final class Request {
     private final String remoteAddress;
     private final Set<String> used = new HashSet<>();
     private String userAgent;
-    private Object user;
+    private User user;
 
     public record UploadedFile(String field, String fileName, String contentType, byte[] bytes) {}
 
@@ -42,10 +43,9 @@ public final class Request {
     public String remoteAddress() { return remoteAddress; }
     public Map<String, UploadedFile> files() { return files; }
 
-    /** The authenticated user (a users.User), or null for unauthenticated calls. */
-    @SuppressWarnings("unchecked")
-    public <T> T user() { return (T) user; }
-    public void setUser(Object user) { this.user = user; }
+    /** The authenticated caller, or null for unauthenticated calls. */
+    public User user() { return user; }
+    public void setUser(User user) { this.user = user; }
 
     public void setUserAgent(String userAgent) { this.userAgent = userAgent; }
 
@@ -213,5 +213,11 @@ public final class Request {
 
     public static Map<String, String> newParams() {
         return new LinkedHashMap<>();
+    }
+
+    /** Zulip refuses NUL characters in names and texts: "Invalid characters in <param>". */
+    public static String noNul(String param, String value) {
+        if (value != null && value.indexOf('\u0000') >= 0) throw ApiError.bad("Invalid characters in " + param);
+        return value;
     }
 }

@@ -75,8 +75,8 @@ public final class Router {
             allowed.add(r.method);
         }
         if (!allowed.isEmpty())
-            throw ApiError.of(405, "BAD_REQUEST", "Method Not Allowed").with("allowed_methods", String.join(", ", allowed));
-        throw ApiError.of(404, "BAD_REQUEST", "Not Found");
+            throw ApiError.of(ErrorCode.BAD_REQUEST, 405, "Method Not Allowed").with("allowed_methods", String.join(", ", allowed));
+        throw ApiError.of(ErrorCode.BAD_REQUEST, 404, "Not Found");
     }
 
     /**

@@ -3,10 +3,10 @@ package dev.stoa.linkifiers;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.util.List;
 
 /** GET /realm/linkifiers, POST /realm/filters, PATCH/DELETE /realm/filters/{filter_id}, PATCH /realm/linkifiers. */
@@ -21,15 +21,7 @@ public final class LinkifierViews {
         this.actions = actions;
     }
 
-    public void routes(Router r) {
-        r.get("/realm/linkifiers", Router.Auth.USER, this::list);
-        r.patch("/realm/linkifiers", Router.Auth.USER, this::reorder);
-        r.post("/realm/filters", Router.Auth.USER, this::add);
-        r.patch("/realm/filters/{filter_id}", Router.Auth.USER, this::update);
-        r.delete("/realm/filters/{filter_id}", Router.Auth.USER, this::remove);
-    }
-
-    private Object list(Request req) {
+    public Object list(Request req) {
         ObjectNode out = Json.success();
         var list = Json.array();
         db.read(h -> store.all(h)).forEach(l -> list.add(l.toJson()));
@@ -37,7 +29,7 @@ public final class LinkifierViews {
         return out;
     }
 
-    private Object add(Request req) {
+    public Object add(Request req) {
         requireAdmin(req);
         Linkifier l = parse(req, 0, null);
         ObjectNode out = Json.success();
@@ -45,7 +37,7 @@ public final class LinkifierViews {
         return out;
     }
 
-    private Object update(Request req) {
+    public Object update(Request req) {
         requireAdmin(req);
         long id = req.pathLong("filter_id");
         Linkifier current = db.read(h -> store.byId(h, id)).orElseThrow(LinkifierActions::notFound);
@@ -53,13 +45,13 @@ public final class LinkifierViews {
         return Json.success();
     }
 
-    private Object remove(Request req) {
+    public Object remove(Request req) {
         requireAdmin(req);
         actions.doRemove(req.pathLong("filter_id"));
         return Json.success();
     }
 
-    private Object reorder(Request req) {
+    public Object reorder(Request req) {
         requireAdmin(req);
         List<Long> ids = req.longList("ordered_linkifier_ids");
         if (ids == null) throw ApiError.missing("ordered_linkifier_ids");
@@ -89,6 +81,6 @@ public final class LinkifierViews {
 
     static void requireAdmin(Request req) {
         User me = req.user();
-        if (!me.isAdmin()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator");
+        if (!me.isAdmin()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization administrator");
     }
 }

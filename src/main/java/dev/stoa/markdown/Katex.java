@@ -18,9 +18,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * TeX rendering through the npm {@code katex} package in a long-lived Node helper speaking
- * line-delimited JSON, like Zulip's KaTeX helper. Found at runtime: the directory in system
- * property {@code stoa.katex.dir}, else env {@code STOA_KATEX_DIR}, else
- * {@code ~/.cache/stoa/katex}; it must contain {@code node_modules/katex} (see {@link #install}).
+ * line-delimited JSON, like Zulip's KaTeX helper. The server's directory comes from its
+ * configuration (--katex-dir, STOA_KATEX_DIR); {@link #defaultDir} is system property
+ * {@code stoa.katex.dir}, else {@code ~/.cache/stoa/katex}. It must contain
+ * {@code node_modules/katex} (see {@link #install}).
  * When node or katex is missing, or a call fails or times out, {@link #render} returns null and
  * the caller emits Zulip's {@code tex-error} fallback, so rendering never depends on Node.
  */
@@ -30,7 +31,8 @@ public final class Katex {
     private static final int MAX_TEX = 2000;
     private static final java.util.regex.Pattern EVENT_ATTR = java.util.regex.Pattern.compile("<[^>]*\\son[a-z]+\\s*=");
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Katex SHARED = new Katex(defaultDir());
+    /** One helper process per directory in this JVM (several servers in one test JVM share it). */
+    private static final Map<Path, Katex> BY_DIR = new java.util.concurrent.ConcurrentHashMap<>();
     private static final String SERVER_JS = """
             const katex = require('katex');
             const rl = require('readline').createInterface({ input: process.stdin });
@@ -62,14 +64,16 @@ public final class Katex {
     }
 
     public static Katex shared() {
-        return SHARED;
+        return at(defaultDir());
     }
 
-    static Path defaultDir() {
+    /** The helper for katex installed in {@code dir}. */
+    public static Katex at(Path dir) {
+        return BY_DIR.computeIfAbsent(dir.toAbsolutePath().normalize(), Katex::new);
+    }
+
+    public static Path defaultDir() {
         String p = System.getProperty("stoa.katex.dir");
-        if (p == null || p.isBlank()) {
-            p = System.getenv("STOA_KATEX_DIR");
-        }
         if (p == null || p.isBlank()) {
             p = System.getProperty("user.home") + "/.cache/stoa/katex";
         }

@@ -4,7 +4,7 @@ import dev.stoa.channels.Channel;
 import dev.stoa.channels.ChannelStore;
 import dev.stoa.channels.Subscription;
 import dev.stoa.channels.SubscriptionStore;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;

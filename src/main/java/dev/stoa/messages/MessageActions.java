@@ -9,8 +9,8 @@ import dev.stoa.events.MessageEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.Json;
 import dev.stoa.markdown.Rendered;
-import dev.stoa.users.User;
-import dev.stoa.users.UserActions;
+import dev.stoa.identity.User;
+import dev.stoa.users.AccessChanges;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -24,18 +24,18 @@ public final class MessageActions {
     private final EventLog log;
     private final MessageStore store;
     private final MessageJson json;
-    private final UserActions userActions;
+    private final AccessChanges accessChanges;
     private final Clock clock;
     /** Who may see a channel's metadata (receivers of its stream events). */
     private final java.util.function.BiFunction<org.jdbi.v3.core.Handle, Channel, List<Long>> audience;
     /** Each recipient's alert words (the alert words feature's store). */
     private final java.util.function.BiFunction<org.jdbi.v3.core.Handle, Collection<Long>, Map<Long, List<String>>> alertWords;
 
-    public MessageActions(Db db, EventLog log, MessageStore store, MessageJson json, UserActions userActions, Clock clock,
+    public MessageActions(Db db, EventLog log, MessageStore store, MessageJson json, AccessChanges accessChanges, Clock clock,
                           java.util.function.BiFunction<org.jdbi.v3.core.Handle, Channel, List<Long>> audience,
                           java.util.function.BiFunction<org.jdbi.v3.core.Handle, Collection<Long>, Map<Long, List<String>>> alertWords) {
         this.audience = audience;
-        this.userActions = userActions;
+        this.accessChanges = accessChanges;
         this.alertWords = alertWords;
         this.db = db;
         this.log = log;
@@ -58,7 +58,7 @@ public final class MessageActions {
             var h = tx.h();
             boolean dm = target.channel() == null;
             // A direct message links its participants: a restricted guest among them may gain sight of the others.
-            Map<Long, java.util.Set<Long>> seen = dm ? userActions.accessBefore(h, target.dmUserIds()) : Map.of();
+            Map<Long, java.util.Set<Long>> seen = dm ? accessChanges.before(h, target.dmUserIds()) : Map.of();
             long recipientId = dm ? store.dmRecipient(h, Message.dmKey(target.dmUserIds())) : store.channelRecipient(h, target.channel().id());
             Message m = new Message(0, sender.id(), recipientId, dm ? null : target.channel().id(),
                     dm ? Message.dmKey(target.dmUserIds()) : null, dm ? "" : target.topic(), content, r.html(), now(), null, null,
@@ -78,7 +78,7 @@ public final class MessageActions {
                 e.setValue(f);
             }
             store.insertUserMessages(h, id, flags);
-            userActions.announceAccess(tx, seen);
+            accessChanges.announce(tx, seen);
             if (!dm && h.execute("UPDATE channels SET first_message_id = ? WHERE id = ? AND first_message_id IS NULL", id, target.channel().id()) > 0) {
                 // As Zulip: clients learn the channel's first message id from a stream update event.
                 log.append(tx, new dev.stoa.events.ChannelEvent.StreamUpdate(target.channel().id(), target.channel().name(), "first_message_id",

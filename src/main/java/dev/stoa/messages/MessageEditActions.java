@@ -10,7 +10,7 @@ import dev.stoa.events.MessageEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.Json;
 import dev.stoa.markdown.Rendered;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.groups.GroupStore;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -132,7 +132,7 @@ public final class MessageEditActions {
      */
     private void recomputeMentionFlags(Handle h, Message m, String content, Rendered r) {
         List<Long> recipients = store.recipientsOf(h, m.id());
-        Set<Long> groupMentioned = MessageViews.groupMembers(groups, h, r);
+        Set<Long> groupMentioned = MessageRules.groupMembers(groups, h, r);
         List<Long> participants = r.topicWildcard() && m.isChannel() ? store.topicParticipants(h, m.channelId(), m.topic()) : null;
         Map<Long, List<String>> words = alertWords.apply(h, recipients);
         long mask = Flags.ANY_MENTION | Flags.HAS_ALERT_WORD;

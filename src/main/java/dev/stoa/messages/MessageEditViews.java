@@ -1,5 +1,6 @@
 package dev.stoa.messages;
 
+import dev.stoa.render.MessageRenderer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,13 +10,13 @@ import dev.stoa.channels.SubscriptionStore;
 import dev.stoa.db.Db;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
 import dev.stoa.markdown.Rendered;
 import dev.stoa.realm.Realm;
 import dev.stoa.realm.RealmHolder;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -36,13 +37,13 @@ public final class MessageEditViews {
     private final GroupResolver resolver;
     private final RealmHolder realm;
     private final Access access;
-    private final Renderer renderer;
-    private final MessageViews views;
+    private final MessageRenderer renderer;
+    private final NotificationBot notificationBot;
     private final MessageEditActions actions;
     private final MessageActions sendActions;
 
     public MessageEditViews(Db db, MessageStore store, ChannelStore channels, SubscriptionStore subs, GroupResolver resolver,
-                            RealmHolder realm, Access access, Renderer renderer, MessageViews views, MessageEditActions actions,
+                            RealmHolder realm, Access access, MessageRenderer renderer, NotificationBot notificationBot, MessageEditActions actions,
                             MessageActions sendActions) {
         this.db = db;
         this.store = store;
@@ -52,30 +53,16 @@ public final class MessageEditViews {
         this.realm = realm;
         this.access = access;
         this.renderer = renderer;
-        this.views = views;
+        this.notificationBot = notificationBot;
         this.actions = actions;
         this.sendActions = sendActions;
-    }
-
-    public void routes(Router r) {
-        r.patch("/messages/{message_id}", Router.Auth.USER, this::edit);
-        r.delete("/messages/{message_id}", Router.Auth.USER, this::delete);
-        r.get("/messages/{message_id}/history", Router.Auth.USER, this::history);
-    }
-
-    Message accessible(Handle h, User me, long id) {
-        Message m = store.byId(h, id).orElse(null);
-        if (m == null || !Access.canRead(access.view(h, me), m, store.flagsOf(h, me.id(), id).orElse(null))) {
-            throw ApiError.bad("Invalid message(s)");
-        }
-        return m;
     }
 
     private boolean member(Handle h, User u, JsonNode group) {
         return group != null && resolver.isMember(h, u.id(), group);
     }
 
-    private Object edit(Request req) {
+    public Object edit(Request req) {
         User me = req.user();
         long id = req.pathLong("message_id");
         String content = req.raw("content");
@@ -89,12 +76,12 @@ public final class MessageEditViews {
         if (content == null && topicRaw == null && streamId == null) throw ApiError.bad("Nothing to change");
         if (content != null && streamId != null) throw ApiError.bad("Cannot change message content while changing channel");
         if (topicRaw == null && streamId == null && !mode.equals("change_one")) throw ApiError.bad("Invalid propagate_mode without topic edit");
-        String newContent = content == null ? null : MessageViews.normalizeContent(content);
+        String newContent = content == null ? null : MessageRules.normalizeContent(content);
         long now = sendActions.now();
         Realm rs = realm.get();
         record Plan(Message target, MessageEditActions.ContentEdit edit, MessageEditActions.Move move, boolean resolveOnly) {}
         Plan plan = db.read(h -> {
-            Message m = accessible(h, me, id);
+            Message m = MessageRules.readable(h, store, access, me, id);
             if (!m.isChannel() && streamId != null) throw ApiError.bad("Direct messages cannot be moved to channels.");
             if (!m.isChannel() && topicRaw != null) throw ApiError.bad("Direct messages cannot have topics.");
             MessageEditActions.ContentEdit ce = null;
@@ -103,14 +90,14 @@ public final class MessageEditViews {
                 if (sha != null && !sha.equalsIgnoreCase(sha256(m.content()))) {
                     throw ApiError.bad("'prev_content_sha256' value does not match the expected value.");
                 }
-                ce = new MessageEditActions.ContentEdit(newContent, renderer.render(h, newContent));
+                ce = new MessageEditActions.ContentEdit(newContent, renderer.render(h, me, newContent));
             }
             MessageEditActions.Move mv = null;
             boolean resolveOnly = false;
             if (m.isChannel() && (topicRaw != null || streamId != null)) {
                 Channel from = channels.byId(h, m.channelId()).orElseThrow();
                 Channel to = streamId == null ? from : channels.byId(h, streamId).orElseThrow(() -> ApiError.bad("Invalid channel ID"));
-                String topic = topicRaw == null ? m.topic() : views.checkTopic(h, topicRaw, to, rs, me);
+                String topic = topicRaw == null ? m.topic() : MessageRules.checkTopic(h, resolver, topicRaw, to, rs, me);
                 resolveOnly = to.id() == from.id() && isResolveToggle(m.topic(), topic);
                 if (resolveOnly && m.topic().isEmpty()) throw ApiError.bad("General chat cannot be marked as resolved");
                 checkMovePermission(h, me, m, from, to, topic, resolveOnly, rs, now);
@@ -197,7 +184,7 @@ public final class MessageEditViews {
             if (limit >= 0) {
                 List<Message> allowed = candidates.stream().filter(x -> now - x.dateSent() <= limit + GRACE_SECONDS).toList();
                 if (allowed.size() < candidates.size()) {
-                    throw ApiError.of(400, "MOVE_MESSAGES_TIME_LIMIT_EXCEEDED", "You only have permission to move the " + allowed.size()
+                    throw ApiError.of(ErrorCode.MOVE_MESSAGES_TIME_LIMIT_EXCEEDED, "You only have permission to move the " + allowed.size()
                                     + "/" + candidates.size() + " most recent messages in this topic.")
                             .with("first_message_id_allowed_to_move", allowed.isEmpty() ? null : allowed.getFirst().id())
                             .with("total_messages_allowed_to_move", allowed.size())
@@ -223,18 +210,18 @@ public final class MessageEditViews {
         String newLink = "#**" + mv.to().name() + ">" + mv.newTopic() + "**";
         int n = mv.messages().size();
         boolean whole = mv.propagateMode().equals("change_all");
-        if (notifyOld) views.sendAsNotificationBot(mv.from(), m.topic(), whole ? "This topic was moved to " + newLink + " by " + who + "."
+        if (notifyOld) notificationBot.post(mv.from(), m.topic(), whole ? "This topic was moved to " + newLink + " by " + who + "."
                 : (n == 1 ? "A message was" : n + " messages were") + " moved from this topic to " + newLink + " by " + who + ".");
-        if (notifyNew) views.sendAsNotificationBot(mv.to(), mv.newTopic(), whole ? "This topic was moved here from " + oldLink + " by " + who + "."
+        if (notifyNew) notificationBot.post(mv.to(), mv.newTopic(), whole ? "This topic was moved here from " + oldLink + " by " + who + "."
                 : (n == 1 ? "A message was" : n + " messages were") + " moved here from " + oldLink + " by " + who + ".");
     }
 
-    private Object delete(Request req) {
+    public Object delete(Request req) {
         User me = req.user();
         long id = req.pathLong("message_id");
         long now = sendActions.now();
         Message m = db.read(h -> {
-            Message x = accessible(h, me, id);
+            Message x = MessageRules.readable(h, store, access, me, id);
             Realm rs = realm.get();
             Channel c = x.isChannel() ? channels.byId(h, x.channelId()).orElse(null) : null;
             boolean any = member(h, me, rs.get("can_delete_any_message_group")) || (c != null && member(h, me, c.setting("can_delete_any_message_group")));
@@ -252,11 +239,11 @@ public final class MessageEditViews {
         return Json.success();
     }
 
-    private Object history(Request req) {
+    public Object history(Request req) {
         User me = req.user();
         long id = req.pathLong("message_id");
         return db.read(h -> {
-            Message m = accessible(h, me, id);
+            Message m = MessageRules.readable(h, store, access, me, id);
             if (!realm.get().get("allow_edit_history").asBoolean(true)) throw ApiError.bad("Message edit history is disabled in this organization");
             List<MessageStore.Edit> edits = store.edits(h, id);
             // Walk back from the current state to the original, then emit oldest first.

@@ -3,7 +3,7 @@ package dev.stoa.messages;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserStore;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -30,7 +30,7 @@ final class MessageFetch {
 
     ObjectNode fetch(Handle h, User me, Narrow narrow, Params p) {
         Access.View view = access.view(h, me);
-        narrow = MessageViews.resolveWith(h, store, view, narrow);
+        narrow = MessageRules.resolveWith(h, store, view, narrow);
         NarrowSql sql = new NarrowSql(h, view, users, store, narrow);
         long anchor;
         String a = p.anchor();

@@ -6,8 +6,9 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.MessageEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -71,10 +72,10 @@ public final class MessageFlagActions {
         db.write(tx -> {
             Handle h = tx.h();
             if (add) {
-                if (!store.addReaction(h, r)) throw ApiError.of(400, "REACTION_ALREADY_EXISTS", "Reaction already exists.");
+                if (!store.addReaction(h, r)) throw ApiError.of(ErrorCode.REACTION_ALREADY_EXISTS, "Reaction already exists.");
             } else {
                 if (store.findReaction(h, r.messageId(), r.userId(), r.reactionType(), r.emojiCode()).isEmpty()) {
-                    throw ApiError.of(400, "REACTION_DOES_NOT_EXIST", "Reaction doesn't exist.");
+                    throw ApiError.of(ErrorCode.REACTION_DOES_NOT_EXIST, "Reaction doesn't exist.");
                 }
                 store.removeReaction(h, r);
             }

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.channels.Channel;
 import dev.stoa.channels.ChannelStore;
 import dev.stoa.http.Json;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
 import java.util.Collection;

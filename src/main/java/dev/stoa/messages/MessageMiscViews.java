@@ -11,10 +11,9 @@ import dev.stoa.emoji.RealmEmoji;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
 import dev.stoa.markdown.EmojiCatalog;
 import dev.stoa.realm.RealmHolder;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
 import java.util.ArrayList;
@@ -39,13 +38,12 @@ public final class MessageMiscViews {
     private final RealmHolder realm;
     private final Access access;
     private final MessageFlagActions actions;
-    private final MessageEditViews edits;
-    private final MessageViews views;
+    private final NotificationBot notificationBot;
     private final MessageFetch fetch;
     private final RealmEmoji realmEmoji;
 
     public MessageMiscViews(Db db, MessageStore store, UserStore users, UserJson userJson, ChannelStore channels, SubscriptionStore subs,
-                            RealmHolder realm, Access access, MessageFlagActions actions, MessageEditViews edits, MessageViews views,
+                            RealmHolder realm, Access access, MessageFlagActions actions, NotificationBot notificationBot,
                             MessageJson json, RealmEmoji realmEmoji) {
         this.db = db;
         this.realmEmoji = realmEmoji;
@@ -57,21 +55,8 @@ public final class MessageMiscViews {
         this.realm = realm;
         this.access = access;
         this.actions = actions;
-        this.edits = edits;
-        this.views = views;
+        this.notificationBot = notificationBot;
         this.fetch = new MessageFetch(store, users, access, json);
-    }
-
-    public void routes(Router r) {
-        r.post("/messages/flags", Router.Auth.USER, this::flags);
-        r.post("/messages/flags/narrow", Router.Auth.USER, this::flagsNarrow);
-        r.post("/mark_all_as_read", Router.Auth.USER, this::markAll);
-        r.post("/mark_stream_as_read", Router.Auth.USER, this::markStream);
-        r.post("/mark_topic_as_read", Router.Auth.USER, this::markTopic);
-        r.post("/messages/{message_id}/reactions", Router.Auth.USER, req -> reaction(req, true));
-        r.delete("/messages/{message_id}/reactions", Router.Auth.USER, req -> reaction(req, false));
-        r.post("/typing", Router.Auth.USER, this::typing);
-        r.post("/messages/{message_id}/report", Router.Auth.USER, this::report);
     }
 
     private static String checkFlag(String flag) {
@@ -88,7 +73,7 @@ public final class MessageMiscViews {
         };
     }
 
-    private Object flags(Request req) {
+    public Object flags(Request req) {
         User me = req.user();
         List<Long> ids = req.longList("messages");
         if (ids == null) throw ApiError.missing("messages");
@@ -112,7 +97,7 @@ public final class MessageMiscViews {
         return out;
     }
 
-    private Object flagsNarrow(Request req) {
+    public Object flagsNarrow(Request req) {
         User me = req.user();
         String anchor = req.str("anchor");
         int before = req.integer("num_before", 0);
@@ -153,13 +138,13 @@ public final class MessageMiscViews {
         return Json.success();
     }
 
-    private Object markAll(Request req) {
+    public Object markAll(Request req) {
         User me = req.user();
         markUnread(me, "");
         return Json.success().put("complete", true);
     }
 
-    private Object markStream(Request req) {
+    public Object markStream(Request req) {
         User me = req.user();
         long channelId = req.lng("stream_id");
         db.read(h -> {
@@ -169,7 +154,7 @@ public final class MessageMiscViews {
         return markUnread(me, " AND m.channel_id = ?", channelId);
     }
 
-    private Object markTopic(Request req) {
+    public Object markTopic(Request req) {
         User me = req.user();
         long channelId = req.lng("stream_id");
         String topic = req.str("topic_name");
@@ -180,7 +165,7 @@ public final class MessageMiscViews {
         return markUnread(me, " AND m.channel_id = ? AND lower(m.topic) = lower(?)", channelId, topic);
     }
 
-    private Object reaction(Request req, boolean add) {
+    public Object reaction(Request req, boolean add) {
         User me = req.user();
         long id = req.pathLong("message_id");
         String name = req.str("emoji_name");
@@ -189,7 +174,7 @@ public final class MessageMiscViews {
         if (type.equals("zulip_extra_emoji")) type = "service_extra_emoji";
         String kind = type;
         MessageStore.Reaction r = db.read(h -> {
-            Message m = edits.accessible(h, me, id);
+            Message m = MessageRules.readable(h, store, access, me, id);
             String c = resolveEmoji(name, code, kind, add);
             return new MessageStore.Reaction(m.id(), me.id(), name, c, kind);
         });
@@ -228,7 +213,7 @@ public final class MessageMiscViews {
         }
     }
 
-    private Object typing(Request req) {
+    public Object typing(Request req) {
         User me = req.user();
         String op = req.str("op");
         if (!op.equals("start") && !op.equals("stop")) throw ApiError.bad("Invalid op");
@@ -273,7 +258,7 @@ public final class MessageMiscViews {
         return Json.success();
     }
 
-    private Object report(Request req) {
+    public Object report(Request req) {
         User me = req.user();
         long id = req.pathLong("message_id");
         String type = req.str("report_type");
@@ -288,7 +273,7 @@ public final class MessageMiscViews {
         }
         record Prep(Channel c, Message m, User sender) {}
         Prep p = db.read(h -> {
-            Message m = edits.accessible(h, me, id);
+            Message m = MessageRules.readable(h, store, access, me, id);
             Channel c = channels.byId(h, chId.asLong()).orElseThrow(
                     () -> ApiError.bad("Moderation request channel must be specified to enable message reporting."));
             return new Prep(c, m, users.byId(h, m.senderId()).orElseThrow());
@@ -298,7 +283,7 @@ public final class MessageMiscViews {
                 + (description.isBlank() ? "" : "- Notes:\n```quote\n" + description + "\n```\n")
                 + "```spoiler **Message sent by @_**" + p.sender().fullName() + "|" + p.sender().id() + "**" + "**\n"
                 + p.m().content() + "\n```";
-        views.sendAsNotificationBot(p.c(), p.sender().fullName() + " reports", content);
+        notificationBot.post(p.c(), p.sender().fullName() + " reports", content);
         return Json.success();
     }
 }

@@ -1,10 +1,22 @@
 package dev.stoa.messages;
 
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserStore;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.channels.Channel;
+import dev.stoa.groups.GroupResolver;
+import dev.stoa.groups.GroupStore;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.Json;
+import dev.stoa.markdown.Rendered;
+import dev.stoa.realm.Realm;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import org.jdbi.v3.core.Handle;
 
-/** Small shared rules: resolved-topic prefix, topic and content limits, lookups by API email. */
+/** Rules shared by sending, editing, fetching and flags: content and topic checks, group mentions, `with` narrows, readable messages. */
 final class MessageRules {
     static final String RESOLVED_PREFIX = "✔ ";
     static final long LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000L;
@@ -32,5 +44,84 @@ final class MessageRules {
 
     static int codePoints(String s) {
         return s.codePointCount(0, s.length());
+    }
+
+    static String normalizeContent(String content) {
+        String c = content.stripTrailing();
+        while (c.startsWith("\n")) c = c.substring(1);
+        if (c.isBlank()) throw ApiError.bad("Message must not be empty");
+        if (c.indexOf('\0') >= 0) throw ApiError.bad("Message must not contain null bytes");
+        if (codePoints(c) > Realm.MAX_MESSAGE_LENGTH) {
+            String suffix = "\n[message truncated]";
+            c = c.substring(0, c.offsetByCodePoints(0, Realm.MAX_MESSAGE_LENGTH - suffix.length())) + suffix;
+        }
+        return c;
+    }
+
+    /** Everyone in the groups the content mentions (sending and editing). */
+    static Set<Long> groupMembers(GroupStore groups, Handle h, Rendered r) {
+        Set<Long> out = new HashSet<>();
+        for (long g : r.mentionedGroupIds()) out.addAll(groups.membersRecursive(h, g));
+        return out;
+    }
+
+    /** The topic as stored: display-name and "(no topic)" mean the empty topic; policy and topic creation checked. */
+    static String checkTopic(Handle h, GroupResolver resolver, String raw, Channel c, Realm rs, User me) {
+        String topic = raw == null ? "" : cleanTopic(raw);  // drops control characters, NUL included
+        if (topic.equals(Realm.EMPTY_TOPIC_DISPLAY_NAME) || topic.equals("(no topic)")
+                || topic.equals(rs.get("realm_empty_topic_display_name") == null ? null : rs.get("realm_empty_topic_display_name").asText())) {
+            topic = "";
+        }
+        if (codePoints(topic) > Realm.MAX_TOPIC_LENGTH) {
+            topic = topic.substring(0, topic.offsetByCodePoints(0, Realm.MAX_TOPIC_LENGTH - 3)) + "...";
+        }
+        String policy = c.topicsPolicy() == null || c.topicsPolicy().equals("inherit")
+                ? rs.get("topics_policy").asText("allow_empty_topic") : c.topicsPolicy();
+        if (topic.isEmpty() && policy.equals("disable_empty_topic")) throw ApiError.bad("Topics are required in this organization.");
+        if (!topic.isEmpty() && policy.equals("empty_topic_only")) {
+            throw ApiError.bad("Only the general chat topic is allowed in this channel.");
+        }
+        JsonNode create = c.setting("can_create_topic_group");
+        if (create != null && !resolver.isMember(h, me.id(), create)) {
+            boolean exists = h.createQuery("SELECT COUNT(*) FROM messages m JOIN recipients r ON r.id = m.recipient_id "
+                    + "WHERE r.channel_id = ? AND lower(m.topic) = lower(?)").bind(0, c.id()).bind(1, topic).mapTo(Long.class).one() > 0;
+            if (!exists) throw ApiError.bad("You do not have permission to create new topics in this channel.");
+        }
+        return topic;
+    }
+
+    /** `with`: the conversation of the given message replaces channel/topic/dm terms when the viewer can read it. */
+    static Narrow resolveWith(Handle h, MessageStore store, Access.View view, Narrow narrow) {
+        Narrow.Term with = narrow.first("with");
+        if (with == null) return narrow;
+        long id = NarrowSql.messageId(with.operand());
+        Message m = store.byId(h, id).orElse(null);
+        List<Narrow.Term> terms = new ArrayList<>();
+        if (m == null || !Access.canRead(view, m, store.flagsOf(h, view.user().id(), id).orElse(null))) {
+            for (Narrow.Term t : narrow.terms()) if (!t.operator().equals("with")) terms.add(t);
+            return new Narrow(terms);
+        }
+        for (Narrow.Term t : narrow.terms()) {
+            if (!Set.of("with", "channel", "topic", "dm").contains(t.operator())) terms.add(t);
+        }
+        if (m.isChannel()) {
+            terms.add(new Narrow.Term("channel", Json.MAPPER.getNodeFactory().numberNode(m.channelId()), false));
+            terms.add(new Narrow.Term("topic", Json.MAPPER.getNodeFactory().textNode(m.topic()), false));
+        } else {
+            var ids = Json.array();
+            for (long u : m.dmUserIds()) if (u != view.user().id()) ids.add(u);
+            if (ids.isEmpty()) ids.add(view.user().id());
+            terms.add(new Narrow.Term("dm", ids, false));
+        }
+        return new Narrow(terms);
+    }
+
+    /** The message if the user may read it, else Zulip's "Invalid message(s)". */
+    static Message readable(Handle h, MessageStore store, Access access, User me, long id) {
+        Message m = store.byId(h, id).orElse(null);
+        if (m == null || !Access.canRead(access.view(h, me), m, store.flagsOf(h, me.id(), id).orElse(null))) {
+            throw ApiError.bad("Invalid message(s)");
+        }
+        return m;
     }
 }

@@ -1,5 +1,6 @@
 package dev.stoa.messages;
 
+import dev.stoa.render.MessageRenderer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.channels.Channel;
@@ -9,13 +10,13 @@ import dev.stoa.db.Db;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
 import dev.stoa.markdown.Rendered;
 import dev.stoa.realm.Realm;
 import dev.stoa.realm.RealmHolder;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserAccess;
 import dev.stoa.users.UserStore;
 import java.util.ArrayList;
@@ -39,13 +40,13 @@ public final class MessageViews {
     private final GroupResolver resolver;
     private final RealmHolder realm;
     private final Access access;
-    private final Renderer renderer;
+    private final MessageRenderer renderer;
     private final MessageActions actions;
     private final MessageFetch fetch;
     private final UserAccess userAccess;
 
     public MessageViews(Db db, MessageStore store, UserStore users, ChannelStore channels, SubscriptionStore subs, GroupStore groups,
-                        GroupResolver resolver, RealmHolder realm, Access access, UserAccess userAccess, Renderer renderer,
+                        GroupResolver resolver, RealmHolder realm, Access access, UserAccess userAccess, MessageRenderer renderer,
                         MessageActions actions, MessageJson json) {
         this.userAccess = userAccess;
         this.db = db;
@@ -62,20 +63,13 @@ public final class MessageViews {
         this.fetch = new MessageFetch(store, users, access, json);
     }
 
-    public void routes(Router r) {
-        r.post("/messages", Router.Auth.USER, this::send);
-        r.get("/messages", Router.Auth.USER, this::list);
-        r.get("/messages/{message_id}", Router.Auth.USER, this::one);
-        r.get("/messages/matches_narrow", Router.Auth.USER, this::matchesNarrow);
-    }
-
     // ---- sending ----
 
-    private Object send(Request req) {
+    public Object send(Request req) {
         User me = req.user();
         String type = req.str("type");
         String to = req.str("to");
-        String content = normalizeContent(req.str("content"));
+        String content = MessageRules.normalizeContent(req.str("content"));
         String queueId = req.raw("queue_id");
         String localId = req.raw("local_id");
         boolean readBySender = req.bool("read_by_sender", true);
@@ -87,18 +81,6 @@ public final class MessageViews {
             default -> throw ApiError.bad("Invalid message type");
         };
         return Json.success().put("id", id);
-    }
-
-    static String normalizeContent(String content) {
-        String c = content.stripTrailing();
-        while (c.startsWith("\n")) c = c.substring(1);
-        if (c.isBlank()) throw ApiError.bad("Message must not be empty");
-        if (c.indexOf('\0') >= 0) throw ApiError.bad("Message must not contain null bytes");
-        if (MessageRules.codePoints(c) > Realm.MAX_MESSAGE_LENGTH) {
-            String suffix = "\n[message truncated]";
-            c = c.substring(0, c.offsetByCodePoints(0, Realm.MAX_MESSAGE_LENGTH - suffix.length())) + suffix;
-        }
-        return c;
     }
 
     private long sendDm(User me, String to, String content, boolean readBySender, String client, String queueId, String localId) {
@@ -115,7 +97,7 @@ public final class MessageViews {
             }
             ids.add(me.id());
             checkDmPermission(h, me, ids);
-            r[0] = renderer.render(h, content);
+            r[0] = renderer.render(h, me, content);
             return ids;
         });
         return actions.doSend(me, new MessageActions.Target(null, "", participants), content, r[0], client, readBySender,
@@ -178,21 +160,19 @@ public final class MessageViews {
                     && resolver.isMember(h, me.botOwnerId(), sendGroup))) {
                 throw ApiError.bad("You do not have permission to post in this channel.");
             }
-            String topic = checkTopic(h, topicRaw, c, rs, me);
-            Rendered r = renderer.render(h, content);
+            String topic = MessageRules.checkTopic(h, resolver, topicRaw, c, rs, me);
+            Rendered r = renderer.render(h, me, content);
             List<Long> subscribers = subs.subscribers(h, c.id());
             List<Long> participants = r.topicWildcard() ? store.topicParticipants(h, c.id(), topic) : List.of();
             if (r.streamWildcard() && subscribers.size() > WILDCARD_MENTION_THRESHOLD
                     && !resolver.isMember(h, me.id(), rs.get("can_mention_many_users_group"))) {
-                throw ApiError.of(400, "STREAM_WILDCARD_MENTION_NOT_ALLOWED",
-                        "You do not have permission to use channel wildcard mentions in this channel.");
+                throw ApiError.of(ErrorCode.STREAM_WILDCARD_MENTION_NOT_ALLOWED, "You do not have permission to use channel wildcard mentions in this channel.");
             }
             if (r.topicWildcard() && participants.size() > WILDCARD_MENTION_THRESHOLD
                     && !resolver.isMember(h, me.id(), rs.get("can_mention_many_users_group"))) {
-                throw ApiError.of(400, "TOPIC_WILDCARD_MENTION_NOT_ALLOWED",
-                        "You do not have permission to use topic wildcard mentions in this topic.");
+                throw ApiError.of(ErrorCode.TOPIC_WILDCARD_MENTION_NOT_ALLOWED, "You do not have permission to use topic wildcard mentions in this topic.");
             }
-            return new Prep(c, topic, r, subscribers, participants, groupMembers(groups, h, r));
+            return new Prep(c, topic, r, subscribers, participants, MessageRules.groupMembers(groups, h, r));
         });
         return actions.doSend(me, new MessageActions.Target(p.c(), p.topic(), null), content, p.r(), client, readBySender,
                 p.subscribers(), p.participants(), p.groupMentioned(), new MessageActions.Echo(queueId, localId));
@@ -200,14 +180,7 @@ public final class MessageViews {
 
     private Set<Long> groupMembers(Rendered r) {
         if (r.mentionedGroupIds().isEmpty()) return Set.of();
-        return db.read(h -> groupMembers(groups, h, r));
-    }
-
-    /** Everyone in the groups the content mentions (sending and editing). */
-    static Set<Long> groupMembers(GroupStore groups, Handle h, Rendered r) {
-        Set<Long> out = new HashSet<>();
-        for (long g : r.mentionedGroupIds()) out.addAll(groups.membersRecursive(h, g));
-        return out;
+        return db.read(h -> MessageRules.groupMembers(groups, h, r));
     }
 
     Channel channelFor(Handle h, String to) {
@@ -215,55 +188,16 @@ public final class MessageViews {
         if (n != null && n.isArray() && n.size() == 1) n = n.get(0);
         if (n != null && n.isIntegralNumber()) {
             long id = n.longValue();
-            return channels.byId(h, id).orElseThrow(() -> ApiError.of(400, "STREAM_DOES_NOT_EXIST",
-                    "Channel with ID '" + id + "' does not exist").with("stream_id", id));
+            return channels.byId(h, id).orElseThrow(() -> ApiError.of(ErrorCode.STREAM_DOES_NOT_EXIST, "Channel with ID '" + id + "' does not exist").with("stream_id", id));
         }
         String name = n != null && n.isTextual() ? n.textValue() : to;
-        return channels.byName(h, name.strip()).orElseThrow(() -> ApiError.of(400, "STREAM_DOES_NOT_EXIST",
-                "Channel '" + name.strip() + "' does not exist").with("stream", name.strip()));
+        return channels.byName(h, name.strip()).orElseThrow(() -> ApiError.of(ErrorCode.STREAM_DOES_NOT_EXIST, "Channel '" + name.strip() + "' does not exist").with("stream", name.strip()));
     }
 
-    /** The topic as stored: display-name and "(no topic)" mean the empty topic; policy and topic creation checked. */
-    String checkTopic(Handle h, String raw, Channel c, Realm rs, User me) {
-        String topic = raw == null ? "" : MessageRules.cleanTopic(raw);  // drops control characters, NUL included
-        if (topic.equals(Realm.EMPTY_TOPIC_DISPLAY_NAME) || topic.equals("(no topic)")
-                || topic.equals(rs.get("realm_empty_topic_display_name") == null ? null : rs.get("realm_empty_topic_display_name").asText())) {
-            topic = "";
-        }
-        if (MessageRules.codePoints(topic) > Realm.MAX_TOPIC_LENGTH) {
-            topic = topic.substring(0, topic.offsetByCodePoints(0, Realm.MAX_TOPIC_LENGTH - 3)) + "...";
-        }
-        String policy = c.topicsPolicy() == null || c.topicsPolicy().equals("inherit")
-                ? rs.get("topics_policy").asText("allow_empty_topic") : c.topicsPolicy();
-        if (topic.isEmpty() && policy.equals("disable_empty_topic")) throw ApiError.bad("Topics are required in this organization.");
-        if (!topic.isEmpty() && policy.equals("empty_topic_only")) {
-            throw ApiError.bad("Only the general chat topic is allowed in this channel.");
-        }
-        JsonNode create = c.setting("can_create_topic_group");
-        if (create != null && !resolver.isMember(h, me.id(), create)) {
-            boolean exists = h.createQuery("SELECT COUNT(*) FROM messages m JOIN recipients r ON r.id = m.recipient_id "
-                    + "WHERE r.channel_id = ? AND lower(m.topic) = lower(?)").bind(0, c.id()).bind(1, topic).mapTo(Long.class).one() > 0;
-            if (!exists) throw ApiError.bad("You do not have permission to create new topics in this channel.");
-        }
-        return topic;
-    }
-
-    /** Posts a message as the notification bot (moves, reports); a no-op when the realm has no such bot. */
-    void sendAsNotificationBot(Channel c, String topic, String content) {
-        record Prep(User bot, Rendered r, List<Long> subscribers) {}
-        Prep p = db.read(h -> {
-            User bot = h.createQuery("SELECT id FROM users WHERE is_system_bot AND lower(delivery_email) LIKE 'notification-bot@%'")
-                    .mapTo(Long.class).findFirst().flatMap(id -> users.byId(h, id)).orElse(null);
-            return bot == null ? null : new Prep(bot, renderer.render(h, content), subs.subscribers(h, c.id()));
-        });
-        if (p == null) return;
-        actions.doSend(p.bot(), new MessageActions.Target(c, topic, null), content, p.r(), "Internal", false, p.subscribers(),
-                List.of(), Set.of(), null);
-    }
 
     // ---- fetching ----
 
-    private Object list(Request req) {
+    public Object list(Request req) {
         User me = req.user();
         Narrow narrow = Narrow.parse(req.json("narrow"));
         String anchor = req.raw("anchor");
@@ -279,7 +213,7 @@ public final class MessageViews {
         return db.read(h -> fetch.fetch(h, me, narrow, p));
     }
 
-    private Object one(Request req) {
+    public Object one(Request req) {
         User me = req.user();
         long id = req.pathLong("message_id");
         boolean markdown = req.bool("apply_markdown", true);
@@ -296,7 +230,7 @@ public final class MessageViews {
         });
     }
 
-    private Object matchesNarrow(Request req) {
+    public Object matchesNarrow(Request req) {
         User me = req.user();
         List<Long> ids = req.longList("msg_ids");
         if (ids == null) throw ApiError.missing("msg_ids");
@@ -305,7 +239,7 @@ public final class MessageViews {
         Narrow narrow = Narrow.parse(narrowJson);
         return db.read(h -> {
             Access.View view = access.view(h, me);
-            NarrowSql sql = new NarrowSql(h, view, users, store, resolveWith(h, store, view, narrow));
+            NarrowSql sql = new NarrowSql(h, view, users, store, MessageRules.resolveWith(h, store, view, narrow));
             ObjectNode out = Json.success();
             ObjectNode msgs = out.putObject("messages");
             if (ids.isEmpty()) return out;
@@ -322,29 +256,4 @@ public final class MessageViews {
         });
     }
 
-    /** `with`: the conversation of the given message replaces channel/topic/dm terms when the viewer can read it. */
-    static Narrow resolveWith(Handle h, MessageStore store, Access.View view, Narrow narrow) {
-        Narrow.Term with = narrow.first("with");
-        if (with == null) return narrow;
-        long id = NarrowSql.messageId(with.operand());
-        Message m = store.byId(h, id).orElse(null);
-        List<Narrow.Term> terms = new ArrayList<>();
-        if (m == null || !Access.canRead(view, m, store.flagsOf(h, view.user().id(), id).orElse(null))) {
-            for (Narrow.Term t : narrow.terms()) if (!t.operator().equals("with")) terms.add(t);
-            return new Narrow(terms);
-        }
-        for (Narrow.Term t : narrow.terms()) {
-            if (!Set.of("with", "channel", "topic", "dm").contains(t.operator())) terms.add(t);
-        }
-        if (m.isChannel()) {
-            terms.add(new Narrow.Term("channel", Json.MAPPER.getNodeFactory().numberNode(m.channelId()), false));
-            terms.add(new Narrow.Term("topic", Json.MAPPER.getNodeFactory().textNode(m.topic()), false));
-        } else {
-            var ids = Json.array();
-            for (long u : m.dmUserIds()) if (u != view.user().id()) ids.add(u);
-            if (ids.isEmpty()) ids.add(view.user().id());
-            terms.add(new Narrow.Term("dm", ids, false));
-        }
-        return new Narrow(terms);
-    }
 }

@@ -2,6 +2,7 @@ package dev.stoa.messages;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -64,7 +65,7 @@ public record Narrow(List<Term> terms) {
     }
 
     static ApiError badNarrow(String detail) {
-        return ApiError.of(400, "BAD_NARROW", "Invalid narrow operator: " + detail);
+        return ApiError.of(ErrorCode.BAD_NARROW, "Invalid narrow operator: " + detail);
     }
 
     public boolean has(String operator) {

@@ -2,7 +2,7 @@ package dev.stoa.messages;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.channels.Channel;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserStore;
 import java.util.ArrayList;
 import java.util.HashMap;

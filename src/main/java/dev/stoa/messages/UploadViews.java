@@ -3,15 +3,12 @@ package dev.stoa.messages;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
-import dev.stoa.events.EventLog;
-import dev.stoa.events.MessageEvent;
-import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +29,7 @@ public final class UploadViews {
     private static final String ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
     private final Db db;
-    private final EventLog log;
+    private final UploadActions actions;
     private final MessageStore store;
     private final Access access;
     private final Path dir;
@@ -40,26 +37,15 @@ public final class UploadViews {
     private final Clock clock;
     private final UploadTokens tokens;
 
-    public UploadViews(Db db, EventLog log, MessageStore store, Access access, Path dataDir, long maxMib, Clock clock) {
+    public UploadViews(Db db, UploadActions actions, MessageStore store, Access access, Path dataDir, long maxMib, Clock clock) {
         this.db = db;
-        this.log = log;
+        this.actions = actions;
         this.store = store;
         this.access = access;
         this.dir = dataDir.resolve("uploads");
         this.maxBytes = maxMib * 1024 * 1024;
         this.clock = clock;
         this.tokens = new UploadTokens(db, clock);
-    }
-
-    public void routes(Router r) {
-        r.post("/user_uploads", Router.Auth.USER, this::upload);
-        r.get("/attachments", Router.Auth.USER, this::list);
-        r.delete("/attachments/{attachment_id}", Router.Auth.USER, this::delete);
-        // /api/v1/user_uploads/<path_id> answers a URL for the file; /user_uploads/<path_id> (HttpFront
-        // routes it here too) serves the file itself.
-        r.get("/user_uploads/{realm_id_str}/{filename...}", Router.Auth.USER, this::serve);
-        // The URL /api/v1/user_uploads/<path_id> hands out: the file without credentials, for a minute.
-        r.get("/user_uploads/temporary/{token}/{filename}", Router.Auth.NONE, this::serveTemporary);
     }
 
     static String sanitize(String name) {
@@ -77,7 +63,7 @@ public final class UploadViews {
         return b.toString();
     }
 
-    private Object upload(Request req) throws IOException {
+    public Object upload(Request req) throws IOException {
         User me = req.user();
         Map<String, Request.UploadedFile> files = req.files();
         if (files.isEmpty()) throw ApiError.bad("You must specify a file to upload");
@@ -93,70 +79,25 @@ public final class UploadViews {
         Files.write(dir.resolve(storage), f.bytes());
         long now = clock.instant().getEpochSecond();
         String type = f.contentType() == null || f.contentType().isBlank() ? "application/octet-stream" : f.contentType();
-        db.write(tx -> {
-            long id = tx.h().createUpdate("INSERT INTO attachments (path_id, file_name, owner_id, size, content_type, create_time, storage_name) "
-                            + "VALUES (?, ?, ?, ?, ?, ?, ?)").bind(0, pathId).bind(1, f.fileName() == null ? name : f.fileName().replace("\0", ""))
-                    .bind(2, me.id()).bind(3, f.bytes().length).bind(4, type).bind(5, now).bind(6, storage)
-                    .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
-            ObjectNode e = Json.object();
-            e.set("attachment", attachments(tx.h(), me.id(), id).get(0));
-            e.put("upload_space_used", spaceUsed(tx.h()));
-            log.append(tx, new MessageEvent.Attachment("add", e), Recipients.users(me.id()));
-            return id;
-        });
+        actions.doAdd(me, pathId, f.fileName() == null ? name : f.fileName().replace("\0", ""), f.bytes().length, type, now, storage);
         String url = "/user_uploads/" + pathId;
         return Json.success().put("uri", url).put("url", url).put("filename", name);
     }
 
-    private static long spaceUsed(Handle h) {
-        return h.createQuery("SELECT COALESCE(SUM(size), 0) FROM attachments").mapTo(Long.class).one();
-    }
-
-    /** The seed's attachment objects: create_time in seconds, message_ids of referencing messages. */
-    private static ArrayNode attachments(Handle h, long owner, Long onlyId) {
-        ArrayNode a = Json.array();
-        h.createQuery("SELECT id, file_name, path_id, size, create_time FROM attachments WHERE owner_id = :o"
-                        + (onlyId == null ? "" : " AND id = :id") + " ORDER BY id")
-                .bind("o", owner).bind("id", onlyId == null ? -1 : onlyId)
-                .map((rs, c) -> {
-                    ObjectNode o = Json.object();
-                    o.put("id", rs.getLong(1)).put("name", rs.getString(2)).put("path_id", rs.getString(3)).put("size", rs.getLong(4))
-                            .put("create_time", rs.getLong(5));
-                    return o;
-                }).forEach(a::add);
-        for (var n : a) {
-            ArrayNode ids = ((ObjectNode) n).putArray("message_ids");
-            h.createQuery("SELECT message_id FROM attachment_messages WHERE attachment_id = ? ORDER BY message_id")
-                    .bind(0, n.get("id").asLong()).mapTo(Long.class).forEach(ids::add);
-        }
-        return a;
-    }
-
-    private Object list(Request req) {
+    public Object list(Request req) {
         User me = req.user();
         return db.read(h -> {
             ObjectNode out = Json.success();
-            out.set("attachments", attachments(h, me.id(), null));
-            out.put("upload_space_used", spaceUsed(h));
+            out.set("attachments", UploadActions.attachments(h, me.id(), null));
+            out.put("upload_space_used", UploadActions.spaceUsed(h));
             return out;
         });
     }
 
-    private Object delete(Request req) {
+    public Object delete(Request req) {
         User me = req.user();
         long id = req.pathLong("attachment_id");
-        String storage = db.write(tx -> {
-            Handle h = tx.h();
-            String s = h.createQuery("SELECT storage_name FROM attachments WHERE id = ? AND owner_id = ?").bind(0, id).bind(1, me.id())
-                    .mapTo(String.class).findOne().orElseThrow(() -> ApiError.bad("Invalid attachment"));
-            h.execute("DELETE FROM attachment_messages WHERE attachment_id = ?", id);
-            h.execute("DELETE FROM attachments WHERE id = ?", id);
-            ObjectNode e = Json.object();
-            e.set("attachment", Json.object().put("id", id));
-            e.put("upload_space_used", spaceUsed(h));
-            log.append(tx, new MessageEvent.Attachment("remove", e), Recipients.users(me.id()));
-            return s;
-        });
+        String storage = actions.doDelete(me, id);
         try {
             Files.deleteIfExists(dir.resolve(storage));
         } catch (IOException e) {
@@ -173,7 +114,7 @@ public final class UploadViews {
                 .findOne().orElse(null));
     }
 
-    private Object serve(Request req) throws IOException {
+    public Object serve(Request req) throws IOException {
         User me = req.user();
         String pathId = req.pathParam("realm_id_str") + "/" + req.pathParam("filename");
         boolean api = req.path().startsWith("/api/v1/") || req.path().startsWith("/json/");
@@ -188,12 +129,12 @@ public final class UploadViews {
             return false;
         });
         // Zulip's texts, in the JSON error shape every other answer has (issue 16).
-        if (!allowed) throw ApiError.of(403, "BAD_REQUEST", "You are not authorized to view this file.");
+        if (!allowed) throw ApiError.of(ErrorCode.BAD_REQUEST, 403, "You are not authorized to view this file.");
         if (api) return Json.success().put("url", "/user_uploads/temporary/" + tokens.issue(pathId) + "/" + pathId.substring(pathId.lastIndexOf('/') + 1));
         return contents(f);
     }
 
-    private Object serveTemporary(Request req) throws IOException {
+    public Object serveTemporary(Request req) throws IOException {
         File f = tokens.verify(req.pathParam("token")).map(this::file).orElse(null);
         // An expired, forged or dangling token is a 404, as in Zulip.
         if (f == null) throw notFound();
@@ -210,6 +151,6 @@ public final class UploadViews {
     }
 
     private static ApiError notFound() {
-        return ApiError.of(404, "BAD_REQUEST", "File not found");
+        return ApiError.of(ErrorCode.BAD_REQUEST, 404, "File not found");
     }
 }

@@ -6,6 +6,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 
 /** Navigation-view writes; events go to the owner's clients only. */
@@ -60,6 +61,6 @@ public final class NavigationActions {
 
     /** The seed: an unknown fragment gives code NOT_FOUND (HTTP 404). */
     static ApiError notFound() {
-        return ApiError.of(404, "NOT_FOUND", "Navigation view does not exist.");
+        return ApiError.of(ErrorCode.NOT_FOUND, "Navigation view does not exist.");
     }
 }

@@ -5,8 +5,7 @@ import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.util.Set;
 
 /**
@@ -27,22 +26,14 @@ public final class NavigationViews {
         this.actions = actions;
     }
 
-    public void routes(Router r) {
-        r.get("/navigation_views", Router.Auth.USER, this::list);
-        r.post("/navigation_views", Router.Auth.USER, this::add);
-        // A fragment may arrive percent-encoded or as several path segments (narrow/is/starred).
-        r.patch("/navigation_views/{fragment...}", Router.Auth.USER, this::update);
-        r.delete("/navigation_views/{fragment...}", Router.Auth.USER, this::remove);
-    }
-
-    private Object list(Request req) {
+    public Object list(Request req) {
         User me = req.user();
         ObjectNode out = Json.success();
         out.set("navigation_views", Json.tree(db.read(h -> store.all(h, me.id()))));
         return out;
     }
 
-    private Object add(Request req) {
+    public Object add(Request req) {
         User me = req.user();
         String fragment = nonBlank(req.str("fragment"), "fragment");
         boolean pinned = req.optBool("is_pinned").orElseThrow(() -> ApiError.missing("is_pinned"));
@@ -56,7 +47,7 @@ public final class NavigationViews {
         return Json.success();
     }
 
-    private Object update(Request req) {
+    public Object update(Request req) {
         User me = req.user();
         String fragment = fragment(req);
         Boolean pinned = req.optBool("is_pinned").orElse(null);
@@ -66,7 +57,7 @@ public final class NavigationViews {
         return Json.success();
     }
 
-    private Object remove(Request req) {
+    public Object remove(Request req) {
         User me = req.user();
         actions.doRemove(me.id(), fragment(req));
         return Json.success();

@@ -6,7 +6,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.Json;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserAccess;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -66,7 +66,7 @@ public final class PresenceActions {
             boolean cameOnline = old == null || now - old.lastConnected() > PresenceRow.OFFLINE_THRESHOLD_SECS;
             boolean becameActive = active && (old == null || old.lastActive() == null
                     || now - old.lastActive() > PresenceRow.OFFLINE_THRESHOLD_SECS);
-            if ((cameOnline || becameActive) && PresenceViews.enabled(user) && smallRealm(tx.h())) {
+            if ((cameOnline || becameActive) && enabled(user) && smallRealm(tx.h())) {
                 log.append(tx, event(user, row, now), limited ? access.audience(tx.h(), user) : Recipients.all());
             }
             tx.afterCommit(() -> written.put(user.id(), row));
@@ -88,5 +88,10 @@ public final class PresenceActions {
         extras.set("__modern", modern);
         extras.set("__legacy", legacy);
         return new MiscEvent.Presence(extras);
+    }
+
+    /** Whether the user shares presence (presence_enabled). */
+    public static boolean enabled(User u) {
+        return u.setting("presence_enabled").asBoolean(true);
     }
 }

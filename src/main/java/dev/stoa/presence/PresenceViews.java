@@ -5,9 +5,7 @@ import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
-import dev.stoa.queues.StateContributor;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserAccess;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
@@ -20,7 +18,7 @@ import java.util.function.Predicate;
 import org.jdbi.v3.core.Handle;
 
 /** POST /users/me/presence, GET /realm/presence, GET /users/{user_id_or_email}/presence, and register's presence state. */
-public final class PresenceViews implements StateContributor {
+public final class PresenceViews {
     private final Db db;
     private final PresenceStore store;
     private final PresenceActions actions;
@@ -30,9 +28,11 @@ public final class PresenceViews implements StateContributor {
     /** The server setting CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE: lists show only users the viewer can see. */
     private final boolean limited;
     private final Clock clock;
+    private final PresenceState state;
 
     public PresenceViews(Db db, PresenceStore store, PresenceActions actions, UserStore users, Function<User, String> apiEmail,
-                         UserAccess access, boolean limited, Clock clock) {
+                         UserAccess access, boolean limited, Clock clock, PresenceState state) {
+        this.state = state;
         this.db = db;
         this.store = store;
         this.actions = actions;
@@ -43,23 +43,13 @@ public final class PresenceViews implements StateContributor {
         this.clock = clock;
     }
 
-    public void routes(Router r) {
-        r.post("/users/me/presence", Router.Auth.USER, this::report);
-        r.get("/realm/presence", Router.Auth.USER, this::realm);
-        r.get("/users/{user_id_or_email}/presence", Router.Auth.USER, this::ofUser);
-    }
-
-    static boolean enabled(User u) {
-        return u.setting("presence_enabled").asBoolean(true);
-    }
-
     private static User human(Request req) {
         User me = req.user();
         if (me.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
         return me;
     }
 
-    private Object report(Request req) {
+    public Object report(Request req) {
         User me = human(req);
         Long lastUpdateId = req.optLong("last_update_id").orElse(null);
         Integer days = req.has("history_limit_days") ? req.integer("history_limit_days", 14) : null;
@@ -76,22 +66,22 @@ public final class PresenceViews implements StateContributor {
             return out;
         }
         return db.read(h -> {
-            fill(h, me, modern, lastUpdateId, days == null ? 14 : days, out);
+            state.fill(h, me, modern, lastUpdateId, days == null ? 14 : days, out);
             return out;
         });
     }
 
-    private Object realm(Request req) {
+    public Object realm(Request req) {
         User me = req.user();
         return db.read(h -> {
             ObjectNode out = Json.success();
-            fill(h, me, false, null, 14, out);
+            state.fill(h, me, false, null, 14, out);
             out.remove("presence_last_update_id");
             return out;
         });
     }
 
-    private Object ofUser(Request req) {
+    public Object ofUser(Request req) {
         User me = req.user();
         String key = req.pathParam("user_id_or_email");
         return db.read(h -> {
@@ -99,7 +89,7 @@ public final class PresenceViews implements StateContributor {
             if (target == null || !target.isActive() || target.isSystemBot()) throw ApiError.bad("No such user");
             if (target.isBot()) throw ApiError.bad("Presence is not supported for bot users.");
             if (!access.canAccess(h, me, target)) throw ApiError.bad("Insufficient permission");
-            PresenceRow row = enabled(target) ? store.get(h, target.id()).orElse(null) : null;
+            PresenceRow row = PresenceActions.enabled(target) ? store.get(h, target.id()).orElse(null) : null;
             if (row == null) throw ApiError.bad("No presence data for " + key);
             ObjectNode website = row.legacyEntry(false), aggregated = row.legacyEntry(false);
             website.remove("client");
@@ -123,41 +113,5 @@ public final class PresenceViews implements StateContributor {
             if (apiEmail.apply(u).equalsIgnoreCase(key) || u.deliveryEmail().equalsIgnoreCase(key)) return u;
         }
         return null;
-    }
-
-    /**
-     * presences (modern: by user id; legacy: by API email), server_timestamp and
-     * presence_last_update_id. With a positive last_update_id, only rows changed since it (no
-     * time limit); otherwise rows connected within the history limit.
-     */
-    private void fill(Handle h, User viewer, boolean modern, Long lastUpdateId, int historyDays, ObjectNode out) {
-        long now = clock.instant().getEpochSecond();
-        boolean incremental = lastUpdateId != null && lastUpdateId > 0;
-        long days = Math.clamp(historyDays, 0, 100_000);
-        List<PresenceRow> rows = incremental ? store.since(h, lastUpdateId, 0) : store.since(h, -1, now - days * 86_400);
-        Map<Long, User> byId = new HashMap<>();
-        if (!rows.isEmpty()) for (User u : users.all(h)) byId.put(u.id(), u);
-        Predicate<User> visible = limited && !rows.isEmpty() ? access.visibleTo(h, viewer) : u -> true;
-        ObjectNode presences = Json.object();
-        long maxId = lastUpdateId == null ? -1 : lastUpdateId;
-        for (PresenceRow r : rows) {
-            maxId = Math.max(maxId, r.lastUpdateId());
-            User u = byId.get(r.userId());
-            if (u == null || !u.isActive() || u.isBot() || !enabled(u) || !visible.test(u)) continue;
-            if (modern) presences.set(String.valueOf(u.id()), r.modern());
-            else presences.set(apiEmail.apply(u), r.legacy());
-        }
-        out.set("presences", presences);
-        out.put("server_timestamp", clock.millis() / 1000.0);
-        out.put("presence_last_update_id", maxId);
-    }
-
-    @Override
-    public Set<String> eventTypes() { return Set.of("presence"); }
-
-    @Override
-    public void fetch(Context ctx, ObjectNode state) {
-        User me = ctx.viewer();
-        fill(ctx.h(), me, ctx.options().slimPresence(), null, ctx.options().presenceHistoryLimitDays(), state);
     }
 }

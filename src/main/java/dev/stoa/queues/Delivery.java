@@ -29,6 +29,11 @@ public final class Delivery {
     private final Supplier<String> emptyTopicDisplayName;
 
     public Delivery(Supplier<String> emptyTopicDisplayName) {
+        this(emptyTopicDisplayName, Map.of());
+    }
+
+    /** featureRules: each feature's capability rendering of its event types (the features' modules give them). */
+    public Delivery(Supplier<String> emptyTopicDisplayName, Map<String, TypeRule> featureRules) {
         this.emptyTopicDisplayName = emptyTopicDisplayName;
         rules.put("delete_message", (e, s, u) -> deleteMessage(e, s));
         rules.put("user_group", (e, s, u) -> userGroup(e, s));
@@ -39,11 +44,7 @@ public final class Delivery {
         rules.put("presence", (e, s, u) -> presence(e, s));
         rules.put("update_display_settings", (e, s, u) -> s.can("user_settings_object") ? List.of() : List.of(e));
         rules.put("update_global_notifications", (e, s, u) -> s.can("user_settings_object") ? List.of() : List.of(e));
-    }
-
-    /** Lets a feature register the capability rendering of its event type. */
-    public void rule(String type, TypeRule rule) {
-        rules.put(type, rule);
+        rules.putAll(featureRules);
     }
 
     /** The wire events for this queue, each with the entry's id; empty when the queue does not accept it. */

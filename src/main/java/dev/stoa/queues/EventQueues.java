@@ -6,6 +6,7 @@ import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LoggedEvent;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -22,6 +23,9 @@ import org.slf4j.LoggerFactory;
  * the log behind the oldest live queue.
  */
 public final class EventQueues {
+    /** How long GET /events parks before a heartbeat (register tells clients). */
+    public static final int LONGPOLL_TIMEOUT_SECONDS = 90;
+
     private static final Logger LOG = LoggerFactory.getLogger(EventQueues.class);
     public static final long DEFAULT_IDLE_SECS = 600;
     public static final long MAX_IDLE_SECS = 7 * 24 * 3600;
@@ -89,7 +93,7 @@ public final class EventQueues {
     }
 
     static ApiError badQueue(String queueId) {
-        return ApiError.of(400, "BAD_EVENT_QUEUE_ID", "Bad event queue ID: " + queueId).with("queue_id", queueId);
+        return ApiError.of(ErrorCode.BAD_EVENT_QUEUE_ID, "Bad event queue ID: " + queueId).with("queue_id", queueId);
     }
 
     private EventQueue loadOne(String queueId) {

@@ -5,10 +5,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.Authenticator;
+import dev.stoa.identity.User;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -18,37 +17,24 @@ import java.util.Set;
 
 /** POST /register, GET /events and DELETE /events. */
 public final class RegisterViews {
-    public static final int LONGPOLL_TIMEOUT_SECONDS = 90;
 
     private final Db db;
     private final EventQueues queues;
     private final List<StateContributor> contributors;
-    private final Authenticator auth;
     private final Map<String, String> serverInfo;
-    private final java.util.function.Predicate<Object> accessesPublicChannels;
 
-    /** accessesPublicChannels: whether a user may see every public channel (not a guest); all_public_streams needs it. */
-    public RegisterViews(Db db, EventQueues queues, List<StateContributor> contributors, Authenticator auth, Map<String, String> serverInfo,
-                         java.util.function.Predicate<Object> accessesPublicChannels) {
-        this.accessesPublicChannels = accessesPublicChannels;
+    public RegisterViews(Db db, EventQueues queues, List<StateContributor> contributors, Map<String, String> serverInfo) {
         this.db = db;
         this.queues = queues;
         this.contributors = contributors;
-        this.auth = auth;
         this.serverInfo = serverInfo;
     }
 
-    public void routes(Router r) {
-        r.post("/register", Router.Auth.OPTIONAL, this::register);
-        r.get("/events", Router.Auth.USER, this::events);
-        r.delete("/events", Router.Auth.USER, this::deleteQueue);
-    }
-
-    private Object register(Request req) {
-        Object user = req.user();
-        Long userId = user == null ? null : auth.userId(user);
+    public Object register(Request req) {
+        User user = req.user();
+        Long userId = user == null ? null : user.id();
         RegisterOptions opts = options(req, user != null);
-        if (opts.allPublicStreams() && (user == null || !accessesPublicChannels.test(user))) {
+        if (opts.allPublicStreams() && (user == null || user.isGuest())) {
             throw ApiError.bad("User not authorized for this query");
         }
         Set<String> fetch = stringSet(req, "fetch_event_types");
@@ -70,7 +56,7 @@ public final class RegisterViews {
             state.put("queue_id", q.id());
         }
         state.put("last_event_id", head);
-        state.put("event_queue_longpoll_timeout_seconds", LONGPOLL_TIMEOUT_SECONDS);
+        state.put("event_queue_longpoll_timeout_seconds", EventQueues.LONGPOLL_TIMEOUT_SECONDS);
         state.put("idle_queue_timeout_secs", idle);
         serverInfo.forEach(state::put);
         state.put("zulip_feature_level", Integer.parseInt(serverInfo.get("zulip_feature_level")));
@@ -135,19 +121,19 @@ public final class RegisterViews {
         return out;
     }
 
-    private Object events(Request req) throws InterruptedException {
+    public Object events(Request req) throws InterruptedException {
         String queueId = req.str("queue_id");
         long lastEventId = req.lng("last_event_id", -1);
         boolean dontBlock = req.bool("dont_block", false);
-        EventQueue q = queues.get(queueId, auth.userId(req.user()));
+        EventQueue q = queues.get(queueId, req.user().id());
         List<ObjectNode> events = queues.poll(q, lastEventId, dontBlock);
         ObjectNode out = Json.success();
         out.set("events", Delivery.array(events));
         return out;
     }
 
-    private Object deleteQueue(Request req) {
-        EventQueue q = queues.get(req.str("queue_id"), auth.userId(req.user()));
+    public Object deleteQueue(Request req) {
+        EventQueue q = queues.get(req.str("queue_id"), req.user().id());
         queues.delete(q);
         return Json.success();
     }

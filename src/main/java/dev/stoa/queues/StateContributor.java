@@ -1,6 +1,7 @@
 package dev.stoa.queues;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.identity.User;
 import java.util.Set;
 import org.jdbi.v3.core.Handle;
 
@@ -16,12 +17,11 @@ public interface StateContributor {
     void fetch(Context ctx, ObjectNode state) throws Exception;
 
     /**
-     * The snapshot handle, the user (a users.User; null for a spectator), the options, and the
+     * The snapshot handle, the user (null for a spectator), the options, and the
      * fetch_event_types asked for (null: all; defaults to event_types).
      */
-    record Context(Handle h, Object user, Long userId, RegisterOptions options, Set<String> fetchEventTypes) {
-        @SuppressWarnings("unchecked")
-        public <T> T viewer() { return (T) user; }
+    record Context(Handle h, User user, Long userId, RegisterOptions options, Set<String> fetchEventTypes) {
+        public User viewer() { return user; }
 
         /** Whether the initial state of this event type was asked for (fetch_event_types, else event_types). */
         public boolean fetches(String type) { return fetchEventTypes == null || fetchEventTypes.contains(type); }

@@ -24,7 +24,6 @@ public final class Realm {
     public static final int FEATURE_LEVEL = 496;
 
     private static final ObjectNode DEFAULTS = load("realm-defaults.json");
-    public static final ObjectNode USER_SETTINGS_DEFAULTS = load("user-settings-defaults.json");
 
     private final ObjectNode settings;
     private final long dateCreated;

@@ -2,7 +2,6 @@ package dev.stoa.realm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.stoa.groups.GroupViews;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
@@ -56,7 +55,7 @@ final class RealmSettingSpecs {
             if (!LANGUAGES.contains(v)) throw ApiError.bad("Invalid language '" + v + "'");
             return F.textNode(v);
         }, false);
-        put("default_code_block_language", (r, n) -> F.textNode(GroupViews.noNul(n, r.str(n))), false);
+        put("default_code_block_language", (r, n) -> F.textNode(dev.stoa.http.Request.noNul(n, r.str(n))), false);
         put("video_chat_provider", intIn(Set.of(0, 1), v -> "Invalid video_chat_provider " + v), false);
         put("giphy_rating", intIn(Set.of(0, 1, 2, 3, 4, 5), v -> "Invalid giphy_rating " + v), false);
         put("digest_weekday", intIn(Set.of(0, 1, 2, 3, 4, 5, 6), v -> "Invalid digest_weekday"), false);
@@ -75,7 +74,7 @@ final class RealmSettingSpecs {
 
     private static Parser capped(int max) {
         return (r, n) -> {
-            String v = GroupViews.noNul(n, r.str(n));
+            String v = dev.stoa.http.Request.noNul(n, r.str(n));
             if (v.length() > max) throw ApiError.bad(n + " is too long (limit: " + max + " characters)");
             return F.textNode(v);
         };

@@ -13,8 +13,10 @@ public final class RealmState implements StateContributor {
     private final RealmHolder realm;
     private final String externalUrl;
     private final String host;
+    private final long maxUploadMib;
 
-    public RealmState(RealmHolder realm, String externalUrl, String host) {
+    public RealmState(RealmHolder realm, String externalUrl, String host, long maxUploadMib) {
+        this.maxUploadMib = maxUploadMib;
         this.realm = realm;
         this.externalUrl = externalUrl;
         this.host = host;
@@ -51,7 +53,7 @@ public final class RealmState implements StateContributor {
         state.put("max_message_length", Realm.MAX_MESSAGE_LENGTH);
         state.put("max_stream_name_length", Realm.MAX_STREAM_NAME_LENGTH);
         state.put("max_stream_description_length", Realm.MAX_STREAM_DESCRIPTION_LENGTH);
-        state.put("max_file_upload_size_mib", 25);
+        state.put("max_file_upload_size_mib", maxUploadMib);
         state.put("max_avatar_file_size_mib", 5);
         state.put("max_icon_file_size_mib", 5);
         state.put("max_logo_file_size_mib", 5);

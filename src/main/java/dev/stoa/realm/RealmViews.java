@@ -1,15 +1,15 @@
 package dev.stoa.realm;
 
+import dev.stoa.identity.User;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
-import dev.stoa.groups.Actor;
 import dev.stoa.groups.GroupSettingRules;
 import dev.stoa.groups.GroupSettingValues;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -33,30 +33,22 @@ public final class RealmViews {
     private final Db db;
     private final RealmActions actions;
     private final GroupSettingValues values;
-    private final Actor.Resolver actors;
-    private volatile ChannelLookup channels = (h, id) -> Optional.empty();
+    private final ChannelLookup channels;
 
-    public RealmViews(Db db, RealmActions actions, GroupSettingValues values, Actor.Resolver actors) {
+    public RealmViews(Db db, RealmActions actions, GroupSettingValues values, ChannelLookup channels) {
         this.db = db;
+        this.channels = channels;
         this.actions = actions;
         this.values = values;
-        this.actors = actors;
-    }
-
-    /** The channels feature plugs in its lookup here (until then no channel exists). */
-    public void channelLookup(ChannelLookup lookup) { this.channels = lookup; }
-
-    public void routes(Router r) {
-        r.patch("/realm", Router.Auth.USER, this::update);
     }
 
     private static ApiError ownerRequired() {
-        return ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization owner");
+        return ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
     }
 
-    private Object update(Request req) {
-        Actor a = actors.of(req);
-        if (!a.isAdmin()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator");
+    public Object update(Request req) {
+        User a = req.user();
+        if (!a.isAdmin()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization administrator");
         Map<String, JsonNode> scalars = new LinkedHashMap<>();
         for (RealmSettingSpecs.Spec s : RealmSettingSpecs.SPECS.values()) {
             if (!req.has(s.name())) continue;

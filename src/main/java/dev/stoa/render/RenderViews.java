@@ -5,8 +5,7 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import java.net.URI;
 import java.util.Map;
 
@@ -22,15 +21,7 @@ public final class RenderViews {
         this.renderer = renderer;
     }
 
-    public void routes(Router api) {
-        api.post("/messages/render", Router.Auth.USER, this::render);
-    }
-
-    public void rootRoutes(Router root) {
-        root.get("/thumbnail", Router.Auth.OPTIONAL, this::thumbnail);
-    }
-
-    private Object render(Request req) {
+    public Object render(Request req) {
         User me = req.user();
         String content = req.str("content");
         ObjectNode out = Json.success();
@@ -38,7 +29,7 @@ public final class RenderViews {
         return out;
     }
 
-    private Object thumbnail(Request req) {
+    public Object thumbnail(Request req) {
         String url = req.str("url");
         String size = req.str("size", "full");
         if (!size.equals("full") && !size.equals("thumbnail")) throw ApiError.bad("Invalid size.");

@@ -1,7 +1,7 @@
 /**
  * Server-side rendering of message Markdown against the realm's data.
  *
- * <p>For the messages feature: {@link dev.stoa.render.MessageRenderer#render(dev.stoa.users.User, String)}
+ * <p>For the messages feature: {@link dev.stoa.render.MessageRenderer#render(dev.stoa.identity.User, String)}
  * returns a {@link dev.stoa.markdown.Rendered} (HTML, mentioned users/groups, wildcards, links,
  * images, upload paths) for every send, edit and preview; {@code context(sender)} gives the
  * {@link dev.stoa.markdown.MarkdownContext} (e.g. for topic linkification). Custom emoji for

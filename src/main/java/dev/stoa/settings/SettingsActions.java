@@ -10,7 +10,7 @@ import dev.stoa.events.Recipients;
 import dev.stoa.events.UserEvent;
 import dev.stoa.http.Json;
 import dev.stoa.realm.Realm;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserAccess;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
@@ -47,14 +47,14 @@ public final class SettingsActions {
             boolean changed = false;
             for (var c : changes.entrySet()) {
                 if (u.setting(c.getKey()).equals(c.getValue())) continue;
-                if (c.getValue().equals(Realm.USER_SETTINGS_DEFAULTS.get(c.getKey()))) settings.remove(c.getKey());
+                if (c.getValue().equals(User.SETTINGS_DEFAULTS.get(c.getKey()))) settings.remove(c.getKey());
                 else settings.set(c.getKey(), c.getValue());
                 announce(tx, u, c.getKey(), c.getValue());
                 changed = true;
             }
             if (changed) users.saveSettings(tx.h(), userId, settings);
             if (changed && !u.setting("email_address_visibility").equals(settings.path("email_address_visibility").isMissingNode()
-                    ? Realm.USER_SETTINGS_DEFAULTS.get("email_address_visibility") : settings.get("email_address_visibility"))) {
+                    ? User.SETTINGS_DEFAULTS.get("email_address_visibility") : settings.get("email_address_visibility"))) {
                 emailVisibilityChanged(tx, u, users.byId(tx.h(), userId).orElseThrow());
             }
             return null;

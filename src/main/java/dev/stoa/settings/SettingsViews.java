@@ -4,36 +4,48 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
+import dev.stoa.realm.RealmHolder;
+import dev.stoa.users.UserActions;
+import dev.stoa.users.UserRules;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * PATCH /settings for every setting register returns in user_settings except the account fields
- * (full_name, timezone, email, passwords), which the users feature's handler of the same route
- * processes. All parameters are checked before anything is written.
+ * PATCH /settings: the account fields (full_name, timezone) through UserActions, every other
+ * setting register returns in user_settings through SettingsActions. All parameters are checked
+ * before anything is written.
  */
 public final class SettingsViews {
     private final SettingsActions actions;
+    private final UserActions userActions;
+    private final RealmHolder realm;
 
-    public SettingsViews(SettingsActions actions) {
+    public SettingsViews(SettingsActions actions, UserActions userActions, RealmHolder realm) {
         this.actions = actions;
+        this.userActions = userActions;
+        this.realm = realm;
     }
 
-    public void routes(Router r) {
-        if (!r.wrap("PATCH", "/settings", this::around)) r.patch("/settings", Router.Auth.USER, around(null));
-    }
-
-    private Router.Handler around(Router.Handler account) {
-        return req -> {
-            User me = req.user();
-            if (me.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
-            Map<String, JsonNode> changes = parse(req);
-            Object out = account == null ? Json.success() : account.handle(req);
-            if (!changes.isEmpty()) actions.doChange(me.id(), changes);
-            return out;
-        };
+    public Object update(Request req) {
+        User me = req.user();
+        if (me.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
+        Map<String, JsonNode> changes = parse(req);
+        String fullName = req.optStr("full_name").orElse(null);
+        String timezone = req.optStr("timezone").orElse(null);
+        if (fullName != null) {
+            if (realm.get().get("name_changes_disabled").asBoolean(false) && !me.isAdmin()) {
+                throw ApiError.bad("Name changes are disabled in this organization.");
+            }
+            fullName = UserRules.checkFullName(fullName);
+        }
+        if (timezone != null && !timezone.isEmpty() && !UserRules.isTimezone(timezone)) {
+            throw ApiError.bad("timezone is not a recognized time zone");
+        }
+        if (fullName != null && !fullName.equals(me.fullName())) userActions.doChangeFullName(me, fullName);
+        if (timezone != null && !timezone.equals(me.timezone())) userActions.doSetTimezone(me, timezone);
+        if (!changes.isEmpty()) actions.doChange(me.id(), changes);
+        return Json.success();
     }
 
     private static Map<String, JsonNode> parse(Request req) {

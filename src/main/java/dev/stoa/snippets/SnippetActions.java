@@ -6,6 +6,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import java.time.Clock;
 
 /** Saved-snippet writes; each event goes to the owner's clients only. */
@@ -51,6 +52,6 @@ public final class SnippetActions {
 
     /** Zulip answers an unknown (or another user's) snippet with HTTP 404 and code BAD_REQUEST. */
     static ApiError notFound() {
-        return ApiError.of(404, "BAD_REQUEST", "Saved snippet does not exist.");
+        return ApiError.of(ErrorCode.BAD_REQUEST, 404, "Saved snippet does not exist.");
     }
 }

@@ -5,8 +5,7 @@ import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 
 /** GET/POST /saved_snippets, PATCH/DELETE /saved_snippets/{saved_snippet_id}. */
 public final class SnippetViews {
@@ -22,21 +21,14 @@ public final class SnippetViews {
         this.actions = actions;
     }
 
-    public void routes(Router r) {
-        r.get("/saved_snippets", Router.Auth.USER, this::list);
-        r.post("/saved_snippets", Router.Auth.USER, this::create);
-        r.patch("/saved_snippets/{saved_snippet_id}", Router.Auth.USER, this::edit);
-        r.delete("/saved_snippets/{saved_snippet_id}", Router.Auth.USER, this::delete);
-    }
-
-    private Object list(Request req) {
+    public Object list(Request req) {
         User me = req.user();
         ObjectNode out = Json.success();
         out.set("saved_snippets", Json.tree(db.read(h -> store.all(h, me.id()))));
         return out;
     }
 
-    private Object create(Request req) {
+    public Object create(Request req) {
         User me = req.user();
         String title = title(req.str("title"));
         String content = content(req.str("content"));
@@ -44,7 +36,7 @@ public final class SnippetViews {
         return Json.success().put("saved_snippet_id", id);
     }
 
-    private Object edit(Request req) {
+    public Object edit(Request req) {
         User me = req.user();
         long id = id(req);
         String title = req.optStr("title").map(SnippetViews::title).orElse(null);
@@ -54,7 +46,7 @@ public final class SnippetViews {
         return Json.success();
     }
 
-    private Object delete(Request req) {
+    public Object delete(Request req) {
         User me = req.user();
         actions.doDelete(me.id(), id(req));
         return Json.success();

@@ -6,15 +6,13 @@ import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
-import dev.stoa.queues.StateContributor;
 import dev.stoa.realm.Realm;
-import dev.stoa.users.User;
+import dev.stoa.identity.User;
 import dev.stoa.users.UserStore;
 import java.util.Set;
 
 /** POST /user_topics, POST/DELETE /users/me/muted_users/{muted_user_id}, and register's user_topics and muted_users. */
-public final class UserTopicViews implements StateContributor {
+public final class UserTopicViews {
     private final Db db;
     private final UserTopicStore store;
     private final UserTopicActions actions;
@@ -29,13 +27,7 @@ public final class UserTopicViews implements StateContributor {
         this.channels = channels;
     }
 
-    public void routes(Router r) {
-        r.post("/user_topics", Router.Auth.USER, this::setPolicy);
-        r.post("/users/me/muted_users/{muted_user_id}", Router.Auth.USER, this::mute);
-        r.delete("/users/me/muted_users/{muted_user_id}", Router.Auth.USER, this::unmute);
-    }
-
-    private Object setPolicy(Request req) {
+    public Object setPolicy(Request req) {
         User me = req.user();
         long streamId = req.lng("stream_id");
         String topic = req.str("topic").strip();
@@ -66,7 +58,7 @@ public final class UserTopicViews implements StateContributor {
         }
     }
 
-    private Object mute(Request req) {
+    public Object mute(Request req) {
         User me = req.user();
         String raw = req.pathParam("muted_user_id");
         if (raw.equals(String.valueOf(me.id()))) throw ApiError.bad("Cannot mute self");
@@ -74,27 +66,9 @@ public final class UserTopicViews implements StateContributor {
         return Json.success();
     }
 
-    private Object unmute(Request req) {
+    public Object unmute(Request req) {
         User me = req.user();
         actions.doUnmute(me.id(), target(req));
         return Json.success();
-    }
-
-    @Override
-    public Set<String> eventTypes() { return Set.of("user_topic", "muted_users"); }
-
-    @Override
-    public void fetch(Context ctx, ObjectNode state) {
-        ArrayNode topics = Json.array();
-        boolean emptyName = ctx.options().can("empty_topic_name");
-        if (ctx.userId() != null) {
-            for (var p : store.policies(ctx.h(), ctx.userId())) {
-                ObjectNode t = p.json();
-                if (!emptyName && p.topic().isEmpty()) t.put("topic_name", Realm.EMPTY_TOPIC_DISPLAY_NAME);
-                topics.add(t);
-            }
-        }
-        state.set("user_topics", topics);
-        state.set("muted_users", ctx.userId() == null ? Json.array() : UserTopicActions.mutedJson(store, ctx.h(), ctx.userId()));
     }
 }

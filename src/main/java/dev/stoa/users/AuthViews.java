@@ -1,12 +1,14 @@
 package dev.stoa.users;
 
+import dev.stoa.identity.User;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
 import dev.stoa.realm.Realm;
 import dev.stoa.realm.RealmHolder;
 
@@ -34,12 +36,7 @@ public final class AuthViews {
         this.loginFailures = loginFailures;
     }
 
-    public void routes(Router r) {
-        r.get("/server_settings", Router.Auth.NONE, this::serverSettings);
-        r.post("/fetch_api_key", Router.Auth.NONE, this::fetchApiKey);
-    }
-
-    private Object serverSettings(Request req) {
+    public Object serverSettings(Request req) {
         Realm rm = realm.get();
         ObjectNode out = Json.success();
         ObjectNode methods = Json.object().put("password", true).put("dev", false).put("email", true).put("ldap", false)
@@ -72,21 +69,21 @@ public final class AuthViews {
         return html;
     }
 
-    private Object fetchApiKey(Request req) {
+    public Object fetchApiKey(Request req) {
         String username = req.str("username");
         String password = req.str("password");
         String key = "login:" + username.toLowerCase(java.util.Locale.ROOT);
         if (!loginFailures.peek(key).allowed()) {
-            throw ApiError.of(429, "RATE_LIMIT_HIT", "API usage exceeded rate limit")
+            throw ApiError.of(ErrorCode.RATE_LIMIT_HIT, "API usage exceeded rate limit")
                     .with("retry-after", (int) Math.ceil(loginFailures.peek(key).retryAfterSeconds()));
         }
         User u = db.read(h -> store.byEmail(h, username).orElse(null));
         if (u == null || u.isBot() || !Passwords.verify(password, u.passwordHash())) {
             loginFailures.hit(key);
-            throw ApiError.of(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
+            throw ApiError.of(ErrorCode.AUTHENTICATION_FAILED, "Your username or password is incorrect");
         }
-        if (!u.isActive()) throw ApiError.of(401, "USER_DEACTIVATED", "Account is deactivated");
-        if (realm.get().deactivated()) throw ApiError.of(401, "REALM_DEACTIVATED", "This organization has been deactivated");
+        if (!u.isActive()) throw ApiError.of(ErrorCode.USER_DEACTIVATED, "Account is deactivated");
+        if (realm.get().deactivated()) throw ApiError.of(ErrorCode.REALM_DEACTIVATED, "This organization has been deactivated");
         return Json.success().put("api_key", u.apiKey()).put("email", json.apiEmail(u)).put("user_id", u.id());
     }
 }

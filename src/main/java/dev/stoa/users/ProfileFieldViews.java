@@ -1,12 +1,13 @@
 package dev.stoa.users;
 
+import dev.stoa.identity.User;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,17 +28,7 @@ public final class ProfileFieldViews {
         this.profileData = profileData;
     }
 
-    public void routes(Router r) {
-        r.get("/realm/profile_fields", Router.Auth.USER, this::list);
-        r.post("/realm/profile_fields", Router.Auth.USER, this::create);
-        r.patch("/realm/profile_fields", Router.Auth.USER, this::reorder);
-        r.patch("/realm/profile_fields/{field_id}", Router.Auth.USER, this::update);
-        r.delete("/realm/profile_fields/{field_id}", Router.Auth.USER, this::delete);
-        r.patch("/users/me/profile_data", Router.Auth.USER, this::updateOwnData);
-        r.delete("/users/me/profile_data", Router.Auth.USER, this::removeOwnData);
-    }
-
-    private Object list(Request req) {
+    public Object list(Request req) {
         ObjectNode out = Json.success();
         out.set("custom_fields", db.read(ProfileFieldState::fields));
         return out;
@@ -46,8 +37,8 @@ public final class ProfileFieldViews {
     /** A stored field, as read for an update. */
     private record Stored(int type, ProfileFieldActions.FieldSpec spec) {}
 
-    private Object create(Request req) {
-        UserViews.requireAdmin(req.user());
+    public Object create(Request req) {
+        UserRules.requireAdmin(req.user());
         long typeCode = req.lng("field_type");
         String name = req.str("name", "").strip();
         String hint = req.str("hint", "");
@@ -74,8 +65,8 @@ public final class ProfileFieldViews {
         return Json.success().put("id", id);
     }
 
-    private Object update(Request req) {
-        UserViews.requireAdmin(req.user());
+    public Object update(Request req) {
+        UserRules.requireAdmin(req.user());
         long id = req.pathLong("field_id");
         Optional<String> name = req.optStr("name").map(String::strip);
         Optional<String> hint = req.optStr("hint");
@@ -104,24 +95,24 @@ public final class ProfileFieldViews {
         return Json.success();
     }
 
-    private Object delete(Request req) {
-        UserViews.requireAdmin(req.user());
+    public Object delete(Request req) {
+        UserRules.requireAdmin(req.user());
         long id = req.pathLong("field_id");
         stored(id);
         actions.doDelete(id);
         return Json.success();
     }
 
-    private Object reorder(Request req) {
-        UserViews.requireAdmin(req.user());
+    public Object reorder(Request req) {
+        UserRules.requireAdmin(req.user());
         List<Long> order = req.longList("order");
         if (order == null) throw ApiError.missing("order");
         actions.doReorder(order);
         return Json.success();
     }
 
-    private Object updateOwnData(Request req) {
-        User me = humanOnly(req);
+    public Object updateOwnData(Request req) {
+        User me = UserRules.humanOnly(req.user());
         JsonNode data = req.jsonArray("data");
         if (data == null) throw ApiError.missing("data");
         profileData.validateUpdates(me, data);
@@ -137,8 +128,8 @@ public final class ProfileFieldViews {
         return Json.success();
     }
 
-    private Object removeOwnData(Request req) {
-        User me = humanOnly(req);
+    public Object removeOwnData(Request req) {
+        User me = UserRules.humanOnly(req.user());
         List<Long> ids = req.longList("data");
         if (ids == null) throw ApiError.missing("data");
         if (!me.isAdmin()) {
@@ -151,12 +142,6 @@ public final class ProfileFieldViews {
         }
         actions.doRemoveUserData(me, ids);
         return Json.success();
-    }
-
-    static User humanOnly(Request req) {
-        User me = req.user();
-        if (me.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
-        return me;
     }
 
     /** field_data: a JSON object whose values are strings or objects of strings (Zulip's check_profile_field_data). */

@@ -1,5 +1,8 @@
 package dev.stoa.users;
 
+import dev.stoa.identity.User;
+import dev.stoa.identity.Role;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.events.Recipients;
 import dev.stoa.realm.RealmHolder;

@@ -1,5 +1,8 @@
 package dev.stoa.users;
 
+import dev.stoa.identity.User;
+import dev.stoa.identity.Role;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
@@ -36,12 +39,14 @@ public final class UserActions {
     /** Marks the stand-in person of a realm_user add for guests who may not see the new user. */
     static final String PLACEHOLDER = "__placeholder";
 
-    private final List<java.util.function.BiConsumer<Tx, User>> onCreate = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private final List<RoleHook> roleHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private final List<ActivationHook> activationHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final AccessChanges accessChanges;
+    /** What other features do inside these transactions (channels: default subscriptions, visibility, subscriber lists). */
+    private final List<UserHooks> hooks;
 
     public UserActions(Db db, EventLog log, UserStore store, GroupStore groups, RealmHolder realm, UserJson json, UserAccess access,
-                       Clock clock) {
+                       AccessChanges accessChanges, List<UserHooks> hooks, Clock clock) {
+        this.accessChanges = accessChanges;
+        this.hooks = List.copyOf(hooks);
         this.access = access;
         this.db = db;
         this.log = log;
@@ -77,7 +82,7 @@ public final class UserActions {
         boolean full = n.role() != Role.GUEST && realm.get().get("waiting_period_threshold").asInt(0) == 0;
         if (full && n.role() == Role.MEMBER) groups.addMembers(tx.h(), realm.systemGroup("role:fullmembers"), List.of(id));
         Set<Long> blind = access.blindTo(tx.h(), u);
-        log.append(tx, new UserEvent.RealmUserAdd(personForEvents(u)), blind.isEmpty() ? Recipients.all() : Recipients.allExcept(blind));
+        log.append(tx, new UserEvent.RealmUserAdd(accessChanges.personForEvents(u)), blind.isEmpty() ? Recipients.all() : Recipients.allExcept(blind));
         // Guests who may not see the newcomer learn only its id; delivery drops this for user_list_incomplete clients.
         if (!blind.isEmpty()) log.append(tx, new UserEvent.RealmUserAdd(json.inaccessible(id).put(PLACEHOLDER, true)), Recipients.users(blind));
         log.append(tx, new GroupEvent.AddMembers(group, List.of(id)), Recipients.all());
@@ -85,47 +90,8 @@ public final class UserActions {
             log.append(tx, new GroupEvent.AddMembers(realm.systemGroup("role:fullmembers"), List.of(id)), Recipients.all());
         }
         if (u.isBot() && !u.isSystemBot()) log.append(tx, new UserEvent.RealmBotAdd(BotJson.bot(u, json)), botAudience(tx, u));
-        if (!u.isBot()) for (var hook : onCreate) hook.accept(tx, u);
+        if (!u.isBot()) for (UserHooks hook : hooks) hook.created(tx, u);
         return u;
-    }
-
-    /**
-     * Work other features do in the creating transaction for a new person (channels subscribe them
-     * to the default channels); a hook keeps users free of a dependency on those features.
-     */
-    public void onCreate(java.util.function.BiConsumer<Tx, User> hook) {
-        onCreate.add(hook);
-    }
-
-    /** Work another feature does around a role change: before() sees the old user; what it returns runs with the changed one. */
-    @FunctionalInterface
-    public interface RoleHook {
-        java.util.function.Consumer<User> before(Tx tx, User user);
-    }
-
-    /** Channels send stream create / delete for the channels a role change shows or hides. */
-    public void onRoleChange(RoleHook hook) {
-        roleHooks.add(hook);
-    }
-
-    /** Work another feature does when a user is deactivated or reactivated, in the same transaction. */
-    @FunctionalInterface
-    public interface ActivationHook {
-        void changed(Tx tx, User user, boolean active);
-    }
-
-    /** Channels take a deactivated user out of (a reactivated one back into) the subscriber lists. */
-    public void onActivationChange(ActivationHook hook) {
-        activationHooks.add(hook);
-    }
-
-    /** The person object for realm_user events: as an administrator sees it; delivery hides what a viewer may not see. */
-    ObjectNode personForEvents(User u) {
-        ObjectNode p = json.user(u, null, UserJson.Options.DEFAULT, null);
-        p.put("delivery_email", u.deliveryEmail());
-        p.set("profile_data", Json.object());
-        if (u.isBot()) p.remove("profile_data");
-        return p;
     }
 
     Recipients botAudience(Tx tx, User bot) {
@@ -172,10 +138,10 @@ public final class UserActions {
         if (active) seers = access.audience(tx.h(), u);
         dev.stoa.groups.GroupActivation.userActiveChanged(tx, log, groups, u.id(), active);
         // As Zulip: a deactivated user's subscriptions leave the subscriber lists before the realm_user event.
-        if (!active) activationHooks.forEach(hook -> hook.changed(tx, u, false));
+        if (!active) hooks.forEach(hook -> hook.activationChanged(tx, u, false));
         ObjectNode person = Json.object().put("user_id", u.id()).put("is_active", active);
         log.append(tx, new UserEvent.RealmUserUpdate(person), seers);
-        if (active) activationHooks.forEach(hook -> hook.changed(tx, u, true));
+        if (active) hooks.forEach(hook -> hook.activationChanged(tx, u, true));
         if (u.isBot()) {
             log.append(tx, new UserEvent.RealmBotUpdate(Json.object().put("user_id", u.id()).put("is_active", active)), botAudience(tx, u));
         }
@@ -191,14 +157,14 @@ public final class UserActions {
             }
             Map<Long, Set<Long>> before = new HashMap<>();
             before.put(u.id(), access.visiblePeople(tx.h(), u));
-            List<java.util.function.Consumer<User>> afterHooks = roleHooks.stream().map(hook -> hook.before(tx, u)).toList();
+            List<java.util.function.Consumer<User>> afterHooks = hooks.stream().map(hook -> hook.aroundRoleChange(tx, u)).toList();
             store.set(tx.h(), u.id(), "role", role.code);
             log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", u.id()).put("role", role.code)), access.audience(tx.h(), u));
             moveSystemGroup(tx, u.id(), old, role);
             User changed = store.byId(tx.h(), u.id()).orElseThrow();
             Map<Long, Set<Long>> after = new HashMap<>();
             after.put(u.id(), access.visiblePeople(tx.h(), changed));
-            announceAccess(tx, before, after);
+            accessChanges.announce(tx, before, after);
             afterHooks.forEach(hook -> hook.accept(changed));
             return null;
         });
@@ -267,37 +233,5 @@ public final class UserActions {
             return null;
         });
         return key;
-    }
-
-    /**
-     * What restricted guests (all, or those among `among` when not null) see before a change to
-     * subscriptions or direct messages; see {@link #announceAccess(Tx, Map)}.
-     */
-    public Map<Long, Set<Long>> accessBefore(org.jdbi.v3.core.Handle h, java.util.Collection<Long> among) {
-        return access.guestViews(h, among);
-    }
-
-    /** After such a change: Zulip's realm_user add / remove for each guest that gained or lost sight of someone. */
-    public void announceAccess(Tx tx, Map<Long, Set<Long>> before) {
-        if (!before.isEmpty()) announceAccess(tx, before, access.views(tx.h(), before.keySet()));
-    }
-
-    /** Views are sets of visible people; null means everyone. */
-    private void announceAccess(Tx tx, Map<Long, Set<Long>> before, Map<Long, Set<Long>> after) {
-        List<User> people = null;
-        for (var e : before.entrySet()) {
-            if (!after.containsKey(e.getKey())) continue;
-            Set<Long> was = e.getValue(), now = after.get(e.getKey());
-            if (java.util.Objects.equals(was, now)) continue;
-            if (people == null) people = store.all(tx.h()).stream().filter(u -> u.isActive() && !u.isBot()).toList();
-            for (User p : people) {
-                boolean saw = was == null || was.contains(p.id()), sees = now == null || now.contains(p.id());
-                if (!saw && sees) log.append(tx, new UserEvent.RealmUserAdd(personForEvents(p)), Recipients.users(e.getKey()));
-                if (saw && !sees) {
-                    ObjectNode gone = Json.object().put("user_id", p.id()).put("full_name", p.fullName());
-                    log.append(tx, new UserEvent.RealmUserRemove(gone), Recipients.users(e.getKey()));
-                }
-            }
-        }
     }
 }

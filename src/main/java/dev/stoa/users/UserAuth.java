@@ -1,7 +1,10 @@
 package dev.stoa.users;
 
+import dev.stoa.identity.User;
+
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Authenticator;
 import dev.stoa.realm.RealmHolder;
 
@@ -20,18 +23,18 @@ public final class UserAuth implements Authenticator {
     }
 
     @Override
-    public Object authenticate(String email, String apiKey) {
+    public User authenticate(String email, String apiKey) {
         if (apiKey.length() != 32 || !apiKey.chars().allMatch(c -> c < 128 && Character.isLetterOrDigit(c))) {
-            throw ApiError.of(401, "INVALID_API_KEY", "Malformed API key");
+            throw ApiError.of(ErrorCode.INVALID_API_KEY, "Malformed API key");
         }
         User u = db.read(h -> h.createQuery("SELECT " + UserStore.COLUMNS + " FROM users WHERE api_key = ?")
                 .bind(0, apiKey).map(UserStore::map).findOne().orElse(null));
         // The key is looked up by an index; comparing it again in constant time guards against collation surprises.
         if (u == null || !Passwords.constantTimeEquals(u.apiKey(), apiKey) || !matchesEmail(u, email)) {
-            throw ApiError.of(401, "INVALID_API_KEY", "Invalid API key");
+            throw ApiError.of(ErrorCode.INVALID_API_KEY, "Invalid API key");
         }
-        if (realm.get().deactivated()) throw ApiError.of(401, "REALM_DEACTIVATED", "This organization has been deactivated");
-        if (!u.isActive()) throw ApiError.of(401, "USER_DEACTIVATED", "Account is deactivated");
+        if (realm.get().deactivated()) throw ApiError.of(ErrorCode.REALM_DEACTIVATED, "This organization has been deactivated");
+        if (!u.isActive()) throw ApiError.of(ErrorCode.USER_DEACTIVATED, "Account is deactivated");
         return u;
     }
 
@@ -42,10 +45,5 @@ public final class UserAuth implements Authenticator {
     @Override
     public boolean allowsSpectators() {
         return realm.get().spectatorAccess();
-    }
-
-    @Override
-    public long userId(Object user) {
-        return ((User) user).id();
     }
 }

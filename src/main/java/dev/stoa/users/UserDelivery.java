@@ -1,5 +1,7 @@
 package dev.stoa.users;
 
+import dev.stoa.identity.User;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
@@ -45,8 +47,8 @@ public final class UserDelivery {
         return users;
     }
 
-    public void register(Delivery delivery) {
-        delivery.rule("realm_user", this::realmUser);
+    public Map<String, Delivery.TypeRule> rules() {
+        return Map.of("realm_user", this::realmUser);
     }
 
     private List<ObjectNode> realmUser(ObjectNode e, QueueSpec spec, Long viewerId) {

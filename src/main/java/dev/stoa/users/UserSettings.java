@@ -1,5 +1,7 @@
 package dev.stoa.users;
 
+import dev.stoa.identity.User;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
 import dev.stoa.realm.Realm;
@@ -9,7 +11,7 @@ public final class UserSettings {
     private UserSettings() {}
 
     public static ObjectNode of(User u) {
-        ObjectNode s = Realm.USER_SETTINGS_DEFAULTS.deepCopy();
+        ObjectNode s = User.SETTINGS_DEFAULTS.deepCopy();
         s.setAll(u.settings());
         s.put("timezone", u.timezone());
         return withChoices(s);

@@ -1,5 +1,7 @@
 package dev.stoa.users;
 
+import dev.stoa.identity.User;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.realm.Realm;
@@ -24,7 +26,7 @@ public final class UserSettingsState implements StateContributor {
 
     @Override
     public void fetch(Context ctx, ObjectNode state) {
-        ObjectNode defaults = UserSettings.withChoices(Realm.USER_SETTINGS_DEFAULTS.deepCopy());
+        ObjectNode defaults = UserSettings.withChoices(User.SETTINGS_DEFAULTS.deepCopy());
         defaults.remove("timezone");
         state.set("realm_user_settings_defaults", defaults);
         User me = ctx.viewer();

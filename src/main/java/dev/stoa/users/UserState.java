@@ -1,5 +1,8 @@
 package dev.stoa.users;
 
+import dev.stoa.identity.User;
+import dev.stoa.identity.Role;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.groups.GroupResolver;

@@ -1,5 +1,7 @@
 package dev.stoa.users;
 
+import dev.stoa.identity.User;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
 import java.sql.ResultSet;

@@ -1,12 +1,15 @@
 package dev.stoa.users;
 
+import dev.stoa.identity.User;
+import dev.stoa.identity.Role;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.http.Router;
 import dev.stoa.realm.Realm;
 import java.util.HashSet;
 import java.util.List;
@@ -17,7 +20,6 @@ import java.util.regex.Pattern;
 
 /** GET/POST/PATCH/DELETE of users and bots, and PATCH /settings for name and timezone. */
 public final class UserViews {
-    private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$");
 
     private final Db db;
     private final UserStore store;
@@ -40,21 +42,6 @@ public final class UserViews {
         this.profileData = profileData;
     }
 
-    public void routes(Router r) {
-        r.get("/users", Router.Auth.OPTIONAL, this::list);
-        r.post("/users", Router.Auth.USER, this::create);
-        r.get("/users/me", Router.Auth.USER, this::me);
-        r.delete("/users/me", Router.Auth.USER, this::deactivateMe);
-        r.post("/users/me/api_key/regenerate", Router.Auth.USER, this::regenerateApiKey);
-        r.get("/users/{user_id_or_email}", Router.Auth.USER, this::get);
-        r.patch("/users/{user_id}", Router.Auth.USER, this::update);
-        r.delete("/users/{user_id}", Router.Auth.USER, this::deactivate);
-        r.post("/users/{user_id}/reactivate", Router.Auth.USER, this::reactivate);
-        r.get("/bots", Router.Auth.USER, this::listBots);
-        r.post("/bots", Router.Auth.USER, this::createBot);
-        r.patch("/settings", Router.Auth.USER, this::updateSettings);
-    }
-
     /** The client's choice of avatar handling: client_public_avatar (seed) or Zulip's client_gravatar. */
     private static UserJson.Options options(Request req, boolean authenticated, boolean profileDefault) {
         boolean publicAvatar = req.has("client_public_avatar") ? req.bool("client_public_avatar", true) : req.bool("client_gravatar", true);
@@ -63,7 +50,7 @@ public final class UserViews {
         return new UserJson.Options(publicAvatar, req.bool("include_custom_profile_fields", profileDefault), false);
     }
 
-    private Object list(Request req) {
+    public Object list(Request req) {
         User viewer = req.user();
         UserJson.Options o = options(req, viewer != null, false);
         List<Long> ids = req.longList("user_ids");
@@ -87,7 +74,7 @@ public final class UserViews {
         });
     }
 
-    private Object get(Request req) {
+    public Object get(Request req) {
         User viewer = req.user();
         UserJson.Options o = options(req, true, false);
         String key = req.pathParam("user_id_or_email");
@@ -114,7 +101,7 @@ public final class UserViews {
         return null;
     }
 
-    private Object me(Request req) {
+    public Object me(Request req) {
         User me = req.user();
         return db.read(h -> {
             ObjectNode out = Json.success();
@@ -135,40 +122,16 @@ public final class UserViews {
                 .mapTo(Long.class).findOne().orElse(-1L);
     }
 
-    private Object create(Request req) {
+    public Object create(Request req) {
         User me = req.user();
-        requireAdmin(me);
+        UserRules.requireAdmin(me);
         String email = req.str("email").strip();
         String password = req.str("password");
-        String fullName = checkFullName(req.str("full_name"));
-        if (!EMAIL.matcher(email).matches()) throw ApiError.bad("Invalid address.");
+        String fullName = UserRules.checkFullName(req.str("full_name"));
+        if (!UserRules.isEmail(email)) throw ApiError.bad("Invalid address.");
         if (password.isEmpty()) throw ApiError.bad("The password is too weak.");
         long id = actions.doCreateUser(new UserActions.NewUser(email, password, fullName, Role.MEMBER, null, null, false)).id();
         return Json.success().put("user_id", id);
-    }
-
-    static void requireAdmin(User me) {
-        if (!me.isAdmin()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator");
-    }
-
-    static void requireOwner(User me) {
-        if (!me.isOwner()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization owner");
-    }
-
-    /** Whether text looks like an email address (one @, a dot in the domain, no spaces). */
-    public static boolean isEmail(String text) {
-        return EMAIL.matcher(text).matches();
-    }
-
-    /** Zulip's full name rules; raises "Name too short!" / "Name too long!" / "Invalid characters in name!". */
-    public static String checkFullName(String name) {
-        String n = name.strip();
-        if (n.isEmpty()) throw ApiError.bad("Name too short!");
-        if (n.length() > Realm.MAX_NAME_LENGTH) throw ApiError.bad("Name too long!");
-        for (char c : n.toCharArray()) {
-            if (Character.isISOControl(c) || "*`\\>\"@".indexOf(c) >= 0) throw ApiError.bad("Invalid characters in name!");
-        }
-        return n;
     }
 
     private User target(long id) {
@@ -177,20 +140,20 @@ public final class UserViews {
         return u;
     }
 
-    private Object update(Request req) {
+    public Object update(Request req) {
         User me = req.user();
         User u = target(req.pathLong("user_id"));
         boolean canEdit = me.isAdmin() || (u.isBot() && u.botOwnerId() != null && u.botOwnerId() == me.id());
-        if (!canEdit) requireAdmin(me);
-        String fullName = req.optStr("full_name").map(UserViews::checkFullName).orElse(null);
+        if (!canEdit) UserRules.requireAdmin(me);
+        String fullName = req.optStr("full_name").map(UserRules::checkFullName).orElse(null);
         Role role = req.optLong("role").map(r -> Role.of(r.intValue()).orElseThrow(() -> ApiError.invalid("role"))).orElse(null);
         var profile = req.jsonArray("profile_data");
         if (role != null) {
-            requireAdmin(me);
-            if ((role == Role.OWNER || u.isOwner()) && !me.isOwner()) requireOwner(me);
+            UserRules.requireAdmin(me);
+            if ((role == Role.OWNER || u.isOwner()) && !me.isOwner()) UserRules.requireOwner(me);
         }
         if (profile != null) {
-            requireAdmin(me);
+            UserRules.requireAdmin(me);
             if (u.isBot()) throw ApiError.bad("No such user");
             profileData.validateUpdates(u, profile);
         }
@@ -201,18 +164,18 @@ public final class UserViews {
     }
 
     /** Zulip's POST /users/me/api_key/regenerate: the old key stops working with this commit (keys are looked up per request). */
-    private Object regenerateApiKey(Request req) {
+    public Object regenerateApiKey(Request req) {
         User me = req.user();
         String key = actions.doRegenerateApiKey(me);
         return Json.success().put("api_key", key).put("email", json.apiEmail(me));
     }
 
-    private Object deactivate(Request req) {
+    public Object deactivate(Request req) {
         User me = req.user();
         User u = target(req.pathLong("user_id"));
         boolean owns = u.isBot() && u.botOwnerId() != null && u.botOwnerId() == me.id();
-        if (!owns) requireAdmin(me);
-        if (u.isOwner() && !me.isOwner()) requireOwner(me);
+        if (!owns) UserRules.requireAdmin(me);
+        if (u.isOwner() && !me.isOwner()) UserRules.requireOwner(me);
         if (!u.isActive()) throw ApiError.bad("User is deactivated");
         if (u.isOwner() && lastOwner(u)) {
             throw ApiError.bad("Cannot deactivate the only organization owner");
@@ -226,14 +189,14 @@ public final class UserViews {
                 .bind(0, u.id()).mapTo(Long.class).one()) == 0;
     }
 
-    private Object deactivateMe(Request req) {
+    public Object deactivateMe(Request req) {
         User me = req.user();
         if (me.isOwner() && lastOwner(me)) {
-            throw ApiError.of(400, "CANNOT_DEACTIVATE_LAST_USER", "Cannot deactivate the only organization owner")
+            throw ApiError.of(ErrorCode.CANNOT_DEACTIVATE_LAST_USER, "Cannot deactivate the only organization owner")
                     .with("entity", "organization owner").with("is_last_owner", true);
         }
         if (!me.isBot() && onlyUser(me)) {
-            throw ApiError.of(400, "CANNOT_DEACTIVATE_LAST_USER", "Cannot deactivate the only user")
+            throw ApiError.of(ErrorCode.CANNOT_DEACTIVATE_LAST_USER, "Cannot deactivate the only user")
                     .with("entity", "user").with("is_last_owner", false);
         }
         actions.doDeactivate(me);
@@ -246,40 +209,16 @@ public final class UserViews {
     }
 
     /** PATCH /settings: the full name and time zone (other settings belong to the settings feature). */
-    private Object updateSettings(Request req) {
-        User me = ProfileFieldViews.humanOnly(req);
-        String fullName = req.optStr("full_name").orElse(null);
-        String timezone = req.optStr("timezone").orElse(null);
-        if (fullName != null) {
-            if (realm.get().get("name_changes_disabled").asBoolean(false) && !me.isAdmin()) {
-                throw ApiError.bad("Name changes are disabled in this organization.");
-            }
-            fullName = checkFullName(fullName);
-        }
-        if (timezone != null && !timezone.isEmpty() && !isTimezone(timezone)) {
-            throw ApiError.bad("timezone is not a recognized time zone");
-        }
-        if (fullName != null && !fullName.equals(me.fullName())) actions.doChangeFullName(me, fullName);
-        if (timezone != null && !timezone.equals(me.timezone())) actions.doSetTimezone(me, timezone);
-        return Json.success();
-    }
-
-    private static final Set<String> ZONES = java.time.ZoneId.getAvailableZoneIds();
-
-    static boolean isTimezone(String tz) {
-        return ZONES.contains(tz) && tz.indexOf('/') > 0 || tz.equals("UTC");
-    }
-
-    private Object reactivate(Request req) {
+    public Object reactivate(Request req) {
         User me = req.user();
-        requireAdmin(me);
+        UserRules.requireAdmin(me);
         User u = target(req.pathLong("user_id"));
         if (u.isActive()) throw ApiError.bad("User is already active");
         actions.doReactivate(u);
         return Json.success();
     }
 
-    private Object listBots(Request req) {
+    public Object listBots(Request req) {
         User me = req.user();
         return db.read(h -> {
             ArrayNode bots = Json.array();
@@ -295,11 +234,11 @@ public final class UserViews {
 
     private static final Set<Integer> BOT_TYPES = Set.of(1, 2, 3, 4);
 
-    private Object createBot(Request req) {
+    public Object createBot(Request req) {
         User me = req.user();
         if (me.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
-        if (me.isGuest()) throw ApiError.of(400, "UNAUTHORIZED_PRINCIPAL", "Not allowed for guest users");
-        String fullName = checkFullName(req.str("full_name"));
+        if (me.isGuest()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Not allowed for guest users");
+        String fullName = UserRules.checkFullName(req.str("full_name"));
         String shortName = req.str("short_name").strip().toLowerCase(java.util.Locale.ROOT);
         int botType = req.integer("bot_type", 1);
         if (!BOT_TYPES.contains(botType)) throw ApiError.invalid("bot_type");

@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Measures ARCHITECTURE.md's targets and prints the figures; it asserts nothing and is not part of
@@ -38,6 +39,7 @@ class Benchmark {
     static final int LISTENING = Integer.getInteger("stoa.bench.listening", 2_000);
 
     @Test
+    @Timeout(value = 4, unit = TimeUnit.HOURS) // seeding and measuring a big realm; the suite's 120 s default does not fit
     void run() throws Exception {
         idleMemory();
         try (TestServer server = new TestServer(c -> c.withLimits(1_000_000_000, 1_000_000_000, 1_000_000_000).withHeartbeatMillis(900_000))) {

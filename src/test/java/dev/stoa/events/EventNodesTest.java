@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.Stoa;
 import dev.stoa.testing.ApiClient;
+import dev.stoa.testing.Await;
 import dev.stoa.testing.StoaTestBase;
 import java.net.ServerSocket;
 import java.time.Clock;
@@ -41,7 +42,9 @@ class EventNodesTest extends StoaTestBase {
     }
 
     private static JsonNode firstEvent(ApiClient c, String queue, long last) {
+        long deadline = Await.deadline(30);
         while (true) {
+            Await.before(deadline, "an event other than a heartbeat");
             JsonNode events = c.get("/events", "queue_id", queue, "last_event_id", String.valueOf(last)).success().get("events");
             for (JsonNode e : events) {
                 if (!e.get("type").asText().equals("heartbeat")) return e;
@@ -86,7 +89,9 @@ class EventNodesTest extends StoaTestBase {
     private static List<Long> collect(ApiClient c, JsonNode reg, int n) {
         List<Long> out = new ArrayList<>();
         long last = reg.get("last_event_id").asLong();
+        long deadline = Await.deadline(60);
         while (out.size() < n) {
+            Await.before(deadline, n + " events (" + out.size() + " so far)");
             for (JsonNode e : c.get("/events", "queue_id", reg.get("queue_id").asText(), "last_event_id", String.valueOf(last)).success().get("events")) {
                 last = e.get("id").asLong();
                 if (!e.get("type").asText().equals("heartbeat")) out.add(last);

@@ -66,11 +66,10 @@ class PresenceTest extends StoaTestBase {
     @Test
     void verifyAction() {
         ApiClient u = server.createUser("verified@example.com", "Verified", 400);
-        List<JsonNode> ev = dev.stoa.testing.VerifyAction.verify(owner, new Object[] {"client_capabilities",
-                Map.of("simplified_presence_events", true), "slim_presence", true}, () -> u.post("/users/me/presence", "status", "active").success());
-        assertThat(ev).hasSize(1);
+        dev.stoa.testing.VerifyAction.as(owner).register("client_capabilities", Map.of("simplified_presence_events", true), "slim_presence", true)
+                .events("presence").run(() -> u.post("/users/me/presence", "status", "active").success());
         ApiClient v = server.createUser("verified2@example.com", "Verified2", 400);
-        assertThat(dev.stoa.testing.VerifyAction.verify(owner, () -> v.post("/users/me/presence", "status", "idle").success())).hasSize(1);
+        dev.stoa.testing.VerifyAction.as(owner).events("presence").run(() -> v.post("/users/me/presence", "status", "idle").success());
     }
 
     @Test

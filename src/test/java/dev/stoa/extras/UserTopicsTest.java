@@ -7,17 +7,13 @@ import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.VerifyAction;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class UserTopicsTest extends StoaTestBase {
     private static final Object[] MODERN = {"client_capabilities", Map.of("empty_topic_name", true)};
 
-    /** A public channel, when the channels feature is present in this build (it subscribes the owner). */
+    /** A public channel (it subscribes the owner). */
     private long channel(String name) {
-        boolean exists = server.stoa.router().routes().stream()
-                .anyMatch(r -> r.method().equals("POST") && r.template().equals("/users/me/subscriptions"));
-        Assumptions.assumeTrue(exists, "channels feature not built yet");
         owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", name))).success();
         JsonNode id = owner.get("/get_stream_id", "stream", name).success();
         return id.get("stream_id").asLong();
@@ -26,13 +22,16 @@ class UserTopicsTest extends StoaTestBase {
     @Test
     void setFollowUnmuteAndRemoveWithEvents() {
         long s = channel("topic land");
-        List<JsonNode> ev = VerifyAction.verify(member, MODERN, () -> member.post("/user_topics", "stream_id", s, "topic", "Lunch", "visibility_policy", 1).success());
-        assertThat(ev).hasSize(1);
+        // only user_topic: Stoa does not send the deprecated muted_topics event Zulip still sends beside it
+        List<JsonNode> ev = VerifyAction.as(member).register(MODERN).events("user_topic")
+                .run(() -> member.post("/user_topics", "stream_id", s, "topic", "Lunch", "visibility_policy", 1).success());
         assertThat(ev.getFirst().get("topic_name").asText()).isEqualTo("Lunch");
         VerifyAction.verify(member, MODERN, () -> member.post("/user_topics", "stream_id", s, "topic", "lunch", "visibility_policy", 3).success());
         VerifyAction.verify(member, MODERN, () -> member.post("/user_topics", "stream_id", s, "topic", "", "visibility_policy", 2).success());
         VerifyAction.verify(member, MODERN, () -> member.post("/user_topics", "stream_id", s, "topic", "lunch", "visibility_policy", 0).success());
-        assertThat(VerifyAction.verify(member, MODERN, () -> member.post("/user_topics", "stream_id", s, "topic", "never", "visibility_policy", 0).success())).isEmpty();
+        // removing a policy that is not there changes and announces nothing, as in Zulip
+        VerifyAction.as(member).register(MODERN).events(0).noStateChange()
+                .run(() -> member.post("/user_topics", "stream_id", s, "topic", "never", "visibility_policy", 0).success());
         JsonNode legacy = member.post("/register", "fetch_event_types", List.of("user_topic")).success();
         assertThat(legacy.get("user_topics").get(0).get("topic_name").asText()).isEqualTo("general chat");
     }

@@ -46,7 +46,7 @@ class RateLimitTest {
         assertThat(first.headers().firstValue("X-RateLimit-Remaining")).contains("199");
         int ok = 1;
         ApiResponse r;
-        while ((r = fresh.get("/users/me")).ok()) ok++;
+        while ((r = fresh.get("/users/me")).ok() && ok < 1000) ok++;
         assertThat(ok).isEqualTo(200);
         assertLimited(r, 200);
         // Another user is not affected.
@@ -78,7 +78,7 @@ class RateLimitTest {
         ApiClient anon = server.owner.anonymous();
         int ok = 0;
         ApiResponse r;
-        while ((r = anon.get("/server_settings")).ok()) ok++;
+        while ((r = anon.get("/server_settings")).ok() && ok < 1000) ok++;
         assertThat(ok).isBetween(70, 100); // earlier unauthenticated calls in this minute count too
         assertLimited(r, 100);
         // Authenticated calls are limited per user, not per IP.

@@ -32,7 +32,6 @@ class LinkifierTest extends StoaTestBase {
     void addUpdateReorderDeleteWithEvents() {
         long[] ids = new long[2];
         List<JsonNode> events = VerifyAction.verify(member, MODERN, () -> ids[0] = add("#(?P<id>[0-9]+)", "https://github.com/zulip/zulip/issues/{id}"));
-        assertThat(events).hasSize(1);
         JsonNode l = events.getFirst().get("realm_linkifiers").get(0);
         assertThat(l.get("id").asLong()).isEqualTo(ids[0]);
         assertThat(l.get("example_input").isNull()).isTrue();
@@ -68,8 +67,7 @@ class LinkifierTest extends StoaTestBase {
     @Order(2)
     void clientsWithoutTheCapabilityGetNothing() {
         long[] id = new long[1];
-        List<JsonNode> events = VerifyAction.verify(member, () -> id[0] = add("X(?P<n>[0-9]+)", "https://x.example.com/{n}"));
-        assertThat(events).isEmpty();
+        VerifyAction.as(member).events(0).noStateChange().run(() -> id[0] = add("X(?P<n>[0-9]+)", "https://x.example.com/{n}"));
         JsonNode state = member.post("/register", "fetch_event_types", List.of("realm_linkifiers", "realm_filters")).success();
         assertThat(state.get("realm_linkifiers")).isEmpty();
         assertThat(state.get("realm_filters")).isEmpty();

@@ -30,10 +30,31 @@ class MessageEditTest extends StoaTestBase {
         server.stoa.db().write(tx -> tx.h().execute("UPDATE messages SET date_sent = date_sent - ? WHERE id = ?", seconds, id));
     }
 
+    /** Zulip renders a send with its sender's translate_emoticons, and an edit with its editor's (previews did already). */
+    @Test
+    void sendsAndEditsUseTheAuthorsTranslateEmoticons() {
+        moderator.patch("/settings", "translate_emoticons", true).success();
+        try {
+            long mine = send(moderator, "lobby", "emoticons", "hi :)");
+            long plain = send(member, "lobby", "emoticons", "hi :)");
+            assertThat(rendered(mine)).contains("emoji-1f642");
+            assertThat(rendered(plain)).doesNotContain("emoji");
+            moderator.patch("/messages/" + mine, "content", "bye :(").success();
+            assertThat(rendered(mine)).contains("emoji-1f641");
+        } finally {
+            moderator.patch("/settings", "translate_emoticons", false).success();
+        }
+    }
+
+    private String rendered(long id) {
+        return owner.get("/messages/" + id).success().get("message").get("content").asText();
+    }
+
     @Test
     void editContentKeepsHistory() {
         long id = send(member, "lobby", "edits", "first version");
-        VerifyAction.verify(admin, () -> member.patch("/messages/" + id, "content", "second *version*").success());
+        // message content is not part of register's state (Zulip: state_change_expected=False)
+        VerifyAction.as(admin).events("update_message").noStateChange().run(() -> member.patch("/messages/" + id, "content", "second *version*").success());
         JsonNode m = member.get("/messages/" + id).success();
         assertThat(m.get("raw_content").asText()).isEqualTo("second *version*");
         assertThat(m.get("message").has("last_edit_timestamp")).isTrue();
@@ -73,7 +94,8 @@ class MessageEditTest extends StoaTestBase {
         assertThat(flags(admin, id)).contains("topic_wildcard_mentioned", "has_alert_word").doesNotContain("mentioned");
         assertThat(flags(owner, id)).doesNotContain("topic_wildcard_mentioned", "has_alert_word");
         assertThat(flags(member, id)).doesNotContain("mentioned", "topic_wildcard_mentioned");
-        VerifyAction.verify(admin, () -> member.patch("/messages/" + id, "content", "@**all** again").success());
+        // still a mention for admin (stream instead of topic wildcard): unread mentions stay as they were
+        VerifyAction.as(admin).events("update_message").noStateChange().run(() -> member.patch("/messages/" + id, "content", "@**all** again").success());
         assertThat(flags(admin, id)).contains("stream_wildcard_mentioned").doesNotContain("topic_wildcard_mentioned", "has_alert_word");
         assertThat(flags(moderator, id)).doesNotContain("mentioned");
         assertThat(group).isPositive();
@@ -83,7 +105,9 @@ class MessageEditTest extends StoaTestBase {
     void renameTopicAndResolve() {
         long a = send(member, "lobby", "old topic", "one");
         long b = send(admin, "lobby", "old topic", "two");
-        VerifyAction.verify(moderator, () -> member.patch("/messages/" + a, "topic", "new topic", "propagate_mode", "change_all").success());
+        // the move, then the breadcrumb in the new topic
+        VerifyAction.as(moderator).events("update_message", "message")
+                .run(() -> member.patch("/messages/" + a, "topic", "new topic", "propagate_mode", "change_all").success());
         JsonNode r = member.get("/messages", "anchor", "newest", "num_before", "20", "narrow", "[[\"channel\",\"lobby\"],[\"topic\",\"new topic\"]]").success();
         assertThat(ids(r)).contains(a, b);
         VerifyAction.verify(admin, () -> member.patch("/messages/" + a, "topic", "✔ new topic", "propagate_mode", "change_all").success());

@@ -34,6 +34,12 @@ class MessageUploadTest extends StoaTestBase {
         return r.statusCode();
     }
 
+    /** The owner's attachment behind an upload URL, as GET /attachments lists it. */
+    static JsonNode attachment(ApiClient owner, String url) {
+        for (JsonNode a : owner.get("/attachments").success().get("attachments")) if (url.endsWith("/" + a.get("path_id").asText())) return a;
+        throw new AssertionError("no attachment for " + url);
+    }
+
     @Test
     void uploadLinkAndAccess() throws Exception {
         JsonNode up = uploadRaw(member, "../../etc/passwd notes.txt", "secret file body");
@@ -56,14 +62,13 @@ class MessageUploadTest extends StoaTestBase {
         assertThat(HTTP.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.baseUrl + forged)).GET().build(),
                 HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(404);
         assertThat(fetch(member, "/user_uploads/1/00/nothing/here.txt")).isEqualTo(404);
-        JsonNode list = member.get("/attachments").success();
-        JsonNode att = list.get("attachments").get(0);
+        JsonNode att = attachment(member, url);
         assertThat(att.get("message_ids").toString()).contains(String.valueOf(id));
         JsonNode edit = member.patch("/messages/" + id, "content", "no more file").success();
         assertThat(edit.get("detached_uploads").get(0).get("path_id").asText()).isEqualTo(att.get("path_id").asText());
         assertThat(fetch(admin, url)).isEqualTo(403);
         admin.delete("/attachments/" + att.get("id").asLong()).badRequest("Invalid attachment");
-        VerifyAction.verify(member, () -> member.delete("/attachments/" + att.get("id").asLong()).success());
+        VerifyAction.as(member).events("attachment/remove").noStateChange().run(() -> member.delete("/attachments/" + att.get("id").asLong()).success());
         assertThat(fetch(member, url)).isEqualTo(404);
     }
 
@@ -85,6 +90,8 @@ class MessageUploadTest extends StoaTestBase {
 
     @Test
     void uploadEvent() {
-        VerifyAction.verify(member, () -> uploadRaw(member, "a.txt", "x"));
+        // attachments are not part of register's state (Zulip: state_change_expected=False)
+        List<JsonNode> events = VerifyAction.as(member).events("attachment/add").noStateChange().run(() -> uploadRaw(member, "a.txt", "x"));
+        assertThat(events.getFirst().get("upload_space_used").asLong()).isPositive();
     }
 }

@@ -2,6 +2,7 @@ package dev.stoa.queues;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stoa.testing.Await;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,7 @@ class QueueCollectorUnitTest {
                 () -> { failed.incrementAndGet(); throw new IllegalStateException("boom"); },
                 () -> { throw new StackOverflowError("deep"); },
                 ran::incrementAndGet), 5)) {
-            while (c.passes() < 3) Thread.sleep(5);
+            Await.until("three collector passes", 30, () -> c.passes() >= 3);
         }
         assertThat(failed.get()).isGreaterThanOrEqualTo(3);
         assertThat(ran.get()).isGreaterThanOrEqualTo(3);

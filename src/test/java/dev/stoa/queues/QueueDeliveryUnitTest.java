@@ -15,12 +15,8 @@ import org.junit.jupiter.api.Test;
 /** Delivery-time rendering rules, on synthetic log entries and queues (no server). */
 class QueueDeliveryUnitTest {
     private static final long ME = 10;
-    private final Delivery delivery = new Delivery(() -> "general chat");
-
-    {
-        // archived channels are the channels feature's rule; it is part of what a real server delivers
-        dev.stoa.channels.ChannelDelivery.register(delivery);
-    }
+    private final Delivery delivery = new Delivery(() -> "general chat", dev.stoa.channels.ChannelDelivery.rules());
+    // archived channels are the channels feature's rule; it is part of what a real server delivers
     private long nextId = 100;
 
     private static EventQueue queue(Set<String> types, List<List<String>> narrow, boolean allPublic, String... caps) {
@@ -169,9 +165,12 @@ class QueueDeliveryUnitTest {
     }
 
     @Test
-    void aFeatureRegistersItsOwnRule() {
-        delivery.rule("custom_thing", (e, spec, user) -> spec.can("empty_topic_name") ? List.of(e, e.deepCopy()) : List.of());
-        assertThat(render("{\"type\":\"custom_thing\"}", queue())).isEmpty();
-        assertThat(render("{\"type\":\"custom_thing\"}", queue("empty_topic_name"))).hasSize(2);
+    void aFeatureGivesItsOwnRule() {
+        Delivery custom = new Delivery(() -> "general chat", java.util.Map.of("custom_thing",
+                (e, spec, user) -> spec.can("empty_topic_name") ? List.of(e, e.deepCopy()) : List.of()));
+        ObjectNode payload = (ObjectNode) Json.parse("{\"type\":\"custom_thing\"}");
+        assertThat(custom.render(new LoggedEvent(++nextId, 0, "custom_thing", payload, Recipients.users(ME)), queue())).isEmpty();
+        assertThat(custom.render(new LoggedEvent(++nextId, 0, "custom_thing", payload, Recipients.users(ME)), queue("empty_topic_name")))
+                .hasSize(2);
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.ApiClient;
+import dev.stoa.testing.Await;
 import dev.stoa.testing.TestServer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -56,7 +57,9 @@ class QueueFanoutTest {
     /** Waits until n polls are parked; a poll that answered early fails the test with its answer. */
     private static void awaitParked(TestServer server, List<CompletableFuture<JsonNode>> polls, int n) throws Exception {
         long lastReport = System.nanoTime();
+        long deadline = Await.deadline(60);
         while (parked(server) < n) {
+            Await.before(deadline, n + " parked polls (" + parked(server) + " so far)");
             if (System.nanoTime() - lastReport > 10_000_000_000L) {
                 System.out.println("QueueFanoutTest: " + parked(server) + " of " + n + " parked");
                 lastReport = System.nanoTime();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ApiResponse;
+import dev.stoa.testing.Await;
 import dev.stoa.testing.TestServer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -72,7 +73,9 @@ class QueuePollTest {
         server.stoa.config(); // the heartbeat is 300 ms: the poll may answer with heartbeats until the event arrives
         CompletableFuture<JsonNode> got = CompletableFuture.supplyAsync(() -> {
             long last = r.get("last_event_id").asLong();
+            long deadline = Await.deadline(30);
             while (true) {
+                Await.before(deadline, "the rename's event to reach the parked poll");
                 JsonNode events = poll(member, r.get("queue_id").asText(), last, false).success().get("events");
                 for (JsonNode e : events) {
                     if (!e.get("type").asText().equals("heartbeat")) return e;
@@ -138,7 +141,7 @@ class QueuePollTest {
             String q = r.get("queue_id").asText();
             var exec = Executors.newVirtualThreadPerTaskExecutor();
             CompletableFuture<ApiResponse> parked = CompletableFuture.supplyAsync(() -> poll(slow.member, q, r.get("last_event_id").asLong(), false), exec);
-            while (slow.stoa.queues().all().get(q).pollers.get() == 0) Thread.onSpinWait();
+            Await.until("the poll to park", 30, () -> slow.stoa.queues().all().get(q).pollers.get() > 0);
             slow.member.delete("/events", "queue_id", q).success();
             parked.get(30, TimeUnit.SECONDS).error(400, "BAD_EVENT_QUEUE_ID", "Bad event queue ID: " + q);
             exec.close();

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * A real client: the npm package zulip-js@2.1.0, installed into target/clients/zulip-js (Node 20
@@ -39,12 +40,21 @@ class QueueZulipJsClientTest extends StoaTestBase {
     }
 
     @Test
+    @Timeout(value = 10, unit = TimeUnit.MINUTES) // the first run installs zulip-js with npm (up to 5 minutes)
     void registerPollListUsersAndDeleteWithZulipJs() throws Exception {
         Path script = install();
         Path rc = DIR.resolve("zuliprc");
         Files.writeString(rc, "[api]\nemail=" + member.email + "\nkey=" + member.apiKey + "\nsite=" + server.baseUrl + "\n");
         Process node = new ProcessBuilder("node", script.toAbsolutePath().toString(), rc.toAbsolutePath().toString())
                 .directory(DIR.toFile()).redirectErrorStream(true).start();
+        // a client that never finishes is killed, which ends the read below instead of hanging the build
+        Thread.ofVirtual().start(() -> {
+            try {
+                if (!node.waitFor(90, TimeUnit.SECONDS)) node.destroyForcibly();
+            } catch (InterruptedException e) {
+                node.destroyForcibly();
+            }
+        });
         List<String> lines = new ArrayList<>();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8))) {
             String line;

@@ -76,7 +76,10 @@ public final class EventApplier {
                         s.put("is_owner", role == 100).put("is_admin", role <= 200).put("is_moderator", role == 300).put("is_guest", role == 600);
                     }
                 }
-                case "is_active" -> moveActive(s, user, p.getValue().asBoolean());
+                case "is_active" -> {
+                    moveActive(s, user, p.getValue().asBoolean());
+                    if (!p.getValue().asBoolean()) GroupAppliers.forgetDeactivated(s, id);
+                }
                 case "custom_profile_field" -> profileField(user, (ObjectNode) p.getValue());
                 case "new_email" -> {
                     user.set("email", p.getValue());

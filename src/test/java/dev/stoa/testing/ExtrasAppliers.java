@@ -37,10 +37,16 @@ final class ExtrasAppliers {
         on("alert_words", (s, e) -> s.set("alert_words", e.get("alert_words")));
         on("muted_users", (s, e) -> s.set("muted_users", e.get("muted_users")));
         on("user_topic", ExtrasAppliers::userTopic);
-        // presences and presence_last_update_id are volatile in VerifyAction; a client merges the entry.
+        // A client merges the entry. presences and presence_last_update_id are volatile between two registers,
+        // so VerifyAction compares them only to see that the events changed something.
         on("presence", (s, e) -> {
             ObjectNode p = s.has("presences") ? (ObjectNode) s.get("presences") : s.putObject("presences");
-            if (e.has("presences")) p.setAll((ObjectNode) e.get("presences"));
+            if (e.has("presences")) {
+                p.setAll((ObjectNode) e.get("presences"));
+            } else { // the legacy format: one client's entry, under the email (or the id, with slim_presence)
+                String key = e.has("email") ? e.get("email").asText() : e.get("user_id").asText();
+                (p.get(key) instanceof ObjectNode entry ? entry : p.putObject(key)).setAll((ObjectNode) e.get("presence"));
+            }
         });
     }
 

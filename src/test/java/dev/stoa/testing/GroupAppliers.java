@@ -23,6 +23,29 @@ final class GroupAppliers {
         on("user_group/remove_subgroups", PermissionDerived.then((s, e) -> minus(group(s, e), "direct_subgroup_ids", e.get("direct_subgroup_ids"))));
     }
 
+    /**
+     * A deactivated user is no member of any group: as zulip.yaml asks of clients (feature level 303),
+     * drop them from every group and from the direct members of every anonymous group setting, since
+     * only users who cannot access them hear of it as user_group and realm events.
+     */
+    static void forgetDeactivated(ObjectNode s, long userId) {
+        JsonNode gone = s.arrayNode().add(userId);
+        if (s.has("realm_user_groups")) {
+            for (JsonNode g : array(s, "realm_user_groups")) {
+                minus((ObjectNode) g, "members", gone);
+                g.properties().forEach(p -> dropDirectMember(p.getValue(), gone));
+            }
+        }
+        s.properties().forEach(p -> {
+            if (p.getKey().startsWith("realm_")) dropDirectMember(p.getValue(), gone);
+        });
+        PermissionDerived.recompute(s);
+    }
+
+    private static void dropDirectMember(JsonNode value, JsonNode gone) {
+        if (value instanceof ObjectNode o && o.has("direct_members") && o.has("direct_subgroups")) minus(o, "direct_members", gone);
+    }
+
     private static ObjectNode group(ObjectNode s, ObjectNode e) {
         ObjectNode g = findById(array(s, "realm_user_groups"), "id", e.get("group_id").asLong());
         if (g == null) throw new AssertionError("user_group event for a group missing from the state: " + e);

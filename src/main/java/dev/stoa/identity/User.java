@@ -1,8 +1,11 @@
-package dev.stoa.users;
+package dev.stoa.identity;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-/** A user or bot row. `settings` holds only what differs from the defaults. */
+/**
+ * A user or bot row, and the type of every authenticated caller (Request.user(), permission
+ * checks in every feature). `settings` holds only what differs from the defaults.
+ */
 public record User(
         long id,
         String deliveryEmail,
@@ -22,6 +25,17 @@ public record User(
         boolean isImportedStub,
         ObjectNode settings) {
 
+    /** Zulip's defaults of the personal settings (register's user_settings). */
+    public static final ObjectNode SETTINGS_DEFAULTS = loadDefaults();
+
+    private static ObjectNode loadDefaults() {
+        try (java.io.InputStream in = User.class.getResourceAsStream("user-settings-defaults.json")) {
+            return (ObjectNode) new com.fasterxml.jackson.databind.ObjectMapper().readTree(in);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public boolean isOwner() { return role == Role.OWNER.code; }
     public boolean isAdmin() { return role <= Role.ADMINISTRATOR.code; }
     public boolean isModeratorOrAbove() { return role <= Role.MODERATOR.code; }
@@ -30,6 +44,6 @@ public record User(
     /** The user's setting value, or the default. */
     public com.fasterxml.jackson.databind.JsonNode setting(String name) {
         var v = settings.get(name);
-        return v != null ? v : dev.stoa.realm.Realm.USER_SETTINGS_DEFAULTS.get(name);
+        return v != null ? v : SETTINGS_DEFAULTS.get(name);
     }
 }

@@ -1,4 +1,4 @@
-package dev.stoa.users;
+package dev.stoa.identity;
 
 import java.util.Arrays;
 import java.util.Optional;

@@ -1,0 +1,52 @@
+package dev.stoa;
+
+import dev.stoa.channels.ChannelActions;
+import dev.stoa.channels.ChannelActivity;
+import dev.stoa.channels.ChannelDelivery;
+import dev.stoa.channels.ChannelJson;
+import dev.stoa.channels.ChannelSight;
+import dev.stoa.channels.ChannelState;
+import dev.stoa.channels.ChannelUpdateActions;
+import dev.stoa.channels.FolderActions;
+import dev.stoa.channels.GroupSettings;
+import dev.stoa.queues.Delivery;
+import dev.stoa.queues.StateContributor;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Channels, subscriptions, default channels, folders. `sight` is its hook into user and group
+ * changes (UsersModule and GroupsModule take it).
+ */
+final class ChannelsModule implements Module {
+    final ChannelActivity activity;
+    final ChannelJson json;
+    final GroupSettings groupSettings;
+    final ChannelActions actions;
+    final ChannelUpdateActions updates;
+    final FolderActions folders;
+    final ChannelSight sight;
+    private final Core core;
+
+    ChannelsModule(Core c) {
+        this.core = c;
+        this.activity = new ChannelActivity(c.db(), c.clock());
+        this.json = new ChannelJson(c.clock(), c.realm(), activity, c.renderer());
+        this.groupSettings = new GroupSettings(c.realm());
+        this.actions = new ChannelActions(c.db(), c.log(), c.channels(), c.subscriptions(), c.channelAccess(), json, c.users(),
+                c.accessChanges(), c.clock());
+        this.updates = new ChannelUpdateActions(c.db(), c.log(), c.channels(), c.subscriptions(), c.channelAccess(), json, actions);
+        this.folders = new FolderActions(c.db(), c.log(), c.folders(), json, c.clock());
+        this.sight = new ChannelSight(c.log(), c.channels(), c.subscriptions(), c.channelAccess(), c.groups(), actions);
+    }
+
+    @Override
+    public List<StateContributor> state() {
+        return List.of(new ChannelState(core.channels(), core.subscriptions(), core.folders(), core.channelAccess(), json));
+    }
+
+    @Override
+    public Map<String, Delivery.TypeRule> deliveryRules() {
+        return ChannelDelivery.rules();
+    }
+}

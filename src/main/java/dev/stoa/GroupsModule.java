@@ -1,0 +1,20 @@
+package dev.stoa;
+
+import dev.stoa.groups.GroupActions;
+import dev.stoa.groups.GroupState;
+import dev.stoa.queues.StateContributor;
+import java.util.List;
+
+/** User groups. `usageChecks`: features whose settings name groups; `membershipHooks`: what follows a membership change. */
+final class GroupsModule implements Module {
+    final GroupActions actions;
+
+    GroupsModule(Core c, List<GroupActions.UsageCheck> usageChecks, List<GroupActions.MembershipHook> membershipHooks) {
+        this.actions = new GroupActions(c.db(), c.log(), c.groups(), c.groupValues(), c.clock(), usageChecks, membershipHooks);
+    }
+
+    @Override
+    public List<StateContributor> state() {
+        return List.of(new GroupState());
+    }
+}

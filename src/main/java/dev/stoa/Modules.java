@@ -1,0 +1,52 @@
+package dev.stoa;
+
+import dev.stoa.queues.Delivery;
+import dev.stoa.queues.NotYetBuiltState;
+import dev.stoa.queues.StateContributor;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every feature module, built once on a Core in dependency order. Hooks go into constructors:
+ * channels' ChannelSight into users (new people, role changes, deactivations) and groups
+ * (membership changes); realm's and channels' group usage into groups.
+ */
+record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, GroupsModule groups, MessagesModule messages,
+               LinkifiersModule linkifiers, EmojiModule emoji, SnippetsModule snippets, DraftsModule drafts,
+               NavigationModule navigation, CallsModule calls, AlertWordsModule alertWords, PresenceModule presence,
+               TopicsModule topics, SettingsModule settings) {
+
+    static Modules build(Core c) {
+        RealmModule realm = new RealmModule(c);
+        ChannelsModule channels = new ChannelsModule(c);
+        UsersModule users = new UsersModule(c, List.of(channels.sight));
+        // A group named in a realm or channel permission setting is in use and cannot be deactivated.
+        GroupsModule groups = new GroupsModule(c, List.of(realm.actions::objections, c.channelAccess()::groupObjections),
+                List.of(channels.sight::groupChangeAround));
+        return new Modules(realm, channels, users, groups, new MessagesModule(c), new LinkifiersModule(c), new EmojiModule(c),
+                new SnippetsModule(c), new DraftsModule(c), new NavigationModule(c), new CallsModule(c), new AlertWordsModule(c),
+                new PresenceModule(c), new TopicsModule(c), new SettingsModule(c));
+    }
+
+    /** In register's order. */
+    List<Module> all() {
+        return List.of(realm, users, groups, linkifiers, emoji, messages, channels, snippets, drafts, navigation, calls, alertWords,
+                presence, topics, settings);
+    }
+
+    /** Register's initial state: every module's part, then the truthful empty state of what is not built yet. */
+    List<StateContributor> state() {
+        List<StateContributor> out = new ArrayList<>();
+        for (Module m : all()) out.addAll(m.state());
+        out.add(new NotYetBuiltState());
+        return List.copyOf(out);
+    }
+
+    Map<String, Delivery.TypeRule> deliveryRules() {
+        Map<String, Delivery.TypeRule> out = new HashMap<>();
+        for (Module m : all()) out.putAll(m.deliveryRules());
+        return out;
+    }
+}

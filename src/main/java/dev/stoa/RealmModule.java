@@ -1,0 +1,22 @@
+package dev.stoa;
+
+import dev.stoa.queues.StateContributor;
+import dev.stoa.realm.RealmActions;
+import dev.stoa.realm.RealmState;
+import java.util.List;
+
+/** The organization's settings. */
+final class RealmModule implements Module {
+    final RealmActions actions;
+    private final RealmState state;
+
+    RealmModule(Core c) {
+        this.actions = new RealmActions(c.db(), c.log(), c.realmStore(), c.realm(), c.groupValues(), c.clock());
+        this.state = new RealmState(c.realm(), c.config().externalUrl(), c.config().realmHost(), c.config().maxUploadMib());
+    }
+
+    @Override
+    public List<StateContributor> state() {
+        return List.of(state);
+    }
+}

@@ -1,0 +1,219 @@
+package dev.stoa;
+
+import dev.stoa.alertwords.AlertWordViews;
+import dev.stoa.calls.CallViews;
+import dev.stoa.channels.Channel;
+import dev.stoa.channels.ChannelCreateRules;
+import dev.stoa.channels.ChannelReadViews;
+import dev.stoa.channels.ChannelUpdateViews;
+import dev.stoa.channels.ChannelViews;
+import dev.stoa.channels.FolderViews;
+import dev.stoa.channels.SubscriptionPropertyViews;
+import dev.stoa.channels.SubscriptionViews;
+import dev.stoa.drafts.DraftViews;
+import dev.stoa.emoji.EmojiRow;
+import dev.stoa.emoji.EmojiViews;
+import dev.stoa.groups.GroupViews;
+import dev.stoa.http.RateLimiter;
+import dev.stoa.http.Router;
+import dev.stoa.linkifiers.LinkifierViews;
+import dev.stoa.messages.MessageEditViews;
+import dev.stoa.messages.MessageMiscViews;
+import dev.stoa.messages.MessageViews;
+import dev.stoa.messages.UploadViews;
+import dev.stoa.navigation.NavigationViews;
+import dev.stoa.presence.PresenceViews;
+import dev.stoa.queues.EventQueues;
+import dev.stoa.queues.RegisterViews;
+import dev.stoa.realm.RealmViews;
+import dev.stoa.realm.ServerInfo;
+import dev.stoa.render.RenderViews;
+import dev.stoa.settings.SettingsViews;
+import dev.stoa.snippets.SnippetViews;
+import dev.stoa.topics.UserTopicViews;
+import dev.stoa.users.AuthViews;
+import dev.stoa.users.ProfileFieldViews;
+import dev.stoa.users.UserViews;
+
+import static dev.stoa.http.Router.Auth.NONE;
+import static dev.stoa.http.Router.Auth.OPTIONAL;
+import static dev.stoa.http.Router.Auth.USER;
+
+/**
+ * THE route table, like Zulip's urls.py: every (method, path, auth, handler) the server answers,
+ * under /api/v1 (and /json) in `api`, and the few at the site root in `root`. The only class that
+ * builds or names views; a view parses, calls its feature's action and shapes the answer.
+ */
+final class Routes {
+    final Router api = new Router();
+    final Router root = new Router();
+
+    Routes(Core c, Modules m, EventQueues queues, RateLimiter loginFailures) {
+        MessagesModule ms = m.messages();
+        // ---- Server, authentication, users, profile fields (users)
+        AuthViews authViews = new AuthViews(c.db(), c.users(), c.userJson(), c.realm(), c.config().externalUrl(), loginFailures,
+                description -> c.renderer().render(null, description).html());
+        api.get("/server_settings", NONE, authViews::serverSettings);
+        api.post("/fetch_api_key", NONE, authViews::fetchApiKey);
+        UserViews userViews = new UserViews(c.db(), c.users(), m.users().actions, c.userJson(), m.users().profileData, m.users().profileFields, c.realm(), c.userAccess());
+        api.get("/users", OPTIONAL, userViews::list);
+        api.post("/users", USER, userViews::create);
+        api.get("/users/me", USER, userViews::me);
+        api.delete("/users/me", USER, userViews::deactivateMe);
+        api.post("/users/me/api_key/regenerate", USER, userViews::regenerateApiKey);
+        api.get("/users/{user_id_or_email}", USER, userViews::get);
+        api.patch("/users/{user_id}", USER, userViews::update);
+        api.delete("/users/{user_id}", USER, userViews::deactivate);
+        api.post("/users/{user_id}/reactivate", USER, userViews::reactivate);
+        api.get("/bots", USER, userViews::listBots);
+        api.post("/bots", USER, userViews::createBot);
+        ProfileFieldViews profileFieldViews = new ProfileFieldViews(c.db(), m.users().profileFields, m.users().profileData);
+        api.get("/realm/profile_fields", USER, profileFieldViews::list);
+        api.post("/realm/profile_fields", USER, profileFieldViews::create);
+        api.patch("/realm/profile_fields", USER, profileFieldViews::reorder);
+        api.patch("/realm/profile_fields/{field_id}", USER, profileFieldViews::update);
+        api.delete("/realm/profile_fields/{field_id}", USER, profileFieldViews::delete);
+        api.patch("/users/me/profile_data", USER, profileFieldViews::updateOwnData);
+        api.delete("/users/me/profile_data", USER, profileFieldViews::removeOwnData);
+        SettingsViews settingsViews = new SettingsViews(m.settings().actions, m.users().actions, c.realm());
+        api.patch("/settings", USER, settingsViews::update);
+        // ---- Real-time events (queues)
+        RegisterViews registerViews = new RegisterViews(c.db(), queues, m.state(), ServerInfo.registerKeys());
+        api.post("/register", OPTIONAL, registerViews::register);
+        api.get("/events", USER, registerViews::events);
+        api.delete("/events", USER, registerViews::deleteQueue);
+        // ---- Groups and the realm
+        GroupViews groupViews = new GroupViews(c.db(), c.groups(), m.groups().actions, c.groupValues(), c.groupResolver(), name -> c.realm().get().get(name));
+        api.get("/user_groups", USER, groupViews::list);
+        api.post("/user_groups/create", USER, groupViews::create);
+        api.patch("/user_groups/{user_group_id}", USER, groupViews::update);
+        api.post("/user_groups/{user_group_id}/deactivate", USER, groupViews::deactivate);
+        api.get("/user_groups/{user_group_id}/members", USER, groupViews::members);
+        api.post("/user_groups/{user_group_id}/members", USER, groupViews::updateMembers);
+        api.get("/user_groups/{user_group_id}/members/{user_id}", USER, groupViews::isMember);
+        api.get("/user_groups/{user_group_id}/subgroups", USER, groupViews::subgroups);
+        api.post("/user_groups/{user_group_id}/subgroups", USER, groupViews::updateSubgroups);
+        RealmViews realmViews = new RealmViews(c.db(), m.realm().actions, c.groupValues(),
+                (h, id) -> c.channels().byId(h, id).filter(ch -> !ch.isArchived()).map(Channel::inviteOnly));
+        api.patch("/realm", USER, realmViews::update);
+        // ---- Channels, subscriptions, folders, default channels
+        ChannelsModule ch = m.channels();
+        ChannelCreateRules creation = new ChannelCreateRules(c.db(), c.channels(), c.folders(), c.channelAccess(), ch.groupSettings,
+                c.realm(), ms.notificationBot::post);
+        ChannelViews channelViews = new ChannelViews(c.db(), c.channels(), c.channelAccess(), ch.actions, ch.updates, creation);
+        api.post("/channels/create", USER, channelViews::create);
+        api.delete("/streams/{stream_id}", USER, channelViews::archive);
+        ChannelReadViews channelReadViews = new ChannelReadViews(c.db(), c.channels(), c.subscriptions(), c.channelAccess(), ch.json, c.users());
+        api.get("/streams", USER, channelReadViews::list);
+        api.get("/streams/{stream_id}", USER, channelReadViews::one);
+        api.get("/get_stream_id", USER, channelReadViews::idByName);
+        api.get("/streams/{stream_id}/members", USER, channelReadViews::members);
+        api.get("/users/{user_id}/subscriptions/{stream_id}", USER, channelReadViews::status);
+        api.get("/users/me/{stream_id}/topics", USER, channelReadViews::topics);
+        ChannelUpdateViews channelUpdateViews = new ChannelUpdateViews(c.db(), c.channels(), c.subscriptions(), c.folders(), c.channelAccess(), ch.groupSettings,
+                ch.updates, creation, ch.json);
+        api.patch("/streams/{stream_id}", USER, channelUpdateViews::update);
+        SubscriptionViews subscriptionViews = new SubscriptionViews(c.db(), c.channels(), c.subscriptions(), c.channelAccess(), ch.json, ch.actions, creation,
+                c.users(), c.userJson());
+        api.get("/users/me/subscriptions", USER, subscriptionViews::list);
+        api.post("/users/me/subscriptions", USER, subscriptionViews::subscribe);
+        api.delete("/users/me/subscriptions", USER, subscriptionViews::unsubscribe);
+        SubscriptionPropertyViews subscriptionPropertyViews = new SubscriptionPropertyViews(c.db(), c.subscriptions(), c.channelAccess(), ch.updates);
+        api.patch("/users/me/subscriptions/{stream_id}", USER, subscriptionPropertyViews::one);
+        api.post("/users/me/subscriptions/properties", USER, subscriptionPropertyViews::bulk);
+        FolderViews folderViews = new FolderViews(c.db(), c.channels(), c.folders(), c.channelAccess(), ch.json, ch.folders, ch.updates);
+        api.post("/channel_folders/create", USER, folderViews::create);
+        api.get("/channel_folders", USER, folderViews::list);
+        api.patch("/channel_folders/{channel_folder_id}", USER, folderViews::update);
+        api.patch("/channel_folders", USER, folderViews::reorder);
+        api.get("/default_streams", USER, folderViews::defaults);
+        api.post("/default_streams", USER, folderViews::addDefault);
+        api.delete("/default_streams", USER, folderViews::removeDefault);
+        // ---- Messages, flags, reactions, uploads
+        MessageViews messageViews = new MessageViews(c.db(), ms.store, c.users(), c.channels(), c.subscriptions(), c.groups(), c.groupResolver(),
+                c.realm(), ms.access, c.userAccess(), c.renderer(), ms.actions, ms.json);
+        api.post("/messages", USER, messageViews::send);
+        api.get("/messages", USER, messageViews::list);
+        api.get("/messages/{message_id}", USER, messageViews::one);
+        api.get("/messages/matches_narrow", USER, messageViews::matchesNarrow);
+        MessageEditViews messageEditViews = new MessageEditViews(c.db(), ms.store, c.channels(), c.subscriptions(), c.groupResolver(), c.realm(), ms.access,
+                c.renderer(), ms.notificationBot, ms.edits, ms.actions);
+        api.patch("/messages/{message_id}", USER, messageEditViews::edit);
+        api.delete("/messages/{message_id}", USER, messageEditViews::delete);
+        api.get("/messages/{message_id}/history", USER, messageEditViews::history);
+        MessageMiscViews messageMiscViews = new MessageMiscViews(c.db(), ms.store, c.users(), c.userJson(), c.channels(), c.subscriptions(), c.realm(), ms.access,
+                ms.flags, ms.notificationBot, ms.json, c.realmEmoji());
+        api.post("/messages/flags", USER, messageMiscViews::flags);
+        api.post("/messages/flags/narrow", USER, messageMiscViews::flagsNarrow);
+        api.post("/mark_all_as_read", USER, messageMiscViews::markAll);
+        api.post("/mark_stream_as_read", USER, messageMiscViews::markStream);
+        api.post("/mark_topic_as_read", USER, messageMiscViews::markTopic);
+        api.post("/messages/{message_id}/reactions", USER, req -> messageMiscViews.reaction(req, true));
+        api.delete("/messages/{message_id}/reactions", USER, req -> messageMiscViews.reaction(req, false));
+        api.post("/typing", USER, messageMiscViews::typing);
+        api.post("/messages/{message_id}/report", USER, messageMiscViews::report);
+        UploadViews uploadViews = new UploadViews(c.db(), ms.uploads, ms.store, ms.access, c.config().dataDir(), c.config().maxUploadMib(), c.clock());
+        api.post("/user_uploads", USER, uploadViews::upload);
+        api.get("/attachments", USER, uploadViews::list);
+        api.delete("/attachments/{attachment_id}", USER, uploadViews::delete);
+        // /api/v1/user_uploads/<path_id> answers a URL for the file; /user_uploads/<path_id> (HttpFront
+        // routes it here too) serves the file itself.
+        api.get("/user_uploads/{realm_id_str}/{filename...}", USER, uploadViews::serve);
+        // The URL /api/v1/user_uploads/<path_id> hands out: the file without credentials, for a minute.
+        api.get("/user_uploads/temporary/{token}/{filename}", NONE, uploadViews::serveTemporary);
+        RenderViews renderViews = new RenderViews(c.renderer());
+        api.post("/messages/render", USER, renderViews::render);
+        root.get("/thumbnail", OPTIONAL, renderViews::thumbnail);
+        // ---- Linkifiers and custom emoji
+        LinkifierViews linkifierViews = new LinkifierViews(c.db(), c.linkifiers(), m.linkifiers().actions);
+        api.get("/realm/linkifiers", USER, linkifierViews::list);
+        api.patch("/realm/linkifiers", USER, linkifierViews::reorder);
+        api.post("/realm/filters", USER, linkifierViews::add);
+        api.patch("/realm/filters/{filter_id}", USER, linkifierViews::update);
+        api.delete("/realm/filters/{filter_id}", USER, linkifierViews::remove);
+        EmojiViews emojiViews = new EmojiViews(c.db(), c.emoji(), m.emoji().actions, m.emoji().images, c.realm(), c.groupResolver());
+        api.get("/realm/emoji", USER, emojiViews::list);
+        api.post("/realm/emoji/{emoji_name}", USER, emojiViews::upload);
+        api.delete("/realm/emoji/{emoji_name}", USER, emojiViews::deactivate);
+        root.get(EmojiRow.IMAGE_PATH + "{file}", NONE, req -> emojiViews.serve(req, false));
+        root.get(EmojiRow.IMAGE_PATH + "still/{file}", NONE, req -> emojiViews.serve(req, true));
+        // ---- Per-user extras
+        SnippetViews snippetViews = new SnippetViews(c.db(), m.snippets().store, m.snippets().actions);
+        api.get("/saved_snippets", USER, snippetViews::list);
+        api.post("/saved_snippets", USER, snippetViews::create);
+        api.patch("/saved_snippets/{saved_snippet_id}", USER, snippetViews::edit);
+        api.delete("/saved_snippets/{saved_snippet_id}", USER, snippetViews::delete);
+        DraftViews draftViews = new DraftViews(c.db(), m.drafts().store, m.drafts().actions, c.users(), m.topics().channels, c.clock());
+        api.get("/drafts", USER, draftViews::list);
+        api.post("/drafts", USER, draftViews::create);
+        api.patch("/drafts/{draft_id}", USER, draftViews::edit);
+        api.delete("/drafts/{draft_id}", USER, draftViews::delete);
+        NavigationViews navigationViews = new NavigationViews(c.db(), m.navigation().store, m.navigation().actions);
+        api.get("/navigation_views", USER, navigationViews::list);
+        api.post("/navigation_views", USER, navigationViews::add);
+        // A fragment may arrive percent-encoded or as several path segments (narrow/is/starred).
+        api.patch("/navigation_views/{fragment...}", USER, navigationViews::update);
+        api.delete("/navigation_views/{fragment...}", USER, navigationViews::remove);
+        CallViews callViews = new CallViews(c.db(), m.calls().provider, m.calls().store, m.calls().actions, c.users(), c.config().externalUrl(), c.clock());
+        api.post("/calls/meeting/create", USER, req -> callViews.create(req, false));
+        api.post("/calls/zoom/create", USER, req -> callViews.create(req, true));
+        api.get("/calls/meeting/register", USER, req -> callViews.register(req, "meeting"));
+        api.get("/calls/zoom/register", USER, req -> callViews.register(req, "zoom"));
+        api.get("/calls/meeting/complete", NONE, req -> callViews.complete(req, "meeting"));
+        api.get("/calls/zoom/complete", NONE, req -> callViews.complete(req, "zoom"));
+        api.delete("/calls/meeting/token", USER, callViews::forget);
+        AlertWordViews alertWordViews = new AlertWordViews(c.db(), m.alertWords().store, m.alertWords().actions);
+        api.get("/users/me/alert_words", USER, alertWordViews::list);
+        api.post("/users/me/alert_words", USER, req -> alertWordViews.change(req, true));
+        api.delete("/users/me/alert_words", USER, req -> alertWordViews.change(req, false));
+        PresenceViews presenceViews = new PresenceViews(c.db(), m.presence().store, m.presence().actions, c.users(), c.userJson()::apiEmail, c.userAccess(),
+                m.presence().limited, c.clock(), m.presence().state);
+        api.post("/users/me/presence", USER, presenceViews::report);
+        api.get("/realm/presence", USER, presenceViews::realm);
+        api.get("/users/{user_id_or_email}/presence", USER, presenceViews::ofUser);
+        UserTopicViews userTopicViews = new UserTopicViews(c.db(), m.topics().store, m.topics().actions, c.users(), m.topics().channels);
+        api.post("/user_topics", USER, userTopicViews::setPolicy);
+        api.post("/users/me/muted_users/{muted_user_id}", USER, userTopicViews::mute);
+        api.delete("/users/me/muted_users/{muted_user_id}", USER, userTopicViews::unmute);
+    }
+}

@@ -1,0 +1,46 @@
+package dev.stoa;
+
+import dev.stoa.queues.Delivery;
+import dev.stoa.queues.StateContributor;
+import dev.stoa.users.ProfileData;
+import dev.stoa.users.ProfileFieldActions;
+import dev.stoa.users.ProfileFieldState;
+import dev.stoa.users.UserActions;
+import dev.stoa.users.UserAuth;
+import dev.stoa.users.UserDelivery;
+import dev.stoa.users.UserHooks;
+import dev.stoa.users.UserSettingsState;
+import dev.stoa.users.UserState;
+import java.util.List;
+import java.util.Map;
+
+/** Users and bots, authentication, custom profile fields. `hooks`: what other features do inside user changes. */
+final class UsersModule implements Module {
+    final UserActions actions;
+    final UserAuth auth;
+    final ProfileData profileData;
+    final ProfileFieldActions profileFields;
+    private final Core core;
+
+    UsersModule(Core c, List<UserHooks> hooks) {
+        this.core = c;
+        this.actions = new UserActions(c.db(), c.log(), c.users(), c.groups(), c.realm(), c.userJson(), c.userAccess(), c.accessChanges(),
+                hooks, c.clock());
+        this.auth = new UserAuth(c.db(), c.users(), c.realm(), c.userJson());
+        this.profileData = new ProfileData(c.db(), c.log());
+        this.profileFields = new ProfileFieldActions(c.db(), c.log(), c.userAccess(),
+                d -> d.isEmpty() ? "" : c.renderer().render(null, d).html());
+    }
+
+    @Override
+    public List<StateContributor> state() {
+        Core c = core;
+        return List.of(new UserState(c.users(), c.userJson(), profileData, c.realm(), c.groupResolver(), c.userAccess()),
+                new UserSettingsState(), new ProfileFieldState());
+    }
+
+    @Override
+    public Map<String, Delivery.TypeRule> deliveryRules() {
+        return new UserDelivery(core.db(), core.log(), core.users(), core.userJson()).rules();
+    }
+}

@@ -1,0 +1,35 @@
+package dev.stoa.http;
+
+/**
+ * Every Zulip error code Stoa answers with, and the HTTP status Zulip gives it by default
+ * (ApiError.of(code, status, msg) where Zulip uses another, e.g. BAD_REQUEST as 404/405/413).
+ */
+public enum ErrorCode {
+    BAD_REQUEST(400),
+    BAD_NARROW(400),
+    BAD_EVENT_QUEUE_ID(400),
+    STREAM_DOES_NOT_EXIST(400),
+    UNAUTHORIZED_PRINCIPAL(400),
+    CANNOT_DEACTIVATE_LAST_USER(400),
+    CANNOT_DEACTIVATE_GROUP_IN_USE(400),
+    STREAM_WILDCARD_MENTION_NOT_ALLOWED(400),
+    TOPIC_WILDCARD_MENTION_NOT_ALLOWED(400),
+    MOVE_MESSAGES_TIME_LIMIT_EXCEEDED(400),
+    REACTION_ALREADY_EXISTS(400),
+    REACTION_DOES_NOT_EXIST(400),
+    EXPECTATION_MISMATCH(400),
+    INVALID_ZOOM_TOKEN(400),
+    INVALID_MEETING_TOKEN(400),
+    UNAUTHORIZED(401),
+    INVALID_API_KEY(401),
+    USER_DEACTIVATED(401),
+    REALM_DEACTIVATED(401),
+    AUTHENTICATION_FAILED(401),
+    NOT_FOUND(404),
+    RATE_LIMIT_HIT(429),
+    INTERNAL_SERVER_ERROR(500);
+
+    public final int status;
+
+    ErrorCode(int status) { this.status = status; }
+}

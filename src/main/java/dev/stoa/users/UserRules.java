@@ -1,0 +1,50 @@
+package dev.stoa.users;
+
+import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
+import dev.stoa.identity.User;
+import dev.stoa.realm.Realm;
+import java.util.regex.Pattern;
+
+/** Rules on users shared by the API, PATCH /settings and the CLI: who may act, name, email and time zone checks. */
+public final class UserRules {
+    private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$");
+
+    private UserRules() {}
+
+    public static void requireAdmin(User me) {
+        if (!me.isAdmin()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization administrator");
+    }
+
+    public static void requireOwner(User me) {
+        if (!me.isOwner()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
+    }
+
+    /** Whether text looks like an email address (one @, a dot in the domain, no spaces). */
+    public static boolean isEmail(String text) {
+        return EMAIL.matcher(text).matches();
+    }
+
+    /** Zulip's full name rules; raises "Name too short!" / "Name too long!" / "Invalid characters in name!". */
+    public static String checkFullName(String name) {
+        String n = name.strip();
+        if (n.isEmpty()) throw ApiError.bad("Name too short!");
+        if (n.length() > Realm.MAX_NAME_LENGTH) throw ApiError.bad("Name too long!");
+        for (char c : n.toCharArray()) {
+            if (Character.isISOControl(c) || "*`\\>\"@".indexOf(c) >= 0) throw ApiError.bad("Invalid characters in name!");
+        }
+        return n;
+    }
+
+    private static final java.util.Set<String> ZONES = java.time.ZoneId.getAvailableZoneIds();
+
+    public static boolean isTimezone(String tz) {
+        return ZONES.contains(tz) && tz.indexOf('/') > 0 || tz.equals("UTC");
+    }
+
+    /** Personal settings are for people: bots get Zulip's refusal. */
+    public static User humanOnly(User me) {
+        if (me.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
+        return me;
+    }
+}

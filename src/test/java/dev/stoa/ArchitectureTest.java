@@ -1,0 +1,92 @@
+package dev.stoa;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import dev.stoa.db.Db;
+import dev.stoa.events.EventLog;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.jdbi.v3.core.Handle;
+import org.junit.jupiter.api.Test;
+
+/** The layering DEVELOPING.md describes, checked on the compiled classes (no server, no database). */
+class ArchitectureTest {
+    private static final JavaClasses CLASSES = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.stoa");
+
+    @Test
+    void noCyclesBetweenFeaturePackages() {
+        slices().matching("dev.stoa.(*)..").should().beFreeOfCycles().check(CLASSES);
+    }
+
+    @Test
+    void onlyTheRouteTableNamesAView() {
+        noClasses().that().doNotHaveSimpleName("Routes").should(referenceAnotherView()).check(CLASSES);
+    }
+
+    @Test
+    void viewsNeverWriteNorAppendEvents() {
+        DescribedPredicate<JavaMethodCall> writes = DescribedPredicate.describe("Db.write or EventLog.append",
+                call -> call.getTargetOwner().isEquivalentTo(Db.class) && call.getName().equals("write")
+                        || call.getTargetOwner().isEquivalentTo(EventLog.class) && call.getName().equals("append"));
+        noClasses().that().haveSimpleNameEndingWith("Views").should().callMethodWhere(writes).check(CLASSES);
+    }
+
+    /**
+     * Issue 12's goal: SQL only in stores and the db/events packages. Not yet true: this counts the
+     * classes that still issue SQL elsewhere, so that moving one into its store (or adding one)
+     * must update the number. At zero, turn it into a plain rule.
+     */
+    @Test
+    void sqlOutsideStoresIsCounted() {
+        Set<String> violators = new TreeSet<>();
+        for (JavaClass c : CLASSES) {
+            String top = topLevel(c).getName();
+            if (top.endsWith("Store") || c.getPackageName().startsWith("dev.stoa.db") || c.getPackageName().startsWith("dev.stoa.events")) continue;
+            for (JavaMethodCall call : c.getMethodCallsFromSelf()) {
+                if (call.getTargetOwner().isAssignableTo(Handle.class)
+                        && List.of("createQuery", "createUpdate", "execute", "prepareBatch").contains(call.getName())) {
+                    violators.add(top.substring("dev.stoa.".length()));
+                }
+            }
+        }
+        System.out.println("SQL outside stores (" + violators.size() + "): " + violators);
+        assertThat(violators).hasSize(KNOWN_SQL_VIOLATORS);
+    }
+
+    /** Classes outside stores and db/events that issue SQL today (issue 12's feature work drives it to zero). */
+    private static final int KNOWN_SQL_VIOLATORS = 42;
+
+    private static ArchCondition<JavaClass> referenceAnotherView() {
+        return new ArchCondition<>("reference a view other than itself") {
+            @Override
+            public void check(JavaClass c, ConditionEvents events) {
+                JavaClass self = topLevel(c);
+                c.getDirectDependenciesFromSelf().forEach(d -> {
+                    JavaClass target = topLevel(d.getTargetClass());
+                    if (target.getSimpleName().endsWith("Views") && !target.equals(self)) {
+                        events.add(SimpleConditionEvent.violated(c, d.getDescription()));
+                    }
+                });
+            }
+        };
+    }
+
+    private static JavaClass topLevel(JavaClass c) {
+        JavaClass t = c;
+        while (t.getEnclosingClass().isPresent()) t = t.getEnclosingClass().get();
+        return t;
+    }
+}
