@@ -109,4 +109,15 @@ class FindingsTest extends StoaTestBase {
             assertThat(a.status()).as(i + ": " + a.body()).isEqualTo(i % 2 == 0 ? 405 : 404);
         }
     }
+
+    /** Found by the exhaustion suite on PostgreSQL: 100,000 group members reached an SQL IN list PostgreSQL cannot bind (a 500). */
+    @Test
+    void longIdListsAreRefusedBeforeAnyWork() {
+        List<Long> many = new ArrayList<>();
+        for (long i = 0; i < 100_000; i++) many.add(member.userId);
+        member.post("/user_groups/create", "name", "many", "description", "d", "members", many)
+                .badRequest("members is too long (at most 10000 items)");
+        member.post("/messages/flags", "messages", many, "op", "add", "flag", "read").badRequest("messages is too long (at most 10000 items)");
+        member.post("/user_groups/create", "name", "some", "description", "d", "members", many.subList(0, 10_000)).success();
+    }
 }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * Suite 2, hostile input: seeded requests over every route Stoa serves, from every principal, each
  * shaped from the contract (zulip.yaml plus the addendum) and then broken one way. Pass: no 5xx,
  * every error in Zulip's shape and the contract, no state change from a rejected request, no request
- * slower than 2 s, and afterwards another user's send and fetch answer normally.
+ * slower than 2 s (twice: a request slow once is sent again, so that a busy machine is not taken for
+ * a slow input), and afterwards another user's send and fetch answer normally.
  *
  * <p>CI: 10,000 requests per database pass. Full run: {@code ./stoa test -Dtest=HostileInputFuzzTest
  * -Dstoa.fuzz.requests=200000}. Replay: add {@code -Dstoa.fuzz.seed=N} (every failure prints it).
@@ -37,7 +38,7 @@ class HostileInputFuzzTest {
             List<Router.Route> routes = server.stoa.router().routes();
             List<String> failures = new ArrayList<>();
             Map<RequestGenerator.Mutation, Integer> counts = new EnumMap<>(RequestGenerator.Mutation.class);
-            int errors5xx = 0, rejected = 0, slowest = 0;
+            int errors5xx = 0, rejected = 0, slowest = 0, slowOnce = 0;
             long sendNanos = 0, fpNanos = 0, checkNanos = 0, buildNanos = 0, started = System.nanoTime();
             int failed = 0;
             for (int i = 0; i < total; i++) {
@@ -66,7 +67,13 @@ class HostileInputFuzzTest {
                 List<String> problems = new ArrayList<>(Wire.problems(req, a));
                 checkNanos += System.nanoTime() - v0;
                 if (a.status() >= 500) errors5xx++;
-                if (a.millis() > LIMIT_MS) problems.add("took " + a.millis() + " ms");
+                if (a.millis() > LIMIT_MS) {
+                    // Slow once may be the machine (CI shares two cores with the database and the other fork);
+                    // slow again on the same bytes is the input.
+                    Wire.Answer again = Wire.send(server.baseUrl, req);
+                    if (again.millis() > LIMIT_MS) problems.add("took " + a.millis() + " ms, and " + again.millis() + " ms again");
+                    else slowOnce++;
+                }
                 if (a.status() >= 400) {
                     rejected++;
                     long f1 = System.nanoTime();
@@ -84,8 +91,8 @@ class HostileInputFuzzTest {
             Reliability.Timed send = Reliability.witnessRoundTrip(fx);
             System.out.printf("FUZZ ms=%d in_server=%d fingerprints=%d checks=%d build=%d%n", (System.nanoTime() - started) / 1_000_000,
                     sendNanos / 1_000_000, fpNanos / 1_000_000, checkNanos / 1_000_000, buildNanos / 1_000_000);
-            System.out.printf("FUZZ sent=%d failed=%d rejected=%d server_errors=%d slowest_ms=%d witness_send_ms=%d witness_fetch_ms=%d mutations=%s%n",
-                    total, failed, rejected, errors5xx, slowest, send.sendMs(), send.fetchMs(), counts);
+            System.out.printf("FUZZ sent=%d failed=%d rejected=%d server_errors=%d slowest_ms=%d slow_once=%d witness_send_ms=%d witness_fetch_ms=%d mutations=%s%n",
+                    total, failed, rejected, errors5xx, slowest, slowOnce, send.sendMs(), send.fetchMs(), counts);
             assertThat(failures).as("replay: -Dstoa.fuzz.seed=" + seed + " -Dstoa.fuzz.requests=" + total).isEmpty();
             assertThat(send.sendMs()).isLessThan(LIMIT_MS);
             assertThat(send.fetchMs()).isLessThan(LIMIT_MS);

@@ -42,6 +42,7 @@ class ResourceExhaustionTest extends StoaTestBase {
             }
         }
         sockets.clear();
+        attackerErrors.clear();
     }
 
     interface Attack { void run(AtomicBoolean running) throws Exception; }
