@@ -2,6 +2,7 @@ package dev.stoa;
 
 import dev.stoa.channels.ChannelActions;
 import dev.stoa.channels.ChannelActivity;
+import dev.stoa.channels.ChannelCreateRules;
 import dev.stoa.channels.ChannelDelivery;
 import dev.stoa.channels.ChannelJson;
 import dev.stoa.channels.ChannelSight;
@@ -9,6 +10,7 @@ import dev.stoa.channels.ChannelState;
 import dev.stoa.channels.ChannelUpdateActions;
 import dev.stoa.channels.FolderActions;
 import dev.stoa.channels.GroupSettings;
+import dev.stoa.channels.SubscriptionActions;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.StateContributor;
 import java.util.List;
@@ -22,20 +24,27 @@ final class ChannelsModule implements Module {
     final ChannelActivity activity;
     final ChannelJson json;
     final GroupSettings groupSettings;
+    final ChannelCreateRules creation;
     final ChannelActions actions;
     final ChannelUpdateActions updates;
+    final SubscriptionActions subscriptions;
     final FolderActions folders;
     final ChannelSight sight;
     private final Core core;
 
-    ChannelsModule(Core c) {
+    ChannelsModule(Core c, ChannelCreateRules.Announcer announcer) {
         this.core = c;
-        this.activity = new ChannelActivity(c.db(), c.clock());
+        this.activity = new ChannelActivity(c.db(), c.channels(), c.clock());
         this.json = new ChannelJson(c.clock(), c.realm(), activity, c.renderer());
-        this.groupSettings = new GroupSettings(c.realm());
+        this.groupSettings = new GroupSettings(c.realm(), c.users(), c.groups());
+        this.creation = new ChannelCreateRules(c.db(), c.channels(), c.folders(), c.users(), c.channelAccess(), groupSettings,
+                c.realm(), announcer);
         this.actions = new ChannelActions(c.db(), c.log(), c.channels(), c.subscriptions(), c.channelAccess(), json, c.users(),
-                c.accessChanges(), c.clock());
-        this.updates = new ChannelUpdateActions(c.db(), c.log(), c.channels(), c.subscriptions(), c.channelAccess(), json, actions);
+                c.accessChanges(), c.clock(), creation);
+        this.updates = new ChannelUpdateActions(c.db(), c.log(), c.channels(), c.subscriptions(), c.folders(), c.channelAccess(),
+                groupSettings, creation, json, actions);
+        this.subscriptions = new SubscriptionActions(c.db(), c.channels(), c.subscriptions(), c.channelAccess(), actions, creation,
+                c.users(), c.userJson());
         this.folders = new FolderActions(c.db(), c.log(), c.folders(), json, c.clock());
         this.sight = new ChannelSight(c.log(), c.channels(), c.subscriptions(), c.channelAccess(), c.groups(), actions);
     }

@@ -20,12 +20,14 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
 
     static Modules build(Core c) {
         RealmModule realm = new RealmModule(c);
-        ChannelsModule channels = new ChannelsModule(c);
+        MessagesModule messages = new MessagesModule(c);
+        // New public channels are announced by the notification bot (messages), after the creating transaction.
+        ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post);
         UsersModule users = new UsersModule(c, List.of(channels.sight));
         // A group named in a realm or channel permission setting is in use and cannot be deactivated.
         GroupsModule groups = new GroupsModule(c, List.of(realm.actions::objections, c.channelAccess()::groupObjections),
                 List.of(channels.sight::groupChangeAround));
-        return new Modules(realm, channels, users, groups, new MessagesModule(c), new LinkifiersModule(c), new EmojiModule(c),
+        return new Modules(realm, channels, users, groups, messages, new LinkifiersModule(c), new EmojiModule(c),
                 new SnippetsModule(c), new DraftsModule(c), new NavigationModule(c), new CallsModule(c), new AlertWordsModule(c),
                 new PresenceModule(c), new TopicsModule(c), new SettingsModule(c));
     }

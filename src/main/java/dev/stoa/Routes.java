@@ -3,7 +3,6 @@ package dev.stoa;
 import dev.stoa.alertwords.AlertWordViews;
 import dev.stoa.calls.CallViews;
 import dev.stoa.channels.Channel;
-import dev.stoa.channels.ChannelCreateRules;
 import dev.stoa.channels.ChannelReadViews;
 import dev.stoa.channels.ChannelUpdateViews;
 import dev.stoa.channels.ChannelViews;
@@ -98,9 +97,7 @@ final class Routes {
         api.patch("/realm", USER, realmViews::update);
         // ---- Channels, subscriptions, folders, default channels
         ChannelsModule ch = m.channels();
-        ChannelCreateRules creation = new ChannelCreateRules(c.db(), c.channels(), c.folders(), c.channelAccess(), ch.groupSettings,
-                c.realm(), ms.notificationBot::post);
-        ChannelViews channelViews = new ChannelViews(c.db(), c.channels(), c.channelAccess(), ch.actions, ch.updates, creation);
+        ChannelViews channelViews = new ChannelViews(ch.actions, ch.updates);
         api.post("/channels/create", USER, channelViews::create);
         api.delete("/streams/{stream_id}", USER, channelViews::archive);
         ChannelReadViews channelReadViews = new ChannelReadViews(c.db(), c.channels(), c.subscriptions(), c.channelAccess(), ch.json, c.users());
@@ -110,15 +107,13 @@ final class Routes {
         api.get("/streams/{stream_id}/members", USER, channelReadViews::members);
         api.get("/users/{user_id}/subscriptions/{stream_id}", USER, channelReadViews::status);
         api.get("/users/me/{stream_id}/topics", USER, channelReadViews::topics);
-        ChannelUpdateViews channelUpdateViews = new ChannelUpdateViews(c.db(), c.channels(), c.subscriptions(), c.folders(), c.channelAccess(), ch.groupSettings,
-                ch.updates, creation, ch.json);
+        ChannelUpdateViews channelUpdateViews = new ChannelUpdateViews(ch.updates);
         api.patch("/streams/{stream_id}", USER, channelUpdateViews::update);
-        SubscriptionViews subscriptionViews = new SubscriptionViews(c.db(), c.channels(), c.subscriptions(), c.channelAccess(), ch.json, ch.actions, creation,
-                c.users(), c.userJson());
+        SubscriptionViews subscriptionViews = new SubscriptionViews(c.db(), c.channels(), c.subscriptions(), ch.json, ch.subscriptions);
         api.get("/users/me/subscriptions", USER, subscriptionViews::list);
         api.post("/users/me/subscriptions", USER, subscriptionViews::subscribe);
         api.delete("/users/me/subscriptions", USER, subscriptionViews::unsubscribe);
-        SubscriptionPropertyViews subscriptionPropertyViews = new SubscriptionPropertyViews(c.db(), c.subscriptions(), c.channelAccess(), ch.updates);
+        SubscriptionPropertyViews subscriptionPropertyViews = new SubscriptionPropertyViews(ch.updates);
         api.patch("/users/me/subscriptions/{stream_id}", USER, subscriptionPropertyViews::one);
         api.post("/users/me/subscriptions/properties", USER, subscriptionPropertyViews::bulk);
         FolderViews folderViews = new FolderViews(c.db(), c.channels(), c.folders(), c.channelAccess(), ch.json, ch.folders, ch.updates);

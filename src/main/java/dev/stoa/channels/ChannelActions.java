@@ -40,9 +40,11 @@ public final class ChannelActions {
     /** Subscriptions decide whom a restricted guest can see; users announces what changes. */
     private final AccessChanges accessChanges;
     private final Clock clock;
+    private final ChannelCreateRules creation;
 
     public ChannelActions(Db db, EventLog log, ChannelStore channels, SubscriptionStore subs, ChannelAccess access,
-                          ChannelJson json, UserStore users, AccessChanges accessChanges, Clock clock) {
+                          ChannelJson json, UserStore users, AccessChanges accessChanges, Clock clock, ChannelCreateRules creation) {
+        this.creation = creation;
         this.accessChanges = accessChanges;
         this.db = db;
         this.log = log;
@@ -61,22 +63,40 @@ public final class ChannelActions {
     /** Per user: channel names newly subscribed and already subscribed; plus the ids of created channels. */
     public record SubscribeResult(Map<Long, List<String>> subscribed, Map<Long, List<String>> already, List<Long> created) {}
 
-    /** Creates `create` (names must be free), then subscribes `userIds` to those and to `existing`. */
-    public SubscribeResult doSubscribe(User actor, List<NewChannel> create, List<Long> existing, List<Long> userIds) {
-        return db.write(tx -> {
-            List<Long> created = new ArrayList<>();
-            for (NewChannel n : create) created.add(insert(tx, actor, n));
-            List<Long> all = new ArrayList<>(created);
-            for (long id : existing) if (!all.contains(id)) all.add(id);
-            SubscribeResult r = subscribe(tx, channels.byIds(tx.h(), all), userIds, new HashSet<>(created));
-            List<Long> defaults = new ArrayList<>();
-            for (int i = 0; i < create.size(); i++) if (create.get(i).isDefault()) defaults.add(created.get(i));
-            if (!defaults.isEmpty()) {
-                for (long id : defaults) channels.addDefault(tx.h(), id);
-                log.append(tx, new ChannelEvent.DefaultStreams(channels.defaultChannelIds(tx.h())), Recipients.all());
-            }
-            return new SubscribeResult(r.subscribed(), r.already(), created);
+    /** POST /channels/create as asked: name, description, creation parameters, subscribers (ids), announce. */
+    public record CreateInput(String name, String description, ChannelCreateRules.Asked spec, List<Long> subscribers, boolean announce) {}
+
+    /**
+     * Creates one channel after checking, in the creating transaction, the folder and group
+     * settings, that the name is free, the caller may create this kind of channel and subscribe
+     * those users. Returns the new channel's id; the announcement is posted after commit.
+     */
+    public long checkCreate(User caller, CreateInput in) {
+        SubscribeResult r = db.write(tx -> {
+            NewChannel n = creation.resolve(tx.h(), caller, in.spec(), in.name(), in.description());
+            if (channels.byName(tx.h(), in.name()).isPresent()) throw channelExists(in.name());
+            creation.checkCanCreate(tx.h(), caller, n.inviteOnly(), n.isWebPublic());
+            creation.checkSubscribers(tx.h(), caller, in.subscribers());
+            return subscribe(tx, caller, List.of(n), List.of(), List.copyOf(new LinkedHashSet<>(in.subscribers())));
         });
+        if (in.announce()) creation.announce(caller, r.created());
+        return r.created().getFirst();
+    }
+
+    /** Creates `create` (names must be free), then subscribes `userIds` to those and to `existing`. */
+    SubscribeResult subscribe(Tx tx, User actor, List<NewChannel> create, List<Long> existing, List<Long> userIds) {
+        List<Long> created = new ArrayList<>();
+        for (NewChannel n : create) created.add(insert(tx, actor, n));
+        List<Long> all = new ArrayList<>(created);
+        for (long id : existing) if (!all.contains(id)) all.add(id);
+        SubscribeResult r = subscribe(tx, channels.byIds(tx.h(), all), userIds, new HashSet<>(created));
+        List<Long> defaults = new ArrayList<>();
+        for (int i = 0; i < create.size(); i++) if (create.get(i).isDefault()) defaults.add(created.get(i));
+        if (!defaults.isEmpty()) {
+            for (long id : defaults) channels.addDefault(tx.h(), id);
+            log.append(tx, new ChannelEvent.DefaultStreams(channels.defaultChannelIds(tx.h())), Recipients.all());
+        }
+        return new SubscribeResult(r.subscribed(), r.already(), created);
     }
 
     /** Subscribes a new user to the realm's default channels, inside the user-creating transaction. */
@@ -211,35 +231,33 @@ public final class ChannelActions {
     }
 
     /** Unsubscribes users; returns per user the names removed and the names not subscribed. */
-    public SubscribeResult doUnsubscribe(List<Channel> targets, List<Long> userIds) {
-        return db.write(tx -> {
-            List<User> active = activeUsers(tx);
-            Map<Long, Set<Long>> seen = accessChanges.before(tx.h(), null);
-            Map<Long, List<String>> removed = new LinkedHashMap<>(), notRemoved = new LinkedHashMap<>();
-            for (Channel c : targets) {
-                Set<Long> before = new LinkedHashSet<>(access.audience(tx.h(), c, active));
-                List<Long> gone = new ArrayList<>();
-                for (long u : userIds) {
-                    if (subs.unsubscribe(tx.h(), u, c.id())) {
-                        gone.add(u);
-                        removed.computeIfAbsent(u, k -> new ArrayList<>()).add(c.name());
-                    } else {
-                        notRemoved.computeIfAbsent(u, k -> new ArrayList<>()).add(c.name());
-                    }
+    SubscribeResult unsubscribe(Tx tx, List<Channel> targets, List<Long> userIds) {
+        List<User> active = activeUsers(tx);
+        Map<Long, Set<Long>> seen = accessChanges.before(tx.h(), null);
+        Map<Long, List<String>> removed = new LinkedHashMap<>(), notRemoved = new LinkedHashMap<>();
+        for (Channel c : targets) {
+            Set<Long> before = new LinkedHashSet<>(access.audience(tx.h(), c, active));
+            List<Long> gone = new ArrayList<>();
+            for (long u : userIds) {
+                if (subs.unsubscribe(tx.h(), u, c.id())) {
+                    gone.add(u);
+                    removed.computeIfAbsent(u, k -> new ArrayList<>()).add(c.name());
+                } else {
+                    notRemoved.computeIfAbsent(u, k -> new ArrayList<>()).add(c.name());
                 }
-                if (gone.isEmpty()) continue;
-                for (long u : gone) {
-                    ArrayNode one = Json.array().add(Json.object().put("stream_id", c.id()).put("name", c.name()));
-                    log.append(tx, new ChannelEvent.SubscriptionRemove(one), Recipients.users(u));
-                }
-                List<Long> after = access.audience(tx.h(), c, active);
-                List<Long> peers = new ArrayList<>();
-                for (long u : after) if (!gone.contains(u)) peers.add(u);
-                if (!peers.isEmpty()) log.append(tx, new ChannelEvent.PeerRemove(List.of(c.id()), gone), Recipients.users(peers));
-                lost(tx, c, before, after);
             }
-            accessChanges.announce(tx, seen);
-            return new SubscribeResult(removed, notRemoved, List.of());
-        });
+            if (gone.isEmpty()) continue;
+            for (long u : gone) {
+                ArrayNode one = Json.array().add(Json.object().put("stream_id", c.id()).put("name", c.name()));
+                log.append(tx, new ChannelEvent.SubscriptionRemove(one), Recipients.users(u));
+            }
+            List<Long> after = access.audience(tx.h(), c, active);
+            List<Long> peers = new ArrayList<>();
+            for (long u : after) if (!gone.contains(u)) peers.add(u);
+            if (!peers.isEmpty()) log.append(tx, new ChannelEvent.PeerRemove(List.of(c.id()), gone), Recipients.users(peers));
+            lost(tx, c, before, after);
+        }
+        accessChanges.announce(tx, seen);
+        return new SubscribeResult(removed, notRemoved, List.of());
     }
 }

@@ -2,7 +2,6 @@ package dev.stoa.channels;
 
 import dev.stoa.db.Db;
 import java.time.Clock;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -11,21 +10,21 @@ import java.util.Map;
  * query over the messages of the last 180 days, at start and then once a day from the collector.
  */
 public final class ChannelActivity {
-    /** The newest message's time and the number of messages in the last four weeks. */
-    record Traffic(long lastMessageAt, long lastFourWeeks) {}
-
     private static final long DAY = 86_400;
     private final Db db;
+    private final ChannelStore channels;
     private final Clock clock;
-    private volatile Map<Long, Traffic> traffic = Map.of();
+    /** Per channel: the newest message's time and the number of messages in the last four weeks. */
+    private volatile Map<Long, ChannelStore.Traffic> traffic = Map.of();
     private volatile long computedAt = -1; // never
 
-    public ChannelActivity(Db db, Clock clock) {
+    public ChannelActivity(Db db, ChannelStore channels, Clock clock) {
         this.db = db;
+        this.channels = channels;
         this.clock = clock;
     }
 
-    Traffic of(long channelId) {
+    ChannelStore.Traffic of(long channelId) {
         return traffic.get(channelId);
     }
 
@@ -33,13 +32,7 @@ public final class ChannelActivity {
     public void refreshDaily() {
         long now = clock.instant().getEpochSecond();
         if (computedAt >= 0 && now - computedAt < DAY) return;
-        Map<Long, Traffic> out = new HashMap<>();
-        db.read(h -> h.createQuery("""
-                SELECT r.channel_id, MAX(m.date_sent), SUM(CASE WHEN m.date_sent > ? THEN 1 ELSE 0 END)
-                FROM messages m JOIN recipients r ON r.id = m.recipient_id
-                WHERE r.channel_id IS NOT NULL AND m.date_sent > ? GROUP BY r.channel_id""")
-                .bind(0, now - 28 * DAY).bind(1, now - 180 * DAY)
-                .map((rs, c) -> out.put(rs.getLong(1), new Traffic(rs.getLong(2), rs.getLong(3)))).list());
+        Map<Long, ChannelStore.Traffic> out = db.read(h -> channels.traffic(h, now - 28 * DAY, now - 180 * DAY));
         traffic = Map.copyOf(out);
         computedAt = now;
     }

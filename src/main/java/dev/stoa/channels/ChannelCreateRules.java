@@ -9,6 +9,7 @@ import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
 import dev.stoa.realm.RealmHolder;
+import dev.stoa.users.UserStore;
 import java.util.List;
 import org.jdbi.v3.core.Handle;
 
@@ -21,16 +22,18 @@ public final class ChannelCreateRules {
     private final Db db;
     private final ChannelStore channels;
     private final FolderStore folders;
+    private final UserStore users;
     private final ChannelAccess access;
     private final GroupSettings groupSettings;
     private final RealmHolder realm;
     private final Announcer announcer;
 
-    public ChannelCreateRules(Db db, ChannelStore channels, FolderStore folders, ChannelAccess access, GroupSettings groupSettings,
+    public ChannelCreateRules(Db db, ChannelStore channels, FolderStore folders, UserStore users, ChannelAccess access, GroupSettings groupSettings,
                               RealmHolder realm, Announcer announcer) {
         this.db = db;
         this.channels = channels;
         this.folders = folders;
+        this.users = users;
         this.access = access;
         this.groupSettings = groupSettings;
         this.realm = realm;
@@ -62,8 +65,12 @@ public final class ChannelCreateRules {
         announcer.post(to, "new channels", content);
     }
 
-    /** The creation parameters shared by POST /channels/create and POST /users/me/subscriptions. */
-    ChannelActions.NewChannel spec(Request req, User me, String name, String description) {
+    /** The creation parameters as asked: group settings are resolved against the groups inside the transaction. */
+    record Asked(boolean inviteOnly, boolean webPublic, boolean historyPublic, boolean isDefault, boolean retentionGiven,
+                 Integer retention, String topicsPolicy, Long folderId, ObjectNode groups) {}
+
+    /** Parses the creation parameters shared by POST /channels/create and POST /users/me/subscriptions. */
+    static Asked parse(Request req) {
         boolean inviteOnly = req.bool("invite_only", false);
         boolean webPublic = req.bool("is_web_public", false);
         if (inviteOnly && webPublic) throw ApiError.bad("Invalid parameters");
@@ -72,23 +79,28 @@ public final class ChannelCreateRules {
         boolean isDefault = req.bool("is_default_stream", false);
         if (isDefault && inviteOnly) throw ApiError.bad("A default channel cannot be private.");
         Integer retention = ChannelParams.retention(req);
-        if (req.has("message_retention_days") && !me.isOwner()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
         String topicsPolicy = req.optStr("topics_policy").map(ChannelParams::topicsPolicy).orElse("inherit");
         Long folderId = req.optLong("folder_id").orElse(null);
-        ObjectNode settings = db.read(h -> {
-            if (folderId != null && folders.byId(h, folderId).filter(f -> !f.isArchived()).isEmpty()) {
-                throw ApiError.bad("Invalid channel folder ID");
-            }
-            ObjectNode s = groupSettings.defaults(me.id());
-            for (String setting : GroupSettings.CHANNEL_SETTINGS) {
-                JsonNode v = ChannelParams.groupValue(req, setting);
-                if (v != null) s.set(setting, groupSettings.parse(h, setting, v));
-            }
-            return s;
-        });
-        checkTopicGroup(inviteOnly, historyPublic, settings.get("can_create_topic_group"));
-        return new ChannelActions.NewChannel(name, description, inviteOnly, webPublic, historyPublic, retention,
-                folderId, topicsPolicy, settings, isDefault);
+        ObjectNode groups = Json.object();
+        for (String setting : GroupSettings.CHANNEL_SETTINGS) {
+            JsonNode v = ChannelParams.groupValue(req, setting);
+            if (v != null) groups.set(setting, v);
+        }
+        return new Asked(inviteOnly, webPublic, historyPublic, isDefault, req.has("message_retention_days"), retention, topicsPolicy,
+                folderId, groups);
+    }
+
+    /** The channel to create from what was asked, checked against the current folders and groups. */
+    ChannelActions.NewChannel resolve(Handle h, User me, Asked a, String name, String description) {
+        if (a.retentionGiven() && !me.isOwner()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
+        if (a.folderId() != null && folders.byId(h, a.folderId()).filter(f -> !f.isArchived()).isEmpty()) {
+            throw ApiError.bad("Invalid channel folder ID");
+        }
+        ObjectNode settings = groupSettings.defaults(me.id());
+        for (var e : a.groups().properties()) settings.set(e.getKey(), groupSettings.parse(h, e.getKey(), e.getValue()));
+        checkTopicGroup(a.inviteOnly(), a.historyPublic(), settings.get("can_create_topic_group"));
+        return new ChannelActions.NewChannel(name, description, a.inviteOnly(), a.webPublic(), a.historyPublic(), a.retention(),
+                a.folderId(), a.topicsPolicy(), settings, a.isDefault());
     }
 
     /** A private channel with protected history cannot restrict topic creation (seed). */
@@ -112,8 +124,7 @@ public final class ChannelCreateRules {
     /** Subscribers must be active users; subscribing others needs the realm's can_add_subscribers_group. */
     void checkSubscribers(Handle h, User me, List<Long> ids) {
         for (long id : ids) {
-            Long n = h.createQuery("SELECT COUNT(*) FROM users WHERE id = ? AND is_active AND NOT is_system_bot").bind(0, id).mapTo(Long.class).one();
-            if (n == 0) throw ApiError.bad("Invalid user ID: " + id);
+            if (users.byId(h, id).filter(u -> u.isActive() && !u.isSystemBot()).isEmpty()) throw ApiError.bad("Invalid user ID: " + id);
         }
         boolean others = ids.stream().anyMatch(id -> id != me.id());
         if (others && !access.inRealmGroup(h, me, "can_add_subscribers_group")) throw ApiError.bad("Insufficient permission");

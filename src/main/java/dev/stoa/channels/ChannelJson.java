@@ -127,15 +127,15 @@ public final class ChannelJson {
     /** Recently active: created, or with a message, in the last 180 days (traffic as of the daily computation). */
     boolean isRecentlyActive(Channel c) {
         long now = clock.instant().getEpochSecond();
-        ChannelActivity.Traffic t = activity.of(c.id());
+        ChannelStore.Traffic t = activity.of(c.id());
         return now - c.dateCreated() < RECENTLY_ACTIVE_SECS || (t != null && now - t.lastMessageAt() < RECENTLY_ACTIVE_SECS);
     }
 
     /** Null while the channel is younger than a week (too new to estimate), else the average weekly messages over four weeks. */
     Long weeklyTraffic(Channel c) {
         if (clock.instant().getEpochSecond() - c.dateCreated() < 7 * DAY) return null;
-        ChannelActivity.Traffic t = activity.of(c.id());
-        return t == null ? 0L : Math.round(t.lastFourWeeks() / 4.0);
+        ChannelStore.Traffic t = activity.of(c.id());
+        return t == null ? 0L : Math.round(t.recent() / 4.0);
     }
 
     static void putNullable(ObjectNode o, String k, Long v) {

@@ -126,16 +126,11 @@ public final class ChannelReadViews {
             Channel c = access.visible(h, me, id);
             boolean subscribed = subs.isSubscribed(h, me.id(), id);
             if (!access.canAccessContent(h, me, c, subscribed)) throw ChannelAccess.invalidId();
-            // Newest first; with protected history only topics of messages the user received (the
-            // messages feature's user_message rows). Indexed by messages (recipient_id, lower(topic), id).
-            String own = c.historyPublicToSubscribers() ? "" : " AND EXISTS (SELECT 1 FROM user_message um WHERE um.message_id = m.id AND um.user_id = :me)";
             var topics = Json.array();
-            h.createQuery("SELECT m.topic, MAX(m.id) AS max_id FROM messages m JOIN recipients r ON r.id = m.recipient_id "
-                            + "WHERE r.channel_id = :c" + own + " GROUP BY m.topic ORDER BY max_id DESC")
-                    .bind("c", id).bind("me", me.id())
-                    .map((rs, ctx) -> Json.object().put("name", rs.getString(1).isEmpty() && !allowEmpty
-                            ? dev.stoa.realm.Realm.EMPTY_TOPIC_DISPLAY_NAME : rs.getString(1)).put("max_id", rs.getLong(2)))
-                    .forEach(topics::add);
+            for (var t : channels.topics(h, id, c.historyPublicToSubscribers() ? null : me.id())) {
+                topics.add(Json.object().put("name", t.topic().isEmpty() && !allowEmpty ? dev.stoa.realm.Realm.EMPTY_TOPIC_DISPLAY_NAME : t.topic())
+                        .put("max_id", t.maxId()));
+            }
             ObjectNode r = Json.success();
             r.set("topics", topics);
             return r;

@@ -1,6 +1,8 @@
 package dev.stoa.channels;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Dialect;
+import dev.stoa.db.Tx;
 import dev.stoa.http.Json;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -42,15 +44,41 @@ public final class ChannelStore {
                 .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
     }
 
-    /** Writes every mutable column of c (the row's id stays). */
-    public void update(Handle h, Channel c) {
-        h.createUpdate("UPDATE channels SET name = ?, description = ?, rendered_description = ?, invite_only = ?, is_web_public = ?, "
-                        + "history_public_to_subscribers = ?, message_retention_days = ?, folder_id = ?, topics_policy = ?, "
-                        + "is_archived = ?, settings = ? WHERE id = ?")
-                .bind(0, c.name()).bind(1, c.description()).bind(2, c.renderedDescription()).bind(3, c.inviteOnly())
-                .bind(4, c.isWebPublic()).bind(5, c.historyPublicToSubscribers()).bind(6, c.messageRetentionDays())
-                .bind(7, c.folderId()).bind(8, c.topicsPolicy()).bind(9, c.isArchived()).bind(10, Json.write(c.settings()))
-                .bind(11, c.id()).execute();
+    /**
+     * Writes the columns in which `updated` differs from `old` (same row), and only those: a
+     * concurrent writer of another column (first_message_id, another field) keeps its value.
+     */
+    public void update(Handle h, Channel old, Channel updated) {
+        Map<String, Object> set = new LinkedHashMap<>();
+        changed(set, "name", old.name(), updated.name());
+        changed(set, "description", old.description(), updated.description());
+        changed(set, "rendered_description", old.renderedDescription(), updated.renderedDescription());
+        changed(set, "invite_only", old.inviteOnly(), updated.inviteOnly());
+        changed(set, "is_web_public", old.isWebPublic(), updated.isWebPublic());
+        changed(set, "history_public_to_subscribers", old.historyPublicToSubscribers(), updated.historyPublicToSubscribers());
+        changed(set, "message_retention_days", old.messageRetentionDays(), updated.messageRetentionDays());
+        changed(set, "folder_id", old.folderId(), updated.folderId());
+        changed(set, "topics_policy", old.topicsPolicy(), updated.topicsPolicy());
+        changed(set, "is_archived", old.isArchived(), updated.isArchived());
+        changed(set, "settings", Json.write(old.settings()), Json.write(updated.settings()));
+        if (set.isEmpty()) return;
+        var u = h.createUpdate("UPDATE channels SET " + String.join(" = ?, ", set.keySet()) + " = ? WHERE id = ?");
+        int i = 0;
+        for (Object v : set.values()) u.bind(i++, v);
+        u.bind(i, old.id()).execute();
+    }
+
+    private static void changed(Map<String, Object> set, String column, Object old, Object updated) {
+        if (!java.util.Objects.equals(old, updated)) set.put(column, updated);
+    }
+
+    /**
+     * The row, locked until the transaction ends (PostgreSQL's SELECT ... FOR UPDATE, as Zulip
+     * locks a channel it changes); SQLite's single writer already serializes write transactions.
+     */
+    public Optional<Channel> lock(Tx tx, long id) {
+        String lock = tx.dialect() == Dialect.POSTGRES ? " FOR UPDATE" : "";
+        return tx.h().createQuery("SELECT " + COLUMNS + " FROM channels WHERE id = ?" + lock).bind(0, id).map(ChannelStore::map).findOne();
     }
 
     public Optional<Channel> byId(Handle h, long id) {
@@ -103,5 +131,43 @@ public final class ChannelStore {
                 ? "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'messages'"
                 : "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'messages'";
         return h.createQuery(sql).mapTo(Long.class).one() > 0;
+    }
+
+    // Below: reads of the messages feature's tables about one channel. They live here because
+    // messages depends on channels (not the reverse); messages' indexes serve them.
+
+    /** Whether any message of the channel is outside the empty topic. */
+    public boolean hasNamedTopics(Handle h, long channelId) {
+        return h.createQuery("SELECT COUNT(*) FROM messages m JOIN recipients r ON r.id = m.recipient_id "
+                + "WHERE r.channel_id = ? AND m.topic <> ''").bind(0, channelId).mapTo(Long.class).one() > 0;
+    }
+
+    /** A channel's topic and the id of its newest message. */
+    public record TopicMax(String topic, long maxId) {}
+
+    /**
+     * The channel's topics, newest first; with `onlyReceivedBy` (protected history) only topics of
+     * messages that user received. Indexed by messages (recipient_id, lower(topic), id).
+     */
+    public List<TopicMax> topics(Handle h, long channelId, Long onlyReceivedBy) {
+        String own = onlyReceivedBy == null ? "" : " AND EXISTS (SELECT 1 FROM user_message um WHERE um.message_id = m.id AND um.user_id = :me)";
+        return h.createQuery("SELECT m.topic, MAX(m.id) AS max_id FROM messages m JOIN recipients r ON r.id = m.recipient_id "
+                        + "WHERE r.channel_id = :c" + own + " GROUP BY m.topic ORDER BY max_id DESC")
+                .bind("c", channelId).bind("me", onlyReceivedBy)
+                .map((rs, ctx) -> new TopicMax(rs.getString(1), rs.getLong(2))).list();
+    }
+
+    /** Per channel: the newest message's time and the number of messages after `recentSince`, over messages after `since`. */
+    public record Traffic(long lastMessageAt, long recent) {}
+
+    public Map<Long, Traffic> traffic(Handle h, long recentSince, long since) {
+        Map<Long, Traffic> out = new java.util.HashMap<>();
+        h.createQuery("""
+                SELECT r.channel_id, MAX(m.date_sent), SUM(CASE WHEN m.date_sent > ? THEN 1 ELSE 0 END)
+                FROM messages m JOIN recipients r ON r.id = m.recipient_id
+                WHERE r.channel_id IS NOT NULL AND m.date_sent > ? GROUP BY r.channel_id""")
+                .bind(0, recentSince).bind(1, since)
+                .map((rs, c) -> out.put(rs.getLong(1), new Traffic(rs.getLong(2), rs.getLong(3)))).list();
+        return out;
     }
 }

@@ -8,8 +8,11 @@ import dev.stoa.events.ChannelEvent;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
+import dev.stoa.users.UserRules;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -27,9 +30,12 @@ public final class ChannelUpdateActions {
     private final ChannelAccess access;
     private final ChannelJson json;
     private final ChannelActions base;
+    private final ChannelUpdateRules rules;
 
-    public ChannelUpdateActions(Db db, EventLog log, ChannelStore channels, SubscriptionStore subs, ChannelAccess access,
-                                ChannelJson json, ChannelActions base) {
+    public ChannelUpdateActions(Db db, EventLog log, ChannelStore channels, SubscriptionStore subs, FolderStore folders,
+                                ChannelAccess access, GroupSettings groupSettings, ChannelCreateRules create, ChannelJson json,
+                                ChannelActions base) {
+        this.rules = new ChannelUpdateRules(channels, folders, access, groupSettings, create, json);
         this.db = db;
         this.log = log;
         this.channels = channels;
@@ -44,56 +50,96 @@ public final class ChannelUpdateActions {
         public static Change of(String property, JsonNode value) { return new Change(property, value, null); }
     }
 
+    /** What PATCH /streams/{id} asks, parsed: null (or not given) leaves a field as it is. */
+    public record UpdateInput(long channelId, String description, String newName, Boolean isPrivate, Boolean webPublic,
+                              Boolean history, Boolean isDefault, boolean retentionGiven, Integer retention, Boolean archived,
+                              boolean folderGiven, Long folderId, String topicsPolicy, ObjectNode groups) {
+        /** Whether the request changes who may access the channel. */
+        boolean permissions() {
+            return isPrivate != null || webPublic != null || history != null || !groups.isEmpty();
+        }
+    }
+
     /**
-     * Writes `updated` (same id as the stored row) and sends one stream update per change;
-     * `old` values in group-setting changes were checked by the caller against the row read here.
+     * PATCH /streams/{id}: organization administrators and members of the channel's
+     * can_administer_channel_group; permission changes to a private channel also need content
+     * access. One transaction on the locked row: two administrators changing different fields at
+     * once both keep their change, and each event says what really changed.
      */
-    public void doUpdate(long channelId, java.util.function.UnaryOperator<Channel> edit, List<Change> changes, Boolean makeDefault) {
+    public void checkUpdate(User caller, UpdateInput in) {
+        if (in.retentionGiven() && !caller.isOwner()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
         db.write(tx -> {
-            Channel old = channels.byId(tx.h(), channelId).orElseThrow(ChannelAccess::invalidId);
-            Channel updated = edit.apply(old);
-            List<User> active = base.activeUsers(tx);
-            Set<Long> before = new HashSet<>(access.audience(tx.h(), old, active));
-            List<Change> sent = new java.util.ArrayList<>();
-            if (old.isArchived() && !updated.isArchived()) sent.add(Change.of("is_archived", Json.MAPPER.getNodeFactory().booleanNode(false)));
-            sent.addAll(changes);
-            int policy = json.streamPostPolicy(updated);
-            if (policy != json.streamPostPolicy(old)) sent.add(Change.of("stream_post_policy", Json.MAPPER.getNodeFactory().numberNode(policy)));
-            channels.update(tx.h(), updated);
-            List<Long> after = access.audience(tx.h(), updated, active);
-            List<Long> both = after.stream().filter(before::contains).toList();
-            base.lost(tx, updated, before, after);
-            for (Change ch : sent) {
-                if (both.isEmpty()) break;
-                ObjectNode extras = ch.with() == null ? Json.object() : ch.with().deepCopy();
-                if (updated.isArchived()) extras.put("__archived", true);
-                if (ch.property().equals("is_archived")) extras.set("__stream", json.stream(updated));
-                String name = ch.property().equals("name") ? old.name() : updated.name();
-                log.append(tx, new ChannelEvent.StreamUpdate(updated.id(), name, ch.property(), ch.value(), extras), Recipients.users(both));
+            channels.lock(tx, in.channelId());
+            Channel old = access.visible(tx.h(), caller, in.channelId());
+            if (!access.canAdminister(tx.h(), caller, old)) throw notAdministrator();
+            if (in.permissions() && old.inviteOnly()
+                    && !access.canAccessContent(tx.h(), caller, old, subs.isSubscribed(tx.h(), caller.id(), old.id()))) {
+                throw ApiError.bad("Channel content access is required.");
             }
-            base.gained(tx, updated, before, after, subs.subscribers(tx.h(), channelId), Set.of());
-            if (old.isArchived() && !updated.isArchived()) base.restoreForLegacyClients(tx, updated, after, active);
-            if (makeDefault != null) setDefault(tx, updated, makeDefault);
+            List<Change> changes = new ArrayList<>();
+            Channel updated = rules.apply(tx.h(), caller, old, in, changes);
+            boolean unarchive = old.isArchived() && !updated.isArchived();
+            if (!changes.isEmpty() || unarchive) update(tx, old, updated, changes);
+            if (in.isDefault() != null) setDefault(tx, updated, in.isDefault());
+            return null;
+        });
+    }
+
+    static ApiError notAdministrator() {
+        return ApiError.bad("You do not have permission to administer this channel.");
+    }
+
+    /**
+     * Writes `updated` over `old` (the locked row) and sends one stream update per change to the
+     * users who see the channel before and after; those who gain or lose sight get create/delete.
+     */
+    private void update(Tx tx, Channel old, Channel updated, List<Change> changes) {
+        List<User> active = base.activeUsers(tx);
+        Set<Long> before = new HashSet<>(access.audience(tx.h(), old, active));
+        List<Change> sent = new ArrayList<>();
+        if (old.isArchived() && !updated.isArchived()) sent.add(Change.of("is_archived", Json.MAPPER.getNodeFactory().booleanNode(false)));
+        sent.addAll(changes);
+        int policy = json.streamPostPolicy(updated);
+        if (policy != json.streamPostPolicy(old)) sent.add(Change.of("stream_post_policy", Json.MAPPER.getNodeFactory().numberNode(policy)));
+        channels.update(tx.h(), old, updated);
+        List<Long> after = access.audience(tx.h(), updated, active);
+        List<Long> both = after.stream().filter(before::contains).toList();
+        base.lost(tx, updated, before, after);
+        for (Change ch : sent) {
+            if (both.isEmpty()) break;
+            ObjectNode extras = ch.with() == null ? Json.object() : ch.with().deepCopy();
+            if (updated.isArchived()) extras.put("__archived", true);
+            if (ch.property().equals("is_archived")) extras.set("__stream", json.stream(updated));
+            String name = ch.property().equals("name") ? old.name() : updated.name();
+            log.append(tx, new ChannelEvent.StreamUpdate(updated.id(), name, ch.property(), ch.value(), extras), Recipients.users(both));
+        }
+        base.gained(tx, updated, before, after, subs.subscribers(tx.h(), updated.id()), Set.of());
+        if (old.isArchived() && !updated.isArchived()) base.restoreForLegacyClients(tx, updated, after, active);
+    }
+
+    /** DELETE /streams/{id}: channel administrators archive a channel they can see. */
+    public void checkArchive(User caller, long channelId) {
+        db.write(tx -> {
+            channels.lock(tx, channelId);
+            Channel c = access.visible(tx.h(), caller, channelId);
+            if (!access.canAdminister(tx.h(), caller, c)) throw notAdministrator();
+            archive(tx, c);
             return null;
         });
     }
 
     /** Archives a channel (it stops being a default channel). */
-    public void doArchive(long channelId) {
-        db.write(tx -> {
-            Channel old = channels.byId(tx.h(), channelId).orElseThrow(ChannelAccess::invalidId);
-            if (old.isArchived()) throw ApiError.bad("Channel is already deactivated");
-            Channel archived = withArchived(old, true);
-            List<Long> audience = access.audience(tx.h(), old, base.activeUsers(tx));
-            channels.update(tx.h(), archived);
-            setDefault(tx, archived, false);
-            if (!audience.isEmpty()) {
-                ObjectNode extras = Json.object().put("__archived", true);
-                log.append(tx, new ChannelEvent.StreamUpdate(channelId, old.name(), "is_archived",
-                        Json.MAPPER.getNodeFactory().booleanNode(true), extras), Recipients.users(audience));
-            }
-            return null;
-        });
+    private void archive(Tx tx, Channel old) {
+        if (old.isArchived()) throw ApiError.bad("Channel is already deactivated");
+        Channel archived = withArchived(old, true);
+        List<Long> audience = access.audience(tx.h(), old, base.activeUsers(tx));
+        channels.update(tx.h(), old, archived);
+        setDefault(tx, archived, false);
+        if (!audience.isEmpty()) {
+            ObjectNode extras = Json.object().put("__archived", true);
+            log.append(tx, new ChannelEvent.StreamUpdate(old.id(), old.name(), "is_archived",
+                    Json.MAPPER.getNodeFactory().booleanNode(true), extras), Recipients.users(audience));
+        }
     }
 
     static Channel withArchived(Channel c, boolean archived) {
@@ -102,9 +148,13 @@ public final class ChannelUpdateActions {
                 c.topicsPolicy(), archived, c.firstMessageId(), c.settings());
     }
 
-    public void doSetDefault(long channelId, boolean makeDefault) {
+    /** POST/DELETE /default_streams: administrators; only a visible, public, unarchived channel becomes a default. */
+    public void checkSetDefault(User caller, long channelId, boolean makeDefault) {
+        UserRules.requireAdmin(caller);
         db.write(tx -> {
-            Channel c = channels.byId(tx.h(), channelId).orElseThrow(ChannelAccess::invalidId);
+            Channel c = access.visible(tx.h(), caller, channelId);
+            if (makeDefault && c.inviteOnly()) throw ApiError.bad("Private channels cannot be made default.");
+            if (makeDefault && c.isArchived()) throw ChannelAccess.invalidId();
             setDefault(tx, c, makeDefault);
             return null;
         });
@@ -118,14 +168,18 @@ public final class ChannelUpdateActions {
     /** One subscription property change: the column and value stored, and the events' property/value pairs. */
     public record SubChange(long channelId, String column, Object stored, List<String> eventProperties, List<JsonNode> eventValues) {}
 
-    public void doSetSubscriptionProperties(User user, List<SubChange> changes) {
+    /** The caller's own properties: each channel must be visible and the caller subscribed; all or nothing. */
+    public void checkSetSubscriptionProperties(User caller, List<SubChange> changes) {
         db.write(tx -> {
             for (SubChange c : changes) {
-                if (!subs.isSubscribed(tx.h(), user.id(), c.channelId())) throw ApiError.bad("Not subscribed to channel ID " + c.channelId());
-                subs.setProperty(tx.h(), user.id(), c.channelId(), c.column(), c.stored());
+                access.visible(tx.h(), caller, c.channelId());
+                if (!subs.isSubscribed(tx.h(), caller.id(), c.channelId())) throw ApiError.bad("Not subscribed to channel ID " + c.channelId());
+            }
+            for (SubChange c : changes) {
+                subs.setProperty(tx.h(), caller.id(), c.channelId(), c.column(), c.stored());
                 for (int i = 0; i < c.eventProperties().size(); i++) {
                     log.append(tx, new ChannelEvent.SubscriptionUpdate(c.channelId(), c.eventProperties().get(i), c.eventValues().get(i)),
-                            Recipients.users(user.id()));
+                            Recipients.users(caller.id()));
                 }
             }
             return null;

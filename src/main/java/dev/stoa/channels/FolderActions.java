@@ -8,6 +8,7 @@ import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
+import dev.stoa.users.UserRules;
 import java.time.Clock;
 
 /** Channel folders: create and update; channel_folder events go to every user (folders are realm-wide). */
@@ -43,6 +44,11 @@ public final class FolderActions {
         return ApiError.bad("Channel folder name already in use");
     }
 
+    public long checkCreate(User caller, String name, String description) {
+        UserRules.requireAdmin(caller);
+        return doCreate(caller, name, description);
+    }
+
     public long doCreate(User actor, String name, String description) {
         return db.write(tx -> {
             if (folders.byName(tx.h(), name).isPresent()) throw nameInUse();
@@ -50,6 +56,11 @@ public final class FolderActions {
             log.append(tx, new ChannelEvent.FolderAdd(json(folders.byId(tx.h(), id).orElseThrow())), Recipients.all());
             return id;
         });
+    }
+
+    public void checkUpdate(User caller, long folderId, String name, String description, Boolean archived) {
+        UserRules.requireAdmin(caller);
+        doUpdate(folderId, name, description, archived);
     }
 
     /** Applies the given changes (null: unchanged) and sends one update with the changed fields. */
@@ -75,6 +86,11 @@ public final class FolderActions {
             log.append(tx, new ChannelEvent.FolderUpdate(folderId, data), Recipients.all());
             return null;
         });
+    }
+
+    public void checkReorder(User caller, java.util.List<Long> order) {
+        UserRules.requireAdmin(caller);
+        doReorder(order);
     }
 
     /** Reorders every folder; `order` must name each folder exactly once. */

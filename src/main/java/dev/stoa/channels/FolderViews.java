@@ -4,16 +4,18 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
+import dev.stoa.users.UserRules;
 
 /**
  * Realm-wide channel configuration by administrators: channel folders (create, list, update) and
  * default channels (GET/POST/DELETE /default_streams).
  */
 public final class FolderViews {
+    // The administrator check runs first here, before parsing, as Zulip's require_realm_admin does;
+    // the actions check again.
     static final int MAX_FOLDER_NAME_LENGTH = 60;
     static final int MAX_FOLDER_DESCRIPTION_LENGTH = 1024;
 
@@ -34,10 +36,6 @@ public final class FolderViews {
         this.json = json;
         this.actions = actions;
         this.updates = updates;
-    }
-
-    static void requireAdmin(User me) {
-        if (!me.isAdmin()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization administrator");
     }
 
     static String folderName(String raw) {
@@ -61,10 +59,10 @@ public final class FolderViews {
 
     public Object create(Request req) {
         User me = req.user();
-        requireAdmin(me);
+        UserRules.requireAdmin(me);
         String name = folderName(req.str("name"));
         String description = folderDescription(req.str("description", ""));
-        return Json.success().put("channel_folder_id", actions.doCreate(me, name, description));
+        return Json.success().put("channel_folder_id", actions.checkCreate(me, name, description));
     }
 
     public Object list(Request req) {
@@ -80,21 +78,20 @@ public final class FolderViews {
 
     public Object update(Request req) {
         User me = req.user();
-        requireAdmin(me);
+        UserRules.requireAdmin(me);
         long id = req.pathLong("channel_folder_id");
         String name = req.optStr("name").map(FolderViews::folderName).orElse(null);
         String description = req.optStr("description").map(FolderViews::folderDescription).orElse(null);
         Boolean archived = req.optBool("is_archived").orElse(null);
-        if (db.read(h -> folders.byId(h, id)).isEmpty()) throw ApiError.bad("Invalid channel folder ID");
-        actions.doUpdate(id, name, description, archived);
+        actions.checkUpdate(me, id, name, description, archived);
         return Json.success();
     }
 
     public Object reorder(Request req) {
-        requireAdmin(req.user());
+        UserRules.requireAdmin(req.user());
         java.util.List<Long> order = req.longList("order");
         if (order == null) throw ApiError.missing("order");
-        actions.doReorder(order);
+        actions.checkReorder(req.user(), order);
         return Json.success();
     }
 
@@ -112,25 +109,14 @@ public final class FolderViews {
     }
 
     public Object addDefault(Request req) {
-        User me = req.user();
-        requireAdmin(me);
-        long id = req.lng("stream_id");
-        db.read(h -> {
-            Channel c = access.visible(h, me, id);
-            if (c.inviteOnly()) throw ApiError.bad("Private channels cannot be made default.");
-            if (c.isArchived()) throw ChannelAccess.invalidId();
-            return null;
-        });
-        updates.doSetDefault(id, true);
+        UserRules.requireAdmin(req.user());
+        updates.checkSetDefault(req.user(), req.lng("stream_id"), true);
         return Json.success();
     }
 
     public Object removeDefault(Request req) {
-        User me = req.user();
-        requireAdmin(me);
-        long id = req.lng("stream_id");
-        db.read(h -> access.visible(h, me, id));
-        updates.doSetDefault(id, false);
+        UserRules.requireAdmin(req.user());
+        updates.checkSetDefault(req.user(), req.lng("stream_id"), false);
         return Json.success();
     }
 }

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
+import dev.stoa.groups.GroupStore;
 import dev.stoa.realm.RealmHolder;
+import dev.stoa.users.UserStore;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,9 +43,13 @@ public final class GroupSettings {
     }
 
     private final RealmHolder realm;
+    private final UserStore users;
+    private final GroupStore groups;
 
-    public GroupSettings(RealmHolder realm) {
+    public GroupSettings(RealmHolder realm, UserStore users, GroupStore groups) {
         this.realm = realm;
+        this.users = users;
+        this.groups = groups;
     }
 
     public long systemGroup(String name) {
@@ -81,8 +87,7 @@ public final class GroupSettings {
             if (!k.equals("direct_members") && !k.equals("direct_subgroups")) throw ApiError.bad(setting + " has an unexpected key " + k);
         }
         for (long u : members) {
-            Long found = h.createQuery("SELECT COUNT(*) FROM users WHERE id = ? AND NOT is_system_bot").bind(0, u).mapTo(Long.class).one();
-            if (found == 0) throw ApiError.bad("Invalid user ID: " + u);
+            if (users.byId(h, u).filter(found -> !found.isSystemBot()).isEmpty()) throw ApiError.bad("Invalid user ID: " + u);
         }
         for (long g : subgroups) checkGroup(h, setting, g);
         if (members.isEmpty() && subgroups.size() == 1) return Json.MAPPER.getNodeFactory().numberNode(subgroups.first());
@@ -108,11 +113,10 @@ public final class GroupSettings {
     }
 
     private void checkGroup(Handle h, String setting, long groupId) {
-        var row = h.createQuery("SELECT name, is_system_group, deactivated FROM user_groups WHERE id = ?").bind(0, groupId)
-                .map((rs, c) -> new Object[] {rs.getString(1), rs.getBoolean(2), rs.getBoolean(3)}).findOne().orElse(null);
+        GroupStore.Row row = groups.find(h, groupId).orElse(null);
         if (row == null) throw ApiError.bad("Invalid user group");
-        if ((Boolean) row[2]) throw ApiError.bad("User group is deactivated.");
-        if ((Boolean) row[1] && "role:internet".equals(row[0])) {
+        if (row.deactivated()) throw ApiError.bad("User group is deactivated.");
+        if (row.system() && "role:internet".equals(row.name())) {
             throw ApiError.bad("'" + setting + "' setting cannot be set to 'role:internet' group.");
         }
     }

@@ -2,7 +2,6 @@ package dev.stoa.channels;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
@@ -20,15 +19,9 @@ public final class SubscriptionPropertyViews {
     private static final Pattern COLOR = Pattern.compile("^#([a-fA-F0-9]{3}|[a-fA-F0-9]{6})$");
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
-    private final Db db;
-    private final SubscriptionStore subs;
-    private final ChannelAccess access;
     private final ChannelUpdateActions updates;
 
-    public SubscriptionPropertyViews(Db db, SubscriptionStore subs, ChannelAccess access, ChannelUpdateActions updates) {
-        this.db = db;
-        this.subs = subs;
-        this.access = access;
+    public SubscriptionPropertyViews(ChannelUpdateActions updates) {
         this.updates = updates;
     }
 
@@ -40,8 +33,7 @@ public final class SubscriptionPropertyViews {
         JsonNode parsed = Json.parseOrNull(raw);
         JsonNode value = parsed != null && (parsed.isBoolean() || parsed.isTextual()) ? parsed : F.textNode(raw);
         var change = change(property, value, id);
-        check(me, List.of(change));
-        updates.doSetSubscriptionProperties(me, List.of(change));
+        updates.checkSetSubscriptionProperties(me, List.of(change));
         return Json.success();
     }
 
@@ -57,20 +49,8 @@ public final class SubscriptionPropertyViews {
             if (!d.has("value")) throw ApiError.missing("value");
             changes.add(change(d.get("property").textValue(), d.get("value"), d.get("stream_id").longValue()));
         }
-        check(me, changes);
-        updates.doSetSubscriptionProperties(me, changes);
+        updates.checkSetSubscriptionProperties(me, changes);
         return Json.success();
-    }
-
-    /** The channel must be visible and the caller subscribed to it. */
-    private void check(User me, List<ChannelUpdateActions.SubChange> changes) {
-        db.read(h -> {
-            for (var c : changes) {
-                access.visible(h, me, c.channelId());
-                if (!subs.isSubscribed(h, me.id(), c.channelId())) throw ApiError.bad("Not subscribed to channel ID " + c.channelId());
-            }
-            return null;
-        });
     }
 
     static ChannelUpdateActions.SubChange change(String property, JsonNode value, long channelId) {
