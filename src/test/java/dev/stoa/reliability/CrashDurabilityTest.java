@@ -12,7 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Assumptions;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Suite 1, crash durability: concurrent senders against a separate server process that is killed
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * -Dstoa.crash.kills=50 -Dstoa.crash.pg_restarts=20}; replay with {@code -Dstoa.crash.seed=N}.
  */
 class CrashDurabilityTest {
+    @Timeout(value = 10, unit = TimeUnit.MINUTES) // each kill costs a server start (seconds on a busy machine)
     @Test
     void sigkillUnderLoad() throws Exception {
         int kills = Integer.getInteger("stoa.crash.kills", 3);
@@ -43,6 +46,7 @@ class CrashDurabilityTest {
         }
     }
 
+    @Timeout(value = 10, unit = TimeUnit.MINUTES)
     @Test
     void postgresRestartedUnderLoad() throws Exception {
         Assumptions.assumeTrue(TestDatabase.postgres(), "PostgreSQL pass only");

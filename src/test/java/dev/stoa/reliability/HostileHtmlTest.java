@@ -9,7 +9,9 @@ import dev.stoa.testing.StoaTestBase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Suite 5, hostile HTML: every payload of {@link HtmlCorpus} through every path that turns user
@@ -31,6 +33,7 @@ class HostileHtmlTest extends StoaTestBase {
         return r.ok() ? r.json() : null;
     }
 
+    @Timeout(value = 5, unit = TimeUnit.MINUTES) // about 2,000 requests
     @Test
     void noPayloadReachesHtmlUnsafely() {
         long channel = Fixture.createChannel(owner, "fz public", false, true, List.of(member.userId));

@@ -14,7 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Suite 4, leaks: unique tokens planted in private channels (shared and protected history), a
@@ -29,6 +31,7 @@ class LeakTest {
     private static final Set<String> INSIDERS = Set.of("member", "guest", "bot");
     private static final Set<String> ADMINS_AND_INSIDERS = Set.of("owner", "admin", "member", "guest", "bot");
 
+    @Timeout(value = 5, unit = TimeUnit.MINUTES) // about 1,400 reads
     @Test
     void noPrincipalSeesWhatItMayNot() throws Exception {
         try (TestServer server = new TestServer()) {
