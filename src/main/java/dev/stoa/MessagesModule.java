@@ -33,13 +33,16 @@ final class MessagesModule implements Module {
         AlertWordCache alertWords = new AlertWordCache(c.db(), c.log());
         this.json = new MessageJson(c.users(), c.userJson(), c.channels(), store);
         this.access = new Access(c.channels(), c.subscriptions(), c.channelAccess());
-        this.actions = new MessageActions(c.db(), c.log(), store, json, c.accessChanges(), c.clock(),
+        var deps = new MessageActions.SendDeps(c.users(), c.channels(), c.subscriptions(), c.groups(), c.groupResolver(), c.realm(),
+                c.channelAccess(), c.userAccess(), c.renderer());
+        this.actions = new MessageActions(c.db(), c.log(), store, json, c.accessChanges(), c.clock(), deps,
                 (h, ch) -> c.channelAccess().audience(h, ch, c.users().all(h).stream().filter(User::isActive).toList()),
                 (h, ids) -> alertWords.wordsFor(ids));
-        this.edits = new MessageEditActions(c.db(), c.log(), store, c.groups(), (h, ids) -> alertWords.wordsFor(ids));
+
         this.flags = new MessageFlagActions(c.db(), c.log(), store);
         this.uploads = new UploadActions(c.db(), c.log());
         this.notificationBot = new NotificationBot(c.db(), c.users(), c.subscriptions(), c.renderer(), actions);
+        this.edits = new MessageEditActions(c.db(), c.log(), store, deps, access, notificationBot, c.clock(), (h, ids) -> alertWords.wordsFor(ids));
     }
 
     @Override

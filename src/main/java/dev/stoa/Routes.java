@@ -125,14 +125,12 @@ final class Routes {
         api.post("/default_streams", USER, folderViews::addDefault);
         api.delete("/default_streams", USER, folderViews::removeDefault);
         // ---- Messages, flags, reactions, uploads
-        MessageViews messageViews = new MessageViews(c.db(), ms.store, c.users(), c.channels(), c.subscriptions(), c.groups(), c.groupResolver(),
-                c.realm(), ms.access, c.userAccess(), c.renderer(), ms.actions, ms.json);
+        MessageViews messageViews = new MessageViews(c.db(), ms.store, c.users(), ms.access, ms.actions, ms.json);
         api.post("/messages", USER, messageViews::send);
         api.get("/messages", USER, messageViews::list);
         api.get("/messages/{message_id}", USER, messageViews::one);
         api.get("/messages/matches_narrow", USER, messageViews::matchesNarrow);
-        MessageEditViews messageEditViews = new MessageEditViews(c.db(), ms.store, c.channels(), c.subscriptions(), c.groupResolver(), c.realm(), ms.access,
-                c.renderer(), ms.notificationBot, ms.edits, ms.actions);
+        MessageEditViews messageEditViews = new MessageEditViews(c.db(), ms.store, c.realm(), ms.access, ms.edits);
         api.patch("/messages/{message_id}", USER, messageEditViews::edit);
         api.delete("/messages/{message_id}", USER, messageEditViews::delete);
         api.get("/messages/{message_id}/history", USER, messageEditViews::history);

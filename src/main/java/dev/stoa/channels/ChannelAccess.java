@@ -65,6 +65,15 @@ public final class ChannelAccess {
         return hasGroupContentAccess(h, u, c);
     }
 
+    /**
+     * Who may send to the channel (the can_send_message_group check aside): those with content
+     * access, and bots whose owner is subscribed to it, as Zulip lets an owner's bot post where the owner may.
+     */
+    public boolean canSendTo(Handle h, User u, Channel c, boolean subscribed) {
+        if (canAccessContent(h, u, c, subscribed)) return true;
+        return u != null && u.isBot() && u.botOwnerId() != null && subs.isSubscribed(h, u.botOwnerId(), c.id());
+    }
+
     private boolean hasGroupContentAccess(Handle h, User u, Channel c) {
         return inChannelGroup(h, u, c, "can_add_subscribers_group") || inChannelGroup(h, u, c, "can_subscribe_group");
     }

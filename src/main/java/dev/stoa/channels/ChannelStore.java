@@ -133,6 +133,11 @@ public final class ChannelStore {
         return h.createQuery(sql).mapTo(Long.class).one() > 0;
     }
 
+    /** Records the channel's first message; true when it had none (the first send to it). */
+    public boolean setFirstMessageId(Handle h, long channelId, long messageId) {
+        return h.execute("UPDATE channels SET first_message_id = ? WHERE id = ? AND first_message_id IS NULL", messageId, channelId) > 0;
+    }
+
     // Below: reads of the messages feature's tables about one channel. They live here because
     // messages depends on channels (not the reverse); messages' indexes serve them.
 

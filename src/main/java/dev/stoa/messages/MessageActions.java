@@ -1,24 +1,45 @@
 package dev.stoa.messages;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.channels.Channel;
+import dev.stoa.channels.ChannelAccess;
+import dev.stoa.channels.ChannelStore;
+import dev.stoa.channels.SubscriptionStore;
 import dev.stoa.db.Db;
+import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.MessageEvent;
 import dev.stoa.events.Recipients;
+import dev.stoa.groups.GroupResolver;
+import dev.stoa.groups.GroupStore;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
-import dev.stoa.markdown.Rendered;
 import dev.stoa.identity.User;
+import dev.stoa.markdown.Rendered;
+import dev.stoa.realm.Realm;
+import dev.stoa.realm.RealmHolder;
+import dev.stoa.render.MessageRenderer;
 import dev.stoa.users.AccessChanges;
+import dev.stoa.users.UserAccess;
+import dev.stoa.users.UserStore;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.BiFunction;
+import org.jdbi.v3.core.Handle;
 
-/** Sending: one transaction inserts the message, its per-recipient rows in one batch, and the message event. */
+/**
+ * Sending: {@code checkSend} resolves the recipients, checks every permission, renders and writes
+ * the message, its per-recipient rows in one batch and its event, all in one transaction.
+ */
 public final class MessageActions {
     private final Db db;
     private final EventLog log;
@@ -26,14 +47,19 @@ public final class MessageActions {
     private final MessageJson json;
     private final AccessChanges accessChanges;
     private final Clock clock;
+    private final SendDeps deps;
     /** Who may see a channel's metadata (receivers of its stream events). */
-    private final java.util.function.BiFunction<org.jdbi.v3.core.Handle, Channel, List<Long>> audience;
+    private final BiFunction<Handle, Channel, List<Long>> audience;
     /** Each recipient's alert words (the alert words feature's store). */
-    private final java.util.function.BiFunction<org.jdbi.v3.core.Handle, Collection<Long>, Map<Long, List<String>>> alertWords;
+    private final BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords;
 
-    public MessageActions(Db db, EventLog log, MessageStore store, MessageJson json, AccessChanges accessChanges, Clock clock,
-                          java.util.function.BiFunction<org.jdbi.v3.core.Handle, Channel, List<Long>> audience,
-                          java.util.function.BiFunction<org.jdbi.v3.core.Handle, Collection<Long>, Map<Long, List<String>>> alertWords) {
+    /** What sending reads besides messages: users, channels, groups, the realm, the renderer. */
+    public record SendDeps(UserStore users, ChannelStore channels, SubscriptionStore subs, GroupStore groups, GroupResolver resolver,
+                           RealmHolder realm, ChannelAccess channelAccess, UserAccess userAccess, MessageRenderer renderer) {}
+
+    public MessageActions(Db db, EventLog log, MessageStore store, MessageJson json, AccessChanges accessChanges, Clock clock, SendDeps deps,
+                          BiFunction<Handle, Channel, List<Long>> audience,
+                          BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords) {
         this.audience = audience;
         this.accessChanges = accessChanges;
         this.alertWords = alertWords;
@@ -42,6 +68,7 @@ public final class MessageActions {
         this.store = store;
         this.json = json;
         this.clock = clock;
+        this.deps = deps;
     }
 
     /** Where a message goes: a channel and topic, or the participants of a direct message (sender included). */
@@ -50,47 +77,150 @@ public final class MessageActions {
     /** Echo of local_id to the sending client's queue. */
     public record Echo(String queueId, String localId) {}
 
+    /** POST /messages, parsed: type, to and topic as sent; content already normalized. */
+    public record SendInput(String type, String to, String topic, String content, boolean readBySender, String client, Echo echo) {}
+
     public long now() { return clock.instant().getEpochSecond(); }
 
-    public long doSend(User sender, Target target, String content, Rendered r, String client, boolean readBySender,
-                       Collection<Long> channelRecipients, Collection<Long> topicParticipants, java.util.Set<Long> groupMentioned, Echo echo) {
-        return db.write(tx -> {
-            var h = tx.h();
-            boolean dm = target.channel() == null;
-            // A direct message links its participants: a restricted guest among them may gain sight of the others.
-            Map<Long, java.util.Set<Long>> seen = dm ? accessChanges.before(h, target.dmUserIds()) : Map.of();
-            long recipientId = dm ? store.dmRecipient(h, Message.dmKey(target.dmUserIds())) : store.channelRecipient(h, target.channel().id());
-            Message m = new Message(0, sender.id(), recipientId, dm ? null : target.channel().id(),
-                    dm ? Message.dmKey(target.dmUserIds()) : null, dm ? "" : target.topic(), content, r.html(), now(), null, null,
-                    client, r.hasLink(), r.hasAttachment(), r.hasImage());
-            long id = store.insert(h, m);
-            m = new Message(id, m.senderId(), m.recipientId(), m.channelId(), m.dmKey(), m.topic(), m.content(), m.renderedContent(),
-                    m.dateSent(), null, null, m.client(), m.hasLink(), m.hasAttachment(), m.hasImage());
-            Map<Long, Long> flags = new LinkedHashMap<>();
-            Collection<Long> users = dm ? target.dmUserIds() : channelRecipients;
-            for (long u : users) flags.put(u, dm ? Flags.IS_PRIVATE : 0L);
-            flags.putIfAbsent(sender.id(), dm ? Flags.IS_PRIVATE : 0L);
-            Map<Long, List<String>> words = alertWords.apply(h, flags.keySet());
-            for (var e : flags.entrySet()) {
-                long u = e.getKey();
-                long f = e.getValue() | Flags.mentionBits(u, sender.id(), r, groupMentioned, dm ? null : topicParticipants, content, words.get(u));
-                if (u == sender.id() && readBySender) f |= Flags.READ;
-                e.setValue(f);
-            }
-            store.insertUserMessages(h, id, flags);
-            accessChanges.announce(tx, seen);
-            if (!dm && h.execute("UPDATE channels SET first_message_id = ? WHERE id = ? AND first_message_id IS NULL", id, target.channel().id()) > 0) {
-                // As Zulip: clients learn the channel's first message id from a stream update event.
-                log.append(tx, new dev.stoa.events.ChannelEvent.StreamUpdate(target.channel().id(), target.channel().name(), "first_message_id",
-                        Json.MAPPER.getNodeFactory().numberNode(id), null), Recipients.users(audience.apply(h, target.channel())));
-            }
-            linkUploads(h, id, sender.id(), r.uploadPathIds());
-            appendNew(tx, h, m, flags, echo, !dm && !target.channel().inviteOnly());
-            return id;
+    /** Sends as caller, checking everything against the state of the writing transaction. */
+    public long checkSend(User me, SendInput in) {
+        return db.write(tx -> switch (in.type()) {
+            case "direct", "private" -> sendDm(tx, me, in);
+            case "stream", "channel" -> sendChannel(tx, me, in);
+            default -> throw ApiError.bad("Invalid message type");
         });
     }
 
-    private void appendNew(dev.stoa.db.Tx tx, org.jdbi.v3.core.Handle h, Message m, Map<Long, Long> flags, Echo echo, boolean publicChannel) {
+    private long sendDm(Tx tx, User me, SendInput in) {
+        Handle h = tx.h();
+        Set<Long> ids = new LinkedHashSet<>();
+        List<User> recipients = dmRecipients(h, in.to());
+        for (User u : recipients) {
+            if (!u.isActive() && !u.isBot()) throw ApiError.bad("'" + u.deliveryEmail() + "' is no longer using Zulip.");
+            ids.add(u.id());
+        }
+        if (!recipients.stream().allMatch(deps.userAccess().visibleTo(h, me))) {
+            throw ApiError.bad("You do not have permission to access some of the recipients.");
+        }
+        ids.add(me.id());
+        checkDmPermission(h, me, ids);
+        Rendered r = deps.renderer().render(h, me, in.content());
+        return doSend(tx, me, new Target(null, "", ids), in.content(), r, in.client(), in.readBySender(),
+                List.of(), List.of(), MessageRules.groupMembers(deps.groups(), h, r), in.echo());
+    }
+
+    private void checkDmPermission(Handle h, User me, Set<Long> participants) {
+        boolean onlyBotsOrSelf = true;
+        for (User u : deps.users().byIds(h, participants)) if (u.id() != me.id() && !u.isBot()) onlyBotsOrSelf = false;
+        if (onlyBotsOrSelf) return;
+        if (!deps.resolver().isMember(h, me.id(), deps.realm().get().get("direct_message_permission_group"))) {
+            throw ApiError.bad("You do not have permission to send direct messages to this recipient.");
+        }
+    }
+
+    private List<User> dmRecipients(Handle h, String to) {
+        JsonNode n = Json.parseOrNull(to);
+        List<User> out = new ArrayList<>();
+        if (n != null && n.isArray()) {
+            // Each distinct recipient is looked up once: a list repeating one id (issue 16: 300,000
+            // copies) costs its parsing, not 300,000 lookups.
+            java.util.Set<Object> distinct = new java.util.LinkedHashSet<>();
+            for (JsonNode e : n) {
+                if (e.isIntegralNumber()) distinct.add(e.longValue());
+                else if (e.isTextual()) distinct.add(e.textValue());
+                else throw ApiError.bad("Invalid data type for recipients");
+            }
+            for (Object r : distinct) out.add(r instanceof Long id ? userById(h, id) : userByEmail(h, (String) r));
+        } else if (n != null && n.isIntegralNumber()) {
+            out.add(userById(h, n.longValue()));
+        } else {
+            for (String part : to.split(",")) if (!part.isBlank()) out.add(userByEmail(h, part.strip()));
+        }
+        if (out.isEmpty()) throw ApiError.bad("Message must have recipients");
+        return out;
+    }
+
+    private User userById(Handle h, long id) {
+        return deps.users().byId(h, id).orElseThrow(() -> ApiError.bad("Invalid user ID " + id));
+    }
+
+    private User userByEmail(Handle h, String email) {
+        User u = MessageRules.userByEmail(h, deps.users(), email);
+        if (u == null) throw ApiError.bad("Invalid email '" + email + "'");
+        return u;
+    }
+
+    private long sendChannel(Tx tx, User me, SendInput in) {
+        Handle h = tx.h();
+        Realm rs = deps.realm().get();
+        Channel c = channelFor(h, in.to());
+        boolean subscribed = deps.subs().isSubscribed(h, me.id(), c.id());
+        if (!deps.channelAccess().canSendTo(h, me, c, subscribed) || c.isArchived()) {
+            throw ApiError.bad("Not authorized to send to channel '" + c.name() + "'");
+        }
+        JsonNode sendGroup = c.setting("can_send_message_group");
+        if (sendGroup != null && !deps.resolver().isMember(h, me.id(), sendGroup) && !(me.isBot() && me.botOwnerId() != null
+                && deps.resolver().isMember(h, me.botOwnerId(), sendGroup))) {
+            throw ApiError.bad("You do not have permission to post in this channel.");
+        }
+        String topic = MessageRules.checkTopic(h, store, deps.resolver(), in.topic(), c, rs, me);
+        Rendered r = deps.renderer().render(h, me, in.content());
+        List<Long> subscribers = deps.subs().subscribers(h, c.id());
+        List<Long> participants = r.topicWildcard() ? store.topicParticipants(h, c.id(), topic) : List.of();
+        MessageRules.checkWildcardMentions(h, deps.resolver(), rs, me, r, subscribers.size(), participants::size);
+        return doSend(tx, me, new Target(c, topic, null), in.content(), r, in.client(), in.readBySender(),
+                subscribers, participants, MessageRules.groupMembers(deps.groups(), h, r), in.echo());
+    }
+
+    private Channel channelFor(Handle h, String to) {
+        JsonNode n = Json.parseOrNull(to);
+        if (n != null && n.isArray() && n.size() == 1) n = n.get(0);
+        if (n != null && n.isIntegralNumber()) {
+            long id = n.longValue();
+            return deps.channels().byId(h, id).orElseThrow(() -> ApiError.of(ErrorCode.STREAM_DOES_NOT_EXIST, "Channel with ID '" + id + "' does not exist").with("stream_id", id));
+        }
+        String name = (n != null && n.isTextual() ? n.textValue() : to).strip();
+        return deps.channels().byName(h, name).orElseThrow(() -> ApiError.of(ErrorCode.STREAM_DOES_NOT_EXIST, "Channel '" + name + "' does not exist").with("stream", name));
+    }
+
+    /** Writes a message whose checks the caller made (trusted callers: the notification bot), inside the caller's transaction. */
+    long doSend(Tx tx, User sender, Target target, String content, Rendered r, String client, boolean readBySender,
+            Collection<Long> channelRecipients, Collection<Long> topicParticipants, Set<Long> groupMentioned, Echo echo) {
+        Handle h = tx.h();
+        boolean dm = target.channel() == null;
+        // A direct message links its participants: a restricted guest among them may gain sight of the others.
+        Map<Long, java.util.Set<Long>> seen = dm ? accessChanges.before(h, target.dmUserIds()) : Map.of();
+        long recipientId = dm ? store.dmRecipient(h, Message.dmKey(target.dmUserIds())) : store.channelRecipient(h, target.channel().id());
+        Message m = new Message(0, sender.id(), recipientId, dm ? null : target.channel().id(),
+                dm ? Message.dmKey(target.dmUserIds()) : null, dm ? "" : target.topic(), content, r.html(), now(), null, null,
+                client, r.hasLink(), r.hasAttachment(), r.hasImage());
+        long id = store.insert(h, m);
+        m = new Message(id, m.senderId(), m.recipientId(), m.channelId(), m.dmKey(), m.topic(), m.content(), m.renderedContent(),
+                m.dateSent(), null, null, m.client(), m.hasLink(), m.hasAttachment(), m.hasImage());
+        Map<Long, Long> flags = new LinkedHashMap<>();
+        Collection<Long> users = dm ? target.dmUserIds() : channelRecipients;
+        for (long u : users) flags.put(u, dm ? Flags.IS_PRIVATE : 0L);
+        flags.putIfAbsent(sender.id(), dm ? Flags.IS_PRIVATE : 0L);
+        Map<Long, List<String>> words = alertWords.apply(h, flags.keySet());
+        for (var e : flags.entrySet()) {
+            long u = e.getKey();
+            long f = e.getValue() | Flags.mentionBits(u, sender.id(), r, groupMentioned, dm ? null : topicParticipants, content, words.get(u));
+            if (u == sender.id() && readBySender) f |= Flags.READ;
+            e.setValue(f);
+        }
+        store.insertUserMessages(h, id, flags);
+        accessChanges.announce(tx, seen);
+        if (!dm && deps.channels().setFirstMessageId(h, target.channel().id(), id)) {
+            // As Zulip: clients learn the channel's first message id from a stream update event.
+            log.append(tx, new dev.stoa.events.ChannelEvent.StreamUpdate(target.channel().id(), target.channel().name(), "first_message_id",
+                    Json.MAPPER.getNodeFactory().numberNode(id), null), Recipients.users(audience.apply(h, target.channel())));
+        }
+        store.linkUploads(h, id, sender.id(), r.uploadPathIds());
+        appendNew(tx, h, m, flags, echo, !dm && !target.channel().inviteOnly());
+        return id;
+    }
+
+    private void appendNew(Tx tx, Handle h, Message m, Map<Long, Long> flags, Echo echo, boolean publicChannel) {
         ObjectNode dict = json.build(h, List.of(m), null, true, false).getFirst();
         ObjectNode fields = Json.object();
         fields.set("message", dict);
@@ -110,17 +240,5 @@ public final class MessageActions {
             extras.put("__local_id", echo.localId());
         }
         log.append(tx, new MessageEvent.New(fields, extras), Recipients.channelMessage(flags.keySet(), publicChannel));
-    }
-
-    /** Links the sender's uploads that the content references (others' path ids are ignored, as in Zulip). */
-    static void linkUploads(org.jdbi.v3.core.Handle h, long messageId, long senderId, List<String> pathIds) {
-        if (pathIds == null || pathIds.isEmpty()) return;
-        List<Long> ids = new ArrayList<>();
-        for (String p : pathIds) {
-            h.createQuery("SELECT id FROM attachments WHERE path_id = ? AND owner_id = ?").bind(0, p).bind(1, senderId)
-                    .mapTo(Long.class).findOne().ifPresent(ids::add);
-        }
-        for (long a : ids) h.execute("INSERT INTO attachment_messages (attachment_id, message_id) VALUES (?, ?) ON CONFLICT DO NOTHING", a, messageId);
-        if (!ids.isEmpty()) h.execute("UPDATE messages SET has_attachment = TRUE WHERE id = ?", messageId);
     }
 }

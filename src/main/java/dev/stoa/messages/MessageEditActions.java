@@ -11,7 +11,10 @@ import dev.stoa.events.Recipients;
 import dev.stoa.http.Json;
 import dev.stoa.markdown.Rendered;
 import dev.stoa.identity.User;
-import dev.stoa.groups.GroupStore;
+import dev.stoa.http.ApiError;
+import dev.stoa.realm.Realm;
+import java.time.Clock;
+import java.util.HashMap;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -21,108 +24,201 @@ import java.util.Set;
 import java.util.function.BiFunction;
 import org.jdbi.v3.core.Handle;
 
-/** Editing, moving and deleting: one transaction each, with its update_message / delete_message events. */
+/**
+ * Editing, moving and deleting: {@code checkEdit} and {@code checkDelete} lock the message, check,
+ * plan (a move's messages included) and write in one transaction, with their update_message /
+ * delete_message events, as Zulip's check_update_message does in one atomic transaction.
+ */
 public final class MessageEditActions {
     private final Db db;
     private final EventLog log;
     private final MessageStore store;
-    private final GroupStore groups;
+    private final MessageActions.SendDeps deps;
+    private final Access access;
+    private final MessageEditRules rules;
+    private final NotificationBot notificationBot;
+    private final Clock clock;
     /** Each recipient's alert words (the alert words feature's store). */
     private final BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords;
 
-    public MessageEditActions(Db db, EventLog log, MessageStore store, GroupStore groups,
+    public MessageEditActions(Db db, EventLog log, MessageStore store, MessageActions.SendDeps deps, Access access,
+                              NotificationBot notificationBot, Clock clock,
                               BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords) {
         this.db = db;
         this.log = log;
         this.store = store;
-        this.groups = groups;
+        this.deps = deps;
+        this.access = access;
+        this.rules = new MessageEditRules(deps.resolver());
+        this.notificationBot = notificationBot;
+        this.clock = clock;
         this.alertWords = alertWords;
     }
 
     /** A move: the messages, and where they go (channel may be the same; recipient ids of the destination's subscribers). */
-    public record Move(List<Message> messages, Channel from, Channel to, String newTopic, String propagateMode,
-                       List<Long> gaining, List<Long> losing, boolean toPublic) {}
+    record Move(List<Message> messages, Channel from, Channel to, String newTopic, String propagateMode,
+                List<Long> gaining, List<Long> losing, boolean toPublic) {}
 
-    public record ContentEdit(String content, Rendered rendered) {}
+    record ContentEdit(String content, Rendered rendered) {}
 
-    /** Applies a content edit and/or a move of target (and its propagated messages); returns detached uploads. */
-    public ArrayNode doEdit(User editor, Message target, ContentEdit edit, Move move, long now) {
+    /** PATCH /messages/{id}, parsed: content normalized (or null), topic as sent (or null), the mode validated. */
+    public record EditInput(long messageId, String content, String topic, Long streamId, String propagateMode,
+                            boolean notifyOld, boolean notifyNew, String prevContentSha256) {}
+
+    /** Edits and/or moves as caller; returns the uploads the edit detached. */
+    public ArrayNode checkEdit(User me, EditInput in) {
+        long now = clock.instant().getEpochSecond();
+        Realm rs = deps.realm().get();
         return db.write(tx -> {
             Handle h = tx.h();
-            ArrayNode detached = Json.array();
-            Set<Long> audience = new HashSet<>(store.recipientsOf(h, target.id()));
-            ObjectNode f = Json.object();
-            f.put("user_id", editor.id());
-            f.put("edit_timestamp", now);
-            f.put("message_id", target.id());
-            f.put("rendering_only", false);
-            if (target.isChannel()) {
-                f.put("stream_id", target.channelId());
+            store.lock(h, in.messageId());
+            // PostgreSQL: a move's plan then sees every message whose event precedes its own.
+            if (in.topic() != null || in.streamId() != null) tx.lockAppends();
+            Message m = MessageRules.readable(h, store, access, me, in.messageId());
+            if (!m.isChannel() && in.streamId() != null) throw ApiError.bad("Direct messages cannot be moved to channels.");
+            if (!m.isChannel() && in.topic() != null) throw ApiError.bad("Direct messages cannot have topics.");
+            ContentEdit ce = in.content() == null ? null : contentEdit(h, me, m, in, rs, now);
+            Move mv = null;
+            boolean resolveOnly = false;
+            if (m.isChannel() && (in.topic() != null || in.streamId() != null)) {
+                Channel from = deps.channels().byId(h, m.channelId()).orElseThrow();
+                Channel to = in.streamId() == null ? from : deps.channels().byId(h, in.streamId()).orElseThrow(() -> ApiError.bad("Invalid channel ID"));
+                String topic = in.topic() == null ? m.topic() : MessageRules.checkTopic(h, store, deps.resolver(), in.topic(), to, rs, me);
+                resolveOnly = to.id() == from.id() && MessageEditRules.isResolveToggle(m.topic(), topic);
+                if (resolveOnly && m.topic().isEmpty()) throw ApiError.bad("General chat cannot be marked as resolved");
+                Access.View view = access.view(h, me);
+                rules.checkMove(h, me, m, from, to, topic, resolveOnly, rs, now, view);
+                mv = planMove(h, me, view, m, from, to, topic, resolveOnly ? "change_all" : in.propagateMode(), rs, now);
             }
-            List<Long> ids = new ArrayList<>();
-            if (move != null) move.messages().forEach(m -> ids.add(m.id()));
-            else ids.add(target.id());
-            java.util.Collections.sort(ids);
-            if (edit != null) {
-                applyContent(h, editor, target, edit, now, detached);
-                f.put("orig_content", target.content());
-                f.put("orig_rendered_content", target.renderedContent());
-                f.put("content", edit.content());
-                f.put("rendered_content", edit.rendered().html());
-                f.put("is_me_message", edit.content().startsWith("/me ") && !edit.content().contains("\n"));
-            }
-            if (move != null) {
-                for (Message m : move.messages()) audience.addAll(store.recipientsOf(h, m.id()));
-                applyMove(tx, editor, move, now);
-                f.put("propagate_mode", move.propagateMode());
-                f.put("orig_subject", target.topic());
-                if (!move.newTopic().equals(target.topic())) {
-                    f.put("subject", move.newTopic());
-                    f.set("topic_links", Json.array());
-                }
-                if (move.to().id() != move.from().id()) f.put("new_stream_id", move.to().id());
-                audience.addAll(move.gaining());
-                audience.removeAll(move.losing());
-            }
-            f.set("message_ids", Json.tree(ids));
-            f.set("flags", Json.array());
-            ObjectNode extras = Json.object();
-            ObjectNode perUser = extras.putObject("__per_user");
-            Map<Long, Long> flags = store.flagsByUser(h, target.id());
-            for (long u : audience) {
-                Long fl = flags.get(u);
-                if (fl == null || fl == 0) continue; // "flags": [] above is the default
-                ArrayNode a = perUser.putObject(String.valueOf(u)).putArray("flags");
-                Flags.names(fl).forEach(a::add);
-            }
-            boolean pub = target.isChannel() && (move == null ? false : move.toPublic());
-            log.append(tx, new MessageEvent.Update(f, extras), Recipients.channelMessage(audience, pub));
+            ArrayNode detached = apply(tx, me, m, ce, mv, now);
+            if (mv != null && !resolveOnly) notifyMove(tx, me, m, mv, in.notifyOld(), in.notifyNew());
             return detached;
         });
+    }
+
+    private ContentEdit contentEdit(Handle h, User me, Message m, EditInput in, Realm rs, long now) {
+        MessageEditRules.checkContentEdit(m, me, rs, now, in.prevContentSha256());
+        Rendered r = deps.renderer().render(h, me, in.content());
+        if (m.isChannel()) {
+            MessageRules.checkWildcardMentions(h, deps.resolver(), rs, me, r, deps.subs().subscribers(h, m.channelId()).size(),
+                    () -> store.topicParticipants(h, m.channelId(), m.topic()).size());
+        }
+        return new ContentEdit(in.content(), r);
+    }
+
+    private Move planMove(Handle h, User me, Access.View view, Message m, Channel from, Channel to, String topic, String mode,
+                          Realm rs, long now) {
+        List<Message> candidates = new ArrayList<>();
+        if (mode.equals("change_one")) {
+            candidates.add(m);
+        } else {
+            List<Long> ids = store.topicMessageIds(h, m.recipientId(), m.topic(), mode.equals("change_later") ? m.id() : 0);
+            Map<Long, Long> flags = store.flags(h, me.id(), ids);
+            for (Message x : store.byIds(h, ids)) if (Access.canRead(view, x, flags.get(x.id()))) candidates.add(x);
+            boolean resolve = from.id() == to.id() && MessageEditRules.isResolveToggle(m.topic(), topic);
+            if (!resolve) MessageEditRules.checkPropagatedTimeLimit(me, candidates, to.id() != from.id(), rs, now);
+        }
+        List<Long> gaining = new ArrayList<>();
+        List<Long> losing = new ArrayList<>();
+        if (to.id() != from.id()) {
+            Set<Long> newSubs = new HashSet<>(deps.subs().subscribers(h, to.id()));
+            Set<Long> haveRows = new HashSet<>(store.recipientsOf(h, m.id()));
+            for (long u : newSubs) if (!haveRows.contains(u)) gaining.add(u);
+            if (to.inviteOnly()) for (long u : haveRows) if (!newSubs.contains(u)) losing.add(u);
+        }
+        return new Move(candidates, from, to, topic, mode, gaining, losing, !to.inviteOnly());
+    }
+
+    /** The notification bot's breadcrumbs in the old and new threads, as Zulip posts them. */
+    private void notifyMove(Tx tx, User me, Message m, Move mv, boolean notifyOld, boolean notifyNew) {
+        String who = "@_**" + me.fullName() + "|" + me.id() + "**";
+        String oldLink = "#**" + mv.from().name() + ">" + m.topic() + "**";
+        String newLink = "#**" + mv.to().name() + ">" + mv.newTopic() + "**";
+        int n = mv.messages().size();
+        boolean whole = mv.propagateMode().equals("change_all");
+        if (notifyOld) notificationBot.post(tx, mv.from(), m.topic(), whole ? "This topic was moved to " + newLink + " by " + who + "."
+                : (n == 1 ? "A message was" : n + " messages were") + " moved from this topic to " + newLink + " by " + who + ".");
+        if (notifyNew) notificationBot.post(tx, mv.to(), mv.newTopic(), whole ? "This topic was moved here from " + oldLink + " by " + who + "."
+                : (n == 1 ? "A message was" : n + " messages were") + " moved here from " + oldLink + " by " + who + ".");
+    }
+
+    /** Deletes as caller, checking the delete permissions against the locked message. */
+    public void checkDelete(User me, long messageId) {
+        long now = clock.instant().getEpochSecond();
+        db.write(tx -> {
+            Handle h = tx.h();
+            store.lock(h, messageId);
+            Message m = MessageRules.readable(h, store, access, me, messageId);
+            Channel c = m.isChannel() ? deps.channels().byId(h, m.channelId()).orElse(null) : null;
+            rules.checkDelete(h, me, m, c, deps.realm().get(), now);
+            delete(tx, m);
+            return null;
+        });
+    }
+
+    /** Applies a content edit and/or a move of target (and its propagated messages); returns detached uploads. */
+    private ArrayNode apply(Tx tx, User editor, Message target, ContentEdit edit, Move move, long now) {
+        Handle h = tx.h();
+        ArrayNode detached = Json.array();
+        Set<Long> audience = new HashSet<>(store.recipientsOf(h, target.id()));
+        ObjectNode f = Json.object();
+        f.put("user_id", editor.id());
+        f.put("edit_timestamp", now);
+        f.put("message_id", target.id());
+        f.put("rendering_only", false);
+        if (target.isChannel()) {
+            f.put("stream_id", target.channelId());
+        }
+        List<Long> ids = new ArrayList<>();
+        if (move != null) move.messages().forEach(m -> ids.add(m.id()));
+        else ids.add(target.id());
+        java.util.Collections.sort(ids);
+        if (edit != null) {
+            applyContent(h, editor, target, edit, now, detached);
+            f.put("orig_content", target.content());
+            f.put("orig_rendered_content", target.renderedContent());
+            f.put("content", edit.content());
+            f.put("rendered_content", edit.rendered().html());
+            f.put("is_me_message", edit.content().startsWith("/me ") && !edit.content().contains("\n"));
+        }
+        if (move != null) {
+            for (Message m : move.messages()) audience.addAll(store.recipientsOf(h, m.id()));
+            applyMove(tx, editor, move, now);
+            f.put("propagate_mode", move.propagateMode());
+            f.put("orig_subject", target.topic());
+            if (!move.newTopic().equals(target.topic())) {
+                f.put("subject", move.newTopic());
+                f.set("topic_links", Json.array());
+            }
+            if (move.to().id() != move.from().id()) f.put("new_stream_id", move.to().id());
+            audience.addAll(move.gaining());
+            audience.removeAll(move.losing());
+        }
+        f.set("message_ids", Json.tree(ids));
+        f.set("flags", Json.array());
+        ObjectNode extras = Json.object();
+        ObjectNode perUser = extras.putObject("__per_user");
+        Map<Long, Long> flags = store.flagsByUser(h, target.id());
+        for (long u : audience) {
+            Long fl = flags.get(u);
+            if (fl == null || fl == 0) continue; // "flags": [] above is the default
+            ArrayNode a = perUser.putObject(String.valueOf(u)).putArray("flags");
+            Flags.names(fl).forEach(a::add);
+        }
+        boolean pub = target.isChannel() && (move == null ? false : move.toPublic());
+        log.append(tx, new MessageEvent.Update(f, extras), Recipients.channelMessage(audience, pub));
+        return detached;
     }
 
     private void applyContent(Handle h, User editor, Message m, ContentEdit e, long now, ArrayNode detached) {
         store.insertEdit(h, new MessageStore.Edit(0, m.id(), editor.id(), now, m.content(), m.renderedContent(), null, null, null, null));
         Rendered r = e.rendered();
-        List<Long> before = h.createQuery("SELECT attachment_id FROM attachment_messages WHERE message_id = ?").bind(0, m.id()).mapTo(Long.class).list();
-        h.execute("DELETE FROM attachment_messages WHERE message_id = ?", m.id());
-        MessageActions.linkUploads(h, m.id(), m.senderId(), r.uploadPathIds());
-        boolean attachment = h.createQuery("SELECT COUNT(*) FROM attachment_messages WHERE message_id = ?").bind(0, m.id()).mapTo(Long.class).one() > 0;
+        List<Long> before = store.unlinkUploads(h, m.id());
+        store.linkUploads(h, m.id(), m.senderId(), r.uploadPathIds());
+        boolean attachment = store.hasUploads(h, m.id());
         store.updateContent(h, m.id(), e.content(), r.html(), r.hasLink(), attachment || r.hasAttachment(), r.hasImage(), now);
         store.search.put(h, m.id(), m.topic(), e.content());
-        for (long a : before) {
-            boolean stillUsed = h.createQuery("SELECT COUNT(*) FROM attachment_messages WHERE attachment_id = ?").bind(0, a).mapTo(Long.class).one() > 0;
-            if (stillUsed) continue;
-            h.createQuery("SELECT id, file_name, path_id, size, create_time FROM attachments WHERE id = ? AND owner_id = ?")
-                    .bind(0, a).bind(1, editor.id())
-                    .map((rs, c) -> {
-                        ObjectNode o = Json.object().put("id", rs.getLong(1)).put("name", rs.getString(2)).put("path_id", rs.getString(3))
-                                .put("size", rs.getLong(4)).put("create_time", rs.getLong(5));
-                        o.set("message_ids", Json.array());
-                        return o;
-                    })
-                    .findOne().ifPresent(detached::add);
-        }
+        for (long a : before) store.detachedUpload(h, a, editor.id()).ifPresent(detached::add);
         recomputeMentionFlags(h, m, e.content(), r);
     }
 
@@ -132,16 +228,13 @@ public final class MessageEditActions {
      */
     private void recomputeMentionFlags(Handle h, Message m, String content, Rendered r) {
         List<Long> recipients = store.recipientsOf(h, m.id());
-        Set<Long> groupMentioned = MessageRules.groupMembers(groups, h, r);
+        Set<Long> groupMentioned = MessageRules.groupMembers(deps.groups(), h, r);
         List<Long> participants = r.topicWildcard() && m.isChannel() ? store.topicParticipants(h, m.channelId(), m.topic()) : null;
         Map<Long, List<String>> words = alertWords.apply(h, recipients);
         long mask = Flags.ANY_MENTION | Flags.HAS_ALERT_WORD;
-        var batch = h.prepareBatch("UPDATE user_message SET flags = (flags & ?) | ? WHERE user_id = ? AND message_id = ?");
-        for (long u : recipients) {
-            long set = Flags.mentionBits(u, m.senderId(), r, groupMentioned, participants, content, words.get(u));
-            batch.bind(0, ~mask).bind(1, set).bind(2, u).bind(3, m.id()).add();
-        }
-        if (!recipients.isEmpty()) batch.execute();
+        Map<Long, Long> bits = new HashMap<>();
+        for (long u : recipients) bits.put(u, Flags.mentionBits(u, m.senderId(), r, groupMentioned, participants, content, words.get(u)));
+        store.replaceFlagBits(h, m.id(), mask, bits);
     }
 
     private void applyMove(Tx tx, User editor, Move mv, long now) {
@@ -159,10 +252,7 @@ public final class MessageEditActions {
             store.insertUserMessages(h, id, mv.gaining().stream().collect(java.util.stream.Collectors.toMap(u -> u, u -> Flags.READ, (a, b) -> a)));
         }
         if (!mv.losing().isEmpty()) {
-            for (List<Long> chunk : MessageStore.chunks(ids)) {
-                h.createUpdate("DELETE FROM user_message WHERE message_id IN (<ids>) AND user_id IN (<users>)")
-                        .bindList("ids", chunk).bindList("users", mv.losing()).execute();
-            }
+            store.removeRecipients(h, ids, mv.losing());
             ObjectNode d = Json.object();
             d.set("message_ids", Json.tree(ids));
             d.put("message_type", "stream");
@@ -172,22 +262,17 @@ public final class MessageEditActions {
         }
     }
 
-    public void doDelete(Message m) {
-        db.write(tx -> {
-            Handle h = tx.h();
-            List<Long> audience = store.recipientsOf(h, m.id());
-            ObjectNode d = Json.object();
-            d.set("message_ids", Json.array().add(m.id()));
-            d.put("message_type", m.isChannel() ? "stream" : "private");
-            if (m.isChannel()) {
-                d.put("stream_id", m.channelId());
-                d.put("topic", m.topic());
-            }
-            store.delete(h, List.of(m.id()));
-            log.append(tx, new MessageEvent.Delete(d), Recipients.channelMessage(audience, false));
-            return null;
-        });
+    private void delete(Tx tx, Message m) {
+        Handle h = tx.h();
+        List<Long> audience = store.recipientsOf(h, m.id());
+        ObjectNode d = Json.object();
+        d.set("message_ids", Json.array().add(m.id()));
+        d.put("message_type", m.isChannel() ? "stream" : "private");
+        if (m.isChannel()) {
+            d.put("stream_id", m.channelId());
+            d.put("topic", m.topic());
+        }
+        store.delete(h, List.of(m.id()));
+        log.append(tx, new MessageEvent.Delete(d), Recipients.channelMessage(audience, false));
     }
-
-    static Map<Long, Long> none() { return Map.of(); }
 }

@@ -7,6 +7,7 @@ import dev.stoa.channels.Channel;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.markdown.Rendered;
 import dev.stoa.realm.Realm;
@@ -21,6 +22,8 @@ final class MessageRules {
     static final String RESOLVED_PREFIX = "✔ ";
     static final long LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000L;
     static final int MAX_FETCH = 5000;
+    /** Zulip's threshold above which wildcard mentions need can_mention_many_users_group. */
+    static final int WILDCARD_MENTION_THRESHOLD = 15;
 
     private MessageRules() {}
 
@@ -65,8 +68,25 @@ final class MessageRules {
         return out;
     }
 
+    /**
+     * The one wildcard-mention rule of sends and content edits (Zulip checks both alike): a channel
+     * wildcard in a channel of more than 15 subscribers, or a topic wildcard in a topic of more than
+     * 15 participants, needs can_mention_many_users_group. participants is asked only for a topic wildcard.
+     */
+    static void checkWildcardMentions(Handle h, GroupResolver resolver, Realm rs, User sender, Rendered r, int subscriberCount,
+                                      java.util.function.IntSupplier participantCount) {
+        if (!r.streamWildcard() && !r.topicWildcard()) return;
+        boolean many = resolver.isMember(h, sender.id(), rs.get("can_mention_many_users_group"));
+        if (r.streamWildcard() && subscriberCount > WILDCARD_MENTION_THRESHOLD && !many) {
+            throw ApiError.of(ErrorCode.STREAM_WILDCARD_MENTION_NOT_ALLOWED, "You do not have permission to use channel wildcard mentions in this channel.");
+        }
+        if (r.topicWildcard() && !many && participantCount.getAsInt() > WILDCARD_MENTION_THRESHOLD) {
+            throw ApiError.of(ErrorCode.TOPIC_WILDCARD_MENTION_NOT_ALLOWED, "You do not have permission to use topic wildcard mentions in this topic.");
+        }
+    }
+
     /** The topic as stored: display-name and "(no topic)" mean the empty topic; policy and topic creation checked. */
-    static String checkTopic(Handle h, GroupResolver resolver, String raw, Channel c, Realm rs, User me) {
+    static String checkTopic(Handle h, MessageStore store, GroupResolver resolver, String raw, Channel c, Realm rs, User me) {
         String topic = raw == null ? "" : cleanTopic(raw);  // drops control characters, NUL included
         if (topic.equals(Realm.EMPTY_TOPIC_DISPLAY_NAME) || topic.equals("(no topic)")
                 || topic.equals(rs.get("realm_empty_topic_display_name") == null ? null : rs.get("realm_empty_topic_display_name").asText())) {
@@ -83,9 +103,7 @@ final class MessageRules {
         }
         JsonNode create = c.setting("can_create_topic_group");
         if (create != null && !resolver.isMember(h, me.id(), create)) {
-            boolean exists = h.createQuery("SELECT COUNT(*) FROM messages m JOIN recipients r ON r.id = m.recipient_id "
-                    + "WHERE r.channel_id = ? AND lower(m.topic) = lower(?)").bind(0, c.id()).bind(1, topic).mapTo(Long.class).one() > 0;
-            if (!exists) throw ApiError.bad("You do not have permission to create new topics in this channel.");
+            if (!store.topicExists(h, c.id(), topic)) throw ApiError.bad("You do not have permission to create new topics in this channel.");
         }
         return topic;
     }

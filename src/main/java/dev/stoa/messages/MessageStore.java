@@ -24,7 +24,10 @@ public final class MessageStore {
     /** How a JSON array of ids becomes rows in this dialect (one statement instead of a row per recipient). */
     private final String idsFromJson;
 
+    private final Dialect dialect;
+
     public MessageStore(Dialect dialect) {
+        this.dialect = dialect;
         this.search = SearchIndex.of(dialect);
         this.idsFromJson = dialect == Dialect.POSTGRES ? "SELECT CAST(value AS BIGINT) AS id FROM json_array_elements_text(CAST(:ids AS json))"
                 : "SELECT value AS id FROM json_each(:ids)";
@@ -227,5 +230,88 @@ public final class MessageStore {
         }
         java.util.Collections.sort(changed);
         return changed;
+    }
+
+    /**
+     * Locks the message row until the transaction ends (PostgreSQL; SQLite's single writer already
+     * serializes writes), as Zulip's check_update_message does, so an edit or move sees every
+     * message committed to the topic before it.
+     */
+    public void lock(Handle h, long id) {
+        if (dialect == Dialect.POSTGRES) h.createQuery("SELECT id FROM messages WHERE id = ? FOR UPDATE").bind(0, id).mapTo(Long.class).findOne();
+    }
+
+    public boolean topicExists(Handle h, long channelId, String topic) {
+        return h.createQuery("SELECT COUNT(*) FROM messages m JOIN recipients r ON r.id = m.recipient_id "
+                + "WHERE r.channel_id = ? AND lower(m.topic) = lower(?)").bind(0, channelId).bind(1, topic).mapTo(Long.class).one() > 0;
+    }
+
+    /** The ids in a conversation's topic from fromId on, oldest first. */
+    public List<Long> topicMessageIds(Handle h, long recipientId, String topic, long fromId) {
+        return h.createQuery("SELECT m.id FROM messages m WHERE m.recipient_id = ? AND lower(m.topic) = lower(?) AND m.id >= ? ORDER BY m.id")
+                .bind(0, recipientId).bind(1, topic).bind(2, fromId).mapTo(Long.class).list();
+    }
+
+    /** The ids among ids that the narrow's query matches. */
+    List<Long> matching(Handle h, NarrowSql sql, Collection<Long> ids) {
+        var q = h.createQuery("SELECT m.id" + sql.from + " WHERE " + sql.whereSql() + " AND m.id IN (<ids>)").bindList("ids", List.copyOf(ids));
+        sql.bind(q);
+        return q.mapTo(Long.class).list();
+    }
+
+    public void removeRecipients(Handle h, Collection<Long> messageIds, Collection<Long> userIds) {
+        if (userIds.isEmpty()) return;
+        for (List<Long> chunk : chunks(messageIds)) {
+            h.createUpdate("DELETE FROM user_message WHERE message_id IN (<ids>) AND user_id IN (<users>)")
+                    .bindList("ids", chunk).bindList("users", List.copyOf(userIds)).execute();
+        }
+    }
+
+    /** Replaces the bits of mask in each user's flags on the message with the given bits. */
+    public void replaceFlagBits(Handle h, long messageId, long mask, Map<Long, Long> bitsByUser) {
+        if (bitsByUser.isEmpty()) return;
+        PreparedBatch batch = h.prepareBatch("UPDATE user_message SET flags = (flags & ?) | ? WHERE user_id = ? AND message_id = ?");
+        bitsByUser.forEach((u, bits) -> batch.bind(0, ~mask).bind(1, bits).bind(2, u).bind(3, messageId).add());
+        batch.execute();
+    }
+
+    // ---- the uploads a message references (attachment_messages) ----
+
+    /** Links the sender's uploads that the content references (others' path ids are ignored, as in Zulip). */
+    public void linkUploads(Handle h, long messageId, long senderId, List<String> pathIds) {
+        if (pathIds == null || pathIds.isEmpty()) return;
+        List<Long> ids = new ArrayList<>();
+        for (String p : pathIds) {
+            h.createQuery("SELECT id FROM attachments WHERE path_id = ? AND owner_id = ?").bind(0, p).bind(1, senderId)
+                    .mapTo(Long.class).findOne().ifPresent(ids::add);
+        }
+        for (long a : ids) h.execute("INSERT INTO attachment_messages (attachment_id, message_id) VALUES (?, ?) ON CONFLICT DO NOTHING", a, messageId);
+        if (!ids.isEmpty()) h.execute("UPDATE messages SET has_attachment = TRUE WHERE id = ?", messageId);
+    }
+
+    /** Unlinks every upload of the message; returns the ids it referenced. */
+    public List<Long> unlinkUploads(Handle h, long messageId) {
+        List<Long> before = h.createQuery("SELECT attachment_id FROM attachment_messages WHERE message_id = ?").bind(0, messageId).mapTo(Long.class).list();
+        h.execute("DELETE FROM attachment_messages WHERE message_id = ?", messageId);
+        return before;
+    }
+
+    public boolean hasUploads(Handle h, long messageId) {
+        return h.createQuery("SELECT COUNT(*) FROM attachment_messages WHERE message_id = ?").bind(0, messageId).mapTo(Long.class).one() > 0;
+    }
+
+    /** The owner's upload as a detached_uploads entry, when no message references it any more. */
+    public Optional<com.fasterxml.jackson.databind.node.ObjectNode> detachedUpload(Handle h, long attachmentId, long ownerId) {
+        boolean used = h.createQuery("SELECT COUNT(*) FROM attachment_messages WHERE attachment_id = ?").bind(0, attachmentId).mapTo(Long.class).one() > 0;
+        if (used) return Optional.empty();
+        return h.createQuery("SELECT id, file_name, path_id, size, create_time FROM attachments WHERE id = ? AND owner_id = ?")
+                .bind(0, attachmentId).bind(1, ownerId)
+                .map((rs, c) -> {
+                    var o = dev.stoa.http.Json.object().put("id", rs.getLong(1)).put("name", rs.getString(2)).put("path_id", rs.getString(3))
+                            .put("size", rs.getLong(4)).put("create_time", rs.getLong(5));
+                    o.set("message_ids", dev.stoa.http.Json.array());
+                    return o;
+                })
+                .findOne();
     }
 }

@@ -3,8 +3,8 @@ package dev.stoa.messages;
 import dev.stoa.channels.Channel;
 import dev.stoa.channels.SubscriptionStore;
 import dev.stoa.db.Db;
+import dev.stoa.db.Tx;
 import dev.stoa.identity.User;
-import dev.stoa.markdown.Rendered;
 import dev.stoa.render.MessageRenderer;
 import dev.stoa.users.UserStore;
 import java.util.List;
@@ -28,14 +28,18 @@ public final class NotificationBot {
 
     /** A no-op when the realm has no such bot. */
     public void post(Channel c, String topic, String content) {
-        record Prep(User bot, Rendered r, List<Long> subscribers) {}
-        Prep p = db.read(h -> {
-            User bot = h.createQuery("SELECT id FROM users WHERE is_system_bot AND lower(delivery_email) LIKE 'notification-bot@%'")
-                    .mapTo(Long.class).findFirst().flatMap(id -> users.byId(h, id)).orElse(null);
-            return bot == null ? null : new Prep(bot, renderer.render(h, bot, content), subs.subscribers(h, c.id()));
+        db.write(tx -> {
+            post(tx, c, topic, content);
+            return null;
         });
-        if (p == null) return;
-        actions.doSend(p.bot(), new MessageActions.Target(c, topic, null), content, p.r(), "Internal", false, p.subscribers(),
-                List.of(), Set.of(), null);
+    }
+
+    /** Posts inside the caller's transaction (a move's breadcrumbs commit with the move). */
+    void post(Tx tx, Channel c, String topic, String content) {
+        var h = tx.h();
+        User bot = users.systemBot(h, "notification-bot@").orElse(null);
+        if (bot == null) return;
+        actions.doSend(tx, bot, new MessageActions.Target(c, topic, null), content, renderer.render(h, bot, content), "Internal", false,
+                subs.subscribers(h, c.id()), List.of(), Set.of(), null);
     }
 }

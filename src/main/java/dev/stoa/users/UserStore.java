@@ -73,4 +73,10 @@ public final class UserStore {
     public void saveSettings(Handle h, long userId, ObjectNode settings) {
         set(h, userId, "settings", Json.write(settings));
     }
+
+    /** The system bot whose email starts with the given local part and @ (e.g. "notification-bot@"). */
+    public Optional<User> systemBot(Handle h, String emailPrefix) {
+        return h.createQuery("SELECT id FROM users WHERE is_system_bot AND lower(delivery_email) LIKE ?").bind(0, emailPrefix + "%")
+                .mapTo(Long.class).findFirst().flatMap(id -> byId(h, id));
+    }
 }

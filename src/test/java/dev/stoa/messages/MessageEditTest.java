@@ -64,7 +64,7 @@ class MessageEditTest extends StoaTestBase {
         assertThat(hist.get(1).get("prev_content").asText()).isEqualTo("first version");
         admin.patch("/messages/" + id, "content", "hijack").badRequest("You don't have permission to edit this message");
         member.patch("/messages/" + id, "content", "x", "prev_content_sha256", "00").badRequest("'prev_content_sha256' value does not match the expected value.");
-        member.patch("/messages/" + id, "content", "third", "prev_content_sha256", MessageEditViews.sha256("second *version*")).success();
+        member.patch("/messages/" + id, "content", "third", "prev_content_sha256", MessageEditRules.sha256("second *version*")).success();
         member.patch("/messages/" + id, "content", "x", "stream_id", other).badRequest("Cannot change message content while changing channel");
         member.patch("/messages/" + id).badRequest("Nothing to change");
         member.patch("/messages/" + id, "content", "y", "propagate_mode", "change_all").badRequest("Invalid propagate_mode without topic edit");

@@ -1,0 +1,139 @@
+// Starts what the browser scenarios need: a real Stoa on a fresh data directory and port (which a
+// scenario can stop and start again), the client, and headless Chromium.
+//
+// The server command comes from STOA_SERVER_CMD (a shell command; {port} and {dataDir} are filled
+// in, e.g. `java -jar target/stoa.jar run --port {port} --data-dir {dataDir}`), so a JUnit wrapper
+// can run these scenarios under `./stoa test` with its own java and classpath.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const WEB_DIR = resolve(import.meta.dirname, '..');
+const PROJECT_DIR = resolve(WEB_DIR, '..');
+export const SHOTS_DIR = resolve(PROJECT_DIR, 'target/web-e2e');
+// The jar as Maven built it (not `./stoa run`, whose rebuild would run `npm ci` under this very runner).
+const JAVA = process.env.JAVA_HOME ? `${process.env.JAVA_HOME}/bin/java` : 'java';
+const DEFAULT_CMD = `${JAVA} -jar ${PROJECT_DIR}/target/stoa.jar run --port {port} --data-dir {dataDir}`;
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => ok(port));
+    });
+    srv.on('error', fail);
+  });
+}
+
+async function until<T>(what: string, f: () => Promise<T | undefined> | T | undefined, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await f();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export class StoaServer {
+  readonly url: string;
+  private proc: ChildProcess | null = null;
+  private output = '';
+  owner = { email: '', password: '', apiKey: '' };
+
+  constructor(readonly port: number, readonly dataDir: string) {
+    this.url = `http://127.0.0.1:${port}`;
+  }
+
+  static async fresh(): Promise<StoaServer> {
+    return new StoaServer(await freePort(), mkdtempSync(join(tmpdir(), 'stoa-e2e-')));
+  }
+
+  async start() {
+    const cmd = (process.env.STOA_SERVER_CMD ?? DEFAULT_CMD).replaceAll('{port}', String(this.port)).replaceAll('{dataDir}', this.dataDir);
+    this.output = '';
+    this.proc = spawn('bash', ['-c', `exec ${cmd}`], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const collect = (b: Buffer) => { this.output += b.toString(); };
+    this.proc.stdout!.on('data', collect);
+    this.proc.stderr!.on('data', collect);
+    await until('Stoa to listen', () => {
+      if (this.proc?.exitCode !== null) throw new Error('Stoa exited:\n' + this.output);
+      return this.output.includes('Stoa is listening') ? true : undefined;
+    }, 180_000);
+    const grab = (label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(this.output)?.[1];
+    if (!this.owner.email) this.owner = { email: grab('email')!, password: grab('password')!, apiKey: grab('API key')! };
+  }
+
+  /** Stops the server (SIGKILL: the hardest restart there is) and waits for the process to end. */
+  async stop(signal: NodeJS.Signals = 'SIGKILL') {
+    const p = this.proc;
+    if (!p || p.exitCode !== null) return;
+    const exited = new Promise((r) => p.once('exit', r));
+    process.kill(-p.pid!, signal);
+    await exited;
+    this.proc = null;
+  }
+
+  /** Calls the API as the owner (or another user) over HTTP Basic. */
+  async api(method: string, path: string, params: Record<string, unknown> = {}, who = { email: this.owner.email, apiKey: this.owner.apiKey }) {
+    const body = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) body.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+    const auth = 'Basic ' + Buffer.from(`${who.email}:${who.apiKey}`).toString('base64');
+    const url = `${this.url}/api/v1${path}` + (method === 'GET' ? '?' + body : '');
+    const r = await fetch(url, { method, headers: { authorization: auth }, body: method === 'GET' ? undefined : body });
+    const json = (await r.json()) as Record<string, any>;
+    if (json.result !== 'success') throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
+    return json;
+  }
+
+  async createUser(email: string, fullName: string, password: string) {
+    const r = await this.api('POST', '/users', { email, full_name: fullName, password });
+    const key = await fetch(`${this.url}/api/v1/fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: email, password }) }).then((x) => x.json() as Promise<any>);
+    return { id: r.user_id as number, email, apiKey: key.api_key as string, password, fullName };
+  }
+}
+
+/**
+ * Where the browser opens the client. Until Stoa serves the client and the session endpoints
+ * itself, the built client runs in `vite preview` with the dev shim in front of Stoa; then this
+ * becomes `return stoa.url;` (and stopClient has nothing to stop).
+ */
+export async function startClient(stoa: StoaServer): Promise<{ url: string; stop: () => Promise<void> }> {
+  process.env.STOA_URL = stoa.url;
+  const port = await freePort();
+  const { preview } = await import('vite');
+  const server = await preview({ root: WEB_DIR, configFile: join(WEB_DIR, 'vite.config.ts'), preview: { port, strictPort: true, host: '127.0.0.1' }, logLevel: 'warn' });
+  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((r) => server.httpServer.close(() => r())) };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export async function newUserPage(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (e) => console.error('[page error]', e.message));
+  return { context, page };
+}
+
+export async function login(page: Page, email: string, password: string) {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForSelector('nav.sidebar');
+}
+
+export async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`) });
+}

@@ -1,0 +1,81 @@
+// Every call goes to Zulip's web prefix /json with the session cookie and, on non-GET, the CSRF token.
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly code: string, msg: string, readonly body: Record<string, unknown> = {}) {
+    super(msg);
+  }
+}
+
+let csrfToken = '';
+export const setCsrfToken = (t: string) => { csrfToken = t; };
+
+type Params = Record<string, unknown>;
+
+/** Zulip's encoding: strings as they are, everything else JSON. */
+export function encodeParams(params: Params): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined) continue;
+    out.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+  }
+  return out;
+}
+
+async function parse<T>(r: Response): Promise<T> {
+  let body: Record<string, unknown>;
+  try {
+    body = await r.json();
+  } catch {
+    throw new ApiError(r.status, 'NETWORK', `The server answered ${r.status}.`);
+  }
+  if (!r.ok || body.result !== 'success') {
+    throw new ApiError(r.status, String(body.code ?? 'BAD_REQUEST'), String(body.msg ?? 'Error'), body);
+  }
+  return body as T;
+}
+
+export async function request<T = Record<string, unknown>>(method: string, url: string, params: Params = {}, signal?: AbortSignal): Promise<T> {
+  const init: RequestInit = { method, credentials: 'same-origin', signal, headers: {} };
+  const qs = encodeParams(params);
+  if (method === 'GET') {
+    const q = qs.toString();
+    if (q) url += '?' + q;
+  } else {
+    init.body = qs;
+    (init.headers as Record<string, string>)['X-CSRFToken'] = csrfToken;
+  }
+  let r: Response;
+  try {
+    r = await fetch(url, init);
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, 'NETWORK', 'Cannot reach the server.');
+  }
+  return parse<T>(r);
+}
+
+export const api = {
+  get: <T = Record<string, unknown>>(path: string, p?: Params, signal?: AbortSignal) => request<T>('GET', '/json' + path, p, signal),
+  post: <T = Record<string, unknown>>(path: string, p?: Params) => request<T>('POST', '/json' + path, p),
+  patch: <T = Record<string, unknown>>(path: string, p?: Params) => request<T>('PATCH', '/json' + path, p),
+  del: <T = Record<string, unknown>>(path: string, p?: Params) => request<T>('DELETE', '/json' + path, p),
+  async upload<T = Record<string, unknown>>(path: string, form: FormData): Promise<T> {
+    const r = await fetch('/json' + path, { method: 'POST', body: form, credentials: 'same-origin', headers: { 'X-CSRFToken': csrfToken } });
+    return parse<T>(r);
+  },
+};
+
+export interface Session { user_id: number; email: string; csrf_token: string }
+
+export async function currentSession(): Promise<Session | null> {
+  try {
+    return await request<Session>('GET', '/accounts/session');
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return null;
+    throw e;
+  }
+}
+
+export const login = (username: string, password: string) =>
+  request<Session>('POST', '/accounts/login/', { username, password });
+
+export const logout = () => request('POST', '/accounts/logout/');

@@ -1,0 +1,43 @@
+import { render } from 'preact';
+import { effect } from '@preact/signals';
+import './styles.css';
+import { currentSession, setCsrfToken, type Session } from './api.ts';
+import { register, pollLoop, startPresence, store, loadNarrow } from './live.ts';
+import { App } from './ui/App.tsx';
+import { Login } from './ui/Login.tsx';
+import { view } from './ui/app-state.ts';
+
+const root = document.getElementById('app')!;
+
+// Theme: the user's color_scheme (1 follow the system, 2 dark, 3 light).
+effect(() => {
+  const scheme = store.value?.settings.value.color_scheme ?? 1;
+  document.documentElement.dataset.theme = scheme === 2 ? 'dark' : scheme === 3 ? 'light' : 'auto';
+});
+
+async function start(session: Session) {
+  setCsrfToken(session.csrf_token);
+  render(<div class="boot" role="status">Loading…</div>, root);
+  await register();
+  render(<App />, root);
+  startPresence();
+  void pollLoop(() => {
+    // A new queue: the old local state is gone, so show the current narrow afresh.
+    const v = view.value;
+    if (v.kind === 'narrow') void loadNarrow(v.terms);
+    render(<App />, root);
+  });
+}
+
+async function boot() {
+  try {
+    const session = await currentSession();
+    if (session) return await start(session);
+    render(<Login onLogin={(s) => void start(s)} />, root);
+  } catch (e) {
+    render(<div class="boot" role="alert">Stoa is not reachable. <button onClick={() => location.reload()}>Retry</button></div>, root);
+    console.error(e);
+  }
+}
+
+void boot();

@@ -1,0 +1,265 @@
+import { memo } from 'preact/compat';
+import { useSignal } from '@preact/signals';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { store, loadMore, markRead } from '../live.ts';
+import { conversationOf, isSearch, type Narrow } from '../narrow.ts';
+import type { Message } from '../types.ts';
+import { selectedId, hashFor, compose, suppressRead, feedWindow, revealInFeed } from './app-state.ts';
+import type { Feed as FeedState } from '../state.ts';
+import { Avatar, dayNumber, formatDay, formatTime } from './common.tsx';
+import { Icon } from './icons.tsx';
+import { MessageActions, Reactions } from './MessageActions.tsx';
+import { openComposeFor } from './Compose.tsx';
+
+interface Row { m: Message; header: boolean; sender: boolean; day: string | null }
+
+export function buildRows(ids: number[], messages: Map<number, Message>): Row[] {
+  const rows: Row[] = [];
+  let prev: Message | undefined;
+  let prevDay = -1;
+  for (const id of ids) {
+    const m = messages.get(id);
+    if (!m) continue;
+    const day = dayNumber(m.timestamp);
+    const sameConversation = prev !== undefined && prev.type === m.type && (m.type === 'stream'
+      ? prev.stream_id === m.stream_id && prev.subject.toLowerCase() === m.subject.toLowerCase()
+      : (prev.dmUserIds ?? []).join() === (m.dmUserIds ?? []).join());
+    const header = !sameConversation;
+    const sender = header || prev!.sender_id !== m.sender_id || m.timestamp - prev!.timestamp > 600 || day !== prevDay;
+    rows.push({ m, header, sender, day: day !== prevDay ? formatDay(m.timestamp) : null });
+    prev = m;
+    prevDay = day;
+  }
+  return rows;
+}
+
+const WINDOW = 150;
+const STEP = 100;
+
+const windowKey = (feed: FeedState) => `${feed.gen}`;
+
+function initialWindow(feed: FeedState) {
+  const ids = feed.ids;
+  const n = ids.length;
+  const at = feed.anchor !== undefined ? ids.indexOf(feed.anchor) : -1;
+  if (at < 0) return { key: windowKey(feed), lo: n > WINDOW ? ids[n - WINDOW]! : -Infinity, hi: Infinity };
+  const a = at - WINDOW / 2;
+  const b = at + WINDOW / 2;
+  return { key: windowKey(feed), lo: a <= 0 ? -Infinity : ids[a]!, hi: b >= n - 1 ? Infinity : ids[b]! };
+}
+
+export function Feed({ terms }: { terms: Narrow }) {
+  const s = store.value!;
+  const feed = s.feed.value;
+  s.unreadTick.value; // re-render when messages turn read or unread
+  const scroller = useRef<HTMLDivElement>(null);
+  const firstId = useRef<number | undefined>(undefined);
+  const lastId = useRef<number | undefined>(undefined);
+  const heightBefore = useRef(0);
+  const atBottom = useRef(true);
+  const positioned = useRef('');
+  let win = feedWindow.value;
+  if (win.key !== windowKey(feed) && !feed.loading) feedWindow.value = win = initialWindow(feed);
+  const visible = feed.ids.filter((id) => id >= win.lo && id <= win.hi);
+  const rows = buildRows(visible, s.messages);
+  const firstUnread = feed.ids.find((id) => s.unread.has(id));
+  const unreadInView = useSignal(true);
+  const checkUnreadInView = () => {
+    const el = scroller.current;
+    const target = firstUnread !== undefined ? el?.querySelector<HTMLElement>(`[data-id="${firstUnread}"]`) : null;
+    if (!el || !target) { unreadInView.value = firstUnread === undefined; return; }
+    const a = el.getBoundingClientRect();
+    const b = target.getBoundingClientRect();
+    unreadInView.value = b.bottom > a.top && b.top < a.bottom;
+  };
+  const policy = s.settings.value.web_mark_read_on_scroll_policy ?? 1;
+  const conv = conversationOf(terms);
+  const readOnScroll = !isSearch(terms) && policy !== 3 && (policy === 1 || conv.topic !== undefined || conv.dm !== undefined);
+
+  // Keep the reading position: older messages go above without moving the view; new ones at the
+  // bottom follow only when the reader is already there.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (feed.loading) { positioned.current = ''; return; }
+    if (positioned.current !== windowKey(feed)) {
+      positioned.current = windowKey(feed);
+      const target = feed.anchor !== undefined ? el.querySelector<HTMLElement>(`[data-id="${feed.anchor}"]`) : null;
+      if (target) {
+        target.scrollIntoView({ block: 'center' });
+        selectedId.value = feed.anchor!;
+      } else {
+        el.scrollTop = el.scrollHeight;
+        selectedId.value = feed.ids[feed.ids.length - 1] ?? null;
+      }
+    } else if (firstId.current !== undefined && visible[0] !== firstId.current && visible.includes(firstId.current)) {
+      el.scrollTop += el.scrollHeight - heightBefore.current;
+    } else if (atBottom.current && visible[visible.length - 1] !== lastId.current) {
+      el.scrollTop = el.scrollHeight;
+    }
+    firstId.current = visible[0];
+    lastId.current = visible[visible.length - 1];
+    checkUnreadInView();
+    heightBefore.current = el.scrollHeight;
+  });
+
+  useEffect(() => { suppressRead.value = false; }, [feed.key]);
+
+  // What scrolls into view is read (Zulip's web_mark_read_on_scroll_policy decides where).
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || !readOnScroll || suppressRead.value) return;
+    const seen: number[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const io = new IntersectionObserver((entries) => {
+      if (document.visibilityState !== 'visible') return;
+      for (const e of entries) if (e.isIntersecting) seen.push(Number((e.target as HTMLElement).dataset.id));
+      clearTimeout(timer);
+      timer = setTimeout(() => { markRead(seen.splice(0)); }, 100);
+    }, { root: el, threshold: 0.6 });
+    el.querySelectorAll('.message[data-unread="1"]').forEach((n) => io.observe(n));
+    return () => { io.disconnect(); clearTimeout(timer); };
+  });
+
+  const onScroll = () => {
+    const el = scroller.current!;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+    heightBefore.current = el.scrollHeight;
+    checkUnreadInView();
+    const ids = feed.ids;
+    const w = feedWindow.value;
+    if (el.scrollTop < 400) {
+      const at = ids.indexOf(visible[0]!);
+      if (at > 0) feedWindow.value = { ...w, lo: at - STEP <= 0 ? -Infinity : ids[at - STEP]! };
+      else void loadMore('older');
+    }
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < 400) {
+      const at = ids.indexOf(visible[visible.length - 1]!);
+      if (w.hi !== Infinity && at >= 0) feedWindow.value = { ...w, hi: at + STEP >= ids.length - 1 ? Infinity : ids[at + STEP]! };
+      else void loadMore('newer');
+    }
+  };
+
+  const jumpToUnread = () => {
+    if (firstUnread === undefined) return;
+    selectedId.value = firstUnread;
+    revealInFeed(firstUnread, (el) => el?.scrollIntoView({ block: 'center' }));
+  };
+  const search = isSearch(terms);
+
+  return (
+    <div class="feed" ref={scroller} onScroll={onScroll} aria-busy={feed.loading}>
+      {feed.foundOldest && !feed.loading && feed.ids.length > 0 && <div class="feed-start">This is the beginning of this view.</div>}
+      {!feed.foundOldest && !feed.loading && feed.ids.length > 0 && <div class="feed-start">Loading older messages…</div>}
+      {feed.loading && <div class="feed-loading" role="status">Loading messages…</div>}
+      {feed.error && <div class="feed-empty" role="alert">{feed.error}</div>}
+      {!feed.loading && !feed.error && feed.ids.length === 0 && (
+        <div class="feed-empty">{search ? 'No messages match your search.' : 'No messages here yet. Start the conversation!'}</div>
+      )}
+      <div role="list" aria-label="Messages">
+        {rows.map((r) => (
+          <MessageRow key={r.m.id} m={r.m} header={r.header} sender={r.sender} day={r.day} search={search}
+            selected={selectedId.value === r.m.id} unread={s.unread.has(r.m.id)} />
+        ))}
+      </div>
+      {firstUnread !== undefined && !unreadInView.value && (
+        <button class="jump-unread" onClick={jumpToUnread}>↑ Jump to first unread</button>
+      )}
+      {compose.value.open && <div class="feed-spacer" />}
+    </div>
+  );
+}
+
+function RecipientHeader({ m }: { m: Message }) {
+  const s = store.value!;
+  if (m.type === 'stream') {
+    const sub = s.subs.value.get(m.stream_id!);
+    const empty = s.realm.value.empty_topic_display_name ?? 'general chat';
+    const channelTerms: Narrow = [{ operator: 'channel', operand: String(m.stream_id) }];
+    const topicTerms: Narrow = [...channelTerms, { operator: 'topic', operand: m.subject }];
+    return (
+      <div class="recipient-header" style={{ '--channel-color': sub?.color ?? '#8a8f98' }}>
+        <a class="rh-channel" href={hashFor(channelTerms)}>
+          <Icon name={s.streams.value.get(m.stream_id!)?.invite_only ? 'lock' : 'hash'} size={14} />{s.streamName(m.stream_id)}
+        </a>
+        <span class="rh-sep" aria-hidden="true">›</span>
+        <a class="rh-topic" href={hashFor(topicTerms)} dangerouslySetInnerHTML={m.match_subject ? { __html: m.match_subject } : undefined}>
+          {m.match_subject ? undefined : m.subject === '' ? <em>{empty}</em> : m.subject}
+        </a>
+      </div>
+    );
+  }
+  const others = (m.dmUserIds ?? []).filter((id) => id !== s.myId);
+  const key = others.length ? others.join(',') : String(s.myId);
+  return (
+    <div class="recipient-header dm-header">
+      <a href={hashFor([{ operator: 'dm', operand: key }])}>
+        {others.length ? `You and ${others.map((id) => s.userName(id)).join(', ')}` : 'You (notes to self)'}
+      </a>
+    </div>
+  );
+}
+
+const isoTime = (ts: number) => new Date(ts * 1000).toISOString();
+
+interface RowProps { m: Message; header: boolean; sender: boolean; day: string | null; selected: boolean; unread: boolean; search: boolean }
+
+const MessageRow = memo(function MessageRow({ m, header, sender, day, selected, unread, search }: RowProps) {
+  const s = store.value!;
+  const mine = m.sender_id === s.myId;
+  const mentioned = m.flags.some((f) => f.endsWith('mentioned'));
+  const user = s.user(m.sender_id);
+  const twentyFour = !!s.settings.value.twenty_four_hour_time;
+  const html = search && m.match_content ? m.match_content : m.content;
+  const edited = m.last_edit_timestamp !== undefined;
+  return (
+    <div role="listitem" class="message-wrap">
+      {day && <div class="day-divider"><span>{day}</span></div>}
+      {header && <RecipientHeader m={m} />}
+      <article class={'message' + (sender ? ' with-sender' : '') + (selected ? ' selected' : '') + (mentioned ? ' mentioned' : '') + (mine ? ' mine' : '')}
+        data-id={m.id} data-unread={unread ? '1' : '0'} tabIndex={selected ? 0 : -1}
+        aria-label={`${m.sender_full_name}, ${formatTime(m.timestamp, twentyFour)}`}
+        onClick={(e) => { if (!(e.target as HTMLElement).closest('a, button, textarea, input')) selectedId.value = m.id; }}
+        onDblClick={() => openComposeFor(m)}>
+        <div class="message-gutter">
+          {sender ? <Avatar userId={m.sender_id} name={m.sender_full_name} url={user?.avatar_url ?? m.avatar_url} /> : <time class="gutter-time" dateTime={isoTime(m.timestamp)}>{formatTime(m.timestamp, twentyFour)}</time>}
+        </div>
+        <div class="message-main">
+          {sender && (
+            <div class="message-meta">
+              <a class="sender-name" href={hashFor([{ operator: 'sender', operand: String(m.sender_id) }])}>{user?.full_name ?? m.sender_full_name}</a>
+              <time class="message-time" dateTime={isoTime(m.timestamp)}>{formatTime(m.timestamp, twentyFour)}</time>
+            </div>
+          )}
+          {unread && <span class="unread-marker" aria-label="Unread" />}
+          <div class="message-content rendered" dangerouslySetInnerHTML={{ __html: html }} />
+          {edited && <span class="edited" title={`Edited ${new Date(m.last_edit_timestamp! * 1000).toLocaleString()}`}>(edited)</span>}
+          {m.reactions.length > 0 && <Reactions m={m} />}
+        </div>
+        <MessageActions m={m} />
+      </article>
+    </div>
+  );
+});
+
+export function FeedTitle({ terms }: { terms: Narrow }) {
+  const s = store.value!;
+  const conv = conversationOf(terms);
+  if (isSearch(terms)) return <span class="title-text">Search results</span>;
+  if (conv.channel !== undefined) {
+    const sub = s.subs.value.get(conv.channel);
+    return (
+      <span class="title-text">
+        <span class="swatch" style={{ background: sub?.color ?? '#8a8f98' }} aria-hidden="true"><Icon name={s.streams.value.get(conv.channel)?.invite_only ? 'lock' : 'hash'} size={13} /></span>
+        <a href={hashFor([{ operator: 'channel', operand: String(conv.channel) }])}>{s.streamName(conv.channel)}</a>
+        {conv.topic !== undefined && <><span class="rh-sep" aria-hidden="true">›</span><span>{conv.topic || (s.realm.value.empty_topic_display_name ?? 'general chat')}</span></>}
+      </span>
+    );
+  }
+  if (conv.dm) return <span class="title-text">{conv.dm.filter((id) => id !== s.myId).map((id) => s.userName(id)).join(', ') || 'Notes to self'}</span>;
+  if (terms.length === 0) return <span class="title-text">Combined feed</span>;
+  if (terms.length === 1 && terms[0]!.operator === 'is' && terms[0]!.operand === 'starred') return <span class="title-text">Starred messages</span>;
+  if (terms.length === 1 && terms[0]!.operator === 'is' && terms[0]!.operand === 'mentioned') return <span class="title-text">Mentions</span>;
+  if (terms.length === 1 && terms[0]!.operator === 'sender') return <span class="title-text">Messages from {s.userName(Number(terms[0]!.operand))}</span>;
+  return <span class="title-text">Search results</span>;
+}

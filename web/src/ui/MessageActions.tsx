@@ -1,0 +1,258 @@
+import { useSignal } from '@preact/signals';
+import { useRef } from 'preact/hooks';
+import { api, ApiError } from '../api.ts';
+import { store } from '../live.ts';
+import { EMOJI, emojiChar } from '../emoji.ts';
+import { rank } from '../typeahead.ts';
+import type { Message, Reaction } from '../types.ts';
+import { showToast, hashFor, suppressRead, selectedId } from './app-state.ts';
+import { Modal, Popover } from './common.tsx';
+import { Icon } from './icons.tsx';
+import { openComposeFor, quoteAndReply } from './Compose.tsx';
+
+const fail = (e: unknown) => showToast(e instanceof ApiError ? e.message : 'Something went wrong.', 'error');
+
+export function toggleReaction(m: Message, name: string, code: string, type: string) {
+  const s = store.value!;
+  const mine = m.reactions.some((r) => r.user_id === s.myId && r.emoji_code === code && r.reaction_type === type);
+  const p = { emoji_name: name, emoji_code: code, reaction_type: type };
+  (mine ? api.del(`/messages/${m.id}/reactions`, p) : api.post(`/messages/${m.id}/reactions`, p)).catch(fail);
+}
+
+function EmojiGlyph({ r }: { r: Pick<Reaction, 'emoji_name' | 'emoji_code' | 'reaction_type'> }) {
+  const s = store.value!;
+  if (r.reaction_type === 'realm_emoji') {
+    const e = s.realmEmoji.value[r.emoji_code];
+    return e ? <img class="emoji-img" src={e.source_url} alt={`:${r.emoji_name}:`} /> : <span>:{r.emoji_name}:</span>;
+  }
+  return <span class="emoji-char" aria-hidden="true">{emojiChar(r.emoji_code) || `:${r.emoji_name}:`}</span>;
+}
+
+export function Reactions({ m }: { m: Message }) {
+  const s = store.value!;
+  const groups = new Map<string, Reaction[]>();
+  for (const r of m.reactions) {
+    const k = r.reaction_type + ':' + r.emoji_code;
+    groups.set(k, [...(groups.get(k) ?? []), r]);
+  }
+  return (
+    <div class="reactions">
+      {[...groups.values()].map((rs) => {
+        const r = rs[0]!;
+        const mine = rs.some((x) => x.user_id === s.myId);
+        const who = rs.map((x) => (x.user_id === s.myId ? 'You' : s.userName(x.user_id))).join(', ');
+        return (
+          <button key={r.emoji_code} class={'reaction' + (mine ? ' mine' : '')} aria-pressed={mine}
+            aria-label={`${rs.length} ${r.emoji_name} reaction${rs.length > 1 ? 's' : ''}, by ${who}`} title={`${who} reacted with :${r.emoji_name}:`}
+            onClick={() => toggleReaction(m, r.emoji_name, r.emoji_code, r.reaction_type)}>
+            <EmojiGlyph r={r} /><span class="reaction-count">{rs.length}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+export function EmojiPicker({ onPick, onClose }: { onPick: (name: string, code: string, type: string) => void; onClose: () => void }) {
+  const s = store.value!;
+  const q = useSignal('');
+  const custom = Object.values(s.realmEmoji.value).filter((e) => !e.deactivated).map((e) => ({ name: e.name, code: e.id, type: 'realm_emoji' }));
+  const all = [...custom, ...EMOJI.map(([name, code]) => ({ name, code, type: 'unicode_emoji' }))];
+  const shown = q.value ? rank(all, q.value, (e) => [e.name], 60) : all;
+  return (
+    <Popover onClose={onClose} label="Emoji" class="emoji-picker">
+      <input class="input" type="search" placeholder="Search emoji" aria-label="Search emoji" value={q.value}
+        onInput={(e) => (q.value = (e.target as HTMLInputElement).value)}
+        onKeyDown={(e) => { if (e.key === 'Enter' && shown[0]) { onPick(shown[0].name, shown[0].code, shown[0].type); onClose(); } }} />
+      <div class="emoji-grid">
+        {shown.map((e) => (
+          <button key={e.type + e.code + e.name} role="menuitem" class="emoji-cell" title={`:${e.name}:`} aria-label={e.name}
+            onClick={() => { onPick(e.name, e.code, e.type); onClose(); }}>
+            {e.type === 'realm_emoji' ? <img class="emoji-img" src={s.realmEmoji.value[e.code]?.source_url} alt="" /> : emojiChar(e.code)}
+          </button>
+        ))}
+        {shown.length === 0 && <p class="empty-note">No emoji match.</p>}
+      </div>
+    </Popover>
+  );
+}
+
+function canEdit(m: Message): boolean {
+  const s = store.value!;
+  const r = s.realm.value;
+  if (m.sender_id !== s.myId || !r.allow_message_editing) return false;
+  const limit = r.message_content_edit_limit_seconds;
+  return !limit || Date.now() / 1000 - m.timestamp < limit + 10;
+}
+
+function canDelete(m: Message): boolean {
+  const s = store.value!;
+  const r = s.realm.value;
+  const stream = m.stream_id !== undefined ? s.streams.value.get(m.stream_id) : undefined;
+  if (s.inGroup(r.can_delete_any_message_group) || s.inGroup(stream?.can_delete_any_message_group)) return true;
+  if (m.sender_id !== s.myId) return false;
+  if (!s.inGroup(r.can_delete_own_message_group) && !s.inGroup(stream?.can_delete_own_message_group)) return false;
+  const limit = r.message_content_delete_limit_seconds;
+  return !limit || Date.now() / 1000 - m.timestamp < limit;
+}
+
+function canMove(m: Message): boolean {
+  const s = store.value!;
+  if (m.type !== 'stream') return false;
+  const stream = s.streams.value.get(m.stream_id!);
+  return s.isAdmin() || s.inGroup(s.realm.value.can_move_messages_between_topics_group) || s.inGroup(stream?.can_move_messages_within_channel_group) || m.sender_id === s.myId;
+}
+
+const canResolve = (m: Message) => m.type === 'stream' && (store.value!.isAdmin() || store.value!.inGroup(store.value!.realm.value.can_resolve_topics_group));
+
+export function messageLink(m: Message): string {
+  const s = store.value!;
+  const terms = m.type === 'stream'
+    ? [{ operator: 'channel', operand: String(m.stream_id) }, { operator: 'topic', operand: m.subject }, { operator: 'near', operand: String(m.id) }]
+    : [{ operator: 'dm', operand: (m.dmUserIds ?? []).filter((id) => id !== s.myId).join(',') || String(s.myId) }, { operator: 'near', operand: String(m.id) }];
+  return location.origin + '/' + hashFor(terms);
+}
+
+async function copyText(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    showToast('Link copied.');
+  } catch {
+    window.prompt('Copy this link:', text);
+  }
+}
+
+export async function toggleStar(m: Message) {
+  const starred = m.flags.includes('starred');
+  await api.post('/messages/flags', { messages: [m.id], op: starred ? 'remove' : 'add', flag: 'starred' }).catch(fail);
+}
+
+export async function resolveTopic(m: Message) {
+  const resolved = m.subject.startsWith('✔ ');
+  const topic = resolved ? m.subject.slice(2) : '✔ ' + m.subject;
+  await api.patch(`/messages/${m.id}`, { topic, propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: true }).catch(fail);
+}
+
+async function markUnreadFrom(m: Message) {
+  const s = store.value!;
+  const ids = s.feed.value.ids.filter((id) => id >= m.id);
+  suppressRead.value = true;
+  await api.post('/messages/flags', { messages: ids, op: 'remove', flag: 'read' }).catch(fail);
+}
+
+export function MessageActions({ m }: { m: Message }) {
+  const menu = useSignal<'none' | 'emoji' | 'more'>('none');
+  const dialog = useSignal<'none' | 'edit' | 'move' | 'delete'>('none');
+  const starred = m.flags.includes('starred');
+  const close = () => (menu.value = 'none');
+  const item = (label: string, run: () => void) => (
+    <button role="menuitem" class="menu-item" onClick={() => { close(); run(); }}>{label}</button>
+  );
+  return (
+    <div class={'message-actions' + (menu.value !== 'none' ? ' open' : '')}>
+      <button class="icon-button" aria-label="Add reaction" title="Add reaction" onClick={() => (menu.value = 'emoji')}><Icon name="smile" /></button>
+      <button class="icon-button" aria-label="Reply" title="Reply (r)" onClick={() => openComposeFor(m)}><Icon name="reply" /></button>
+      <button class={'icon-button' + (starred ? ' starred' : '')} aria-label={starred ? 'Unstar message' : 'Star message'} aria-pressed={starred} title="Star" onClick={() => toggleStar(m)}><Icon name="star" filled={starred} /></button>
+      <button class="icon-button" aria-label="More actions" aria-haspopup="menu" title="More actions" onClick={() => (menu.value = 'more')}><Icon name="more" size={20} /></button>
+      {menu.value === 'emoji' && <EmojiPicker onClose={close} onPick={(n, c, t) => toggleReaction(m, n, c, t)} />}
+      {menu.value === 'more' && (
+        <Popover onClose={close} label="Message actions" class="menu">
+          {item('Quote and reply', () => quoteAndReply(m))}
+          {canEdit(m) && item('Edit message', () => (dialog.value = 'edit'))}
+          {canMove(m) && item('Move messages', () => (dialog.value = 'move'))}
+          {canResolve(m) && item(m.subject.startsWith('✔ ') ? 'Mark topic as unresolved' : 'Mark topic as resolved', () => resolveTopic(m))}
+          {item('Mark as unread from here', () => markUnreadFrom(m))}
+          {item('Copy link to message', () => copyText(messageLink(m)))}
+          {canDelete(m) && item('Delete message', () => (dialog.value = 'delete'))}
+        </Popover>
+      )}
+      {dialog.value === 'edit' && <EditDialog m={m} onClose={() => (dialog.value = 'none')} />}
+      {dialog.value === 'move' && <MoveDialog m={m} onClose={() => (dialog.value = 'none')} />}
+      {dialog.value === 'delete' && (
+        <Modal title="Delete message?" onClose={() => (dialog.value = 'none')}>
+          <p>This deletes the message for everyone. It cannot be undone.</p>
+          <div class="form-actions">
+            <button class="button" onClick={() => (dialog.value = 'none')}>Cancel</button>
+            <button class="button danger" onClick={() => { dialog.value = 'none'; api.del(`/messages/${m.id}`).catch(fail); }}>Delete</button>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+function EditDialog({ m, onClose }: { m: Message; onClose: () => void }) {
+  const text = useSignal<string | null>(null);
+  const saving = useSignal(false);
+  const loaded = useRef(false);
+  if (!loaded.current) {
+    loaded.current = true;
+    api.get<{ raw_content: string }>(`/messages/${m.id}`, { apply_markdown: false }).then((r) => (text.value = r.raw_content)).catch(fail);
+  }
+  const save = async () => {
+    saving.value = true;
+    try {
+      await api.patch(`/messages/${m.id}`, { content: text.value ?? '' });
+      onClose();
+      selectedId.value = m.id;
+    } catch (e) { fail(e); } finally { saving.value = false; }
+  };
+  return (
+    <Modal title="Edit message" onClose={onClose} wide>
+      {text.value === null ? <p>Loading…</p> : (
+        <textarea class="input textarea" aria-label="Message text" value={text.value} rows={6}
+          onInput={(e) => (text.value = (e.target as HTMLTextAreaElement).value)}
+          onKeyDown={(e) => { if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); void save(); } }} />
+      )}
+      <div class="form-actions">
+        <button class="button" onClick={onClose}>Cancel</button>
+        <button class="button primary" disabled={saving.value || text.value === null} onClick={save}>Save</button>
+      </div>
+    </Modal>
+  );
+}
+
+function MoveDialog({ m, onClose }: { m: Message; onClose: () => void }) {
+  const s = store.value!;
+  const topic = useSignal(m.subject);
+  const stream = useSignal(m.stream_id!);
+  const mode = useSignal<'change_one' | 'change_later' | 'change_all'>('change_all');
+  const notifyOld = useSignal(true);
+  const notifyNew = useSignal(true);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const params: Record<string, unknown> = { topic: topic.value, propagate_mode: mode.value, send_notification_to_old_thread: notifyOld.value, send_notification_to_new_thread: notifyNew.value };
+    if (stream.value !== m.stream_id) params.stream_id = stream.value;
+    try {
+      await api.patch(`/messages/${m.id}`, params);
+      onClose();
+    } catch (err) { fail(err); }
+  };
+  return (
+    <Modal title="Move messages" onClose={onClose}>
+      <form onSubmit={submit} class="form">
+        <label class="field"><span>Channel</span>
+          <select class="input" value={stream.value} onChange={(e) => (stream.value = Number((e.target as HTMLSelectElement).value))}>
+            {[...s.subs.value.values()].map((x) => <option key={x.stream_id} value={x.stream_id}>{x.name}</option>)}
+          </select>
+        </label>
+        <label class="field"><span>Topic</span>
+          <input class="input" value={topic.value} maxLength={s.realm.value.max_topic_length ?? 60} onInput={(e) => (topic.value = (e.target as HTMLInputElement).value)} />
+        </label>
+        <label class="field"><span>Which messages</span>
+          <select class="input" value={mode.value} onChange={(e) => (mode.value = (e.target as HTMLSelectElement).value as any)}>
+            <option value="change_one">Only this message</option>
+            <option value="change_later">This and all following messages</option>
+            <option value="change_all">All messages in this topic</option>
+          </select>
+        </label>
+        <label class="check"><input type="checkbox" checked={notifyOld.value} onChange={(e) => (notifyOld.value = (e.target as HTMLInputElement).checked)} /> Send a notice to the old topic</label>
+        <label class="check"><input type="checkbox" checked={notifyNew.value} onChange={(e) => (notifyNew.value = (e.target as HTMLInputElement).checked)} /> Send a notice to the new topic</label>
+        <div class="form-actions">
+          <button type="button" class="button" onClick={onClose}>Cancel</button>
+          <button type="submit" class="button primary">Move</button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

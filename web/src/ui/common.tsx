@@ -1,0 +1,112 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { store } from '../live.ts';
+import { Icon } from './icons.tsx';
+
+const PALETTE = ['#2f6fde', '#c2410c', '#15803d', '#7c3aed', '#be185d', '#0e7490', '#a16207', '#4d7c0f'];
+
+export function Avatar({ userId, name, url, size = 36 }: { userId: number; name: string; url?: string | null; size?: number }) {
+  const style = { width: size + 'px', height: size + 'px', fontSize: Math.round(size * 0.42) + 'px' };
+  if (url && !url.includes('gravatar.com')) return <img class="avatar" src={url} alt="" style={style} loading="lazy" />;
+  const initials = name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+  return <span class="avatar avatar-initials" aria-hidden="true" data-initials={initials || '?'} style={{ ...style, background: PALETTE[userId % PALETTE.length] }} />;
+}
+
+/** green: active in the last 140 s; amber: idle; nothing: offline. */
+export function presenceOf(userId: number): 'active' | 'idle' | 'offline' {
+  const p = store.value?.presence.value.get(userId);
+  if (!p) return 'offline';
+  const now = Date.now() / 1000;
+  if (now - p.active_timestamp < 140) return 'active';
+  if (now - p.idle_timestamp < 140) return 'idle';
+  return 'offline';
+}
+
+export function PresenceDot({ userId }: { userId: number }) {
+  const p = presenceOf(userId);
+  return <span class={`presence presence-${p}`} role="img" aria-label={p === 'active' ? 'Active' : p === 'idle' ? 'Idle' : 'Offline'} />;
+}
+
+export function useAutofocus<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
+
+export function Modal({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ComponentChildren; wide?: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const prev = document.activeElement as HTMLElement | null;
+    const first = ref.current?.querySelector<HTMLElement>('input, textarea, select, button:not(.modal-close)');
+    first?.focus();
+    return () => prev?.focus?.();
+  }, []);
+  return (
+    <div class="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div class={'modal' + (wide ? ' modal-wide' : '')} role="dialog" aria-modal="true" aria-label={title} ref={ref}
+        onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onClose(); } }}>
+        <header class="modal-header">
+          <h2>{title}</h2>
+          <button class="icon-button modal-close" onClick={onClose} aria-label="Close"><Icon name="close" /></button>
+        </header>
+        <div class="modal-body">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+/** A menu that closes on Escape or a click elsewhere, and moves focus with the arrow keys. */
+export function Popover({ onClose, children, label, class: cls = '' }: { onClose: () => void; children: ComponentChildren; label: string; class?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const prev = document.activeElement as HTMLElement | null;
+    ref.current?.querySelector<HTMLElement>('button, input, [tabindex="0"]')?.focus();
+    const away = (e: MouseEvent) => { if (!ref.current?.contains(e.target as Node)) onClose(); };
+    setTimeout(() => document.addEventListener('mousedown', away), 0);
+    return () => { document.removeEventListener('mousedown', away); if (document.activeElement === document.body) prev?.focus?.(); };
+  }, []);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') { e.stopPropagation(); onClose(); return; }
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    if (!items.length) return;
+    e.preventDefault();
+    const i = items.indexOf(document.activeElement as HTMLElement);
+    items[(i + (e.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length]!.focus();
+  };
+  return <div class={'popover ' + cls} ref={ref} role="menu" aria-label={label} onKeyDown={onKeyDown}>{children}</div>;
+}
+
+// Intl formatters are costly to create: one of each, reused for every message.
+const TIME_12 = new Intl.DateTimeFormat([], { hour: 'numeric', minute: '2-digit', hour12: true });
+const TIME_24 = new Intl.DateTimeFormat([], { hour: 'numeric', minute: '2-digit', hour12: false });
+const DAY = new Intl.DateTimeFormat([], { weekday: 'short', month: 'short', day: 'numeric' });
+const DAY_YEAR = new Intl.DateTimeFormat([], { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+
+export function formatTime(ts: number, twentyFour = false): string {
+  return (twentyFour ? TIME_24 : TIME_12).format(ts * 1000);
+}
+
+/** A local day number, for grouping messages by day without building strings. */
+export function dayNumber(ts: number): number {
+  return Math.floor((ts * 1000 - new Date(ts * 1000).getTimezoneOffset() * 60000) / 86400000);
+}
+
+export function formatDay(ts: number): string {
+  const today = dayNumber(Date.now() / 1000);
+  const day = dayNumber(ts);
+  if (day === today) return 'Today';
+  if (day === today - 1) return 'Yesterday';
+  return (new Date(ts * 1000).getFullYear() === new Date().getFullYear() ? DAY : DAY_YEAR).format(ts * 1000);
+}
+
+export function relativeTime(ts: number): string {
+  const s = Date.now() / 1000 - ts;
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  return formatDay(ts);
+}
+
+export const Count = ({ n, mention }: { n: number; mention?: boolean }) =>
+  n > 0 ? <span class={'count' + (mention ? ' count-mention' : '')} aria-label={`${n} unread`}>{n}</span> : null;
