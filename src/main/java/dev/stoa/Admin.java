@@ -130,9 +130,6 @@ final class Admin {
             }
             case "deactivate" -> {
                 User u = user(db, store, required(o, "email"));
-                long owners = db.read(h -> h.createQuery("SELECT COUNT(*) FROM users WHERE role = 100 AND is_active AND NOT is_bot")
-                        .mapTo(Long.class).one());
-                if (u.isOwner() && u.isActive() && owners <= 1) throw new AdminError("cannot deactivate the only organization owner");
                 actions.doDeactivate(u);
                 System.out.println("deactivated " + u.deliveryEmail());
             }

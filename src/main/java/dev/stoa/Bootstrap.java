@@ -51,7 +51,7 @@ final class Bootstrap {
                 groups.addSubgroups(tx.h(), id, e.getValue().stream().map(ids::get).toList());
             }
             for (var e : ids.entrySet()) {
-                tx.h().execute("UPDATE user_groups SET settings = ? WHERE id = ?", systemGroupSettings(ids), e.getValue());
+                groups.set(tx.h(), e.getValue(), "settings", systemGroupSettings(ids));
             }
             return null;
         });

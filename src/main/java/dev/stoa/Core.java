@@ -62,7 +62,7 @@ public record Core(Config config, Clock clock, Db db, EventLog log,
         GroupResolver resolver = new GroupResolver(groups, new GroupCache(db, log));
         UserStore users = new UserStore();
         UserJson userJson = new UserJson(config.realmHost());
-        UserAccess userAccess = new UserAccess(realm);
+        UserAccess userAccess = new UserAccess(realm, users);
         ChannelStore channels = new ChannelStore();
         SubscriptionStore subscriptions = new SubscriptionStore();
         LinkifierStore linkifiers = new LinkifierStore();

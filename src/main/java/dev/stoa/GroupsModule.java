@@ -8,13 +8,16 @@ import java.util.List;
 /** User groups. `usageChecks`: features whose settings name groups; `membershipHooks`: what follows a membership change. */
 final class GroupsModule implements Module {
     final GroupActions actions;
+    private final Core core;
 
     GroupsModule(Core c, List<GroupActions.UsageCheck> usageChecks, List<GroupActions.MembershipHook> membershipHooks) {
-        this.actions = new GroupActions(c.db(), c.log(), c.groups(), c.groupValues(), c.clock(), usageChecks, membershipHooks);
+        this.core = c;
+        this.actions = new GroupActions(c.db(), c.log(), c.groups(), c.groupValues(), c.groupResolver(), name -> c.realm().get().get(name), c.clock(),
+                usageChecks, membershipHooks);
     }
 
     @Override
     public List<StateContributor> state() {
-        return List.of(new GroupState());
+        return List.of(new GroupState(core.groups()));
     }
 }

@@ -15,7 +15,7 @@ final class PresenceModule implements Module {
 
     PresenceModule(Core c) {
         this.limited = c.config().extras().presenceLimitedToAccessibleUsers();
-        this.actions = new PresenceActions(c.db(), c.log(), store, c.userJson()::apiEmail, c.userAccess(), limited);
+        this.actions = new PresenceActions(c.db(), c.log(), store, c.users(), c.userJson()::apiEmail, c.userAccess(), limited);
         this.state = new PresenceState(store, c.users(), c.userJson()::apiEmail, c.userAccess(), limited, c.clock());
     }
 

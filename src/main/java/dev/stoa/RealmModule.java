@@ -12,7 +12,7 @@ final class RealmModule implements Module {
 
     RealmModule(Core c) {
         this.actions = new RealmActions(c.db(), c.log(), c.realmStore(), c.realm(), c.groupValues(), c.clock());
-        this.state = new RealmState(c.realm(), c.config().externalUrl(), c.config().realmHost(), c.config().maxUploadMib());
+        this.state = new RealmState(c.realm(), c.groups(), c.config().externalUrl(), c.config().realmHost(), c.config().maxUploadMib());
     }
 
     @Override

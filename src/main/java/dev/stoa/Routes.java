@@ -54,7 +54,7 @@ final class Routes {
                 description -> c.renderer().render(null, description).html());
         api.get("/server_settings", NONE, authViews::serverSettings);
         api.post("/fetch_api_key", NONE, authViews::fetchApiKey);
-        UserViews userViews = new UserViews(c.db(), c.users(), m.users().actions, c.userJson(), m.users().profileData, m.users().profileFields, c.realm(), c.userAccess());
+        UserViews userViews = new UserViews(c.db(), c.users(), m.users().actions, c.userJson(), m.users().profileStore, c.userAccess());
         api.get("/users", OPTIONAL, userViews::list);
         api.post("/users", USER, userViews::create);
         api.get("/users/me", USER, userViews::me);
@@ -66,7 +66,7 @@ final class Routes {
         api.post("/users/{user_id}/reactivate", USER, userViews::reactivate);
         api.get("/bots", USER, userViews::listBots);
         api.post("/bots", USER, userViews::createBot);
-        ProfileFieldViews profileFieldViews = new ProfileFieldViews(c.db(), m.users().profileFields, m.users().profileData);
+        ProfileFieldViews profileFieldViews = new ProfileFieldViews(c.db(), m.users().profileFields, m.users().profileStore);
         api.get("/realm/profile_fields", USER, profileFieldViews::list);
         api.post("/realm/profile_fields", USER, profileFieldViews::create);
         api.patch("/realm/profile_fields", USER, profileFieldViews::reorder);
@@ -82,7 +82,7 @@ final class Routes {
         api.get("/events", USER, registerViews::events);
         api.delete("/events", USER, registerViews::deleteQueue);
         // ---- Groups and the realm
-        GroupViews groupViews = new GroupViews(c.db(), c.groups(), m.groups().actions, c.groupValues(), c.groupResolver(), name -> c.realm().get().get(name));
+        GroupViews groupViews = new GroupViews(c.db(), c.groups(), m.groups().actions, c.groupValues());
         api.get("/user_groups", USER, groupViews::list);
         api.post("/user_groups/create", USER, groupViews::create);
         api.patch("/user_groups/{user_group_id}", USER, groupViews::update);

@@ -2,9 +2,9 @@ package dev.stoa;
 
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.StateContributor;
-import dev.stoa.users.ProfileData;
 import dev.stoa.users.ProfileFieldActions;
 import dev.stoa.users.ProfileFieldState;
+import dev.stoa.users.ProfileFieldStore;
 import dev.stoa.users.UserActions;
 import dev.stoa.users.UserAuth;
 import dev.stoa.users.UserDelivery;
@@ -18,25 +18,24 @@ import java.util.Map;
 final class UsersModule implements Module {
     final UserActions actions;
     final UserAuth auth;
-    final ProfileData profileData;
+    final ProfileFieldStore profileStore = new ProfileFieldStore();
     final ProfileFieldActions profileFields;
     private final Core core;
 
     UsersModule(Core c, List<UserHooks> hooks) {
         this.core = c;
-        this.actions = new UserActions(c.db(), c.log(), c.users(), c.groups(), c.realm(), c.userJson(), c.userAccess(), c.accessChanges(),
-                hooks, c.clock());
-        this.auth = new UserAuth(c.db(), c.users(), c.realm(), c.userJson());
-        this.profileData = new ProfileData(c.db(), c.log());
-        this.profileFields = new ProfileFieldActions(c.db(), c.log(), c.userAccess(),
+        this.profileFields = new ProfileFieldActions(c.db(), c.log(), profileStore, c.users(), c.userAccess(),
                 d -> d.isEmpty() ? "" : c.renderer().render(null, d).html());
+        this.actions = new UserActions(c.db(), c.log(), c.users(), c.groups(), c.realm(), c.userJson(), c.userAccess(), c.accessChanges(),
+                profileFields, hooks, c.clock());
+        this.auth = new UserAuth(c.db(), c.users(), c.realm(), c.userJson());
     }
 
     @Override
     public List<StateContributor> state() {
         Core c = core;
-        return List.of(new UserState(c.users(), c.userJson(), profileData, c.realm(), c.groupResolver(), c.userAccess()),
-                new UserSettingsState(), new ProfileFieldState());
+        return List.of(new UserState(c.users(), c.userJson(), profileStore, c.realm(), c.groupResolver(), c.userAccess()),
+                new UserSettingsState(), new ProfileFieldState(profileStore));
     }
 
     @Override

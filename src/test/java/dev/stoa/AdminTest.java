@@ -129,7 +129,7 @@ class AdminTest extends StoaTestBase {
         assertThat(stoa("deactivate", "--email", u.email).exit()).isZero();
         u.get("/users/me").error(401, "USER_DEACTIVATED", "Account is deactivated");
         fails(stoa("deactivate", "--email", u.email), "User is already deactivated");
-        fails(stoa("deactivate", "--email", owner.email), "cannot deactivate the only organization owner");
+        fails(stoa("deactivate", "--email", owner.email), "Cannot deactivate the only organization owner");
     }
 
     @Test

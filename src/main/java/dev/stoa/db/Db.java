@@ -73,6 +73,10 @@ public final class Db implements AutoCloseable {
             c.addDataSourceProperty("busy_timeout", "10000");
             c.addDataSourceProperty("foreign_keys", "true");
             c.addDataSourceProperty("date_class", "INTEGER");
+            // A write transaction reads before it writes (checks on current state): BEGIN IMMEDIATE takes the
+            // write lock first, so a writer in another process waits (busy_timeout) instead of failing SQLITE_BUSY
+            // when its read snapshot went stale.
+            if (!readOnly) c.addDataSourceProperty("transaction_mode", "IMMEDIATE");
         }
         return new HikariDataSource(c);
     }

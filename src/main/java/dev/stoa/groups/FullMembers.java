@@ -21,15 +21,13 @@ public final class FullMembers {
     public static void sync(Tx tx, EventLog log, long fullMembersGroup, int thresholdDays, long now) {
         var h = tx.h();
         long cutoff = now - thresholdDays * 86400L;
-        Set<Long> should = new HashSet<>(h.createQuery("SELECT id FROM users WHERE role = 400 AND date_joined <= ?")
-                .bind(0, cutoff).mapTo(Long.class).list());
-        Set<Long> are = new HashSet<>(h.createQuery("SELECT user_id FROM group_members WHERE group_id = ?")
-                .bind(0, fullMembersGroup).mapTo(Long.class).list());
+        GroupStore store = new GroupStore();
+        Set<Long> should = store.membersJoinedBy(h, cutoff);
+        Set<Long> are = new HashSet<>(store.directMembers(h, fullMembersGroup));
         List<Long> add = new ArrayList<>(), remove = new ArrayList<>();
         for (long u : should) if (!are.contains(u)) add.add(u);
         for (long u : are) if (!should.contains(u)) remove.add(u);
         if (add.isEmpty() && remove.isEmpty()) return;
-        GroupStore store = new GroupStore();
         store.addMembers(h, fullMembersGroup, add);
         store.removeMembers(h, fullMembersGroup, remove);
         Set<Long> active = store.allActiveUsers(h);

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -48,8 +49,14 @@ public final class GroupActions {
     /** Channels send stream create / delete when a group change shows or hides a private channel. */
     private final List<MembershipHook> membershipHooks;
 
-    public GroupActions(Db db, EventLog log, GroupStore store, GroupSettingValues values, Clock clock, List<UsageCheck> usageChecks,
-                        List<MembershipHook> membershipHooks) {
+    private final GroupResolver resolver;
+    /** The realm's stored value of a setting (can_create_groups, can_manage_all_groups). */
+    private final Function<String, JsonNode> realmSetting;
+
+    public GroupActions(Db db, EventLog log, GroupStore store, GroupSettingValues values, GroupResolver resolver,
+                        Function<String, JsonNode> realmSetting, Clock clock, List<UsageCheck> usageChecks, List<MembershipHook> membershipHooks) {
+        this.resolver = resolver;
+        this.realmSetting = realmSetting;
         this.db = db;
         this.log = log;
         this.store = store;
@@ -65,27 +72,133 @@ public final class GroupActions {
 
     public record NewGroup(String name, String description, List<Long> members, List<Long> subgroups, Map<String, JsonNode> settings) {}
 
-    public long doCreate(User actor, NewGroup n) {
+    /** POST /user_groups: the realm's can_create_groups, then members, name, settings and subgroups, then the insert. */
+    public long checkCreate(User caller, NewGroup n) {
         return db.write(tx -> {
             Handle h = tx.h();
-            if (store.nameTaken(h, n.name(), -1)) throw ApiError.bad("User group '" + n.name() + "' already exists.");
-            ObjectNode settings = Json.object();
-            for (var e : GroupSettingRules.GROUP.entrySet()) {
-                JsonNode v = n.settings().get(e.getKey());
-                if (v == null) v = defaultValue(h, e.getValue().defaultGroupName(), actor);
-                settings.set(e.getKey(), v);
-            }
-            long id = store.insert(h, n.name(), n.description(), false, clock.instant().getEpochSecond(), actor.id(), Json.write(settings));
-            store.addMembers(h, id, n.members());
-            store.addSubgroups(h, id, n.subgroups());
-            log.append(tx, new GroupEvent.Add(GroupState.groups(h, true, id).get(0).deepCopy()), Recipients.all());
-            return id;
+            requireCanCreate(h, caller);
+            GroupRules.checkUsers(store, h, n.members());
+            GroupRules.checkName(n.name());
+            for (var e : n.settings().entrySet()) values.validate(h, e.getValue(), GroupSettingRules.GROUP.get(e.getKey()));
+            GroupRules.checkSubgroups(store, h, n.subgroups());
+            return create(tx, caller, n);
         });
+    }
+
+    /** Zulip's decorator checks can_create_groups before the parameters are parsed: the view asks first, checkCreate again. */
+    public void requireCanCreate(User caller) {
+        db.read(h -> {
+            requireCanCreate(h, caller);
+            return null;
+        });
+    }
+
+    private void requireCanCreate(Handle h, User caller) {
+        if (!resolver.hasPermission(h, caller, realmSetting.apply("can_create_groups"), GroupSettingRules.REALM.get("can_create_groups"))) {
+            throw ApiError.unauthorizedAction();
+        }
+    }
+
+    /** PATCH /user_groups/{id}: can_manage_group (deactivated groups too, to reactivate them). */
+    public void checkUpdate(User caller, long groupId, Update u) {
+        db.write(tx -> {
+            GroupStore.Row g = forUpdate(tx, caller, groupId, "can_manage_group", true);
+            if (u.name() != null && !u.name().equals(g.name())) GroupRules.checkName(u.name());
+            for (var e : u.settings().entrySet()) values.validate(tx.h(), e.getValue().newValue(), GroupSettingRules.GROUP.get(e.getKey()));
+            update(tx, groupId, u);
+            return null;
+        });
+    }
+
+    public void checkDeactivate(User caller, long groupId) {
+        db.write(tx -> {
+            forUpdate(tx, caller, groupId, "can_manage_group", false);
+            deactivate(tx, groupId);
+            return null;
+        });
+    }
+
+    /**
+     * POST /user_groups/{id}/members: joining or adding, leaving or removing each need their own
+     * setting; subgroups (which Zulip allows here too) need can_add/remove_members_group.
+     */
+    public void checkUpdateMembers(User caller, long groupId, List<Long> add, List<Long> delete, List<Long> addSub, List<Long> deleteSub) {
+        db.write(tx -> {
+            if (!add.isEmpty()) {
+                forUpdate(tx, caller, groupId, add.equals(List.of(caller.id())) ? "can_join_group" : "can_add_members_group", true);
+                GroupRules.checkUsers(store, tx.h(), add);
+            }
+            if (!delete.isEmpty()) {
+                GroupRules.checkUsers(store, tx.h(), delete);
+                forUpdate(tx, caller, groupId, delete.equals(List.of(caller.id())) ? "can_leave_group" : "can_remove_members_group", true);
+            }
+            checkSubgroupChange(tx, caller, groupId, addSub, deleteSub);
+            if (!add.isEmpty() || !delete.isEmpty()) updateMembers(tx, groupId, add, delete);
+            if (!addSub.isEmpty() || !deleteSub.isEmpty()) updateSubgroups(tx, groupId, addSub, deleteSub);
+            return null;
+        });
+    }
+
+    /** POST /user_groups/{id}/subgroups. */
+    public void checkUpdateSubgroups(User caller, long groupId, List<Long> add, List<Long> delete) {
+        db.write(tx -> {
+            checkSubgroupChange(tx, caller, groupId, add, delete);
+            updateSubgroups(tx, groupId, add, delete);
+            return null;
+        });
+    }
+
+    private void checkSubgroupChange(Tx tx, User caller, long groupId, List<Long> add, List<Long> delete) {
+        if (!add.isEmpty()) {
+            GroupRules.checkSubgroups(store, tx.h(), add);
+            forUpdate(tx, caller, groupId, "can_add_members_group", false);
+        }
+        if (!delete.isEmpty()) {
+            GroupRules.checkSubgroups(store, tx.h(), delete);
+            forUpdate(tx, caller, groupId, "can_remove_members_group", false);
+        }
+    }
+
+    /**
+     * Zulip's access_user_group_for_update: the group exists (and is active unless allowed), is not
+     * a system group, and the caller may manage all groups, manage this one, or holds `setting`.
+     * The row is locked to the end of the transaction on PostgreSQL.
+     */
+    private GroupStore.Row forUpdate(Tx tx, User a, long groupId, String setting, boolean allowDeactivated) {
+        Handle h = tx.h();
+        GroupStore.Row g = store.findForUpdate(tx, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
+        if (g.deactivated() && !allowDeactivated) throw ApiError.bad("User group is deactivated.");
+        if (g.system()) throw ApiError.unauthorizedAction();
+        if (resolver.hasPermission(h, a, realmSetting.apply("can_manage_all_groups"), GroupSettingRules.REALM.get("can_manage_all_groups"))) return g;
+        if (resolver.hasPermission(h, a, g.settings().get("can_manage_group"), GroupSettingRules.GROUP.get("can_manage_group"))) return g;
+        if (!setting.equals("can_manage_group")
+                && resolver.hasPermission(h, a, g.settings().get(setting), GroupSettingRules.GROUP.get(setting))) return g;
+        throw ApiError.unauthorizedAction();
+    }
+
+    public long doCreate(User actor, NewGroup n) {
+        return db.write(tx -> create(tx, actor, n));
+    }
+
+    private long create(Tx tx, User actor, NewGroup n) {
+        Handle h = tx.h();
+        if (store.nameTaken(h, n.name(), -1)) throw ApiError.bad("User group '" + n.name() + "' already exists.");
+        ObjectNode settings = Json.object();
+        for (var e : GroupSettingRules.GROUP.entrySet()) {
+            JsonNode v = n.settings().get(e.getKey());
+            if (v == null) v = defaultValue(h, e.getValue().defaultGroupName(), actor);
+            settings.set(e.getKey(), v);
+        }
+        long id = store.insert(h, n.name(), n.description(), false, clock.instant().getEpochSecond(), actor.id(), Json.write(settings));
+        store.addMembers(h, id, n.members());
+        store.addSubgroups(h, id, n.subgroups());
+        log.append(tx, new GroupEvent.Add(store.apiGroups(h, true, id).get(0).deepCopy()), Recipients.all());
+        return id;
     }
 
     private static JsonNode defaultValue(Handle h, String name, User actor) {
         if (name.equals(GroupSettingRules.GROUP_CREATOR)) return GroupSettingValues.anonymous(List.of(actor.id()), List.of());
-        long id = h.createQuery("SELECT id FROM user_groups WHERE is_system_group AND name = ?").bind(0, name).mapTo(Long.class).one();
+        long id = new GroupStore().systemGroupId(h, name);
         return Json.MAPPER.getNodeFactory().numberNode(id);
     }
 
@@ -94,28 +207,32 @@ public final class GroupActions {
 
     public void doUpdate(long groupId, Update u) {
         db.write(tx -> {
-            Handle h = tx.h();
-            GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
-            boolean deactivated = g.deactivated();
-            if (u.reactivate() && deactivated) {
-                store.set(h, groupId, "deactivated", false);
-                deactivated = false;
-                ObjectNode extras = Json.object();
-                extras.set("__group", GroupState.groups(h, true, groupId).get(0));
-                log.append(tx, new GroupEvent.Update(groupId, Json.object().put("deactivated", false), extras), Recipients.all());
-            }
-            if (u.name() != null && !u.name().equals(g.name())) {
-                if (store.nameTaken(h, u.name(), groupId)) throw ApiError.bad("User group '" + u.name() + "' already exists.");
-                store.set(h, groupId, "name", u.name());
-                log.append(tx, new GroupEvent.Update(groupId, Json.object().put("name", u.name()), marker(deactivated)), Recipients.all());
-            }
-            if (u.description() != null && !u.description().equals(g.description())) {
-                store.set(h, groupId, "description", u.description());
-                log.append(tx, new GroupEvent.Update(groupId, Json.object().put("description", u.description()), marker(deactivated)), Recipients.all());
-            }
-            updateSettings(tx, g, u.settings(), deactivated);
+            update(tx, groupId, u);
             return null;
         });
+    }
+
+    private void update(Tx tx, long groupId, Update u) {
+        Handle h = tx.h();
+        GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
+        boolean deactivated = g.deactivated();
+        if (u.reactivate() && deactivated) {
+            store.set(h, groupId, "deactivated", false);
+            deactivated = false;
+            ObjectNode extras = Json.object();
+            extras.set("__group", store.apiGroups(h, true, groupId).get(0));
+            log.append(tx, new GroupEvent.Update(groupId, Json.object().put("deactivated", false), extras), Recipients.all());
+        }
+        if (u.name() != null && !u.name().equals(g.name())) {
+            if (store.nameTaken(h, u.name(), groupId)) throw ApiError.bad("User group '" + u.name() + "' already exists.");
+            store.set(h, groupId, "name", u.name());
+            log.append(tx, new GroupEvent.Update(groupId, Json.object().put("name", u.name()), marker(deactivated)), Recipients.all());
+        }
+        if (u.description() != null && !u.description().equals(g.description())) {
+            store.set(h, groupId, "description", u.description());
+            log.append(tx, new GroupEvent.Update(groupId, Json.object().put("description", u.description()), marker(deactivated)), Recipients.all());
+        }
+        updateSettings(tx, g, u.settings(), deactivated);
     }
 
     private void updateSettings(Tx tx, GroupStore.Row g, Map<String, GroupSettingValues.Change> changes, boolean deactivated) {
@@ -144,15 +261,19 @@ public final class GroupActions {
     /** Deactivates a group nobody's settings or active supergroups still use. */
     public void doDeactivate(long groupId) {
         db.write(tx -> {
-            Handle h = tx.h();
-            List<ObjectNode> objections = objections(h, groupId);
-            if (!objections.isEmpty()) {
-                throw ApiError.of(ErrorCode.CANNOT_DEACTIVATE_GROUP_IN_USE, "Cannot deactivate user group in use.").with("objections", objections);
-            }
-            store.set(h, groupId, "deactivated", true);
-            log.append(tx, new GroupEvent.Update(groupId, Json.object().put("deactivated", true), null), Recipients.all());
+            deactivate(tx, groupId);
             return null;
         });
+    }
+
+    private void deactivate(Tx tx, long groupId) {
+        Handle h = tx.h();
+        List<ObjectNode> objections = objections(h, groupId);
+        if (!objections.isEmpty()) {
+            throw ApiError.of(ErrorCode.CANNOT_DEACTIVATE_GROUP_IN_USE, "Cannot deactivate user group in use.").with("objections", objections);
+        }
+        store.set(h, groupId, "deactivated", true);
+        log.append(tx, new GroupEvent.Update(groupId, Json.object().put("deactivated", true), null), Recipients.all());
     }
 
     private List<ObjectNode> objections(Handle h, long groupId) {
@@ -182,51 +303,59 @@ public final class GroupActions {
     /** Adds and removes direct members (and, as Zulip allows on this endpoint, subgroups). */
     public void doUpdateMembers(long groupId, List<Long> add, List<Long> delete) {
         db.write(tx -> {
-            Handle h = tx.h();
-            GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
-            Set<Long> existing = new TreeSet<>(store.directMembers(h, groupId));
-            for (long u : add) if (existing.contains(u)) throw ApiError.bad("User " + u + " is already a member of this group");
-            Set<Long> active = new TreeSet<>(store.activeDirectMembers(h, groupId));
-            for (long u : delete) if (!active.contains(u)) throw ApiError.bad("There is no member '" + u + "' in this user group");
-            List<Runnable> after = beforeMembershipChange(tx, groupId);
-            if (!add.isEmpty()) {
-                store.addMembers(h, groupId, add);
-                log.append(tx, new GroupEvent.AddMembers(groupId, sorted(add), marker(g.deactivated())), Recipients.all());
-            }
-            if (!delete.isEmpty()) {
-                store.removeMembers(h, groupId, delete);
-                log.append(tx, new GroupEvent.RemoveMembers(groupId, sorted(delete), marker(g.deactivated())), Recipients.all());
-            }
-            after.forEach(Runnable::run);
+            updateMembers(tx, groupId, add, delete);
             return null;
         });
+    }
+
+    private void updateMembers(Tx tx, long groupId, List<Long> add, List<Long> delete) {
+        Handle h = tx.h();
+        GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
+        Set<Long> existing = new TreeSet<>(store.directMembers(h, groupId));
+        for (long u : add) if (existing.contains(u)) throw ApiError.bad("User " + u + " is already a member of this group");
+        Set<Long> active = new TreeSet<>(store.activeDirectMembers(h, groupId));
+        for (long u : delete) if (!active.contains(u)) throw ApiError.bad("There is no member '" + u + "' in this user group");
+        List<Runnable> after = beforeMembershipChange(tx, groupId);
+        if (!add.isEmpty()) {
+            store.addMembers(h, groupId, add);
+            log.append(tx, new GroupEvent.AddMembers(groupId, sorted(add), marker(g.deactivated())), Recipients.all());
+        }
+        if (!delete.isEmpty()) {
+            store.removeMembers(h, groupId, delete);
+            log.append(tx, new GroupEvent.RemoveMembers(groupId, sorted(delete), marker(g.deactivated())), Recipients.all());
+        }
+        after.forEach(Runnable::run);
     }
 
     /** Adds and removes direct subgroups; a change that would make a cycle is refused here. */
     public void doUpdateSubgroups(long groupId, List<Long> add, List<Long> delete) {
         db.write(tx -> {
-            Handle h = tx.h();
-            GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
-            Set<Long> existing = new TreeSet<>(store.directSubgroups(h, groupId));
-            if (!add.isEmpty()) {
-                for (long s : add) if (existing.contains(s)) throw ApiError.bad("User group " + s + " is already a subgroup of this group.");
-                if (store.selfAndRecursiveSubgroups(h, add).contains(groupId)) {
-                    throw ApiError.bad("User group " + groupId + " is already a subgroup of one of the passed subgroups.");
-                }
-            }
-            for (long s : delete) if (!existing.contains(s)) throw ApiError.bad("User group " + s + " is not a subgroup of this group.");
-            List<Runnable> after = beforeMembershipChange(tx, groupId);
-            if (!add.isEmpty()) {
-                store.addSubgroups(h, groupId, add);
-                log.append(tx, new GroupEvent.AddSubgroups(groupId, sorted(add), marker(g.deactivated())), Recipients.all());
-            }
-            if (!delete.isEmpty()) {
-                store.removeSubgroups(h, groupId, delete);
-                log.append(tx, new GroupEvent.RemoveSubgroups(groupId, sorted(delete), marker(g.deactivated())), Recipients.all());
-            }
-            after.forEach(Runnable::run);
+            updateSubgroups(tx, groupId, add, delete);
             return null;
         });
+    }
+
+    private void updateSubgroups(Tx tx, long groupId, List<Long> add, List<Long> delete) {
+        Handle h = tx.h();
+        GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
+        Set<Long> existing = new TreeSet<>(store.directSubgroups(h, groupId));
+        if (!add.isEmpty()) {
+            for (long s : add) if (existing.contains(s)) throw ApiError.bad("User group " + s + " is already a subgroup of this group.");
+            if (store.selfAndRecursiveSubgroups(h, add).contains(groupId)) {
+                throw ApiError.bad("User group " + groupId + " is already a subgroup of one of the passed subgroups.");
+            }
+        }
+        for (long s : delete) if (!existing.contains(s)) throw ApiError.bad("User group " + s + " is not a subgroup of this group.");
+        List<Runnable> after = beforeMembershipChange(tx, groupId);
+        if (!add.isEmpty()) {
+            store.addSubgroups(h, groupId, add);
+            log.append(tx, new GroupEvent.AddSubgroups(groupId, sorted(add), marker(g.deactivated())), Recipients.all());
+        }
+        if (!delete.isEmpty()) {
+            store.removeSubgroups(h, groupId, delete);
+            log.append(tx, new GroupEvent.RemoveSubgroups(groupId, sorted(delete), marker(g.deactivated())), Recipients.all());
+        }
+        after.forEach(Runnable::run);
     }
 
     private static List<Long> sorted(List<Long> ids) {

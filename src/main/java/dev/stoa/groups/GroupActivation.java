@@ -10,43 +10,43 @@ import dev.stoa.events.Recipients;
 import dev.stoa.http.Json;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * What a user's (de)activation changes in groups as the API shows them (active users only):
  * the groups they directly belong to, and the anonymous group-setting values (of groups and of
  * the realm) that name them. Called inside the user action's transaction, after the user's
- * is_active changed; every change is an explicit event, marked for deactivated groups.
+ * is_active changed; every change is an explicit event, marked for deactivated groups, sent to
+ * `to` (on deactivation only those who cannot access the user: the others drop it themselves).
  */
 public final class GroupActivation {
     private GroupActivation() {}
 
-    public static void userActiveChanged(Tx tx, EventLog log, GroupStore store, long userId, boolean active) {
+    public static void userActiveChanged(Tx tx, EventLog log, GroupStore store, long userId, boolean active, Recipients to,
+                                         Function<String, JsonNode> realmSetting) {
         var h = tx.h();
-        List<Long> member = h.createQuery("SELECT group_id FROM group_members WHERE user_id = ? ORDER BY group_id")
-                .bind(0, userId).mapTo(Long.class).list();
+        List<Long> member = store.groupsOf(h, userId);
         Set<Long> activeUsers = store.allActiveUsers(h);
         for (GroupStore.Row g : store.all(h)) {
             ObjectNode marker = g.deactivated() ? Json.object().put("__deactivated", true) : null;
             if (member.contains(g.id())) {
                 log.append(tx, active ? new GroupEvent.AddMembers(g.id(), List.of(userId), marker)
-                        : new GroupEvent.RemoveMembers(g.id(), List.of(userId), marker), Recipients.all());
+                        : new GroupEvent.RemoveMembers(g.id(), List.of(userId), marker), to);
             }
             for (String k : GroupSettingRules.GROUP.keySet()) {
                 JsonNode v = g.settings().get(k);
                 if (!names(v, userId)) continue;
                 ObjectNode data = Json.object();
                 data.set(k, GroupSettingValues.apiValue(v, activeUsers));
-                log.append(tx, new GroupEvent.Update(g.id(), data, marker), Recipients.all());
+                log.append(tx, new GroupEvent.Update(g.id(), data, marker), to);
             }
         }
-        String realm = h.createQuery("SELECT settings FROM realm WHERE id = 1").mapTo(String.class).findOne().orElse("{}");
-        ObjectNode stored = (ObjectNode) Json.parse(realm);
         for (String k : GroupSettingRules.REALM.keySet()) {
-            JsonNode v = stored.get(k);
+            JsonNode v = realmSetting.apply(k);
             if (!names(v, userId)) continue;
             ObjectNode data = Json.object();
             data.set(k, GroupSettingValues.apiValue(v, activeUsers));
-            log.append(tx, new RealmEvent.UpdateDict("default", data), Recipients.all());
+            log.append(tx, new RealmEvent.UpdateDict("default", data), to);
         }
     }
 

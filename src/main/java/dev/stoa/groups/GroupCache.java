@@ -32,6 +32,8 @@ public final class GroupCache {
     private final ReentrantLock rebuild = new ReentrantLock();
     private volatile Snapshot snapshot;
 
+    private final GroupStore store = new GroupStore();
+
     public GroupCache(Db db, EventLog log) {
         this.db = db;
         this.log = log;
@@ -87,12 +89,10 @@ public final class GroupCache {
         return db.read(h -> {
             long head = EventLog.headIn(h);
             Map<Long, List<Long>> members = new HashMap<>(), subgroups = new HashMap<>();
-            h.createQuery("SELECT m.group_id, m.user_id FROM group_members m JOIN users u ON u.id = m.user_id WHERE u.is_active")
-                    .map((rs, c) -> members.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(rs.getLong(2))).list();
-            h.createQuery("SELECT group_id, subgroup_id FROM group_subgroups")
-                    .map((rs, c) -> subgroups.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(rs.getLong(2))).list();
-            Set<Long> deactivated = new HashSet<>(h.createQuery("SELECT id FROM user_groups WHERE deactivated").mapTo(Long.class).list());
-            Set<Long> active = new HashSet<>(h.createQuery("SELECT id FROM users WHERE is_active").mapTo(Long.class).list());
+            store.activeMemberships(h, (g, u) -> members.computeIfAbsent(g, k -> new ArrayList<>()).add(u),
+                    (g, s) -> subgroups.computeIfAbsent(g, k -> new ArrayList<>()).add(s));
+            Set<Long> deactivated = store.deactivatedIds(h);
+            Set<Long> active = store.allActiveUsers(h);
             return new Snapshot(head, sortedArrays(members), sortedArrays(subgroups), deactivated, active);
         });
     }

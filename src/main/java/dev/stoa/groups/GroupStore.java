@@ -1,12 +1,18 @@
 package dev.stoa.groups;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Dialect;
+import dev.stoa.db.Tx;
 import dev.stoa.http.Json;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import org.jdbi.v3.core.Handle;
 
 /** SQL for user groups, their direct members and direct subgroups. */
@@ -33,6 +39,13 @@ public final class GroupStore {
     public Optional<Row> find(Handle h, long id) {
         return h.createQuery(ROW + " WHERE id = ?").bind(0, id).map((rs, c) -> new Row(rs.getLong(1), rs.getString(2), rs.getString(3),
                 rs.getBoolean(4), rs.getBoolean(5), (ObjectNode) Json.parse(rs.getString(6)))).findOne();
+    }
+
+    /** The group, its row locked to the end of the transaction on PostgreSQL (SQLite's single writer already serializes). */
+    public Optional<Row> findForUpdate(Tx tx, long id) {
+        String lock = tx.dialect() == Dialect.POSTGRES ? " FOR UPDATE" : "";
+        return tx.h().createQuery(ROW + " WHERE id = ?" + lock).bind(0, id).map((rs, c) -> new Row(rs.getLong(1), rs.getString(2),
+                rs.getString(3), rs.getBoolean(4), rs.getBoolean(5), (ObjectNode) Json.parse(rs.getString(6)))).findOne();
     }
 
     public List<Row> all(Handle h) {
@@ -192,5 +205,70 @@ public final class GroupStore {
                 SELECT DISTINCT m.user_id FROM group_members m JOIN g ON m.group_id = g.id JOIN users u ON u.id = m.user_id
                 WHERE u.is_active""").bindList("ids", groups).mapTo(Long.class).list());
         return out;
+    }
+
+    /** Every group (or only `onlyId`) in the API's UserGroup shape. */
+    public ArrayNode apiGroups(Handle h, boolean withDeactivated, Long onlyId) {
+        Map<Long, ArrayNode> members = new HashMap<>(), subgroups = new HashMap<>();
+        h.createQuery("SELECT group_id, user_id FROM group_members m JOIN users u ON u.id = m.user_id WHERE u.is_active ORDER BY group_id, user_id")
+                .map((rs, c) -> members.computeIfAbsent(rs.getLong(1), k -> Json.array()).add(rs.getLong(2))).list();
+        h.createQuery("SELECT group_id, subgroup_id FROM group_subgroups ORDER BY group_id, subgroup_id")
+                .map((rs, c) -> subgroups.computeIfAbsent(rs.getLong(1), k -> Json.array()).add(rs.getLong(2))).list();
+        java.util.Set<Long> active = new java.util.HashSet<>(h.createQuery("SELECT id FROM users WHERE is_active").mapTo(Long.class).list());
+        ArrayNode out = Json.array();
+        h.createQuery("SELECT id, name, description, is_system_group, deactivated, date_created, creator_id, settings FROM user_groups ORDER BY id")
+                .map((rs, c) -> {
+                    long id = rs.getLong(1);
+                    boolean deactivated = rs.getBoolean(5);
+                    if ((deactivated && !withDeactivated) || (onlyId != null && onlyId != id)) return null;
+                    ObjectNode g = Json.object();
+                    g.put("id", id);
+                    g.put("name", rs.getString(2));
+                    g.put("description", rs.getString(3));
+                    g.set("members", members.getOrDefault(id, Json.array()));
+                    g.set("direct_subgroup_ids", subgroups.getOrDefault(id, Json.array()));
+                    g.put("is_system_group", rs.getBoolean(4));
+                    long created = rs.getLong(6);
+                    if (rs.wasNull()) g.putNull("date_created"); else g.put("date_created", created);
+                    long creator = rs.getLong(7);
+                    if (rs.wasNull()) g.putNull("creator_id"); else g.put("creator_id", creator);
+                    g.put("deactivated", deactivated);
+                    ObjectNode settings = (ObjectNode) Json.parse(rs.getString(8));
+                    for (String k : GroupState.SETTINGS) g.set(k, GroupSettingValues.apiValue(settings.get(k), active));
+                    out.add(g);
+                    return null;
+                }).list();
+        return out;
+    }
+
+    /** The groups userId directly belongs to. */
+    public List<Long> groupsOf(Handle h, long userId) {
+        return h.createQuery("SELECT group_id FROM group_members WHERE user_id = ? ORDER BY group_id").bind(0, userId).mapTo(Long.class).list();
+    }
+
+    public long systemGroupId(Handle h, String name) {
+        return h.createQuery("SELECT id FROM user_groups WHERE is_system_group AND name = ?").bind(0, name).mapTo(Long.class).one();
+    }
+
+    /** Whether id is a user of the realm (not a cross-realm system bot), active or not. */
+    public boolean isRealmUser(Handle h, long id) {
+        return h.createQuery("SELECT COUNT(*) FROM users WHERE id = ? AND NOT is_system_bot").bind(0, id).mapTo(Long.class).one() > 0;
+    }
+
+    /** Members (role 400) whose account was created at or before cutoff: who role:fullmembers should hold. */
+    public Set<Long> membersJoinedBy(Handle h, long cutoff) {
+        return new HashSet<>(h.createQuery("SELECT id FROM users WHERE role = 400 AND date_joined <= ?").bind(0, cutoff).mapTo(Long.class).list());
+    }
+
+    /** Every (group, active direct member) and (group, direct subgroup) pair, and the deactivated groups: GroupCache's snapshot. */
+    public void activeMemberships(Handle h, BiConsumer<Long, Long> member, BiConsumer<Long, Long> subgroup) {
+        h.createQuery("SELECT m.group_id, m.user_id FROM group_members m JOIN users u ON u.id = m.user_id WHERE u.is_active")
+                .map((rs, c) -> { member.accept(rs.getLong(1), rs.getLong(2)); return null; }).list();
+        h.createQuery("SELECT group_id, subgroup_id FROM group_subgroups")
+                .map((rs, c) -> { subgroup.accept(rs.getLong(1), rs.getLong(2)); return null; }).list();
+    }
+
+    public Set<Long> deactivatedIds(Handle h) {
+        return new HashSet<>(h.createQuery("SELECT id FROM user_groups WHERE deactivated").mapTo(Long.class).list());
     }
 }

@@ -8,6 +8,7 @@ import dev.stoa.events.Recipients;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserAccess;
+import dev.stoa.users.UserStore;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -35,7 +36,11 @@ public final class PresenceActions {
     /** Last written row per user; another node's newer write only makes us write again, never skip a needed write. */
     private final Map<Long, PresenceRow> written = new ConcurrentHashMap<>();
 
-    public PresenceActions(Db db, EventLog log, PresenceStore store, Function<User, String> apiEmail, UserAccess access, boolean limited) {
+    private final UserStore users;
+
+    public PresenceActions(Db db, EventLog log, PresenceStore store, UserStore users, Function<User, String> apiEmail, UserAccess access,
+                           boolean limited) {
+        this.users = users;
         this.access = access;
         this.limited = limited;
         this.db = db;
@@ -74,8 +79,8 @@ public final class PresenceActions {
         });
     }
 
-    private static boolean smallRealm(org.jdbi.v3.core.Handle h) {
-        return h.createQuery("SELECT COUNT(*) FROM users WHERE is_active AND NOT is_bot").mapTo(Long.class).one() <= EVENT_USER_LIMIT;
+    private boolean smallRealm(org.jdbi.v3.core.Handle h) {
+        return users.activeHumanCount(h) <= EVENT_USER_LIMIT;
     }
 
     /** The event in both forms; Delivery picks "__modern" for simplified_presence_events queues, "__legacy" otherwise. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.groups.GroupSettingRules;
 import dev.stoa.groups.GroupSettingValues;
+import dev.stoa.groups.GroupStore;
 import dev.stoa.http.Json;
 import dev.stoa.queues.StateContributor;
 import java.util.Set;
@@ -15,7 +16,11 @@ public final class RealmState implements StateContributor {
     private final String host;
     private final long maxUploadMib;
 
-    public RealmState(RealmHolder realm, String externalUrl, String host, long maxUploadMib) {
+    /** Active users, for the API value of anonymous group settings (users sit above realm; groups' store reads them). */
+    private final GroupStore groups;
+
+    public RealmState(RealmHolder realm, GroupStore groups, String externalUrl, String host, long maxUploadMib) {
+        this.groups = groups;
         this.maxUploadMib = maxUploadMib;
         this.realm = realm;
         this.externalUrl = externalUrl;
@@ -32,7 +37,7 @@ public final class RealmState implements StateContributor {
         for (var e : r.settings().properties()) {
             JsonNode v = e.getValue();
             if (v.isObject() && GroupSettingRules.REALM.containsKey(e.getKey())) {
-                if (active == null) active = new java.util.HashSet<>(ctx.h().createQuery("SELECT id FROM users WHERE is_active").mapTo(Long.class).list());
+                if (active == null) active = groups.allActiveUsers(ctx.h());
                 v = GroupSettingValues.apiValue(v, active);
             }
             state.set("realm_" + e.getKey(), v);

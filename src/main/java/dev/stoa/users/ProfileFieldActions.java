@@ -13,130 +13,180 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import org.jdbi.v3.core.Handle;
 
 /**
  * Every write to custom profile fields and users' values. Field changes send the whole new list
  * (custom_profile_fields) to every user; a value change sends a realm_user update with
- * custom_profile_field to every user (everyone may see every user's profile).
+ * custom_profile_field to everyone who can see the user.
  */
 public final class ProfileFieldActions {
     /** Zulip's limit: at most this many fields shown in the profile summary. */
     static final int MAX_SUMMARY_FIELDS = 2;
+    private static final String NOT_EDITABLE = "You are not allowed to change this field. Contact an administrator to update it.";
 
     private final Db db;
     private final EventLog log;
+    private final ProfileFieldStore store;
+    private final UserStore users;
     private final UserAccess access;
     /** The realm's Markdown renderer, as for channel descriptions (Zulip renders text fields the same way). */
-    private final java.util.function.UnaryOperator<String> markdown;
+    private final UnaryOperator<String> markdown;
 
-    public ProfileFieldActions(Db db, EventLog log, UserAccess access, java.util.function.UnaryOperator<String> markdown) {
-        this.access = access;
-        this.markdown = markdown;
+    public ProfileFieldActions(Db db, EventLog log, ProfileFieldStore store, UserStore users, UserAccess access, UnaryOperator<String> markdown) {
         this.db = db;
         this.log = log;
+        this.store = store;
+        this.users = users;
+        this.access = access;
+        this.markdown = markdown;
     }
 
     /** A field's configurable properties; field_data is the stored JSON text ("" when none). */
     public record FieldSpec(String name, String hint, int type, String fieldData, boolean displayInProfileSummary,
                             boolean required, boolean editableByUser, boolean useForUserMatching) {}
 
-    public long doCreate(FieldSpec f) {
+    /** PATCH /realm/profile_fields/{id}: the properties the request names (empty: unchanged); field_data parsed. */
+    public record FieldUpdate(long id, Optional<String> name, Optional<String> hint, Optional<JsonNode> fieldData,
+                              Optional<Boolean> summary, Optional<Boolean> required, Optional<Boolean> editable, Optional<Boolean> matching) {}
+
+    /** A new field, its properties already checked by the view (they depend on nothing stored). */
+    public long checkCreate(User caller, FieldSpec f) {
+        UserRules.requireAdmin(caller);
         return db.write(tx -> {
-            checkUniqueName(tx, f.name(), null);
-            if (f.displayInProfileSummary()) checkSummaryLimit(tx, null);
-            int order = tx.h().createQuery("SELECT COALESCE(MAX(sort_order), 0) + 1 FROM custom_profile_fields").mapTo(Integer.class).one();
-            long id = tx.h().createUpdate("INSERT INTO custom_profile_fields (name, hint, field_type, field_data, sort_order, "
-                            + "display_in_profile_summary, required, editable_by_user, use_for_user_matching) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-                    .bind(0, f.name()).bind(1, f.hint()).bind(2, f.type()).bind(3, f.fieldData()).bind(4, order)
-                    .bind(5, f.displayInProfileSummary()).bind(6, f.required()).bind(7, f.editableByUser()).bind(8, f.useForUserMatching())
-                    .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
+            checkUniqueName(tx.h(), f.name(), null);
+            if (f.displayInProfileSummary()) checkSummaryLimit(tx.h(), null);
+            long id = store.insert(tx.h(), f);
             sendFields(tx);
             return id;
         });
     }
 
-    public void doUpdate(long id, FieldSpec f) {
+    public void checkUpdate(User caller, FieldUpdate u) {
+        UserRules.requireAdmin(caller);
         db.write(tx -> {
-            checkUniqueName(tx, f.name(), id);
-            if (f.displayInProfileSummary()) checkSummaryLimit(tx, id);
-            tx.h().createUpdate("UPDATE custom_profile_fields SET name = ?, hint = ?, field_data = ?, display_in_profile_summary = ?, "
-                            + "required = ?, editable_by_user = ?, use_for_user_matching = ? WHERE id = ?")
-                    .bind(0, f.name()).bind(1, f.hint()).bind(2, f.fieldData()).bind(3, f.displayInProfileSummary())
-                    .bind(4, f.required()).bind(5, f.editableByUser()).bind(6, f.useForUserMatching()).bind(7, id).execute();
+            ProfileFieldStore.Field old = field(tx.h(), u.id());
+            FieldSpec o = old.spec();
+            JsonNode oldData = o.fieldData().isEmpty() ? Json.object() : Json.parse(o.fieldData());
+            boolean defaultExternal = old.type() == ProfileFieldTypes.EXTERNAL_ACCOUNT
+                    && !oldData.path("subtype").asText("").equals("custom");
+            if (defaultExternal && (u.name().filter(n -> !n.equals(o.name())).isPresent()
+                    || u.hint().filter(x -> !x.equals(o.hint())).isPresent() || u.fieldData().filter(d -> !d.equals(oldData)).isPresent())) {
+                throw ApiError.bad("Default custom field cannot be updated.");
+            }
+            JsonNode newData = u.fieldData().orElse(oldData);
+            ProfileFieldTypes.validateFieldData(old.type(), newData);
+            String n = u.name().orElse(o.name()), h = u.hint().orElse(o.hint());
+            if (!defaultExternal) ProfileFieldTypes.checkNameAndHint(n, h);
+            boolean s = u.summary().orElse(o.displayInProfileSummary()), m = u.matching().orElse(o.useForUserMatching());
+            ProfileFieldTypes.checkFlags(old.type(), s, m);
+            FieldSpec f = new FieldSpec(n, h, old.type(), newData.isEmpty() ? "" : Json.write(newData), s,
+                    u.required().orElse(o.required()), u.editable().orElse(o.editableByUser()), m);
+            checkUniqueName(tx.h(), f.name(), u.id());
+            if (f.displayInProfileSummary()) checkSummaryLimit(tx.h(), u.id());
+            store.update(tx.h(), u.id(), f);
             sendFields(tx);
             return null;
         });
     }
 
     /** Deletes a field and every user's value of it (clients drop the values with the field). */
-    public void doDelete(long id) {
+    public void checkDelete(User caller, long id) {
+        UserRules.requireAdmin(caller);
         db.write(tx -> {
-            tx.h().execute("DELETE FROM custom_profile_values WHERE field_id = ?", id);
-            int n = tx.h().execute("DELETE FROM custom_profile_fields WHERE id = ?", id);
-            if (n == 0) throw ApiError.bad("Field id " + id + " not found.");
+            if (!store.delete(tx.h(), id)) throw notFound(id);
             sendFields(tx);
             return null;
         });
     }
 
     /** Sets the display order; `order` must name every field exactly once. */
-    public void doReorder(List<Long> order) {
+    public void checkReorder(User caller, List<Long> order) {
+        UserRules.requireAdmin(caller);
         db.write(tx -> {
-            List<Long> ids = tx.h().createQuery("SELECT id FROM custom_profile_fields").mapTo(Long.class).list();
+            List<Long> ids = store.ids(tx.h());
             if (order.size() != ids.size() || !new HashSet<>(order).equals(new HashSet<>(ids))) {
                 throw ApiError.bad("Invalid order mapping.");
             }
-            for (int i = 0; i < order.size(); i++) {
-                tx.h().execute("UPDATE custom_profile_fields SET sort_order = ? WHERE id = ?", i + 1, order.get(i));
-            }
+            store.setOrder(tx.h(), order);
             sendFields(tx);
             return null;
         });
     }
 
-    /**
-     * Sets (or, for an empty value, clears) each field value of target; one realm_user update per
-     * field whose value changed. Values were validated by the view (ProfileData.validateUpdates).
-     */
-    public void doUpdateUserData(User target, JsonNode updates) {
+    /** PATCH /users/me/profile_data: the caller's own values, within editable_by_user unless an administrator. */
+    public void checkUpdateOwnData(User caller, JsonNode updates) {
+        UserRules.humanOnly(caller);
         db.write(tx -> {
-            for (JsonNode u : updates) {
-                long id = u.get("id").asLong();
-                JsonNode v = u.get("value");
-                String value = v == null || v.isNull() ? "" : (v.isTextual() ? v.asText() : Json.write(v));
-                if (v != null && v.isArray() && v.isEmpty()) value = "";
-                setValue(tx, target, id, value);
+            validateUpdates(tx.h(), updates);
+            List<Long> ids = updates.valueStream().map(u -> u.get("id").asLong()).toList();
+            checkEditable(tx.h(), caller, ids);
+            updateUserData(tx, caller, updates);
+            return null;
+        });
+    }
+
+    /** DELETE /users/me/profile_data: clears the caller's values of the given fields. */
+    public void checkRemoveOwnData(User caller, List<Long> fieldIds) {
+        UserRules.humanOnly(caller);
+        db.write(tx -> {
+            checkEditable(tx.h(), caller, fieldIds);
+            for (long id : fieldIds) {
+                field(tx.h(), id);
+                setValue(tx, caller, id, "");
             }
             return null;
         });
     }
 
-    /** Clears target's values of the given fields. */
-    public void doRemoveUserData(User target, List<Long> fieldIds) {
-        db.write(tx -> {
-            for (long id : fieldIds) {
-                boolean exists = tx.h().createQuery("SELECT COUNT(*) FROM custom_profile_fields WHERE id = ?").bind(0, id)
-                        .mapTo(Long.class).one() > 0;
-                if (!exists) throw ApiError.bad("Field id " + id + " not found.");
-                setValue(tx, target, id, "");
-            }
-            return null;
-        });
+    private void checkEditable(Handle h, User caller, List<Long> fieldIds) {
+        if (caller.isAdmin()) return;
+        Map<Long, Boolean> editable = store.editableByUser(h);
+        for (long id : fieldIds) if (!editable.getOrDefault(id, true)) throw ApiError.bad(NOT_EDITABLE);
+    }
+
+    /**
+     * Checks a profile_data / data array ([{id, value}]) before anything changes: each element is
+     * an object with an integer id of an existing field and a value valid for its type.
+     */
+    void validateUpdates(Handle h, JsonNode updates) {
+        int i = 0;
+        for (JsonNode u : updates) {
+            String var = "data[" + i++ + "]";
+            if (!u.isObject()) throw ApiError.bad(var + " is not a dict");
+            if (!u.has("id")) throw ApiError.bad("id key is missing from " + var);
+            if (!u.get("id").isIntegralNumber()) throw ApiError.bad(var + "[\"id\"] is not an integer");
+            if (!u.has("value")) throw ApiError.bad("value key is missing from " + var);
+            ProfileFieldStore.Field f = field(h, u.get("id").asLong());
+            ProfileFieldTypes.validateValue(id -> users.isPerson(h, id), f.type(), f.spec().name(), f.spec().fieldData(), u.get("value"));
+        }
+    }
+
+    /**
+     * Sets (or, for an empty value, clears) each field value of target; one realm_user update per
+     * field whose value changed. Values were validated (validateUpdates) in the same transaction.
+     */
+    void updateUserData(Tx tx, User target, JsonNode updates) {
+        for (JsonNode u : updates) {
+            long id = u.get("id").asLong();
+            JsonNode v = u.get("value");
+            String value = v == null || v.isNull() ? "" : (v.isTextual() ? v.asText() : Json.write(v));
+            if (v != null && v.isArray() && v.isEmpty()) value = "";
+            setValue(tx, target, id, value);
+        }
     }
 
     private void setValue(Tx tx, User target, long fieldId, String value) {
-        String old = tx.h().createQuery("SELECT value FROM custom_profile_values WHERE user_id = ? AND field_id = ?")
-                .bind(0, target.id()).bind(1, fieldId).mapTo(String.class).findOne().orElse("");
-        if (old.equals(value)) return;
-        tx.h().execute("DELETE FROM custom_profile_values WHERE user_id = ? AND field_id = ?", target.id(), fieldId);
+        if (store.value(tx.h(), target.id(), fieldId).equals(value)) return;
         String rendered = null;
         if (!value.isEmpty()) {
-            int type = tx.h().createQuery("SELECT field_type FROM custom_profile_fields WHERE id = ?").bind(0, fieldId)
-                    .mapTo(Integer.class).one();
+            int type = field(tx.h(), fieldId).type();
             rendered = ProfileFieldTypes.renderable(type) ? markdown.apply(value) : null;
-            tx.h().execute("INSERT INTO custom_profile_values (user_id, field_id, value, rendered_value) VALUES (?, ?, ?, ?)",
-                    target.id(), fieldId, value, rendered);
         }
+        store.setValue(tx.h(), target.id(), fieldId, value, rendered);
         ObjectNode cpf = Json.object().put("id", fieldId);
         if (value.isEmpty()) cpf.putNull("value"); else cpf.put("value", value);
         if (rendered != null) cpf.put("rendered_value", rendered);
@@ -145,22 +195,25 @@ public final class ProfileFieldActions {
         log.append(tx, new UserEvent.RealmUserUpdate(person), access.audience(tx.h(), target));
     }
 
-    private static void checkUniqueName(Tx tx, String name, Long except) {
-        long n = tx.h().createQuery("SELECT COUNT(*) FROM custom_profile_fields WHERE name = ? AND id <> ?")
-                .bind(0, name).bind(1, except == null ? -1L : except).mapTo(Long.class).one();
-        if (n > 0) throw ApiError.bad("A field with that label already exists.");
+    private ProfileFieldStore.Field field(Handle h, long id) {
+        return store.field(h, id).orElseThrow(() -> notFound(id));
     }
 
-    private static void checkSummaryLimit(Tx tx, Long except) {
-        long n = tx.h().createQuery("SELECT COUNT(*) FROM custom_profile_fields WHERE display_in_profile_summary AND id <> ?")
-                .bind(0, except == null ? -1L : except).mapTo(Long.class).one();
-        if (n >= MAX_SUMMARY_FIELDS) {
+    private static ApiError notFound(long id) {
+        return ApiError.bad("Field id " + id + " not found.");
+    }
+
+    private void checkUniqueName(Handle h, String name, Long except) {
+        if (store.countNamed(h, name, except == null ? -1L : except) > 0) throw ApiError.bad("A field with that label already exists.");
+    }
+
+    private void checkSummaryLimit(Handle h, Long except) {
+        if (store.countInSummary(h, except == null ? -1L : except) >= MAX_SUMMARY_FIELDS) {
             throw ApiError.bad("Only 2 custom profile fields can be displayed in the profile summary.");
         }
     }
 
     private void sendFields(Tx tx) {
-        log.append(tx, new UserEvent.CustomProfileFields(ProfileFieldState.fields(tx.h())), Recipients.all());
+        log.append(tx, new UserEvent.CustomProfileFields(store.fields(tx.h())), Recipients.all());
     }
-
 }

@@ -9,7 +9,6 @@ import java.time.format.DateTimeParseException;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import org.jdbi.v3.core.Handle;
 
 /** The custom profile field types, how their field_data and a user's value of each are checked (Zulip's messages). */
 public final class ProfileFieldTypes {
@@ -88,16 +87,14 @@ public final class ProfileFieldTypes {
      * Checks one user's value of a field (an empty value clears it). Messages name the field as
      * Zulip does ("{field name} is not a date").
      */
-    static void validateValue(Handle h, int type, String name, String fieldData, JsonNode value) {
+    static void validateValue(java.util.function.LongPredicate isPerson, int type, String name, String fieldData, JsonNode value) {
         if (value == null || value.isNull()) return;
         if (value.isTextual() && value.asText().isEmpty()) return;
         if (type == USER) {
             if (!value.isArray()) throw ApiError.bad(name + " is not a list");
             for (JsonNode id : value) {
                 if (!id.isIntegralNumber()) throw ApiError.bad(name + "[" + 0 + "] is not an integer");
-                long n = h.createQuery("SELECT COUNT(*) FROM users WHERE id = ? AND NOT is_system_bot").bind(0, id.asLong())
-                        .mapTo(Long.class).one();
-                if (n == 0) throw ApiError.bad("Invalid user ID: " + id.asLong());
+                if (!isPerson.test(id.asLong())) throw ApiError.bad("Invalid user ID: " + id.asLong());
             }
             return;
         }
@@ -131,5 +128,25 @@ public final class ProfileFieldTypes {
     /** Whether the type's values carry a rendered_value (Zulip renders the text types with Markdown). */
     static boolean renderable(int type) {
         return type == SHORT_TEXT || type == LONG_TEXT;
+    }
+
+    static void checkNameAndHint(String name, String hint) {
+        if (name.isBlank()) throw ApiError.bad("Label cannot be blank.");
+        if (hint.length() > ProfileFieldTypes.HINT_MAX_LENGTH) {
+            throw ApiError.bad("hint is too long (limit: " + ProfileFieldTypes.HINT_MAX_LENGTH + " characters)");
+        }
+        if (name.length() > ProfileFieldTypes.NAME_MAX_LENGTH) {
+            throw ApiError.bad("name is too long (limit: " + ProfileFieldTypes.NAME_MAX_LENGTH + " characters)");
+        }
+    }
+
+    /** The seed's rules: no profile summary for long text or users; user matching only for short text and external accounts. */
+    static void checkFlags(int type, boolean summary, boolean matching) {
+        if (summary && (type == ProfileFieldTypes.LONG_TEXT || type == ProfileFieldTypes.USER)) {
+            throw ApiError.bad("Field type not supported for display in profile summary.");
+        }
+        if (matching && type != ProfileFieldTypes.SHORT_TEXT && type != ProfileFieldTypes.EXTERNAL_ACCOUNT) {
+            throw ApiError.bad("Field type not supported for user matching.");
+        }
     }
 }

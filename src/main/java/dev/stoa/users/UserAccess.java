@@ -27,9 +27,11 @@ public final class UserAccess {
     private static final String SETTING = "can_access_all_users_group";
 
     private final RealmHolder realm;
+    private final UserStore store;
 
-    public UserAccess(RealmHolder realm) {
+    public UserAccess(RealmHolder realm, UserStore store) {
         this.realm = realm;
+        this.store = store;
     }
 
     /** Whether the realm limits anyone at all (the setting is not role:everyone). */
@@ -66,8 +68,7 @@ public final class UserAccess {
     /** The active guests the realm's setting restricts (none when it restricts nobody). */
     public List<Long> restrictedGuests(Handle h) {
         if (!realmRestricts()) return List.of();
-        return h.createQuery("SELECT id FROM users WHERE role = :role AND is_active").bind("role", Role.GUEST.code)
-                .mapTo(Long.class).list();
+        return store.activeIdsWithRole(h, Role.GUEST);
     }
 
     /**
@@ -103,24 +104,9 @@ public final class UserAccess {
      * user lists). Two queries for any number of users.
      */
     Map<Long, Set<Long>> views(Handle h, Collection<Long> users) {
-        List<Long> userIds = List.copyOf(users);
         Map<Long, Set<Long>> out = new HashMap<>();
-        for (long id : userIds) out.computeIfAbsent(id, k -> new HashSet<>()).add(id);
-        h.createQuery("""
-                SELECT DISTINCT s1.user_id AS viewer, s2.user_id AS seen FROM subscriptions s1
-                JOIN subscriptions s2 ON s2.channel_id = s1.channel_id AND s2.active
-                JOIN users u ON u.id = s2.user_id AND u.is_active
-                WHERE s1.user_id IN (<ids>) AND s1.active""").bindList("ids", userIds)
-                .map((rs, ctx) -> Map.entry(rs.getLong("viewer"), rs.getLong("seen")))
-                .forEach(e -> out.get(e.getKey()).add(e.getValue()));
-        h.createQuery("""
-                SELECT DISTINCT um.user_id AS viewer, r.dm_key FROM user_message um
-                JOIN messages m ON m.id = um.message_id JOIN recipients r ON r.id = m.recipient_id
-                WHERE um.user_id IN (<ids>) AND (um.flags & 4096) <> 0""").bindList("ids", userIds)
-                .map((rs, ctx) -> Map.entry(rs.getLong("viewer"), rs.getString("dm_key")))
-                .forEach(e -> {
-                    for (String id : e.getValue().split(",")) out.get(e.getKey()).add(Long.parseLong(id));
-                });
+        for (long id : users) out.computeIfAbsent(id, k -> new HashSet<>()).add(id);
+        store.accessLinks(h, List.copyOf(users), (viewer, seen) -> out.get(viewer).add(seen));
         return out;
     }
 }

@@ -3,21 +3,26 @@ package dev.stoa.users;
 import dev.stoa.identity.User;
 import dev.stoa.identity.Role;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.GroupEvent;
+import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.events.UserEvent;
+import dev.stoa.groups.GroupActivation;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.realm.RealmHolder;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -43,8 +48,11 @@ public final class UserActions {
     /** What other features do inside these transactions (channels: default subscriptions, visibility, subscriber lists). */
     private final List<UserHooks> hooks;
 
+    private final ProfileFieldActions profiles;
+
     public UserActions(Db db, EventLog log, UserStore store, GroupStore groups, RealmHolder realm, UserJson json, UserAccess access,
-                       AccessChanges accessChanges, List<UserHooks> hooks, Clock clock) {
+                       AccessChanges accessChanges, ProfileFieldActions profiles, List<UserHooks> hooks, Clock clock) {
+        this.profiles = profiles;
         this.accessChanges = accessChanges;
         this.hooks = List.copyOf(hooks);
         this.access = access;
@@ -100,30 +108,129 @@ public final class UserActions {
         return Recipients.users(ids);
     }
 
-    public void doDeactivate(User target) {
+    /** PATCH /users/{id}: what the request names (null: unchanged), parsed but not yet validated. */
+    public record UserUpdate(long userId, String fullName, Long role, JsonNode profileData) {}
+
+    /** POST /bots: the new bot's names and type, as sent. */
+    public record NewBot(String fullName, String shortName, int botType) {}
+
+    private static final Set<Integer> BOT_TYPES = Set.of(1, 2, 3, 4);
+
+    /** POST /users: an administrator creates a member. */
+    public long checkCreateUser(User caller, String email, String password, String fullName) {
+        UserRules.requireAdmin(caller);
+        String name = UserRules.checkFullName(fullName);
+        if (!UserRules.isEmail(email)) throw ApiError.bad("Invalid address.");
+        if (password.isEmpty()) throw ApiError.bad("The password is too weak.");
+        return db.write(tx -> createUser(tx, new NewUser(email, password, name, Role.MEMBER, null, null, false))).id();
+    }
+
+    /** POST /bots: any person but a guest creates a bot it owns. */
+    public User checkCreateBot(User caller, NewBot b) {
+        if (caller.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
+        if (caller.isGuest()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Not allowed for guest users");
+        String fullName = UserRules.checkFullName(b.fullName());
+        String shortName = b.shortName().strip().toLowerCase(Locale.ROOT);
+        if (!BOT_TYPES.contains(b.botType())) throw ApiError.invalid("bot_type");
+        if (shortName.isEmpty() || !shortName.matches("[a-z0-9._-]+")) throw ApiError.bad("Bad name or username");
+        String email = shortName + "-bot@" + json.realmHost();
+        return db.write(tx -> {
+            if (store.activeNameInUse(tx.h(), fullName)) throw ApiError.bad("Name is already in use!");
+            if (store.byEmail(tx.h(), email).isPresent()) throw ApiError.bad("Username already in use");
+            return createUser(tx, new NewUser(email, null, fullName, Role.MEMBER, b.botType(), caller.id(), false));
+        });
+    }
+
+    /** PATCH /users/{id}: an administrator, or a bot's owner for its name; all changes in one transaction. */
+    public void checkUpdate(User caller, UserUpdate in) {
         db.write(tx -> {
-            User u = store.byId(tx.h(), target.id()).orElseThrow();
-            if (!u.isActive()) throw ApiError.bad("User is already deactivated");
-            setActive(tx, u, false);
-            if (!u.isBot()) {
-                for (User bot : ownedActiveBots(tx, u.id())) setActive(tx, bot, false);
+            User u = target(tx, in.userId());
+            if (!ownsBot(caller, u)) UserRules.requireAdmin(caller);
+            String fullName = in.fullName() == null ? null : UserRules.checkFullName(in.fullName());
+            Role role = in.role() == null ? null : Role.of(in.role().intValue()).orElseThrow(() -> ApiError.invalid("role"));
+            if (role != null) {
+                UserRules.requireAdmin(caller);
+                if ((role == Role.OWNER || u.isOwner()) && !caller.isOwner()) UserRules.requireOwner(caller);
             }
+            if (in.profileData() != null) {
+                UserRules.requireAdmin(caller);
+                if (u.isBot()) throw ApiError.bad("No such user");
+                profiles.validateUpdates(tx.h(), in.profileData());
+            }
+            if (fullName != null && !fullName.equals(u.fullName())) changeFullName(tx, u, fullName);
+            if (role != null) changeRole(tx, u.id(), role);
+            if (in.profileData() != null) profiles.updateUserData(tx, u, in.profileData());
             return null;
         });
     }
 
-    private List<User> ownedActiveBots(Tx tx, long ownerId) {
-        return tx.h().createQuery("SELECT " + UserStore.COLUMNS + " FROM users WHERE bot_owner_id = ? AND is_active")
-                .bind(0, ownerId).map(UserStore::map).list();
+    /** DELETE /users/{id}: an administrator (an owner for an owner), or a bot's owner. */
+    public void checkDeactivate(User caller, long userId) {
+        db.write(tx -> {
+            User u = target(tx, userId);
+            if (!ownsBot(caller, u)) UserRules.requireAdmin(caller);
+            if (u.isOwner() && !caller.isOwner()) UserRules.requireOwner(caller);
+            if (!u.isActive()) throw ApiError.bad("User is deactivated");
+            deactivate(tx, u);
+            return null;
+        });
     }
 
-    public void doReactivate(User target) {
+    /** DELETE /users/me: anyone but the last owner or the last person. */
+    public void checkDeactivateSelf(User caller) {
         db.write(tx -> {
-            User u = store.byId(tx.h(), target.id()).orElseThrow();
+            User me = store.byIdForUpdate(tx, caller.id()).orElseThrow();
+            if (UserRules.isLastOwner(tx.h(), store, me)) {
+                throw ApiError.of(ErrorCode.CANNOT_DEACTIVATE_LAST_USER, UserRules.LAST_OWNER)
+                        .with("entity", "organization owner").with("is_last_owner", true);
+            }
+            if (!me.isBot() && store.otherActiveHumans(tx.h(), me.id()) == 0) {
+                throw ApiError.of(ErrorCode.CANNOT_DEACTIVATE_LAST_USER, "Cannot deactivate the only user")
+                        .with("entity", "user").with("is_last_owner", false);
+            }
+            deactivate(tx, me);
+            return null;
+        });
+    }
+
+    /** For trusted callers (the CLI): the same rules but access. */
+    public void doDeactivate(User target) {
+        db.write(tx -> {
+            User u = store.byIdForUpdate(tx, target.id()).orElseThrow();
+            if (!u.isActive()) throw ApiError.bad("User is already deactivated");
+            deactivate(tx, u);
+            return null;
+        });
+    }
+
+    /** Deactivates u and, for a person, the bots it owns; never the last owner. */
+    private void deactivate(Tx tx, User u) {
+        if (UserRules.isLastOwner(tx.h(), store, u)) throw ApiError.bad(UserRules.LAST_OWNER);
+        setActive(tx, u, false);
+        if (!u.isBot()) {
+            for (User bot : store.activeBotsOwnedBy(tx.h(), u.id())) setActive(tx, bot, false);
+        }
+    }
+
+    public void checkReactivate(User caller, long userId) {
+        UserRules.requireAdmin(caller);
+        db.write(tx -> {
+            User u = target(tx, userId);
             if (u.isActive()) throw ApiError.bad("User is already active");
             setActive(tx, u, true);
             return null;
         });
+    }
+
+    /** The user a request names, locked for the change; system bots are nobody's to change. */
+    private User target(Tx tx, long id) {
+        User u = store.byIdForUpdate(tx, id).orElse(null);
+        if (u == null || u.isSystemBot()) throw ApiError.bad("No such user");
+        return u;
+    }
+
+    private static boolean ownsBot(User caller, User u) {
+        return u.isBot() && u.botOwnerId() != null && u.botOwnerId() == caller.id();
     }
 
     /**
@@ -134,9 +241,15 @@ public final class UserActions {
     private void setActive(Tx tx, User u, boolean active) {
         // Who can see the user while it is active: before deactivating, after reactivating.
         Recipients seers = active ? null : access.audience(tx.h(), u);
+        // Those who can see a deactivated user drop it from groups and settings themselves (feature level 303):
+        // only the others hear of its groups.
+        Set<Long> blind = active ? Set.of() : access.blindTo(tx.h(), u);
         store.set(tx.h(), u.id(), "is_active", active);
         if (active) seers = access.audience(tx.h(), u);
-        dev.stoa.groups.GroupActivation.userActiveChanged(tx, log, groups, u.id(), active);
+        if (active || !blind.isEmpty()) {
+            GroupActivation.userActiveChanged(tx, log, groups, u.id(), active, active ? Recipients.all() : Recipients.users(blind),
+                    k -> realm.get().get(k));
+        }
         // As Zulip: a deactivated user's subscriptions leave the subscriber lists before the realm_user event.
         if (!active) hooks.forEach(hook -> hook.activationChanged(tx, u, false));
         ObjectNode person = Json.object().put("user_id", u.id()).put("is_active", active);
@@ -149,29 +262,29 @@ public final class UserActions {
 
     public void doChangeRole(User target, Role role) {
         db.write(tx -> {
-            User u = store.byId(tx.h(), target.id()).orElseThrow();
-            Role old = Role.fromCode(u.role());
-            if (old == role) return null;
-            if (old == Role.OWNER && ownerCount(tx) <= 1 && u.isActive()) {
-                throw ApiError.bad("The owner permission cannot be removed from the only organization owner.");
-            }
-            Map<Long, Set<Long>> before = new HashMap<>();
-            before.put(u.id(), access.visiblePeople(tx.h(), u));
-            List<java.util.function.Consumer<User>> afterHooks = hooks.stream().map(hook -> hook.aroundRoleChange(tx, u)).toList();
-            store.set(tx.h(), u.id(), "role", role.code);
-            log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", u.id()).put("role", role.code)), access.audience(tx.h(), u));
-            moveSystemGroup(tx, u.id(), old, role);
-            User changed = store.byId(tx.h(), u.id()).orElseThrow();
-            Map<Long, Set<Long>> after = new HashMap<>();
-            after.put(u.id(), access.visiblePeople(tx.h(), changed));
-            accessChanges.announce(tx, before, after);
-            afterHooks.forEach(hook -> hook.accept(changed));
+            changeRole(tx, target.id(), role);
             return null;
         });
     }
 
-    private long ownerCount(Tx tx) {
-        return tx.h().createQuery("SELECT COUNT(*) FROM users WHERE role = 100 AND is_active AND NOT is_bot").mapTo(Long.class).one();
+    private void changeRole(Tx tx, long userId, Role role) {
+        User u = store.byIdForUpdate(tx, userId).orElseThrow();
+        Role old = Role.fromCode(u.role());
+        if (old == role) return;
+        if (UserRules.isLastOwner(tx.h(), store, u)) {
+            throw ApiError.bad("The owner permission cannot be removed from the only organization owner.");
+        }
+        Map<Long, Set<Long>> before = new HashMap<>();
+        before.put(u.id(), access.visiblePeople(tx.h(), u));
+        List<java.util.function.Consumer<User>> afterHooks = hooks.stream().map(hook -> hook.aroundRoleChange(tx, u)).toList();
+        store.set(tx.h(), u.id(), "role", role.code);
+        log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", u.id()).put("role", role.code)), access.audience(tx.h(), u));
+        moveSystemGroup(tx, u.id(), old, role);
+        User changed = store.byId(tx.h(), u.id()).orElseThrow();
+        Map<Long, Set<Long>> after = new HashMap<>();
+        after.put(u.id(), access.visiblePeople(tx.h(), changed));
+        accessChanges.announce(tx, before, after);
+        afterHooks.forEach(hook -> hook.accept(changed));
     }
 
     private void moveSystemGroup(Tx tx, long userId, Role old, Role role) {
@@ -195,14 +308,18 @@ public final class UserActions {
 
     public void doChangeFullName(User target, String fullName) {
         db.write(tx -> {
-            store.set(tx.h(), target.id(), "full_name", fullName);
-            log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", target.id()).put("full_name", fullName)),
-                    access.audience(tx.h(), target));
-            if (target.isBot()) {
-                log.append(tx, new UserEvent.RealmBotUpdate(Json.object().put("user_id", target.id()).put("full_name", fullName)), botAudience(tx, target));
-            }
+            changeFullName(tx, target, fullName);
             return null;
         });
+    }
+
+    private void changeFullName(Tx tx, User target, String fullName) {
+        store.set(tx.h(), target.id(), "full_name", fullName);
+        log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", target.id()).put("full_name", fullName)),
+                access.audience(tx.h(), target));
+        if (target.isBot()) {
+            log.append(tx, new UserEvent.RealmBotUpdate(Json.object().put("user_id", target.id()).put("full_name", fullName)), botAudience(tx, target));
+        }
     }
 
     public void doSetTimezone(User target, String timezone) {
@@ -210,8 +327,10 @@ public final class UserActions {
             store.set(tx.h(), target.id(), "timezone", timezone);
             log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", target.id()).put("timezone", timezone)),
                     access.audience(tx.h(), target));
-            log.append(tx, new UserEvent.UserSettingsUpdate("timezone", Json.MAPPER.getNodeFactory().textNode(timezone), null),
-                    Recipients.users(target.id()));
+            var value = Json.MAPPER.getNodeFactory().textNode(timezone);
+            log.append(tx, new UserEvent.UserSettingsUpdate("timezone", value, null), Recipients.users(target.id()));
+            // Zulip sends the legacy form for timezone too (Delivery drops it for user_settings_object clients)
+            log.append(tx, new MiscEvent.UpdateDisplaySettings(json.apiEmail(target), "timezone", value, null), Recipients.users(target.id()));
             return null;
         });
     }

@@ -27,8 +27,7 @@ public final class UserAuth implements Authenticator {
         if (apiKey.length() != 32 || !apiKey.chars().allMatch(c -> c < 128 && Character.isLetterOrDigit(c))) {
             throw ApiError.of(ErrorCode.INVALID_API_KEY, "Malformed API key");
         }
-        User u = db.read(h -> h.createQuery("SELECT " + UserStore.COLUMNS + " FROM users WHERE api_key = ?")
-                .bind(0, apiKey).map(UserStore::map).findOne().orElse(null));
+        User u = db.read(h -> store.byApiKey(h, apiKey).orElse(null));
         // The key is looked up by an index; comparing it again in constant time guards against collation surprises.
         if (u == null || !Passwords.constantTimeEquals(u.apiKey(), apiKey) || !matchesEmail(u, email)) {
             throw ApiError.of(ErrorCode.INVALID_API_KEY, "Invalid API key");

@@ -5,6 +5,7 @@ import dev.stoa.http.ErrorCode;
 import dev.stoa.identity.User;
 import dev.stoa.realm.Realm;
 import java.util.regex.Pattern;
+import org.jdbi.v3.core.Handle;
 
 /** Rules on users shared by the API, PATCH /settings and the CLI: who may act, name, email and time zone checks. */
 public final class UserRules {
@@ -18,6 +19,13 @@ public final class UserRules {
 
     public static void requireOwner(User me) {
         if (!me.isOwner()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
+    }
+
+    static final String LAST_OWNER = "Cannot deactivate the only organization owner";
+
+    /** Zulip's last-owner rule: the realm keeps an active human owner, so u can be neither demoted nor deactivated. */
+    public static boolean isLastOwner(Handle h, UserStore store, User u) {
+        return u.isOwner() && u.isActive() && !u.isBot() && store.otherActiveOwners(h, u.id()) == 0;
     }
 
     /** Whether text looks like an email address (one @, a dot in the domain, no spaces). */

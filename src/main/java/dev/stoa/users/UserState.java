@@ -18,12 +18,12 @@ import java.util.function.Predicate;
 public final class UserState implements StateContributor {
     private final UserStore store;
     private final UserJson json;
-    private final ProfileData profileData;
+    private final ProfileFieldStore profileData;
     private final RealmHolder realm;
     private final GroupResolver resolver;
     private final UserAccess access;
 
-    public UserState(UserStore store, UserJson json, ProfileData profileData, RealmHolder realm, GroupResolver resolver, UserAccess access) {
+    public UserState(UserStore store, UserJson json, ProfileFieldStore profileData, RealmHolder realm, GroupResolver resolver, UserAccess access) {
         this.access = access;
         this.store = store;
         this.json = json;
@@ -39,7 +39,7 @@ public final class UserState implements StateContributor {
     public void fetch(Context ctx, ObjectNode state) {
         User me = ctx.viewer();
         var o = new UserJson.Options(ctx.options().clientPublicAvatar(), true, ctx.options().can("user_avatar_url_field_optional"));
-        Map<Long, ObjectNode> pd = profileData.all(ctx.h());
+        Map<Long, ObjectNode> pd = profileData.values(ctx.h());
         ArrayNode active = Json.array(), inactive = Json.array(), bots = Json.array(), crossRealm = Json.array();
         Predicate<User> visible = access.visibleTo(ctx.h(), me);
         boolean incomplete = ctx.options().can("user_list_incomplete");

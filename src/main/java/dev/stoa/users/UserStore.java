@@ -1,5 +1,8 @@
 package dev.stoa.users;
 
+import dev.stoa.db.Dialect;
+import dev.stoa.db.Tx;
+import dev.stoa.identity.Role;
 import dev.stoa.identity.User;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,6 +11,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.StatementContext;
@@ -52,6 +56,80 @@ public final class UserStore {
 
     public List<Long> activeAdminIds(Handle h) {
         return h.createQuery("SELECT id FROM users WHERE is_active AND role <= 200 ORDER BY id").mapTo(Long.class).list();
+    }
+
+    /** The user, its row locked to the end of the transaction on PostgreSQL (SQLite's single writer already serializes). */
+    public Optional<User> byIdForUpdate(Tx tx, long id) {
+        String lock = tx.dialect() == Dialect.POSTGRES ? " FOR UPDATE" : "";
+        return tx.h().createQuery("SELECT " + COLUMNS + " FROM users WHERE id = ?" + lock).bind(0, id).map(UserStore::map).findOne();
+    }
+
+    public Optional<User> byApiKey(Handle h, String apiKey) {
+        return h.createQuery("SELECT " + COLUMNS + " FROM users WHERE api_key = ?").bind(0, apiKey).map(UserStore::map).findOne();
+    }
+
+    /** Whether id is a user of the realm (not a cross-realm system bot). */
+    public boolean isPerson(Handle h, long id) {
+        return h.createQuery("SELECT COUNT(*) FROM users WHERE id = ? AND NOT is_system_bot").bind(0, id).mapTo(Long.class).one() > 0;
+    }
+
+    /** Active human owners other than userId. */
+    public long otherActiveOwners(Handle h, long userId) {
+        return h.createQuery("SELECT COUNT(*) FROM users WHERE role = :owner AND is_active AND NOT is_bot AND id <> :id")
+                .bind("owner", Role.OWNER.code).bind("id", userId).mapTo(Long.class).one();
+    }
+
+    public long activeHumanCount(Handle h) {
+        return otherActiveHumans(h, -1);
+    }
+
+    /** Active humans other than userId. */
+    public long otherActiveHumans(Handle h, long userId) {
+        return h.createQuery("SELECT COUNT(*) FROM users WHERE is_active AND NOT is_bot AND id <> ?").bind(0, userId).mapTo(Long.class).one();
+    }
+
+    public List<User> activeBotsOwnedBy(Handle h, long ownerId) {
+        return h.createQuery("SELECT " + COLUMNS + " FROM users WHERE bot_owner_id = ? AND is_active").bind(0, ownerId).map(UserStore::map).list();
+    }
+
+    public boolean activeNameInUse(Handle h, String fullName) {
+        return h.createQuery("SELECT COUNT(*) FROM users WHERE is_active AND full_name = ?").bind(0, fullName).mapTo(Long.class).one() > 0;
+    }
+
+    public List<Long> activeIdsWithRole(Handle h, Role role) {
+        return h.createQuery("SELECT id FROM users WHERE role = ? AND is_active ORDER BY id").bind(0, role.code).mapTo(Long.class).list();
+    }
+
+    /**
+     * The newest message the user has received, or -1. (user_message belongs to messages, which
+     * sits above users; this one lookup for GET /users/me stays here.)
+     */
+    public long maxReceivedMessageId(Handle h, long userId) {
+        return h.createQuery("SELECT MAX(message_id) FROM user_message WHERE user_id = ?").bind(0, userId)
+                .mapTo(Long.class).findOne().orElse(-1L);
+    }
+
+    /**
+     * For UserAccess: calls link(viewer, seen) for the active co-subscribers of each viewer's active
+     * subscriptions and for everyone in its direct-message conversations. (The subscription and
+     * message tables belong to features above users; this one query over them stays here.)
+     */
+    public void accessLinks(Handle h, List<Long> viewers, java.util.function.BiConsumer<Long, Long> link) {
+        h.createQuery("""
+                SELECT DISTINCT s1.user_id AS viewer, s2.user_id AS seen FROM subscriptions s1
+                JOIN subscriptions s2 ON s2.channel_id = s1.channel_id AND s2.active
+                JOIN users u ON u.id = s2.user_id AND u.is_active
+                WHERE s1.user_id IN (<ids>) AND s1.active""").bindList("ids", viewers)
+                .map((rs, ctx) -> Map.entry(rs.getLong("viewer"), rs.getLong("seen")))
+                .forEach(e -> link.accept(e.getKey(), e.getValue()));
+        h.createQuery("""
+                SELECT DISTINCT um.user_id AS viewer, r.dm_key FROM user_message um
+                JOIN messages m ON m.id = um.message_id JOIN recipients r ON r.id = m.recipient_id
+                WHERE um.user_id IN (<ids>) AND (um.flags & 4096) <> 0""").bindList("ids", viewers)
+                .map((rs, ctx) -> Map.entry(rs.getLong("viewer"), rs.getString("dm_key")))
+                .forEach(e -> {
+                    for (String id : e.getValue().split(",")) link.accept(e.getKey(), Long.parseLong(id));
+                });
     }
 
     public long insert(Handle h, User u) {

@@ -69,8 +69,9 @@ class ChannelEventsTest extends StoaTestBase {
         ApiClient leaver = server.createUser("deactivated-subscriber@example.com", "Leaver", 400);
         create(admin, "ev-leaver", List.of(admin.userId, leaver.userId));
         // one peer event per channel the leaver is in, two here (Zulip sends one for all public channels)
-        VerifyAction.as(member).register(SUBSCRIBERS).events("user_group/remove_members", "user_group/remove_members",
-                "subscription/peer_remove", "subscription/peer_remove", "realm_user/update").run(() -> owner.delete("/users/" + leaver.userId).success());
+        // no user_group events: member can access the leaver (zulip.yaml, feature level 303)
+        VerifyAction.as(member).register(SUBSCRIBERS).events("subscription/peer_remove", "subscription/peer_remove", "realm_user/update")
+                .run(() -> owner.delete("/users/" + leaver.userId).success());
         VerifyAction.as(member).register(SUBSCRIBERS).events("user_group/add_members", "user_group/add_members", "realm_user/update",
                 "subscription/peer_add", "subscription/peer_add").run(() -> owner.post("/users/" + leaver.userId + "/reactivate").success());
     }

@@ -1,5 +1,7 @@
 package dev.stoa.users;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.VerifyAction;
@@ -16,10 +18,14 @@ class SettingsEventsTest extends StoaTestBase {
 
     @Test
     void timezoneUpdatesUserAndSettings() {
-        VerifyAction.as(moderator).events("realm_user/update", "user_settings/update")
-                .run(() -> moderator.patch("/settings", "timezone", "Asia/Kolkata").success());
-        VerifyAction.as(moderator).register("client_capabilities", Map.of("user_settings_object", false)).events("realm_user/update", "user_settings/update")
+        // a client without user_settings_object also gets the legacy update_display_settings (Zulip sends it for timezone)
+        var legacy = VerifyAction.as(moderator).events(3).run(() -> moderator.patch("/settings", "timezone", "Asia/Kolkata").success());
+        assertThat(VerifyAction.types(legacy)).contains("realm_user/update", "user_settings/update", "update_display_settings");
+        legacy = VerifyAction.as(moderator).register("client_capabilities", Map.of("user_settings_object", false)).events(3)
                 .run(() -> moderator.patch("/settings", "timezone", "America/New_York").success());
+        assertThat(VerifyAction.types(legacy)).contains("update_display_settings");
+        VerifyAction.as(moderator).register("client_capabilities", Map.of("user_settings_object", true)).events("realm_user/update", "user_settings/update")
+                .run(() -> moderator.patch("/settings", "timezone", "Asia/Tokyo").success());
         VerifyAction.as(member).events("realm_user/update").run(() -> moderator.patch("/settings", "timezone", "Europe/Berlin").success());
     }
 
@@ -27,8 +33,8 @@ class SettingsEventsTest extends StoaTestBase {
     void botRenameAndDeactivationSeenByOwner() {
         long id = member.post("/bots", "full_name", "Helper Bot", "short_name", "helper").success().get("user_id").asLong();
         VerifyAction.as(member).events("realm_user/update", "realm_bot/update").run(() -> member.patch("/users/" + id, "full_name", "Helpful Bot").success());
-        VerifyAction.as(admin).events("user_group/remove_members", "user_group/remove_members", "realm_user/update", "realm_bot/update")
-                .run(() -> member.delete("/users/" + id).success());
+        // no user_group events: admin can access the bot (zulip.yaml, feature level 303)
+        VerifyAction.as(admin).events("realm_user/update", "realm_bot/update").run(() -> member.delete("/users/" + id).success());
         VerifyAction.as(member).events("user_group/add_members", "user_group/add_members", "realm_user/update", "realm_bot/update")
                 .run(() -> admin.post("/users/" + id + "/reactivate").success());
     }
@@ -37,8 +43,8 @@ class SettingsEventsTest extends StoaTestBase {
     void deactivateSelf() {
         ApiClient u = server.createUser("quitter@example.com", "Quitter", 400);
         u.post("/bots", "full_name", "Quitter Bot", "short_name", "quitbot").success();
-        // the user and the bot they own are deactivated together
-        VerifyAction.as(admin).events(7).run(() -> u.delete("/users/me").success());
+        // the user and the bot they own are deactivated together; no user_group events, admin can access both
+        VerifyAction.as(admin).events("realm_user/update", "realm_user/update", "realm_bot/update").run(() -> u.delete("/users/me").success());
         u.get("/users/me").error(401, "USER_DEACTIVATED", "Account is deactivated");
     }
 }

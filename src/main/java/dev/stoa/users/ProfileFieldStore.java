@@ -1,0 +1,123 @@
+package dev.stoa.users;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.http.Json;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jdbi.v3.core.Handle;
+
+/** SQL for custom profile fields (custom_profile_fields) and users' values of them (custom_profile_values). */
+public final class ProfileFieldStore {
+    /** A stored field: its type and configurable properties. */
+    public record Field(long id, int type, ProfileFieldActions.FieldSpec spec) {}
+
+    public Optional<Field> field(Handle h, long id) {
+        return h.createQuery("SELECT field_type, name, hint, field_data, display_in_profile_summary, required, "
+                        + "editable_by_user, use_for_user_matching FROM custom_profile_fields WHERE id = ?").bind(0, id)
+                .map((rs, c) -> new Field(id, rs.getInt(1), new ProfileFieldActions.FieldSpec(rs.getString(2), rs.getString(3),
+                        rs.getInt(1), rs.getString(4), rs.getBoolean(5), rs.getBoolean(6), rs.getBoolean(7), rs.getBoolean(8))))
+                .findOne();
+    }
+
+    /** Every field in display order, in the API's CustomProfileField shape. */
+    public ArrayNode fields(Handle h) {
+        ArrayNode out = Json.array();
+        h.createQuery("SELECT id, name, hint, field_type, field_data, sort_order, display_in_profile_summary, required, "
+                        + "editable_by_user, use_for_user_matching FROM custom_profile_fields ORDER BY sort_order, id")
+                .map((rs, c) -> {
+                    ObjectNode f = Json.object();
+                    f.put("id", rs.getLong(1));
+                    f.put("type", rs.getInt(4));
+                    f.put("order", rs.getInt(6));
+                    f.put("name", rs.getString(2));
+                    f.put("hint", rs.getString(3));
+                    f.put("field_data", rs.getString(5));
+                    // Zulip sends display_in_profile_summary and use_for_user_matching only when true.
+                    if (rs.getBoolean(7)) f.put("display_in_profile_summary", true);
+                    f.put("required", rs.getBoolean(8));
+                    f.put("editable_by_user", rs.getBoolean(9));
+                    if (rs.getBoolean(10)) f.put("use_for_user_matching", true);
+                    return out.add(f);
+                }).list();
+        return out;
+    }
+
+    public List<Long> ids(Handle h) {
+        return h.createQuery("SELECT id FROM custom_profile_fields").mapTo(Long.class).list();
+    }
+
+    /** Whether each field is editable by users themselves (field id → editable_by_user). */
+    public Map<Long, Boolean> editableByUser(Handle h) {
+        Map<Long, Boolean> out = new HashMap<>();
+        h.createQuery("SELECT id, editable_by_user FROM custom_profile_fields")
+                .map((rs, c) -> out.put(rs.getLong(1), rs.getBoolean(2))).list();
+        return out;
+    }
+
+    public long countNamed(Handle h, String name, long exceptId) {
+        return h.createQuery("SELECT COUNT(*) FROM custom_profile_fields WHERE name = ? AND id <> ?")
+                .bind(0, name).bind(1, exceptId).mapTo(Long.class).one();
+    }
+
+    public long countInSummary(Handle h, long exceptId) {
+        return h.createQuery("SELECT COUNT(*) FROM custom_profile_fields WHERE display_in_profile_summary AND id <> ?")
+                .bind(0, exceptId).mapTo(Long.class).one();
+    }
+
+    /** Inserts a field at the end of the display order. */
+    public long insert(Handle h, ProfileFieldActions.FieldSpec f) {
+        int order = h.createQuery("SELECT COALESCE(MAX(sort_order), 0) + 1 FROM custom_profile_fields").mapTo(Integer.class).one();
+        return h.createUpdate("INSERT INTO custom_profile_fields (name, hint, field_type, field_data, sort_order, "
+                        + "display_in_profile_summary, required, editable_by_user, use_for_user_matching) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                .bind(0, f.name()).bind(1, f.hint()).bind(2, f.type()).bind(3, f.fieldData()).bind(4, order)
+                .bind(5, f.displayInProfileSummary()).bind(6, f.required()).bind(7, f.editableByUser()).bind(8, f.useForUserMatching())
+                .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
+    }
+
+    public void update(Handle h, long id, ProfileFieldActions.FieldSpec f) {
+        h.createUpdate("UPDATE custom_profile_fields SET name = ?, hint = ?, field_data = ?, display_in_profile_summary = ?, "
+                        + "required = ?, editable_by_user = ?, use_for_user_matching = ? WHERE id = ?")
+                .bind(0, f.name()).bind(1, f.hint()).bind(2, f.fieldData()).bind(3, f.displayInProfileSummary())
+                .bind(4, f.required()).bind(5, f.editableByUser()).bind(6, f.useForUserMatching()).bind(7, id).execute();
+    }
+
+    /** Deletes a field and every user's value of it; false when there was no such field. */
+    public boolean delete(Handle h, long id) {
+        h.execute("DELETE FROM custom_profile_values WHERE field_id = ?", id);
+        return h.execute("DELETE FROM custom_profile_fields WHERE id = ?", id) > 0;
+    }
+
+    public void setOrder(Handle h, List<Long> order) {
+        for (int i = 0; i < order.size(); i++) h.execute("UPDATE custom_profile_fields SET sort_order = ? WHERE id = ?", i + 1, order.get(i));
+    }
+
+    /** user id → {field id: {value, rendered_value?}} for every user with values. */
+    public Map<Long, ObjectNode> values(Handle h) {
+        Map<Long, ObjectNode> out = new HashMap<>();
+        h.createQuery("SELECT v.user_id, v.field_id, v.value, v.rendered_value FROM custom_profile_values v")
+                .map((rs, c) -> {
+                    ObjectNode entry = Json.object().put("value", rs.getString(3));
+                    if (rs.getString(4) != null) entry.put("rendered_value", rs.getString(4));
+                    out.computeIfAbsent(rs.getLong(1), k -> Json.object()).set(String.valueOf(rs.getLong(2)), entry);
+                    return null;
+                }).list();
+        return out;
+    }
+
+    /** A user's value of a field ("" when none). */
+    public String value(Handle h, long userId, long fieldId) {
+        return h.createQuery("SELECT value FROM custom_profile_values WHERE user_id = ? AND field_id = ?")
+                .bind(0, userId).bind(1, fieldId).mapTo(String.class).findOne().orElse("");
+    }
+
+    /** Replaces a user's value of a field; an empty value clears it. */
+    public void setValue(Handle h, long userId, long fieldId, String value, String rendered) {
+        h.execute("DELETE FROM custom_profile_values WHERE user_id = ? AND field_id = ?", userId, fieldId);
+        if (value.isEmpty()) return;
+        h.execute("INSERT INTO custom_profile_values (user_id, field_id, value, rendered_value) VALUES (?, ?, ?, ?)",
+                userId, fieldId, value, rendered);
+    }
+}
