@@ -50,7 +50,8 @@ final class Routes {
     Routes(Core c, Modules m, EventQueues queues, RateLimiter loginFailures) {
         MessagesModule ms = m.messages();
         // ---- Server, authentication, users, profile fields (users)
-        AuthViews authViews = new AuthViews(c.db(), c.users(), c.userJson(), c.realm(), c.config().externalUrl(), loginFailures);
+        AuthViews authViews = new AuthViews(c.db(), c.users(), c.userJson(), c.realm(), c.config().externalUrl(), loginFailures,
+                description -> c.renderer().render(null, description).html());
         api.get("/server_settings", NONE, authViews::serverSettings);
         api.post("/fetch_api_key", NONE, authViews::fetchApiKey);
         UserViews userViews = new UserViews(c.db(), c.users(), m.users().actions, c.userJson(), m.users().profileStore, c.userAccess());
@@ -58,6 +59,7 @@ final class Routes {
         api.post("/users", USER, userViews::create);
         api.get("/users/me", USER, userViews::me);
         api.delete("/users/me", USER, userViews::deactivateMe);
+        api.post("/users/me/api_key/regenerate", USER, userViews::regenerateApiKey);
         api.get("/users/{user_id_or_email}", USER, userViews::get);
         api.patch("/users/{user_id}", USER, userViews::update);
         api.delete("/users/{user_id}", USER, userViews::deactivate);

@@ -68,8 +68,10 @@ public final class SubscriptionActions {
                     continue;
                 }
                 boolean sub = subs.isSubscribed(h, caller.id(), c.id());
-                boolean ok = !c.isArchived() && (others ? access.canAddSubscribers(h, caller, c, sub) : sub || access.canSubscribeSelf(h, caller, c));
-                if (!ok && others && access.canSeeMetadata(h, caller, c, sub)) throw ApiError.bad("Insufficient permission");
+                // Zulip's order, the same for self and others: content access first (an administrator
+                // outside a private channel has none), then, for others, the right to add subscribers.
+                boolean ok = !c.isArchived() && (sub || access.canSubscribeSelf(h, caller, c));
+                if (ok && others && !access.canAddSubscribers(h, caller, c, sub)) throw ApiError.bad("Insufficient permission");
                 if (!ok) {
                     if (in.fatal()) throw ApiError.bad("Unable to access channel (" + c.name() + ").");
                     unauthorized.add(c.name());

@@ -83,12 +83,16 @@ public final class HttpFront extends Handler.Abstract {
 
     private Object dispatch(org.eclipse.jetty.server.Request jr, Response resp) throws Exception {
         String path = jr.getHttpURI().getPath();
+        // The body is read before anything can refuse the request: an answer sent with the body still
+        // unread left its bytes on the kept-alive connection, and the client's next request there got
+        // no answer (issue 16's fuzzer: a POST with a body to a GET-only route).
+        byte[] body = readBody(jr);
         Router.Match match;
         if (path.startsWith("/api/v1/")) match = router.match(jr.getMethod(), path.substring(7));
         else if (path.startsWith("/json/")) match = router.match(jr.getMethod(), path.substring(5));
         else if (path.startsWith("/user_uploads/")) match = router.match(jr.getMethod(), path); // the route serves the file itself
         else match = rootRouter.match(jr.getMethod(), path);
-        Params.Parsed parsed = Params.parse(jr, readBody(jr));
+        Params.Parsed parsed = Params.parse(jr, body);
         String ip = org.eclipse.jetty.server.Request.getRemoteAddr(jr);
         Request req = new Request(jr.getMethod(), path, parsed.params(), parsed.files(), match.pathParams(), ip);
         req.setUserAgent(jr.getHeaders().get(org.eclipse.jetty.http.HttpHeader.USER_AGENT));

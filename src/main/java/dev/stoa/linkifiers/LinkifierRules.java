@@ -155,10 +155,27 @@ public final class LinkifierRules {
         }
     }
 
+    /**
+     * Length limits, checked before any work on a field (issue 16: template processing grew with the
+     * square of the length, and a 300 KB template cost a minute of CPU). Real URL templates and
+     * example inputs are a few hundred characters; browsers and proxies cap URLs near 2 KB.
+     */
+    static final int MAX_TEXT = 2048;
+    static final int MAX_ALTERNATIVES = 20;
+
     /** Checks every field; returns nothing, throws the first problem as Zulip would report it. */
     public static void validate(String pattern, String urlTemplate, String exampleInput, String reverseTemplate,
                                 List<String> alternatives) {
+        checkLength("pattern", pattern);
+        checkLength("url_template", urlTemplate);
+        checkLength("example_input", exampleInput);
+        checkLength("reverse_template", reverseTemplate);
+        if (alternatives.size() > MAX_ALTERNATIVES) {
+            throw error("alternative_url_templates", "Ensure this list has at most " + MAX_ALTERNATIVES + " items (it has " + alternatives.size() + ").");
+        }
+        for (String alt : alternatives) checkLength("alternative_url_templates", alt);
         Set<String> urlVars = templateVariables("url_template", urlTemplate);
+        checkScheme("url_template", urlTemplate, urlVars);
         Pattern p = compile(pattern);
         Set<String> groups = new TreeSet<>(p.namedGroups().keySet());
         for (String v : urlVars) {
@@ -168,7 +185,9 @@ public final class LinkifierRules {
             if (!urlVars.contains(g)) throw error("__all__", "Group '" + g + "' in linkifier pattern is not present in URL template.");
         }
         for (String alt : alternatives) {
-            for (String v : templateVariables("alternative_url_templates", alt)) {
+            Set<String> altVars = templateVariables("alternative_url_templates", alt);
+            checkScheme("alternative_url_templates", alt, altVars);
+            for (String v : altVars) {
                 if (!groups.contains(v)) {
                     throw error("alternative_url_templates", "Group '" + v + "' in URL template is not present in linkifier pattern.");
                 }
@@ -176,6 +195,29 @@ public final class LinkifierRules {
         }
         Map<String, String> values = exampleInput == null ? null : exampleValues(p, exampleInput);
         if (reverseTemplate != null) checkReverse(groups, values, reverseTemplate, exampleInput);
+    }
+
+    private static void checkLength(String field, String value) {
+        if (value != null && value.length() > MAX_TEXT) {
+            throw error(field, "Ensure this value has at most " + MAX_TEXT + " characters (it has " + value.length() + ").");
+        }
+    }
+
+    /**
+     * The URL a template links to (every variable a harmless value) must pass the renderer's scheme
+     * allow-list: javascript:, data:, vbscript: and their obfuscated spellings are refused here
+     * rather than dropped silently at every render.
+     */
+    private static void checkScheme(String field, String template, Set<String> variables) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        variables.forEach(v -> values.put(v, "1"));
+        String url;
+        try {
+            url = UriTemplate.fromTemplate(template).expand(values);
+        } catch (RuntimeException e) {
+            throw error(field, "Invalid URL template.");
+        }
+        if (dev.stoa.markdown.MarkdownRenderer.sanitizeUrl(url) == null) throw error(field, "Invalid URL template.");
     }
 
     private static Map<String, String> exampleValues(Pattern p, String exampleInput) {

@@ -42,7 +42,11 @@ final class Linkifiers {
         return compiled.size();
     }
 
+    /** Creation refuses longer templates (LinkifierRules); rows stored before that limit are skipped here. */
+    private static final int MAX_TEMPLATE = 2048;
+
     static Compiled compile(Linkifier l) {
+        if (l.urlTemplate().length() > MAX_TEMPLATE) return null;
         try {
             Pattern p = Pattern.compile(toRe2(l.pattern()));
             UriTemplate.fromTemplate(l.urlTemplate()); // validate once

@@ -24,6 +24,15 @@ public final class MarkdownRenderer {
         this.katex = katex;
     }
 
+    /**
+     * The one URL allow-list of everything the renderer emits (Zulip's sanitize_url): the URL as it
+     * would be linked, or null when its scheme is not allowed. Linkifier templates are checked with it
+     * when they are created.
+     */
+    public static String sanitizeUrl(String url) {
+        return Links.sanitize(url);
+    }
+
     public Rendered render(String content, MarkdownContext ctx) {
         Work work = new Work();
         RenderState st = new RenderState(ctx, work, katex);

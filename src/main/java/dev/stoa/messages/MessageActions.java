@@ -122,11 +122,15 @@ public final class MessageActions {
         JsonNode n = Json.parseOrNull(to);
         List<User> out = new ArrayList<>();
         if (n != null && n.isArray()) {
+            // Each distinct recipient is looked up once: a list repeating one id (issue 16: 300,000
+            // copies) costs its parsing, not 300,000 lookups.
+            java.util.Set<Object> distinct = new java.util.LinkedHashSet<>();
             for (JsonNode e : n) {
-                if (e.isIntegralNumber()) out.add(userById(h, e.longValue()));
-                else if (e.isTextual()) out.add(userByEmail(h, e.textValue()));
+                if (e.isIntegralNumber()) distinct.add(e.longValue());
+                else if (e.isTextual()) distinct.add(e.textValue());
                 else throw ApiError.bad("Invalid data type for recipients");
             }
+            for (Object r : distinct) out.add(r instanceof Long id ? userById(h, id) : userByEmail(h, (String) r));
         } else if (n != null && n.isIntegralNumber()) {
             out.add(userById(h, n.longValue()));
         } else {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
@@ -118,7 +119,7 @@ public final class UploadViews {
         String pathId = req.pathParam("realm_id_str") + "/" + req.pathParam("filename");
         boolean api = req.path().startsWith("/api/v1/") || req.path().startsWith("/json/");
         File f = file(pathId);
-        if (f == null) return text(404, "File not found");
+        if (f == null) throw notFound();
         boolean allowed = f.owner() == me.id() || db.read(h -> {
             List<Long> ids = h.createQuery("SELECT message_id FROM attachment_messages WHERE attachment_id = ?").bind(0, f.id()).mapTo(Long.class).list();
             if (ids.isEmpty()) return false;
@@ -127,16 +128,17 @@ public final class UploadViews {
             for (Message m : store.byIds(h, ids)) if (Access.canRead(v, m, flags.get(m.id()))) return true;
             return false;
         });
-        // As Zulip: plain-text 403/404 pages, for the API path too.
-        if (!allowed) return text(403, "You are not authorized to view this file.");
+        // Zulip's texts, in the JSON error shape every other answer has (issue 16).
+        if (!allowed) throw ApiError.of(ErrorCode.BAD_REQUEST, 403, "You are not authorized to view this file.");
         if (api) return Json.success().put("url", "/user_uploads/temporary/" + tokens.issue(pathId) + "/" + pathId.substring(pathId.lastIndexOf('/') + 1));
         return contents(f);
     }
 
     public Object serveTemporary(Request req) throws IOException {
         File f = tokens.verify(req.pathParam("token")).map(this::file).orElse(null);
-        // As Zulip: an expired, forged or dangling token is a plain-text 404.
-        return f == null ? text(404, "File not found") : contents(f);
+        // An expired, forged or dangling token is a 404, as in Zulip.
+        if (f == null) throw notFound();
+        return contents(f);
     }
 
     private RawResponse contents(File f) throws IOException {
@@ -148,7 +150,7 @@ public final class UploadViews {
                 "Content-Security-Policy", "default-src 'none'"));
     }
 
-    private static RawResponse text(int status, String msg) {
-        return new RawResponse(status, "text/plain; charset=utf-8", msg.getBytes(java.nio.charset.StandardCharsets.UTF_8), Map.of());
+    private static ApiError notFound() {
+        return ApiError.of(ErrorCode.BAD_REQUEST, 404, "File not found");
     }
 }

@@ -20,8 +20,14 @@ public final class AuthViews {
     private final RealmHolder realm;
     private final String externalUrl;
     private final RateLimiter loginFailures;
+    private final java.util.function.UnaryOperator<String> markdown;
+    /** The last description rendered, and its source: /server_settings is unauthenticated and frequent. */
+    private volatile String[] rendered = {"", ""};
 
-    public AuthViews(Db db, UserStore store, UserJson json, RealmHolder realm, String externalUrl, RateLimiter loginFailures) {
+    /** {@code markdown} renders the realm description (the realm's Markdown renderer, which escapes raw HTML). */
+    public AuthViews(Db db, UserStore store, UserJson json, RealmHolder realm, String externalUrl, RateLimiter loginFailures,
+                     java.util.function.UnaryOperator<String> markdown) {
+        this.markdown = markdown;
         this.db = db;
         this.store = store;
         this.json = json;
@@ -49,9 +55,18 @@ public final class AuthViews {
         out.put("realm_uri", externalUrl);
         out.put("realm_name", rm.name());
         out.put("realm_icon", "https://secure.gravatar.com/avatar/stoa?d=identicon");
-        out.put("realm_description", rm.get("description").asText());
+        out.put("realm_description", renderedDescription(rm.get("description").asText()));
         out.put("realm_web_public_access_enabled", rm.spectatorAccess());
         return out;
+    }
+
+    /** As Zulip: the description rendered and sanitized, never its source (which may hold raw HTML). */
+    private String renderedDescription(String source) {
+        String[] last = rendered;
+        if (last[0].equals(source)) return last[1];
+        String html = source.isEmpty() ? "" : markdown.apply(source);
+        rendered = new String[] {source, html};
+        return html;
     }
 
     public Object fetchApiKey(Request req) {

@@ -119,6 +119,13 @@ public final class UserViews {
         return Json.success();
     }
 
+    /** Zulip's POST /users/me/api_key/regenerate: the old key stops working with this commit (keys are looked up per request). */
+    public Object regenerateApiKey(Request req) {
+        User me = req.user();
+        String key = actions.doRegenerateApiKey(me);
+        return Json.success().put("api_key", key).put("email", json.apiEmail(me));
+    }
+
     public Object deactivate(Request req) {
         actions.checkDeactivate(req.user(), req.pathLong("user_id"));
         return Json.success();

@@ -330,13 +330,13 @@ public final class ContractValidator {
         return out.toString();
     }
 
-    private static Path defaultZulipYaml() {
+    static Path defaultZulipYaml() {
         String shared = System.getProperty("stoa.shared.dir", "../shared");
         return Path.of(shared, "zulip-api", "zulip.yaml");
     }
 
     /** The addendum as copied to the test classpath, else straight from the source tree. */
-    private static Path defaultAddendumDir() {
+    static Path defaultAddendumDir() {
         URL url = ContractValidator.class.getResource("/openapi");
         try {
             if (url != null && url.getProtocol().equals("file")) {

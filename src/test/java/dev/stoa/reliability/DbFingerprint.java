@@ -1,0 +1,50 @@
+package dev.stoa.reliability;
+
+import dev.stoa.db.Db;
+import dev.stoa.db.Dialect;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What the database holds, to show that a rejected request changed nothing: cheaply, the event log
+ * head and every table's row count (every change appends an event in its own transaction); fully,
+ * a hash of every row. Queue rows' activity times are written lazily by design and left out.
+ */
+final class DbFingerprint {
+    private final Db db;
+    private final List<String> tables;
+
+    DbFingerprint(Db db) {
+        this.db = db;
+        String sql = db.dialect() == Dialect.POSTGRES
+                ? "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1"
+                : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%' ORDER BY 1";
+        this.tables = db.read(h -> h.createQuery(sql).mapTo(String.class).list()).stream()
+                .filter(t -> !t.startsWith("flyway") && !t.contains("search")).toList();
+    }
+
+    /** Row counts and the log head, in one statement. */
+    String quick() {
+        StringBuilder sql = new StringBuilder("SELECT (SELECT COALESCE(MAX(id), 0) FROM events)");
+        for (String t : tables) sql.append(" || ',' || (SELECT COUNT(*) FROM ").append(t).append(")");
+        return db.read(h -> h.createQuery(sql.toString()).mapTo(String.class).one());
+    }
+
+    /** Every table's rows, hashed (row order fixed by sorting their text). */
+    Map<String, Integer> full() {
+        Map<String, Integer> out = new TreeMap<>();
+        for (String t : tables) {
+            if (t.equals("event_queues")) continue;
+            List<String> rows = db.read(h -> h.createQuery("SELECT * FROM " + t).mapToMap().map(DbFingerprint::row).list());
+            out.put(t, rows.stream().sorted().toList().hashCode());
+        }
+        return out;
+    }
+
+    private static String row(Map<String, Object> row) {
+        StringBuilder b = new StringBuilder();
+        new TreeMap<>(row).forEach((k, v) -> b.append(k).append('=').append(v instanceof byte[] bytes ? java.util.Arrays.toString(bytes) : v).append(';'));
+        return b.toString();
+    }
+}
