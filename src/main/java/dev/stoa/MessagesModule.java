@@ -11,6 +11,7 @@ import dev.stoa.messages.MessageJson;
 import dev.stoa.messages.MessageState;
 import dev.stoa.messages.MessageStore;
 import dev.stoa.messages.NotificationBot;
+import dev.stoa.messages.ReactionActions;
 import dev.stoa.messages.UploadActions;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.StateContributor;
@@ -25,6 +26,7 @@ final class MessagesModule implements Module {
     final MessageActions actions;
     final MessageEditActions edits;
     final MessageFlagActions flags;
+    final ReactionActions reactions;
     final UploadActions uploads;
     final NotificationBot notificationBot;
 
@@ -40,6 +42,7 @@ final class MessagesModule implements Module {
                 (h, ids) -> alertWords.wordsFor(ids));
 
         this.flags = new MessageFlagActions(c.db(), c.log(), store);
+        this.reactions = new ReactionActions(c.db(), c.log(), store, access, c.userJson(), c.realmEmoji());
         this.uploads = new UploadActions(c.db(), c.log());
         this.notificationBot = new NotificationBot(c.db(), c.users(), c.subscriptions(), c.renderer(), actions);
         this.edits = new MessageEditActions(c.db(), c.log(), store, deps, access, notificationBot, c.clock(), (h, ids) -> alertWords.wordsFor(ids));

@@ -19,6 +19,7 @@ import dev.stoa.linkifiers.LinkifierViews;
 import dev.stoa.messages.MessageEditViews;
 import dev.stoa.messages.MessageMiscViews;
 import dev.stoa.messages.MessageViews;
+import dev.stoa.messages.ReactionViews;
 import dev.stoa.messages.UploadViews;
 import dev.stoa.navigation.NavigationViews;
 import dev.stoa.presence.PresenceViews;
@@ -135,14 +136,15 @@ final class Routes {
         api.delete("/messages/{message_id}", USER, messageEditViews::delete);
         api.get("/messages/{message_id}/history", USER, messageEditViews::history);
         MessageMiscViews messageMiscViews = new MessageMiscViews(c.db(), ms.store, c.users(), c.userJson(), c.channels(), c.subscriptions(), c.realm(), ms.access,
-                ms.flags, ms.notificationBot, ms.json, c.realmEmoji());
+                ms.flags, ms.notificationBot, ms.json);
         api.post("/messages/flags", USER, messageMiscViews::flags);
         api.post("/messages/flags/narrow", USER, messageMiscViews::flagsNarrow);
         api.post("/mark_all_as_read", USER, messageMiscViews::markAll);
         api.post("/mark_stream_as_read", USER, messageMiscViews::markStream);
         api.post("/mark_topic_as_read", USER, messageMiscViews::markTopic);
-        api.post("/messages/{message_id}/reactions", USER, req -> messageMiscViews.reaction(req, true));
-        api.delete("/messages/{message_id}/reactions", USER, req -> messageMiscViews.reaction(req, false));
+        ReactionViews reactionViews = new ReactionViews(ms.reactions);
+        api.post("/messages/{message_id}/reactions", USER, reactionViews::add);
+        api.delete("/messages/{message_id}/reactions", USER, reactionViews::remove);
         api.post("/typing", USER, messageMiscViews::typing);
         api.post("/messages/{message_id}/report", USER, messageMiscViews::report);
         UploadViews uploadViews = new UploadViews(c.db(), ms.uploads, ms.store, ms.access, c.config().dataDir(), c.config().maxUploadMib(), c.clock());

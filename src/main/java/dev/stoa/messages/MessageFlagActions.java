@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 import org.jdbi.v3.core.Handle;
 
-/** Flag changes, reactions and typing notifications, each with its event. */
+/** Flag changes and typing notifications, each with its event. */
 public final class MessageFlagActions {
     private final Db db;
     private final EventLog log;
@@ -66,28 +66,6 @@ public final class MessageFlagActions {
             }
         }
         return d;
-    }
-
-    public void doReaction(User me, Message m, MessageStore.Reaction r, boolean add, ObjectNode userObject) {
-        db.write(tx -> {
-            Handle h = tx.h();
-            if (add) {
-                if (!store.addReaction(h, r)) throw ApiError.of(ErrorCode.REACTION_ALREADY_EXISTS, "Reaction already exists.");
-            } else {
-                if (store.findReaction(h, r.messageId(), r.userId(), r.reactionType(), r.emojiCode()).isEmpty()) {
-                    throw ApiError.of(ErrorCode.REACTION_DOES_NOT_EXIST, "Reaction doesn't exist.");
-                }
-                store.removeReaction(h, r);
-            }
-            ObjectNode f = Json.object();
-            f.put("message_id", m.id());
-            f.put("emoji_name", r.emojiName()).put("emoji_code", r.emojiCode()).put("reaction_type", r.reactionType());
-            f.put("user_id", me.id());
-            f.set("user", userObject);
-            List<Long> audience = new ArrayList<>(store.recipientsOf(h, m.id()));
-            log.append(tx, new MessageEvent.Reaction(add ? "add" : "remove", f), Recipients.channelMessage(audience, false));
-            return null;
-        });
     }
 
     public void doTyping(String op, ObjectNode fields, Collection<Long> recipients) {

@@ -7,11 +7,9 @@ import dev.stoa.channels.Channel;
 import dev.stoa.channels.ChannelStore;
 import dev.stoa.channels.SubscriptionStore;
 import dev.stoa.db.Db;
-import dev.stoa.emoji.RealmEmoji;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import dev.stoa.markdown.EmojiCatalog;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserJson;
@@ -23,7 +21,7 @@ import java.util.Map;
 import java.util.Set;
 import org.jdbi.v3.core.Handle;
 
-/** Flags (by ids, by narrow, mark-as-read shortcuts), reactions, typing and message reports. */
+/** Flags (by ids, by narrow, mark-as-read shortcuts), typing and message reports. */
 public final class MessageMiscViews {
     static final Map<String, String> REPORT_TYPES = new java.util.LinkedHashMap<>(Map.of(
             "spam", "Spam", "harassment", "Harassment", "inappropriate", "Inappropriate content",
@@ -40,13 +38,11 @@ public final class MessageMiscViews {
     private final MessageFlagActions actions;
     private final NotificationBot notificationBot;
     private final MessageFetch fetch;
-    private final RealmEmoji realmEmoji;
 
     public MessageMiscViews(Db db, MessageStore store, UserStore users, UserJson userJson, ChannelStore channels, SubscriptionStore subs,
                             RealmHolder realm, Access access, MessageFlagActions actions, NotificationBot notificationBot,
-                            MessageJson json, RealmEmoji realmEmoji) {
+                            MessageJson json) {
         this.db = db;
-        this.realmEmoji = realmEmoji;
         this.store = store;
         this.users = users;
         this.userJson = userJson;
@@ -163,54 +159,6 @@ public final class MessageMiscViews {
             return null;
         });
         return markUnread(me, " AND m.channel_id = ? AND lower(m.topic) = lower(?)", channelId, topic);
-    }
-
-    public Object reaction(Request req, boolean add) {
-        User me = req.user();
-        long id = req.pathLong("message_id");
-        String name = req.str("emoji_name");
-        String code = req.raw("emoji_code");
-        String type = req.str("reaction_type", "unicode_emoji");
-        if (type.equals("zulip_extra_emoji")) type = "service_extra_emoji";
-        String kind = type;
-        MessageStore.Reaction r = db.read(h -> {
-            Message m = MessageRules.readable(h, store, access, me, id);
-            String c = resolveEmoji(name, code, kind, add);
-            return new MessageStore.Reaction(m.id(), me.id(), name, c, kind);
-        });
-        Message m = db.read(h -> store.byId(h, id).orElseThrow());
-        ObjectNode user = Json.object().put("user_id", me.id()).put("email", userJson.apiEmail(me)).put("full_name", me.fullName())
-                .put("is_mirror_dummy", false);
-        actions.doReaction(me, m, r, add, user);
-        return Json.success();
-    }
-
-    /**
-     * The emoji code for a reaction: from the name when no code is given (a realm emoji of that name
-     * first, as in Zulip), else the code checked against the name. Custom emoji codes are their ids;
-     * a deactivated one may still be removed.
-     */
-    String resolveEmoji(String name, String code, String type, boolean add) {
-        switch (type) {
-            case "unicode_emoji" -> {
-                EmojiCatalog cat = EmojiCatalog.get();
-                if (code == null) return cat.codeForName(name).orElseThrow(() -> ApiError.bad("Emoji '" + name + "' does not exist"));
-                if (cat.nameForCode(code).isEmpty()) throw ApiError.bad("Invalid emoji code.");
-                if (add && cat.codeForName(name).map(c -> !c.equals(code)).orElse(true)) throw ApiError.bad("Invalid emoji name.");
-                return code;
-            }
-            case "service_extra_emoji" -> {
-                if (!"zulip".equals(name) || (code != null && !"zulip".equals(code))) throw ApiError.bad("Invalid emoji code.");
-                return "zulip";
-            }
-            case "realm_emoji" -> {
-                var row = code == null ? realmEmoji.activeRow(name) : realmEmoji.byId(code);
-                if (row.isEmpty() || (add && row.get().deactivated())) throw ApiError.bad("Invalid custom emoji.");
-                if (!row.get().name().equals(name)) throw ApiError.bad("Invalid custom emoji name.");
-                return String.valueOf(row.get().id());
-            }
-            default -> throw ApiError.bad("Invalid reaction_type");
-        }
     }
 
     public Object typing(Request req) {

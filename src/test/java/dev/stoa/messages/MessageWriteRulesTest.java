@@ -11,6 +11,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import dev.stoa.testing.ApiClient;
+import dev.stoa.testing.ApiResponse;
 import dev.stoa.testing.Await;
 import dev.stoa.testing.StoaTestBase;
 import java.util.ArrayList;
@@ -106,8 +107,38 @@ class MessageWriteRulesTest extends StoaTestBase {
         assertThat(member.get("/messages/" + second).success().get("message").get("subject").asText()).isEqualTo("raced");
     }
 
+    /**
+     * A reaction checks the message in the transaction that writes it: a message deleted after the
+     * request began, but before its write, is "Invalid message(s)" (it was a 500: the reaction's row
+     * referenced a message gone by the time of the write).
+     */
+    @Test
+    void aReactionChecksTheMessageInItsWriteTransaction() throws Exception {
+        long id = send(member, "reacting", "soon gone");
+        CountDownLatch deleted = new CountDownLatch(1);
+        var threads = Executors.newFixedThreadPool(2);
+        CompletableFuture<Void> other = CompletableFuture.runAsync(() -> server.stoa.db().write(tx -> {
+            tx.h().execute("DELETE FROM messages WHERE id = ?", id); // on PostgreSQL this also locks the row
+            deleted.countDown();
+            Await.until("the reaction to wait for this transaction", 30, () -> waitsForLock(tx.dialect(), "Reaction"));
+            return null;
+        }), threads);
+        assertThat(deleted.await(30, TimeUnit.SECONDS)).isTrue();
+        CompletableFuture<ApiResponse> reaction = CompletableFuture.supplyAsync(() ->
+                admin.post("/messages/" + id + "/reactions", "emoji_name", "smile"), threads);
+        other.get(60, TimeUnit.SECONDS);
+        ApiResponse r = reaction.get(60, TimeUnit.SECONDS);
+        threads.shutdown();
+        r.badRequest("Invalid message(s)");
+    }
+
     /** The move request is waiting for a lock: the SQLite writer, or a PostgreSQL row lock. */
     private boolean moverWaits(Dialect dialect) {
+        return waitsForLock(dialect, "dev.stoa.messages.MessageEdit");
+    }
+
+    /** A request whose stack names `marker` waits for a lock: the SQLite writer, or a PostgreSQL row lock. */
+    private boolean waitsForLock(Dialect dialect, String marker) {
         if (dialect == Dialect.POSTGRES) {
             return server.stoa.db().read(h -> h.createQuery("SELECT COUNT(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
                     + "WHERE NOT l.granted AND a.query ILIKE '%message%'").mapTo(Long.class).one()) > 0;
@@ -121,7 +152,7 @@ class MessageWriteRulesTest extends StoaTestBase {
             for (JsonNode container : root.path("threadDump").path("threadContainers")) {
                 for (JsonNode t : container.path("threads")) {
                     String stack = t.path("stack").toString();
-                    if (stack.contains("ReentrantLock.lock") && stack.contains("dev.stoa.db.Db.write") && stack.contains("dev.stoa.messages.MessageEdit")) return true;
+                    if (stack.contains("ReentrantLock.lock") && stack.contains("dev.stoa.db.Db.write") && stack.contains(marker)) return true;
                 }
             }
         } catch (java.io.IOException e) {
