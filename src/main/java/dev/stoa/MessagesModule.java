@@ -12,6 +12,8 @@ import dev.stoa.messages.MessageState;
 import dev.stoa.messages.MessageStore;
 import dev.stoa.messages.NotificationBot;
 import dev.stoa.messages.ReactionActions;
+import dev.stoa.messages.ReportActions;
+import dev.stoa.messages.TypingActions;
 import dev.stoa.messages.UploadActions;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.StateContributor;
@@ -27,6 +29,8 @@ final class MessagesModule implements Module {
     final MessageEditActions edits;
     final MessageFlagActions flags;
     final ReactionActions reactions;
+    final TypingActions typing;
+    final ReportActions reports;
     final UploadActions uploads;
     final NotificationBot notificationBot;
 
@@ -41,10 +45,14 @@ final class MessagesModule implements Module {
                 (h, ch) -> c.channelAccess().audience(h, ch, c.users().all(h).stream().filter(User::isActive).toList()),
                 (h, ids) -> alertWords.wordsFor(ids));
 
-        this.flags = new MessageFlagActions(c.db(), c.log(), store);
+        this.flags = new MessageFlagActions(c.db(), c.log(), store, c.users(), access, json);
+        this.typing = new TypingActions(c.db(), c.log(), c.users(), c.userJson(), c.subscriptions(), access);
         this.reactions = new ReactionActions(c.db(), c.log(), store, access, c.userJson(), c.realmEmoji());
         this.uploads = new UploadActions(c.db(), c.log());
         this.notificationBot = new NotificationBot(c.db(), c.users(), c.subscriptions(), c.renderer(), actions);
+        this.reports = new ReportActions(c.db(), store, c.users(), c.channels(), c.realm(), access, notificationBot,
+                Map.of("spam", "Spam", "harassment", "Harassment", "inappropriate", "Inappropriate content",
+                        "norms", "Violates community norms", "other", "Other reason"));
         this.edits = new MessageEditActions(c.db(), c.log(), store, deps, access, notificationBot, c.clock(), (h, ids) -> alertWords.wordsFor(ids));
     }
 

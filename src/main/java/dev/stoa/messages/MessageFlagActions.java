@@ -2,52 +2,109 @@ package dev.stoa.messages;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
+import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.MessageEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
+import dev.stoa.users.UserStore;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import org.jdbi.v3.core.Handle;
 
-/** Flag changes and typing notifications, each with its event. */
+/** Flag changes (by ids, by narrow, the mark-as-read shortcuts), each with its update_message_flags event. */
 public final class MessageFlagActions {
     private final Db db;
     private final EventLog log;
     private final MessageStore store;
+    private final Access access;
+    private final MessageFetch fetch;
 
-    public MessageFlagActions(Db db, EventLog log, MessageStore store) {
+    public MessageFlagActions(Db db, EventLog log, MessageStore store, UserStore users, Access access, MessageJson json) {
         this.db = db;
         this.log = log;
         this.store = store;
+        this.access = access;
+        this.fetch = new MessageFetch(store, users, access, json);
+    }
+
+    /** POST /messages/flags, parsed: the flag is editable, op is add or remove. */
+    public record FlagsInput(List<Long> messageIds, String flag, boolean add) {}
+
+    /** POST /messages/flags/narrow, parsed; the window as GET /messages takes it. */
+    public record NarrowFlagsInput(Narrow narrow, String anchor, int numBefore, int numAfter, boolean includeAnchor, String flag, boolean add) {}
+
+    /** The messages the narrow's window held, those whose flag changed, and whether the window reached either end. */
+    public record NarrowFlagsResult(List<Long> processed, List<Long> changed, boolean foundOldest, boolean foundNewest) {}
+
+    /**
+     * Every message must be readable; starring a readable message without a row creates a historical
+     * row (as Zulip does). Returns the ids whose flag changed.
+     */
+    public List<Long> checkFlags(User me, FlagsInput in) {
+        return db.write(tx -> {
+            Handle h = tx.h();
+            Access.View v = access.view(h, me);
+            Map<Long, Long> rows = store.flags(h, me.id(), in.messageIds());
+            List<Message> msgs = store.byIds(h, new LinkedHashSet<>(in.messageIds()));
+            if (msgs.size() != new LinkedHashSet<>(in.messageIds()).size()) throw ApiError.bad("Invalid message(s)");
+            List<Message> historical = new ArrayList<>();
+            for (Message m : msgs) {
+                if (!Access.canRead(v, m, rows.get(m.id()))) throw ApiError.bad("Invalid message(s)");
+                if (rows.get(m.id()) == null && in.flag().equals("starred") && in.add()) historical.add(m);
+            }
+            return doFlags(tx, me, in.flag(), in.add(), in.messageIds(), historical);
+        });
     }
 
     /**
-     * Adds or removes a flag on the user's rows; starring a readable message without a row creates a
-     * historical row (as Zulip does). Returns the ids whose flag changed.
+     * The window is read from a snapshot, then the flags change in a write: a flag change touches
+     * only the caller's own rows (a message without one is skipped), so nothing the snapshot
+     * decided can grant access, and the fetch's rendering stays outside the writer.
      */
-    public List<Long> doFlags(User me, String flag, boolean add, Collection<Long> ids, Collection<Message> historicalToCreate) {
-        long bit = Flags.bit(flag);
-        return db.write(tx -> {
+    public NarrowFlagsResult checkFlagsNarrow(User me, NarrowFlagsInput in) {
+        var p = new MessageFetch.Params(in.anchor(), in.numBefore(), in.numAfter(), in.includeAnchor(), false, false);
+        ObjectNode r = db.read(h -> fetch.fetch(h, me, in.narrow(), p));
+        List<Long> ids = new ArrayList<>();
+        r.get("messages").forEach(m -> ids.add(m.get("id").asLong()));
+        List<Long> changed = ids.isEmpty() ? List.of() : db.write(tx -> doFlags(tx, me, in.flag(), in.add(), ids, List.of()));
+        return new NarrowFlagsResult(ids, changed, r.get("found_oldest").asBoolean(), r.get("found_newest").asBoolean());
+    }
+
+    /**
+     * Marks the caller's unread messages read: all of them (channelId null), a channel's, or a
+     * channel topic's. No event when nothing was unread.
+     */
+    public void checkMarkAsRead(User me, Long channelId, String topic) {
+        db.write(tx -> {
             Handle h = tx.h();
-            for (Message m : historicalToCreate) {
-                store.insertUserMessages(h, m.id(), Map.of(me.id(), Flags.HISTORICAL | Flags.READ));
-            }
-            List<Long> changed = store.changeFlag(h, me.id(), ids, bit, add);
-            ObjectNode f = Json.object();
-            f.put("operation", add ? "add" : "remove");
-            f.put("flag", flag);
-            f.set("messages", Json.tree(changed));
-            f.put("all", false);
-            if (!add && flag.equals("read")) f.set("message_details", details(h, me.id(), changed));
-            log.append(tx, new MessageEvent.Flags(add ? "add" : "remove", f), Recipients.users(me.id()));
-            return changed;
+            if (channelId != null && !access.view(h, me).canSee(channelId)) throw ApiError.bad("Invalid channel ID");
+            List<Long> ids = store.unreadIds(h, me.id(), channelId, topic);
+            if (!ids.isEmpty()) doFlags(tx, me, "read", true, ids, List.of());
+            return null;
         });
+    }
+
+    /** Changes a flag on the user's rows among ids (checked by the caller); returns the ids whose flag changed. */
+    List<Long> doFlags(Tx tx, User me, String flag, boolean add, Collection<Long> ids, Collection<Message> historicalToCreate) {
+        Handle h = tx.h();
+        for (Message m : historicalToCreate) {
+            store.insertUserMessages(h, m.id(), Map.of(me.id(), Flags.HISTORICAL | Flags.READ));
+        }
+        List<Long> changed = store.changeFlag(h, me.id(), ids, Flags.bit(flag), add);
+        ObjectNode f = Json.object();
+        f.put("operation", add ? "add" : "remove");
+        f.put("flag", flag);
+        f.set("messages", Json.tree(changed));
+        f.put("all", false);
+        if (!add && flag.equals("read")) f.set("message_details", details(h, me.id(), changed));
+        log.append(tx, new MessageEvent.Flags(add ? "add" : "remove", f), Recipients.users(me.id()));
+        return changed;
     }
 
     private ObjectNode details(Handle h, long me, List<Long> ids) {
@@ -66,12 +123,5 @@ public final class MessageFlagActions {
             }
         }
         return d;
-    }
-
-    public void doTyping(String op, ObjectNode fields, Collection<Long> recipients) {
-        db.write(tx -> {
-            log.append(tx, new MessageEvent.Typing(op, fields), Recipients.users(recipients));
-            return null;
-        });
     }
 }

@@ -232,6 +232,16 @@ public final class MessageStore {
         return changed;
     }
 
+    /** The user's unread message ids, oldest first: all, a channel's (channelId), or a channel topic's (channelId and topic). */
+    public List<Long> unreadIds(Handle h, long userId, Long channelId, String topic) {
+        String where = channelId == null ? "" : topic == null ? " AND m.channel_id = :c" : " AND m.channel_id = :c AND lower(m.topic) = lower(:t)";
+        var q = h.createQuery("SELECT um.message_id FROM user_message um JOIN messages m ON m.id = um.message_id "
+                + "WHERE um.user_id = :u AND (um.flags & 1) = 0" + where + " ORDER BY um.message_id").bind("u", userId);
+        if (channelId != null) q.bind("c", channelId);
+        if (topic != null) q.bind("t", topic);
+        return q.mapTo(Long.class).list();
+    }
+
     /**
      * Locks the message row until the transaction ends (PostgreSQL; SQLite's single writer already
      * serializes writes), as Zulip's check_update_message does, so an edit or move sees every

@@ -1,0 +1,38 @@
+package dev.stoa.messages;
+
+import dev.stoa.http.ApiError;
+import dev.stoa.http.Json;
+import dev.stoa.http.Request;
+import java.util.List;
+
+/** POST /typing. */
+public final class TypingViews {
+    private final TypingActions actions;
+
+    public TypingViews(TypingActions actions) {
+        this.actions = actions;
+    }
+
+    public Object typing(Request req) {
+        String op = req.str("op");
+        if (!op.equals("start") && !op.equals("stop")) throw ApiError.bad("Invalid op");
+        String type = req.str("type", "direct");
+        TypingActions.TypingInput in = switch (type) {
+            case "direct", "private" -> {
+                List<Long> to = req.longList("to");
+                if (to == null) throw ApiError.missing("to");
+                if (to.isEmpty()) throw ApiError.bad("Empty 'to' list");
+                yield new TypingActions.TypingInput(op, true, to, 0, null);
+            }
+            case "stream", "channel" -> {
+                long channelId = req.optLong("stream_id").orElseThrow(() -> ApiError.missing("stream_id"));
+                String topic = req.raw("topic");
+                if (topic == null) throw ApiError.missing("topic");
+                yield new TypingActions.TypingInput(op, false, null, channelId, topic);
+            }
+            default -> throw ApiError.bad("Invalid type");
+        };
+        actions.checkTyping(req.user(), in);
+        return Json.success();
+    }
+}
