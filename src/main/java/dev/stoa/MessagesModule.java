@@ -51,9 +51,15 @@ final class MessagesModule implements Module {
         this.uploads = new UploadActions(c.db(), c.log());
         this.notificationBot = new NotificationBot(c.db(), c.users(), c.subscriptions(), c.renderer(), actions);
         this.reports = new ReportActions(c.db(), store, c.users(), c.channels(), c.realm(), access, notificationBot,
-                Map.of("spam", "Spam", "harassment", "Harassment", "inappropriate", "Inappropriate content",
-                        "norms", "Violates community norms", "other", "Other reason"));
+                reportTypes(c.config().extras()));
         this.edits = new MessageEditActions(c.db(), c.log(), store, deps, access, notificationBot, c.clock(), (h, ids) -> alertWords.wordsFor(ids));
+    }
+
+    /** The configured --report-message-types, the list register's server_report_message_types advertises. */
+    private static Map<String, String> reportTypes(ExtrasConfig extras) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (ExtrasConfig.ReportType t : extras.reportMessageTypes()) out.put(t.key(), t.name());
+        return out;
     }
 
     @Override

@@ -136,4 +136,24 @@ class MessageFlagsTest extends StoaTestBase {
         assertThat(r.get("messages").get(0).get("content").asText()).contains("reported", "it is rude", "report me");
         assertThat(r.get("messages").get(0).get("sender_full_name").asText()).isEqualTo("Notification Bot");
     }
+
+    /** The report types are the server's configured ones, the list register advertises (it was a hard-coded list). */
+    @Test
+    void reportTypesAreTheConfiguredOnes() {
+        var types = List.of(new dev.stoa.ExtrasConfig.ReportType("spam", "Spam"), new dev.stoa.ExtrasConfig.ReportType("legal", "Legal issue"));
+        try (dev.stoa.testing.TestServer s = new dev.stoa.testing.TestServer(c -> c.withLimits(1_000_000, 1_000_000, 1_000_000)
+                .withExtras(dev.stoa.ExtrasConfig.defaults().withReportTypes(types)))) {
+            JsonNode advertised = s.member.post("/register", "fetch_event_types", List.of("realm")).success().get("server_report_message_types");
+            assertThat(advertised).extracting(n -> n.get("key").asText()).containsExactly("spam", "legal");
+            long mod = s.owner.post("/channels/create", "name", "moderation", "invite_only", true, "subscribers", List.of(s.owner.userId))
+                    .success().get("id").asLong();
+            s.owner.patch("/realm", "moderation_request_channel_id", String.valueOf(mod)).success();
+            long a = s.member.post("/messages", "type", "direct", "to", List.of(s.admin.userId), "content", "legal trouble")
+                    .success().get("id").asLong();
+            s.admin.post("/messages/" + a + "/report", "report_type", "harassment").badRequest("Invalid report_type");
+            s.admin.post("/messages/" + a + "/report", "report_type", "legal").success();
+            JsonNode r = s.owner.get("/messages", "anchor", "newest", "num_before", "1", "narrow", "[[\"channel\",\"moderation\"]]").success();
+            assertThat(r.get("messages").get(0).get("content").asText()).contains("Legal issue", "legal trouble");
+        }
+    }
 }
