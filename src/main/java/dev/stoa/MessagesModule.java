@@ -15,6 +15,7 @@ import dev.stoa.messages.ReactionActions;
 import dev.stoa.messages.ReportActions;
 import dev.stoa.messages.TypingActions;
 import dev.stoa.messages.UploadActions;
+import dev.stoa.messages.UploadStore;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.StateContributor;
 import java.util.List;
@@ -39,20 +40,20 @@ final class MessagesModule implements Module {
         AlertWordCache alertWords = new AlertWordCache(c.db(), c.log());
         this.json = new MessageJson(c.users(), c.userJson(), c.channels(), store);
         this.access = new Access(c.channels(), c.subscriptions(), c.channelAccess());
+        this.uploads = new UploadActions(c.db(), c.log(), new UploadStore(), store, access, c.config().dataDir(), c.config().maxUploadMib(), c.clock());
         var deps = new MessageActions.SendDeps(c.users(), c.channels(), c.subscriptions(), c.groups(), c.groupResolver(), c.realm(),
                 c.channelAccess(), c.userAccess(), c.renderer());
-        this.actions = new MessageActions(c.db(), c.log(), store, json, c.accessChanges(), c.clock(), deps,
+        this.actions = new MessageActions(c.db(), c.log(), store, json, c.accessChanges(), c.clock(), deps, uploads,
                 (h, ch) -> c.channelAccess().audience(h, ch, c.users().all(h).stream().filter(User::isActive).toList()),
                 (h, ids) -> alertWords.wordsFor(ids));
 
         this.flags = new MessageFlagActions(c.db(), c.log(), store, c.users(), access, json);
         this.typing = new TypingActions(c.db(), c.log(), c.users(), c.userJson(), c.subscriptions(), access);
         this.reactions = new ReactionActions(c.db(), c.log(), store, access, c.userJson(), c.realmEmoji());
-        this.uploads = new UploadActions(c.db(), c.log());
         this.notificationBot = new NotificationBot(c.db(), c.users(), c.subscriptions(), c.renderer(), actions);
         this.reports = new ReportActions(c.db(), store, c.users(), c.channels(), c.realm(), access, notificationBot,
                 reportTypes(c.config().extras()));
-        this.edits = new MessageEditActions(c.db(), c.log(), store, deps, access, notificationBot, c.clock(), (h, ids) -> alertWords.wordsFor(ids));
+        this.edits = new MessageEditActions(c.db(), c.log(), store, deps, access, notificationBot, uploads, c.clock(), (h, ids) -> alertWords.wordsFor(ids));
     }
 
     /** The configured --report-message-types, the list register's server_report_message_types advertises. */

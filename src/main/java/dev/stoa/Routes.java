@@ -150,7 +150,7 @@ final class Routes {
         api.post("/typing", USER, typingViews::typing);
         ReportViews reportViews = new ReportViews(ms.reports);
         api.post("/messages/{message_id}/report", USER, reportViews::report);
-        UploadViews uploadViews = new UploadViews(c.db(), ms.uploads, ms.store, ms.access, c.config().dataDir(), c.config().maxUploadMib(), c.clock());
+        UploadViews uploadViews = new UploadViews(ms.uploads);
         api.post("/user_uploads", USER, uploadViews::upload);
         api.get("/attachments", USER, uploadViews::list);
         api.delete("/attachments/{attachment_id}", USER, uploadViews::delete);

@@ -48,6 +48,7 @@ public final class MessageActions {
     private final AccessChanges accessChanges;
     private final Clock clock;
     private final SendDeps deps;
+    private final UploadActions uploads;
     /** Who may see a channel's metadata (receivers of its stream events). */
     private final BiFunction<Handle, Channel, List<Long>> audience;
     /** Each recipient's alert words (the alert words feature's store). */
@@ -58,6 +59,7 @@ public final class MessageActions {
                            RealmHolder realm, ChannelAccess channelAccess, UserAccess userAccess, MessageRenderer renderer) {}
 
     public MessageActions(Db db, EventLog log, MessageStore store, MessageJson json, AccessChanges accessChanges, Clock clock, SendDeps deps,
+                          UploadActions uploads,
                           BiFunction<Handle, Channel, List<Long>> audience,
                           BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords) {
         this.audience = audience;
@@ -69,6 +71,7 @@ public final class MessageActions {
         this.json = json;
         this.clock = clock;
         this.deps = deps;
+        this.uploads = uploads;
     }
 
     /** Where a message goes: a channel and topic, or the participants of a direct message (sender included). */
@@ -215,7 +218,7 @@ public final class MessageActions {
             log.append(tx, new dev.stoa.events.ChannelEvent.StreamUpdate(target.channel().id(), target.channel().name(), "first_message_id",
                     Json.MAPPER.getNodeFactory().numberNode(id), null), Recipients.users(audience.apply(h, target.channel())));
         }
-        store.linkUploads(h, id, sender.id(), r.uploadPathIds());
+        if (uploads.doClaim(tx, id, sender.id(), r.uploadPathIds())) store.markHasAttachment(h, id);
         appendNew(tx, h, m, flags, echo, !dm && !target.channel().inviteOnly());
         return id;
     }

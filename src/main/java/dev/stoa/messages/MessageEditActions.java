@@ -37,12 +37,13 @@ public final class MessageEditActions {
     private final Access access;
     private final MessageEditRules rules;
     private final NotificationBot notificationBot;
+    private final UploadActions uploads;
     private final Clock clock;
     /** Each recipient's alert words (the alert words feature's store). */
     private final BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords;
 
     public MessageEditActions(Db db, EventLog log, MessageStore store, MessageActions.SendDeps deps, Access access,
-                              NotificationBot notificationBot, Clock clock,
+                              NotificationBot notificationBot, UploadActions uploads, Clock clock,
                               BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords) {
         this.db = db;
         this.log = log;
@@ -51,6 +52,7 @@ public final class MessageEditActions {
         this.access = access;
         this.rules = new MessageEditRules(deps.resolver());
         this.notificationBot = notificationBot;
+        this.uploads = uploads;
         this.clock = clock;
         this.alertWords = alertWords;
     }
@@ -174,7 +176,7 @@ public final class MessageEditActions {
         else ids.add(target.id());
         java.util.Collections.sort(ids);
         if (edit != null) {
-            applyContent(h, editor, target, edit, now, detached);
+            applyContent(tx, editor, target, edit, now, detached);
             f.put("orig_content", target.content());
             f.put("orig_rendered_content", target.renderedContent());
             f.put("content", edit.content());
@@ -210,15 +212,14 @@ public final class MessageEditActions {
         return detached;
     }
 
-    private void applyContent(Handle h, User editor, Message m, ContentEdit e, long now, ArrayNode detached) {
+    private void applyContent(Tx tx, User editor, Message m, ContentEdit e, long now, ArrayNode detached) {
+        Handle h = tx.h();
         store.insertEdit(h, new MessageStore.Edit(0, m.id(), editor.id(), now, m.content(), m.renderedContent(), null, null, null, null));
         Rendered r = e.rendered();
-        List<Long> before = store.unlinkUploads(h, m.id());
-        store.linkUploads(h, m.id(), m.senderId(), r.uploadPathIds());
-        boolean attachment = store.hasUploads(h, m.id());
-        store.updateContent(h, m.id(), e.content(), r.html(), r.hasLink(), attachment || r.hasAttachment(), r.hasImage(), now);
+        UploadActions.Relinked links = uploads.doRelink(tx, m, r.uploadPathIds(), editor.id());
+        store.updateContent(h, m.id(), e.content(), r.html(), r.hasLink(), links.hasUploads() || r.hasAttachment(), r.hasImage(), now);
         store.search.put(h, m.id(), m.topic(), e.content());
-        for (long a : before) store.detachedUpload(h, a, editor.id()).ifPresent(detached::add);
+        detached.addAll(links.detached());
         recomputeMentionFlags(h, m, e.content(), r);
     }
 

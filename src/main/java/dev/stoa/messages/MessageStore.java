@@ -285,43 +285,7 @@ public final class MessageStore {
         batch.execute();
     }
 
-    // ---- the uploads a message references (attachment_messages) ----
-
-    /** Links the sender's uploads that the content references (others' path ids are ignored, as in Zulip). */
-    public void linkUploads(Handle h, long messageId, long senderId, List<String> pathIds) {
-        if (pathIds == null || pathIds.isEmpty()) return;
-        List<Long> ids = new ArrayList<>();
-        for (String p : pathIds) {
-            h.createQuery("SELECT id FROM attachments WHERE path_id = ? AND owner_id = ?").bind(0, p).bind(1, senderId)
-                    .mapTo(Long.class).findOne().ifPresent(ids::add);
-        }
-        for (long a : ids) h.execute("INSERT INTO attachment_messages (attachment_id, message_id) VALUES (?, ?) ON CONFLICT DO NOTHING", a, messageId);
-        if (!ids.isEmpty()) h.execute("UPDATE messages SET has_attachment = TRUE WHERE id = ?", messageId);
-    }
-
-    /** Unlinks every upload of the message; returns the ids it referenced. */
-    public List<Long> unlinkUploads(Handle h, long messageId) {
-        List<Long> before = h.createQuery("SELECT attachment_id FROM attachment_messages WHERE message_id = ?").bind(0, messageId).mapTo(Long.class).list();
-        h.execute("DELETE FROM attachment_messages WHERE message_id = ?", messageId);
-        return before;
-    }
-
-    public boolean hasUploads(Handle h, long messageId) {
-        return h.createQuery("SELECT COUNT(*) FROM attachment_messages WHERE message_id = ?").bind(0, messageId).mapTo(Long.class).one() > 0;
-    }
-
-    /** The owner's upload as a detached_uploads entry, when no message references it any more. */
-    public Optional<com.fasterxml.jackson.databind.node.ObjectNode> detachedUpload(Handle h, long attachmentId, long ownerId) {
-        boolean used = h.createQuery("SELECT COUNT(*) FROM attachment_messages WHERE attachment_id = ?").bind(0, attachmentId).mapTo(Long.class).one() > 0;
-        if (used) return Optional.empty();
-        return h.createQuery("SELECT id, file_name, path_id, size, create_time FROM attachments WHERE id = ? AND owner_id = ?")
-                .bind(0, attachmentId).bind(1, ownerId)
-                .map((rs, c) -> {
-                    var o = dev.stoa.http.Json.object().put("id", rs.getLong(1)).put("name", rs.getString(2)).put("path_id", rs.getString(3))
-                            .put("size", rs.getLong(4)).put("create_time", rs.getLong(5));
-                    o.set("message_ids", dev.stoa.http.Json.array());
-                    return o;
-                })
-                .findOne();
+    public void markHasAttachment(Handle h, long messageId) {
+        h.execute("UPDATE messages SET has_attachment = TRUE WHERE id = ?", messageId);
     }
 }

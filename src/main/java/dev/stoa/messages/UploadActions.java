@@ -3,76 +3,218 @@ package dev.stoa.messages;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
+import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.MessageEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
 import org.jdbi.v3.core.Handle;
 
-/** Attachment rows and their events (the uploader's own attachment add / remove). */
+/**
+ * Uploads: storing a file and its attachment row, listing, deleting, who may fetch a file, and
+ * the links between messages and the uploads their content references (with the uploader's
+ * attachment events). Files live under {data}/uploads with generated names; the client's file
+ * name only appears in path_id.
+ */
 public final class UploadActions {
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final String ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
     private final Db db;
     private final EventLog log;
+    private final UploadStore uploads;
+    private final MessageStore messages;
+    private final Access access;
+    private final Path dir;
+    private final long maxBytes;
+    private final Clock clock;
+    private final UploadTokens tokens;
 
-    public UploadActions(Db db, EventLog log) {
+    public UploadActions(Db db, EventLog log, UploadStore uploads, MessageStore messages, Access access, Path dataDir, long maxMib, Clock clock) {
         this.db = db;
         this.log = log;
+        this.uploads = uploads;
+        this.messages = messages;
+        this.access = access;
+        this.dir = dataDir.resolve("uploads");
+        this.maxBytes = maxMib * 1024 * 1024;
+        this.clock = clock;
+        byte[] fresh = new byte[32];
+        RANDOM.nextBytes(fresh);
+        String key = db.write(tx -> uploads.urlKey(tx.h(), HexFormat.of().formatHex(fresh)));
+        this.tokens = new UploadTokens(HexFormat.of().parseHex(key), clock);
     }
 
-    /** Records an uploaded file (already stored as `storage`). */
-    void doAdd(User me, String pathId, String fileName, long size, String type, long now, String storage) {
+    /** POST /user_uploads, parsed: the one file's name as sent (may be null), its content type and bytes. */
+    public record UploadInput(String fileName, String contentType, byte[] bytes) {}
+
+    /** Where the upload lives (/user_uploads/{path_id}) and its sanitized name. */
+    public record Uploaded(String url, String fileName) {}
+
+    /** The owner's uploads and the realm's total upload size. */
+    public record Listing(List<UploadStore.Attachment> attachments, long spaceUsed) {}
+
+    /** A file to answer with. */
+    public record Contents(byte[] bytes, String contentType, String fileName) {}
+
+    public Uploaded checkUpload(User me, UploadInput in) {
+        if (in.bytes().length > maxBytes) {
+            throw ApiError.bad("File is larger than this server's configured maximum upload size (" + maxBytes / 1024 / 1024 + " MiB).");
+        }
+        String name = sanitize(in.fileName());
+        String pathId = "1/" + HexFormat.of().formatHex(new byte[] {(byte) RANDOM.nextInt()}) + "/" + random(24) + "/" + name;
+        String storage = random(32);
+        try {
+            Files.createDirectories(dir);
+            Files.write(dir.resolve(storage), in.bytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        long now = clock.instant().getEpochSecond();
+        String type = in.contentType() == null || in.contentType().isBlank() ? "application/octet-stream" : in.contentType();
+        String fileName = in.fileName() == null ? name : in.fileName().replace("\0", "");
         db.write(tx -> {
-            long id = tx.h().createUpdate("INSERT INTO attachments (path_id, file_name, owner_id, size, content_type, create_time, storage_name) "
-                            + "VALUES (?, ?, ?, ?, ?, ?, ?)").bind(0, pathId).bind(1, fileName)
-                    .bind(2, me.id()).bind(3, size).bind(4, type).bind(5, now).bind(6, storage)
-                    .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
-            ObjectNode e = Json.object();
-            e.set("attachment", attachments(tx.h(), me.id(), id).get(0));
-            e.put("upload_space_used", spaceUsed(tx.h()));
-            log.append(tx, new MessageEvent.Attachment("add", e), Recipients.users(me.id()));
+            long id = uploads.insert(tx.h(), pathId, fileName, me.id(), in.bytes().length, type, now, storage);
+            appendEvent(tx, me.id(), "add", json(uploads.ofOwner(tx.h(), me.id(), id).getFirst()));
             return id;
         });
+        return new Uploaded("/user_uploads/" + pathId, name);
     }
 
-    /** Deletes the uploader's attachment; returns its storage name (the caller removes the file). */
-    String doDelete(User me, long id) {
-        return db.write(tx -> {
+    public Listing list(User me) {
+        return db.read(h -> new Listing(uploads.ofOwner(h, me.id(), null), uploads.spaceUsed(h)));
+    }
+
+    /** Deletes the caller's upload: its row (and links) with the event, then the file. */
+    public void checkDelete(User me, long id) {
+        String storage = db.write(tx -> {
             Handle h = tx.h();
-            String s = h.createQuery("SELECT storage_name FROM attachments WHERE id = ? AND owner_id = ?").bind(0, id).bind(1, me.id())
-                    .mapTo(String.class).findOne().orElseThrow(() -> ApiError.bad("Invalid attachment"));
-            h.execute("DELETE FROM attachment_messages WHERE attachment_id = ?", id);
-            h.execute("DELETE FROM attachments WHERE id = ?", id);
-            ObjectNode e = Json.object();
-            e.set("attachment", Json.object().put("id", id));
-            e.put("upload_space_used", spaceUsed(h));
-            log.append(tx, new MessageEvent.Attachment("remove", e), Recipients.users(me.id()));
+            String s = uploads.ownedStorageName(h, id, me.id()).orElseThrow(() -> ApiError.bad("Invalid attachment"));
+            uploads.delete(h, id);
+            appendEvent(tx, me.id(), "remove", Json.object().put("id", id));
             return s;
+        });
+        try {
+            Files.deleteIfExists(dir.resolve(storage));
+        } catch (IOException e) {
+            // the row is gone; an orphaned file is harmless and unreachable
+        }
+    }
+
+    /** A URL that serves the file without credentials for a minute (the API's answer for /user_uploads/{path_id}). */
+    public String checkTemporaryUrl(User me, String pathId) {
+        checkAccess(me, pathId);
+        return "/user_uploads/temporary/" + tokens.issue(pathId) + "/" + pathId.substring(pathId.lastIndexOf('/') + 1);
+    }
+
+    /** The file itself, for its uploader or anyone who can read a message referencing it. */
+    public Contents checkContents(User me, String pathId) {
+        return contents(checkAccess(me, pathId));
+    }
+
+    /** The file a valid, unexpired temporary URL token names; an expired, forged or dangling token is a 404, as in Zulip. */
+    public Contents contentsForToken(String token) {
+        UploadStore.StoredFile f = tokens.verify(token).flatMap(p -> db.read(h -> uploads.byPathId(h, p))).orElseThrow(UploadActions::notFound);
+        return contents(f);
+    }
+
+    private UploadStore.StoredFile checkAccess(User me, String pathId) {
+        return db.read(h -> {
+            UploadStore.StoredFile f = uploads.byPathId(h, pathId).orElseThrow(UploadActions::notFound);
+            if (f.ownerId() == me.id() || readsAReferencingMessage(h, me, f.id())) return f;
+            // Zulip's text, in the JSON error shape every other answer has (issue 16).
+            throw ApiError.of(ErrorCode.BAD_REQUEST, 403, "You are not authorized to view this file.");
         });
     }
 
-    static long spaceUsed(Handle h) {
-        return h.createQuery("SELECT COALESCE(SUM(size), 0) FROM attachments").mapTo(Long.class).one();
+    private boolean readsAReferencingMessage(Handle h, User me, long attachmentId) {
+        List<Long> ids = uploads.messageIds(h, attachmentId);
+        if (ids.isEmpty()) return false;
+        Access.View v = access.view(h, me);
+        Map<Long, Long> flags = messages.flags(h, me.id(), ids);
+        for (Message m : messages.byIds(h, ids)) if (Access.canRead(v, m, flags.get(m.id()))) return true;
+        return false;
     }
 
-    /** The seed's attachment objects: create_time in seconds, message_ids of referencing messages. */
-    static ArrayNode attachments(Handle h, long owner, Long onlyId) {
-        ArrayNode a = Json.array();
-        h.createQuery("SELECT id, file_name, path_id, size, create_time FROM attachments WHERE owner_id = :o"
-                        + (onlyId == null ? "" : " AND id = :id") + " ORDER BY id")
-                .bind("o", owner).bind("id", onlyId == null ? -1 : onlyId)
-                .map((rs, c) -> {
-                    ObjectNode o = Json.object();
-                    o.put("id", rs.getLong(1)).put("name", rs.getString(2)).put("path_id", rs.getString(3)).put("size", rs.getLong(4))
-                            .put("create_time", rs.getLong(5));
-                    return o;
-                }).forEach(a::add);
-        for (var n : a) {
-            ArrayNode ids = ((ObjectNode) n).putArray("message_ids");
-            h.createQuery("SELECT message_id FROM attachment_messages WHERE attachment_id = ? ORDER BY message_id")
-                    .bind(0, n.get("id").asLong()).mapTo(Long.class).forEach(ids::add);
+    private Contents contents(UploadStore.StoredFile f) {
+        try {
+            return new Contents(Files.readAllBytes(dir.resolve(f.storageName())), f.contentType(), f.fileName());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        return a;
+    }
+
+    private static ApiError notFound() {
+        return ApiError.of(ErrorCode.BAD_REQUEST, 404, "File not found");
+    }
+
+    // ---- the uploads a message references (inside the send's or edit's transaction) ----
+
+    /** Links the sender's uploads that a new message's content references; whether it references any. */
+    boolean doClaim(Tx tx, long messageId, long senderId, List<String> pathIds) {
+        if (pathIds == null || pathIds.isEmpty()) return false;
+        List<Long> ids = uploads.ownedIds(tx.h(), senderId, pathIds);
+        uploads.link(tx.h(), messageId, ids);
+        return !ids.isEmpty();
+    }
+
+    /** After a content edit: the message's links follow its new content. */
+    public record Relinked(boolean hasUploads, ArrayNode detached) {}
+
+    /**
+     * Relinks an edited message's uploads to its new content; detached are the editor's uploads that
+     * the edit left referenced by no message (Zulip's detached_uploads).
+     */
+    Relinked doRelink(Tx tx, Message m, List<String> pathIds, long editorId) {
+        Handle h = tx.h();
+        List<Long> before = uploads.unlinkAll(h, m.id());
+        doClaim(tx, m.id(), m.senderId(), pathIds);
+        ArrayNode detached = Json.array();
+        for (long a : before) {
+            for (UploadStore.Attachment x : uploads.ofOwner(h, editorId, a)) if (x.messageIds().isEmpty()) detached.add(json(x));
+        }
+        return new Relinked(!uploads.linkedTo(h, m.id()).isEmpty(), detached);
+    }
+
+    private void appendEvent(Tx tx, long ownerId, String op, ObjectNode attachment) {
+        ObjectNode e = Json.object();
+        e.set("attachment", attachment);
+        e.put("upload_space_used", uploads.spaceUsed(tx.h()));
+        log.append(tx, new MessageEvent.Attachment(op, e), Recipients.users(ownerId));
+    }
+
+    /** The seed's attachment object: create_time in seconds, message_ids of the referencing messages. */
+    public static ObjectNode json(UploadStore.Attachment a) {
+        ObjectNode o = Json.object();
+        o.put("id", a.id()).put("name", a.name()).put("path_id", a.pathId()).put("size", a.size()).put("create_time", a.createTime());
+        o.set("message_ids", Json.tree(a.messageIds()));
+        return o;
+    }
+
+    static String sanitize(String name) {
+        String base = name == null ? "" : name.replace('\\', '/');
+        base = base.substring(base.lastIndexOf('/') + 1).strip();
+        StringBuilder b = new StringBuilder();
+        base.codePoints().forEach(cp -> b.appendCodePoint(Character.isLetterOrDigit(cp) || cp == '.' || cp == '-' || cp == '_' ? cp : '-'));
+        String s = b.toString().replaceAll("^\\.+", "");
+        return s.isEmpty() ? "uploaded-file" : s;
+    }
+
+    private static String random(int n) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < n; i++) b.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
+        return b.toString();
     }
 }

@@ -1,13 +1,10 @@
 package dev.stoa.messages;
 
-import dev.stoa.db.Db;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.Optional;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -25,16 +22,10 @@ final class UploadTokens {
     private final byte[] key;
     private final Clock clock;
 
-    UploadTokens(Db db, Clock clock) {
+    /** key: the deployment's stored signing key (UploadStore.urlKey), so any node accepts any other's URLs. */
+    UploadTokens(byte[] key, Clock clock) {
+        this.key = key.clone();
         this.clock = clock;
-        byte[] fresh = new byte[32];
-        new SecureRandom().nextBytes(fresh);
-        String stored = db.write(tx -> {
-            tx.h().execute("INSERT INTO server_secrets (name, value) VALUES ('upload_url_key', ?) ON CONFLICT DO NOTHING",
-                    HexFormat.of().formatHex(fresh));
-            return tx.h().createQuery("SELECT value FROM server_secrets WHERE name = 'upload_url_key'").mapTo(String.class).one();
-        });
-        this.key = HexFormat.of().parseHex(stored);
     }
 
     /** A token for pathId, valid for a minute. */
