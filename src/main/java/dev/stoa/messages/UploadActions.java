@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -164,9 +165,22 @@ public final class UploadActions {
 
     /** Links the sender's uploads that a new message's content references; whether it references any. */
     boolean doClaim(Tx tx, long messageId, long senderId, List<String> pathIds) {
+        return claim(tx, messageId, senderId, pathIds, List.of());
+    }
+
+    /**
+     * Links the sender's uploads among pathIds to the message. Each one it did not reference before
+     * is claimed: its uploader (the sender) gets an attachment update naming the message, before the
+     * message's own event, as Zulip's do_claim_attachments sends it.
+     */
+    private boolean claim(Tx tx, long messageId, long senderId, List<String> pathIds, Collection<Long> linkedBefore) {
         if (pathIds == null || pathIds.isEmpty()) return false;
-        List<Long> ids = uploads.ownedIds(tx.h(), senderId, pathIds);
-        uploads.link(tx.h(), messageId, ids);
+        Handle h = tx.h();
+        List<Long> ids = uploads.ownedIds(h, senderId, pathIds);
+        uploads.link(h, messageId, ids);
+        for (long a : ids) {
+            if (!linkedBefore.contains(a)) appendEvent(tx, senderId, "update", json(uploads.ofOwner(h, senderId, a).getFirst()));
+        }
         return !ids.isEmpty();
     }
 
@@ -180,7 +194,7 @@ public final class UploadActions {
     Relinked doRelink(Tx tx, Message m, List<String> pathIds, long editorId) {
         Handle h = tx.h();
         List<Long> before = uploads.unlinkAll(h, m.id());
-        doClaim(tx, m.id(), m.senderId(), pathIds);
+        claim(tx, m.id(), m.senderId(), pathIds, before);
         ArrayNode detached = Json.array();
         for (long a : before) {
             for (UploadStore.Attachment x : uploads.ofOwner(h, editorId, a)) if (x.messageIds().isEmpty()) detached.add(json(x));

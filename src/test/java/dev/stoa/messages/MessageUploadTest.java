@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 /** Uploads: upload, link on send, access to the file, listing, detaching on edit, deleting. */
 class MessageUploadTest extends StoaTestBase {
     static final HttpClient HTTP = HttpClient.newHttpClient();
+    /** GET /attachments: the state attachment events keep up to date (register holds none). */
+    static final java.util.function.Function<ApiClient, JsonNode> ATTACHMENTS = c -> c.get("/attachments").success();
 
     JsonNode upload(ApiClient c, String name, String body) {
         return c.call("POST", "/user_uploads", java.util.Map.of(), ApiClient.Encoding.MULTIPART) == null ? null
@@ -68,7 +70,7 @@ class MessageUploadTest extends StoaTestBase {
         assertThat(edit.get("detached_uploads").get(0).get("path_id").asText()).isEqualTo(att.get("path_id").asText());
         assertThat(fetch(admin, url)).isEqualTo(403);
         admin.delete("/attachments/" + att.get("id").asLong()).badRequest("Invalid attachment");
-        VerifyAction.as(member).events("attachment/remove").noStateChange().run(() -> member.delete("/attachments/" + att.get("id").asLong()).success());
+        VerifyAction.as(member).plusState(ATTACHMENTS).events("attachment/remove").run(() -> member.delete("/attachments/" + att.get("id").asLong()).success());
         assertThat(fetch(member, url)).isEqualTo(404);
     }
 
@@ -90,8 +92,31 @@ class MessageUploadTest extends StoaTestBase {
 
     @Test
     void uploadEvent() {
-        // attachments are not part of register's state (Zulip: state_change_expected=False)
-        List<JsonNode> events = VerifyAction.as(member).events("attachment/add").noStateChange().run(() -> uploadRaw(member, "a.txt", "x"));
+        List<JsonNode> events = VerifyAction.as(member).plusState(ATTACHMENTS).events("attachment/add").run(() -> uploadRaw(member, "a.txt", "x"));
         assertThat(events.getFirst().get("upload_space_used").asLong()).isPositive();
+    }
+
+    /**
+     * A send or an edit that claims an upload tells its uploader, as Zulip's do_claim_attachments
+     * does: an attachment update (the file's message_ids now name the message) in the same
+     * transaction, before the message's own event. Only newly referenced uploads do.
+     */
+    @Test
+    void claimingAnUploadUpdatesTheUploadersAttachment() {
+        String url = uploadRaw(member, "claimed.txt", "claimed body").get("url").asText();
+        List<JsonNode> sent = VerifyAction.as(member).plusState(ATTACHMENTS).events("attachment/update", "message")
+                .run(() -> member.post("/messages", "type", "direct", "to", List.of(admin.userId), "content", "[file](" + url + ")").success());
+        long first = sent.get(1).get("message").get("id").asLong();
+        assertThat(sent.get(0).get("attachment").get("message_ids")).extracting(JsonNode::asLong).containsExactly(first);
+        // the recipient hears of the message only
+        long second = VerifyAction.as(admin).events("message").run(() ->
+                member.post("/messages", "type", "direct", "to", List.of(admin.userId), "content", "no file yet").success())
+                .getFirst().get("message").get("id").asLong();
+        List<JsonNode> edited = VerifyAction.as(member).plusState(ATTACHMENTS).events("attachment/update", "update_message")
+                .run(() -> member.patch("/messages/" + second, "content", "now [the file](" + url + ")").success());
+        assertThat(edited.get(0).get("attachment").get("message_ids")).extracting(JsonNode::asLong).containsExactly(first, second);
+        // an edit that keeps the reference claims nothing new
+        VerifyAction.as(member).plusState(ATTACHMENTS).events("update_message").noStateChange()
+                .run(() -> member.patch("/messages/" + second, "content", "still [the file](" + url + ")").success());
     }
 }

@@ -23,7 +23,13 @@ final class MessageAppliers {
         on("update_message", MessageAppliers::update);
         on("reaction", (s, e) -> {});
         on("typing", (s, e) -> {});
-        on("attachment", (s, e) -> {});
+        // attachments are not in register's state: these apply to GET /attachments' when a test adds it (VerifyAction.plusState)
+        on("attachment/add", (s, e) -> attachments(s, e, a -> a.add(e.get("attachment"))));
+        on("attachment/update", (s, e) -> attachments(s, e, a -> {
+            EventApplier.removeById(a, "id", e.get("attachment").get("id").asLong());
+            a.add(e.get("attachment"));
+        }));
+        on("attachment/remove", (s, e) -> attachments(s, e, a -> EventApplier.removeById(a, "id", e.get("attachment").get("id").asLong())));
         // Minimal stream/update (first_message_id, sent by the first message in a channel) until the
         // channels feature registers its full applier; registered first, so theirs replaces it.
         on("stream/update", (s, e) -> {
@@ -34,6 +40,12 @@ final class MessageAppliers {
                 }
             }
         });
+    }
+
+    private static void attachments(ObjectNode s, ObjectNode e, java.util.function.Consumer<ArrayNode> change) {
+        if (!s.has("attachments")) return;
+        change.accept(array(s, "attachments"));
+        s.set("upload_space_used", e.get("upload_space_used"));
     }
 
     private static boolean has(JsonNode flags, String f) {

@@ -19,6 +19,7 @@ import java.util.Set;
  * VerifyAction.as(admin).events(3).run(() -> ...);                          // 3 events
  * VerifyAction.as(admin).events("typing").noStateChange().run(() -> ...);   // 1 typing event, state as before
  * VerifyAction.as(admin).register("event_types", List.of("message")).events(0).noStateChange().run(...);
+ * VerifyAction.as(member).plusState(c -> c.get("/attachments").success()).events("attachment/add").run(...);
  * </pre>
  */
 public final class VerifyAction {
@@ -35,6 +36,7 @@ public final class VerifyAction {
     private int expectedCount = 1;
     private List<String> expectedTypes;
     private boolean stateChange = true;
+    private java.util.function.Function<ApiClient, JsonNode> extraState;
 
     private VerifyAction(ApiClient viewer) {
         this.viewer = viewer;
@@ -81,9 +83,28 @@ public final class VerifyAction {
         return this;
     }
 
+    /**
+     * Also state what `fetch` answers (its fields join register's, before and after): data clients
+     * keep up to date from events though register does not hand it out, as GET /attachments.
+     */
+    public VerifyAction plusState(java.util.function.Function<ApiClient, JsonNode> fetch) {
+        this.extraState = fetch;
+        return this;
+    }
+
+    private ObjectNode state() {
+        ObjectNode s = (ObjectNode) viewer.post("/register", registerParams).success();
+        if (extraState != null) {
+            extraState.apply(viewer).properties().forEach(p -> {
+                if (!p.getKey().equals("result") && !p.getKey().equals("msg")) s.set(p.getKey(), p.getValue());
+            });
+        }
+        return s;
+    }
+
     /** Runs the action and checks its events; returns them. */
     public List<JsonNode> run(Runnable action) {
-        ObjectNode before = (ObjectNode) viewer.post("/register", registerParams).success();
+        ObjectNode before = state();
         action.run();
         List<JsonNode> events = drain(viewer, before.get("queue_id").asText(), before.get("last_event_id").asLong());
         events.forEach(ContractValidator.get()::validateEvent);
@@ -97,7 +118,7 @@ public final class VerifyAction {
                     + " are applied: make the action change the state, or declare noStateChange()\nevents: " + events);
         }
         if (!stateChange) requireEqual(old, changed, "noStateChange() was declared, but the events change the register state", events);
-        ObjectNode after = (ObjectNode) viewer.post("/register", registerParams).success();
+        ObjectNode after = state();
         requireEqual(normalize(after), normalize(state), "register state + events != fresh register state", events);
         return events;
     }
