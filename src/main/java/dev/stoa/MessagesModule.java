@@ -65,7 +65,7 @@ final class MessagesModule implements Module {
 
     @Override
     public List<StateContributor> state() {
-        return List.of(new MessageState());
+        return List.of(new MessageState(store));
     }
 
     @Override

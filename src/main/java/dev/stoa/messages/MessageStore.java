@@ -242,6 +242,40 @@ public final class MessageStore {
         return q.mapTo(Long.class).list();
     }
 
+    // ---- register's message state ----
+
+    public long maxMessageId(Handle h, long userId) {
+        return h.createQuery("SELECT MAX(message_id) FROM user_message WHERE user_id = ?").bind(0, userId)
+                .mapTo(Long.class).findOne().orElse(-1L);
+    }
+
+    public List<Long> starredIds(Handle h, long userId) {
+        return h.createQuery("SELECT message_id FROM user_message WHERE user_id = ? AND (flags & 2) <> 0 ORDER BY message_id")
+                .bind(0, userId).mapTo(Long.class).list();
+    }
+
+    /** One of the user's unread messages: where it is (a channel and topic, or a direct-message key) and the user's flags. */
+    public record Unread(long id, long flags, Long channelId, String topic, String dmKey, long senderId) {}
+
+    public List<Unread> unreads(Handle h, long userId) {
+        return h.createQuery("SELECT um.message_id, um.flags, m.channel_id, m.topic, r.dm_key, m.sender_id FROM user_message um "
+                        + "JOIN messages m ON m.id = um.message_id JOIN recipients r ON r.id = m.recipient_id "
+                        + "WHERE um.user_id = ? AND (um.flags & 1) = 0 ORDER BY um.message_id")
+                .bind(0, userId).map((rs, c) -> new Unread(rs.getLong(1), rs.getLong(2), rs.getObject(3) == null ? null : rs.getLong(3),
+                        rs.getString(4), rs.getString(5), rs.getLong(6))).list();
+    }
+
+    /** A direct-message conversation of the user and its newest message id. */
+    public record RecentDm(String dmKey, long maxMessageId) {}
+
+    /** The user's most recent direct-message conversations, newest first. */
+    public List<RecentDm> recentDms(Handle h, long userId, int limit) {
+        return h.createQuery("SELECT r.dm_key, MAX(um.message_id) AS mx FROM user_message um JOIN messages m ON m.id = um.message_id "
+                        + "JOIN recipients r ON r.id = m.recipient_id WHERE um.user_id = ? AND (um.flags & 4096) <> 0 "
+                        + "GROUP BY r.dm_key ORDER BY mx DESC LIMIT " + limit)
+                .bind(0, userId).map((rs, c) -> new RecentDm(rs.getString(1), rs.getLong(2))).list();
+    }
+
     /**
      * Locks the message row until the transaction ends (PostgreSQL; SQLite's single writer already
      * serializes writes), as Zulip's check_update_message does, so an edit or move sees every
