@@ -32,7 +32,7 @@ final class MessagesModule implements Module {
         this.store = new MessageStore(c.db().dialect());
         AlertWordCache alertWords = new AlertWordCache(c.db(), c.log());
         this.json = new MessageJson(c.users(), c.userJson(), c.channels(), store);
-        this.access = new Access(c.channels(), c.subscriptions(), c.channelAccess());
+        this.access = new Access(c.channelAccess());
         var deps = new MessageActions.SendDeps(c.users(), c.channels(), c.subscriptions(), c.groups(), c.groupResolver(), c.realm(),
                 c.channelAccess(), c.userAccess(), c.renderer());
         this.actions = new MessageActions(c.db(), c.log(), store, json, c.accessChanges(), c.clock(), deps,

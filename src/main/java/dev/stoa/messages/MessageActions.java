@@ -154,15 +154,7 @@ public final class MessageActions {
         Handle h = tx.h();
         Realm rs = deps.realm().get();
         Channel c = channelFor(h, in.to());
-        boolean subscribed = deps.subs().isSubscribed(h, me.id(), c.id());
-        if (!deps.channelAccess().canSendTo(h, me, c, subscribed) || c.isArchived()) {
-            throw ApiError.bad("Not authorized to send to channel '" + c.name() + "'");
-        }
-        JsonNode sendGroup = c.setting("can_send_message_group");
-        if (sendGroup != null && !deps.resolver().isMember(h, me.id(), sendGroup) && !(me.isBot() && me.botOwnerId() != null
-                && deps.resolver().isMember(h, me.botOwnerId(), sendGroup))) {
-            throw ApiError.bad("You do not have permission to post in this channel.");
-        }
+        deps.channelAccess().checkSend(h, me, c);
         String topic = MessageRules.checkTopic(h, store, deps.resolver(), in.topic(), c, rs, me);
         Rendered r = deps.renderer().render(h, me, in.content());
         List<Long> subscribers = deps.subs().subscribers(h, c.id());

@@ -49,7 +49,7 @@ public final class MessageEditActions {
         this.store = store;
         this.deps = deps;
         this.access = access;
-        this.rules = new MessageEditRules(deps.resolver());
+        this.rules = new MessageEditRules(deps.resolver(), deps.channelAccess());
         this.notificationBot = notificationBot;
         this.clock = clock;
         this.alertWords = alertWords;

@@ -42,7 +42,7 @@ final class NarrowSql {
         boolean history = publicChannels || (ch != null && channelOf(ch) != null && view.canReadHistory(channelOf(ch).id()));
         if (history) {
             from.append(" FROM messages m LEFT JOIN user_message um ON um.message_id = m.id AND um.user_id = :me");
-            where.add("(um.user_id IS NOT NULL OR m.channel_id IN (" + ids(view.historyChannels()) + "))");
+            where.add("(um.user_id IS NOT NULL OR m.channel_id IN (" + ids(view.channels().history()) + "))");
         } else {
             from.append(" FROM user_message um JOIN messages m ON m.id = um.message_id");
             where.add("um.user_id = :me");
@@ -77,10 +77,10 @@ final class NarrowSql {
     private Channel channelOf(Narrow.Term t) {
         JsonNode o = t.operand();
         Channel c = null;
-        if (o.isIntegralNumber()) c = view.channel(o.longValue());
+        if (o.isIntegralNumber()) c = view.channels().channel(o.longValue());
         else if (o.isTextual()) {
-            c = view.channelByName(o.textValue());
-            if (c == null && o.textValue().matches("\\d{1,18}")) c = view.channel(Long.parseLong(o.textValue()));
+            c = view.channels().channelByName(o.textValue());
+            if (c == null && o.textValue().matches("\\d{1,18}")) c = view.channels().channel(Long.parseLong(o.textValue()));
         }
         if (c != null && !view.canSee(c.id()) && !view.canReadHistory(c.id())) {
             // A private channel the viewer is not in: same answer as a nonexistent one.
@@ -168,20 +168,20 @@ final class NarrowSql {
 
     private Set<Long> publicChannels() {
         Set<Long> out = new TreeSet<>();
-        for (Channel c : view.channels().values()) if (!c.inviteOnly() && !view.user().isGuest()) out.add(c.id());
-        for (Channel c : view.channels().values()) if (!c.inviteOnly() && view.user().isGuest() && view.subscribed(c.id())) out.add(c.id());
+        for (Channel c : view.channels().channels().values()) if (!c.inviteOnly() && !view.user().isGuest()) out.add(c.id());
+        for (Channel c : view.channels().channels().values()) if (!c.inviteOnly() && view.user().isGuest() && view.channels().subscribed(c.id())) out.add(c.id());
         return out;
     }
 
     private Set<Long> webPublic() {
         Set<Long> out = new TreeSet<>();
-        for (Channel c : view.channels().values()) if (c.isWebPublic()) out.add(c.id());
+        for (Channel c : view.channels().channels().values()) if (c.isWebPublic()) out.add(c.id());
         return out;
     }
 
     private Set<Long> mutedChannels() {
         Set<Long> out = new TreeSet<>();
-        view.subs().values().forEach(s -> {
+        view.channels().subs().values().forEach(s -> {
             if (s.active() && s.isMuted()) out.add(s.channelId());
         });
         return out;
