@@ -79,4 +79,15 @@ class ChannelContentAccessTest extends StoaTestBase {
                 .badRequest("Not authorized to send to channel 'gated'");
         groupGuest.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "gated"))).badRequest("Unable to access channel (gated).");
     }
+
+    @Test
+    void groupMembersPostOnlyWhereHistoryIsPublicToSubscribers() {
+        reader.post("/messages", "type", "stream", "to", channelId, "topic", "plans", "content", "from the group").success();
+        long protectedId = member.post("/channels/create", "name", "gated-protected", "subscribers", List.of(member.userId),
+                "invite_only", true, "history_public_to_subscribers", false, "can_subscribe_group",
+                Map.of("direct_members", List.of(reader.userId), "direct_subgroups", List.of())).success().get("id").asLong();
+        reader.post("/messages", "type", "stream", "to", protectedId, "topic", "plans", "content", "hi")
+                .badRequest("Not authorized to send to channel 'gated-protected'");
+        reader.post("/drafts", "drafts", List.of(Map.of("type", "stream", "to", List.of(protectedId), "topic", "t", "content", "c"))).success();
+    }
 }
