@@ -208,11 +208,12 @@ public final class MessageActions {
                     Json.MAPPER.getNodeFactory().numberNode(id), null), Recipients.users(audience.apply(h, target.channel())));
         }
         store.linkUploads(h, id, sender.id(), r.uploadPathIds());
-        appendNew(tx, h, m, flags, echo, !dm && !target.channel().inviteOnly());
+        appendNew(tx, h, m, flags, echo, target.channel());
         return id;
     }
 
-    private void appendNew(Tx tx, Handle h, Message m, Map<Long, Long> flags, Echo echo, boolean publicChannel) {
+    private void appendNew(Tx tx, Handle h, Message m, Map<Long, Long> flags, Echo echo, Channel channel) {
+        boolean publicChannel = channel != null && !channel.inviteOnly();
         ObjectNode dict = json.build(h, List.of(m), null, true, false).getFirst();
         ObjectNode fields = Json.object();
         fields.set("message", dict);
@@ -227,6 +228,14 @@ public final class MessageActions {
             Flags.names(f).forEach(a::add);
         });
         extras.put("__raw_content", m.content());
+        // What queue narrows test beyond the message dict (NarrowMatch); only the true ones.
+        ObjectNode facts = Json.object();
+        if (publicChannel) facts.put("public", true);
+        if (channel != null && channel.isWebPublic()) facts.put("web_public", true);
+        if (m.hasLink()) facts.put("link", true);
+        if (m.hasAttachment()) facts.put("attachment", true);
+        if (m.hasImage()) facts.put("image", true);
+        if (!facts.isEmpty()) extras.set("__narrow", facts);
         if (echo != null && echo.queueId() != null && echo.localId() != null) {
             extras.put("__sender_queue_id", echo.queueId());
             extras.put("__local_id", echo.localId());

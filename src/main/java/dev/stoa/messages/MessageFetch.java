@@ -34,8 +34,8 @@ final class MessageFetch {
         NarrowSql sql = new NarrowSql(h, view, users, store, narrow);
         long anchor;
         String a = p.anchor();
-        Narrow.Term near = narrow.first("near");
-        if (near != null && a == null) a = near.text();
+        Narrow.Near near = narrow.first(Narrow.Near.class);
+        if (near != null && a == null) a = near.anchor();
         if (a == null || a.equals("first_unread")) {
             anchor = firstUnread(h, sql);
         } else if (a.equals("newest")) {
