@@ -217,7 +217,7 @@ public final class MessageEditActions {
         store.linkUploads(h, m.id(), m.senderId(), r.uploadPathIds());
         boolean attachment = store.hasUploads(h, m.id());
         store.updateContent(h, m.id(), e.content(), r.html(), r.hasLink(), attachment || r.hasAttachment(), r.hasImage(), now);
-        store.search.put(h, m.id(), m.topic(), e.content());
+        store.index(h, m.id(), m.topic(), e.content());
         for (long a : before) store.detachedUpload(h, a, editor.id()).ifPresent(detached::add);
         recomputeMentionFlags(h, m, e.content(), r);
     }
@@ -245,7 +245,7 @@ public final class MessageEditActions {
             store.insertEdit(h, new MessageStore.Edit(0, m.id(), editor.id(), now, null, null,
                     m.topic().equals(mv.newTopic()) ? null : m.topic(), m.topic().equals(mv.newTopic()) ? null : mv.newTopic(),
                     mv.from().id() == mv.to().id() ? null : mv.from().id(), mv.from().id() == mv.to().id() ? null : mv.to().id()));
-            store.search.put(h, m.id(), mv.newTopic(), m.content());
+            store.index(h, m.id(), mv.newTopic(), m.content());
         }
         store.move(h, ids, recipient, mv.to().id(), mv.newTopic(), now);
         for (long id : ids) {
