@@ -69,7 +69,7 @@ public record Core(Config config, Clock clock, Db db, EventLog log,
         EmojiStore emoji = new EmojiStore();
         RealmEmoji realmEmoji = new RealmEmoji(db, emoji, log);
         // A channel link costs one indexed lookup per #**mention** (not per message).
-        RenderData renderData = new RenderData(db, log, realmEmoji, linkifiers, groups,
+        RenderData renderData = new RenderData(db, log, realmEmoji, linkifiers, users, groups,
                 (h, name) -> channels.byName(h, name).map(c -> new MarkdownContext.ChannelRef(c.id(), c.name())),
                 config.externalUrl());
         MessageRenderer renderer = new MessageRenderer(new MarkdownRenderer(Katex.at(config.katexDir())), renderData);

@@ -4,7 +4,6 @@ import dev.stoa.drafts.DraftActions;
 import dev.stoa.drafts.DraftState;
 import dev.stoa.drafts.DraftStore;
 import dev.stoa.queues.StateContributor;
-import dev.stoa.topics.ChannelAccess;
 import java.util.List;
 
 /** Drafts synchronized to the server. */
@@ -12,8 +11,8 @@ final class DraftsModule implements Module {
     final DraftStore store = new DraftStore();
     final DraftActions actions;
 
-    DraftsModule(Core c, ChannelAccess channels) {
-        this.actions = new DraftActions(c.db(), c.log(), store, c.users(), channels);
+    DraftsModule(Core c) {
+        this.actions = new DraftActions(c.db(), c.log(), store, c.users(), c.channelAccess());
     }
 
     @Override

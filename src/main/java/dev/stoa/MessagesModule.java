@@ -39,7 +39,7 @@ final class MessagesModule implements Module {
         this.store = new MessageStore(c.db().dialect());
         AlertWordCache alertWords = new AlertWordCache(c.db(), c.log());
         this.json = new MessageJson(c.users(), c.userJson(), c.channels(), store);
-        this.access = new Access(c.channels(), c.subscriptions(), c.channelAccess());
+        this.access = new Access(c.channelAccess());
         this.uploads = new UploadActions(c.db(), c.log(), new UploadStore(), store, access, c.config().dataDir(), c.config().maxUploadMib(), c.clock());
         var deps = new MessageActions.SendDeps(c.users(), c.channels(), c.subscriptions(), c.groups(), c.groupResolver(), c.realm(),
                 c.channelAccess(), c.userAccess(), c.renderer());

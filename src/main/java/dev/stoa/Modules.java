@@ -29,7 +29,7 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
                 List.of(channels.sight::groupChangeAround));
         TopicsModule topics = new TopicsModule(c);
         return new Modules(realm, channels, users, groups, messages, new LinkifiersModule(c), new EmojiModule(c),
-                new SnippetsModule(c), new DraftsModule(c, topics.channels), new NavigationModule(c), new CallsModule(c),
+                new SnippetsModule(c), new DraftsModule(c), new NavigationModule(c), new CallsModule(c),
                 new AlertWordsModule(c), new PresenceModule(c), topics, new SettingsModule(c));
     }
 

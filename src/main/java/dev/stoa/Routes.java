@@ -18,6 +18,7 @@ import dev.stoa.http.Router;
 import dev.stoa.linkifiers.LinkifierViews;
 import dev.stoa.messages.FlagViews;
 import dev.stoa.messages.MessageEditViews;
+import dev.stoa.messages.MessageDelivery;
 import dev.stoa.messages.MessageViews;
 import dev.stoa.messages.ReactionViews;
 import dev.stoa.messages.ReportViews;
@@ -80,7 +81,7 @@ final class Routes {
         SettingsViews settingsViews = new SettingsViews(m.settings().actions, m.users().actions, c.realm());
         api.patch("/settings", USER, settingsViews::update);
         // ---- Real-time events (queues)
-        RegisterViews registerViews = new RegisterViews(c.db(), queues, m.state(), ServerInfo.registerKeys());
+        RegisterViews registerViews = new RegisterViews(c.db(), queues, m.state(), ServerInfo.registerKeys(), MessageDelivery::queueNarrow);
         api.post("/register", OPTIONAL, registerViews::register);
         api.get("/events", USER, registerViews::events);
         api.delete("/events", USER, registerViews::deleteQueue);

@@ -1,21 +1,18 @@
 package dev.stoa;
 
 import dev.stoa.queues.StateContributor;
-import dev.stoa.topics.ChannelAccess;
 import dev.stoa.topics.UserTopicActions;
 import dev.stoa.topics.UserTopicState;
 import dev.stoa.topics.UserTopicStore;
 import java.util.List;
 
-/** Topic visibility and muted users; `channels` is who may address a channel (also drafts). */
+/** Topic visibility and muted users. */
 final class TopicsModule implements Module {
     final UserTopicStore store = new UserTopicStore();
     final UserTopicActions actions;
-    final ChannelAccess channels;
 
     TopicsModule(Core c) {
-        this.channels = ChannelAccess.subscribedOrPublic(c.channels(), c.subscriptions());
-        this.actions = new UserTopicActions(c.db(), c.log(), store, c.users(), channels, c.clock());
+        this.actions = new UserTopicActions(c.db(), c.log(), store, c.users(), c.channelAccess(), c.clock());
     }
 
     @Override

@@ -44,13 +44,9 @@ class ArchitectureTest {
         noClasses().that().haveSimpleNameEndingWith("Views").should().callMethodWhere(writes).check(CLASSES);
     }
 
-    /**
-     * Issue 12's goal: SQL only in stores and the db/events packages. Not yet true: this counts the
-     * classes that still issue SQL elsewhere, so that moving one into its store (or adding one)
-     * must update the number. At zero, turn it into a plain rule.
-     */
+    /** SQL only in a package's `XxxStore` and in the db/events packages (the tables' one owner). */
     @Test
-    void sqlOutsideStoresIsCounted() {
+    void sqlOnlyInStores() {
         Set<String> violators = new TreeSet<>();
         for (JavaClass c : CLASSES) {
             String top = topLevel(c).getName();
@@ -62,12 +58,8 @@ class ArchitectureTest {
                 }
             }
         }
-        System.out.println("SQL outside stores (" + violators.size() + "): " + violators);
-        assertThat(violators).hasSize(KNOWN_SQL_VIOLATORS);
+        assertThat(violators).as("classes issuing SQL outside stores").isEmpty();
     }
-
-    /** Classes outside stores and db/events that issue SQL today (issue 12's feature work drives it to zero). */
-    private static final int KNOWN_SQL_VIOLATORS = 4;
 
     private static ArchCondition<JavaClass> referenceAnotherView() {
         return new ArchCondition<>("reference a view other than itself") {

@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import org.jdbi.v3.core.Handle;
-import dev.stoa.topics.ChannelAccess;
+import dev.stoa.channels.ChannelAccess;
 import dev.stoa.users.UserStore;
 
 /** Draft writes; events go to the owner's clients (their other devices sync from them). */
@@ -79,7 +79,7 @@ public final class DraftActions {
                 String t = truncate(d.topic(), MAX_TOPIC_LENGTH);
                 if (t.indexOf('\0') >= 0) throw ApiError.bad("Topic must not contain null bytes");
                 if (d.to().size() != 1) throw ApiError.bad("Must specify exactly 1 channel ID for channel messages");
-                channels.check(h, me, d.to().getFirst());
+                channels.checkContentAccess(h, me, d.to().getFirst());
                 yield new DraftStore.Row(d.type(), d.to(), t, d.content(), d.timestamp());
             }
             case "private" -> new DraftStore.Row(d.type(), directRecipients(h, me, d.to()), "", d.content(), d.timestamp());

@@ -157,15 +157,7 @@ public final class MessageActions {
         Handle h = tx.h();
         Realm rs = deps.realm().get();
         Channel c = channelFor(h, in.to());
-        boolean subscribed = deps.subs().isSubscribed(h, me.id(), c.id());
-        if (!deps.channelAccess().canSendTo(h, me, c, subscribed) || c.isArchived()) {
-            throw ApiError.bad("Not authorized to send to channel '" + c.name() + "'");
-        }
-        JsonNode sendGroup = c.setting("can_send_message_group");
-        if (sendGroup != null && !deps.resolver().isMember(h, me.id(), sendGroup) && !(me.isBot() && me.botOwnerId() != null
-                && deps.resolver().isMember(h, me.botOwnerId(), sendGroup))) {
-            throw ApiError.bad("You do not have permission to post in this channel.");
-        }
+        deps.channelAccess().checkSend(h, me, c);
         String topic = MessageRules.checkTopic(h, store, deps.resolver(), in.topic(), c, rs, me);
         Rendered r = deps.renderer().render(h, me, in.content());
         List<Long> subscribers = deps.subs().subscribers(h, c.id());
@@ -219,11 +211,12 @@ public final class MessageActions {
                     Json.MAPPER.getNodeFactory().numberNode(id), null), Recipients.users(audience.apply(h, target.channel())));
         }
         if (uploads.doClaim(tx, id, sender.id(), r.uploadPathIds())) store.markHasAttachment(h, id);
-        appendNew(tx, h, m, flags, echo, !dm && !target.channel().inviteOnly());
+        appendNew(tx, h, m, flags, echo, target.channel());
         return id;
     }
 
-    private void appendNew(Tx tx, Handle h, Message m, Map<Long, Long> flags, Echo echo, boolean publicChannel) {
+    private void appendNew(Tx tx, Handle h, Message m, Map<Long, Long> flags, Echo echo, Channel channel) {
+        boolean publicChannel = channel != null && !channel.inviteOnly();
         ObjectNode dict = json.build(h, List.of(m), null, true, false).getFirst();
         ObjectNode fields = Json.object();
         fields.set("message", dict);
@@ -238,6 +231,14 @@ public final class MessageActions {
             Flags.names(f).forEach(a::add);
         });
         extras.put("__raw_content", m.content());
+        // What queue narrows test beyond the message dict (NarrowMatch); only the true ones.
+        ObjectNode facts = Json.object();
+        if (publicChannel) facts.put("public", true);
+        if (channel != null && channel.isWebPublic()) facts.put("web_public", true);
+        if (m.hasLink()) facts.put("link", true);
+        if (m.hasAttachment()) facts.put("attachment", true);
+        if (m.hasImage()) facts.put("image", true);
+        if (!facts.isEmpty()) extras.set("__narrow", facts);
         if (echo != null && echo.queueId() != null && echo.localId() != null) {
             extras.put("__sender_queue_id", echo.queueId());
             extras.put("__local_id", echo.localId());

@@ -1,21 +1,49 @@
 package dev.stoa.messages;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.queues.Delivery;
-import java.util.Map;
+import dev.stoa.queues.QueueSpec;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
-/** Capability rendering of message events: raw Markdown for queues registered without apply_markdown. */
+/**
+ * Message events in queues: a queue's narrow (register's `narrow`, the same Narrow as GET
+ * /messages, evaluated by NarrowMatch) decides which new messages it receives; queues registered
+ * without apply_markdown get raw Markdown.
+ */
 public final class MessageDelivery {
+    /** Parsed queue narrows by their JSON (a few distinct ones; cleared if it ever grows large). */
+    private static final Map<JsonNode, Narrow> PARSED = new ConcurrentHashMap<>();
+
     private MessageDelivery() {}
 
     public static Map<String, Delivery.TypeRule> rules() {
-        return Map.of("message", (e, spec, user) -> {
-            if (!spec.applyMarkdown() && e.has("__raw_content") && e.get("message") instanceof ObjectNode m) {
-                m.put("content", e.get("__raw_content").asText());
-                m.put("content_type", "text/x-markdown");
+        return Map.of("message", new Delivery.TypeRule() {
+            @Override
+            public boolean accepts(ObjectNode e, QueueSpec spec, Long userId) {
+                JsonNode n = spec.narrow();
+                if (n == null || n.isEmpty() || userId == null) return true;
+                if (PARSED.size() > 10_000) PARSED.clear();
+                return NarrowMatch.matches(PARSED.computeIfAbsent(n, Narrow::parse), e, userId);
             }
-            return List.of(e);
+
+            @Override
+            public List<ObjectNode> render(ObjectNode e, QueueSpec spec, Long userId) {
+                if (!spec.applyMarkdown() && e.has("__raw_content") && e.get("message") instanceof ObjectNode m) {
+                    m.put("content", e.get("__raw_content").asText());
+                    m.put("content_type", "text/x-markdown");
+                }
+                return List.of(e);
+            }
         });
+    }
+
+    /** Register's `narrow`: parsed as GET /messages parses it, refused where a queue cannot evaluate it; kept in the modern form. */
+    public static JsonNode queueNarrow(JsonNode requested) {
+        Narrow narrow = Narrow.parse(requested);
+        NarrowMatch.checkForQueues(narrow);
+        return narrow.toJson();
     }
 }

@@ -50,7 +50,7 @@ public final class MessageEditActions {
         this.store = store;
         this.deps = deps;
         this.access = access;
-        this.rules = new MessageEditRules(deps.resolver());
+        this.rules = new MessageEditRules(deps.resolver(), deps.channelAccess());
         this.notificationBot = notificationBot;
         this.uploads = uploads;
         this.clock = clock;
@@ -218,7 +218,7 @@ public final class MessageEditActions {
         Rendered r = e.rendered();
         UploadActions.Relinked links = uploads.doRelink(tx, m, r.uploadPathIds(), editor.id());
         store.updateContent(h, m.id(), e.content(), r.html(), r.hasLink(), links.hasUploads() || r.hasAttachment(), r.hasImage(), now);
-        store.search.put(h, m.id(), m.topic(), e.content());
+        store.index(h, m.id(), m.topic(), e.content());
         detached.addAll(links.detached());
         recomputeMentionFlags(h, m, e.content(), r);
     }
@@ -246,7 +246,7 @@ public final class MessageEditActions {
             store.insertEdit(h, new MessageStore.Edit(0, m.id(), editor.id(), now, null, null,
                     m.topic().equals(mv.newTopic()) ? null : m.topic(), m.topic().equals(mv.newTopic()) ? null : mv.newTopic(),
                     mv.from().id() == mv.to().id() ? null : mv.from().id(), mv.from().id() == mv.to().id() ? null : mv.to().id()));
-            store.search.put(h, m.id(), mv.newTopic(), m.content());
+            store.index(h, m.id(), mv.newTopic(), m.content());
         }
         store.move(h, ids, recipient, mv.to().id(), mv.newTopic(), now);
         for (long id : ids) {

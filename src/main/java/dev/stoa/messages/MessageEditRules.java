@@ -2,6 +2,7 @@ package dev.stoa.messages;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.channels.Channel;
+import dev.stoa.channels.ChannelAccess;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
@@ -19,9 +20,11 @@ final class MessageEditRules {
     static final long GRACE_SECONDS = 20;
 
     private final GroupResolver resolver;
+    private final ChannelAccess channelAccess;
 
-    MessageEditRules(GroupResolver resolver) {
+    MessageEditRules(GroupResolver resolver, ChannelAccess channelAccess) {
         this.resolver = resolver;
+        this.channelAccess = channelAccess;
     }
 
     private boolean member(Handle h, User u, JsonNode group) {
@@ -67,8 +70,7 @@ final class MessageEditRules {
                 throw ApiError.bad("You don't have permission to move this message");
             }
             if (!view.canSee(to.id())) throw ApiError.bad("Invalid channel ID");
-            JsonNode send = to.setting("can_send_message_group");
-            if (send != null && !member(h, me, send)) throw ApiError.bad("You do not have permission to post in this channel.");
+            if (!channelAccess.inSendGroup(h, me, to)) throw ApiError.bad("You do not have permission to post in this channel.");
         }
         if (!me.isModeratorOrAbove()) {
             long limit = limitFor(rs, to.id() != from.id());

@@ -34,8 +34,8 @@ final class MessageFetch {
         NarrowSql sql = new NarrowSql(h, view, users, store, narrow);
         long anchor;
         String a = p.anchor();
-        Narrow.Term near = narrow.first("near");
-        if (near != null && a == null) a = near.text();
+        Narrow.Near near = narrow.first(Narrow.Near.class);
+        if (near != null && a == null) a = near.anchor();
         if (a == null || a.equals("first_unread")) {
             anchor = firstUnread(h, sql);
         } else if (a.equals("newest")) {
@@ -70,17 +70,12 @@ final class MessageFetch {
         return out;
     }
 
-    private static List<Long> ids(Handle h, NarrowSql sql, String cond, String order, int limit) {
-        var q = h.createQuery("SELECT m.id" + sql.from + " WHERE " + sql.whereSql() + " AND " + cond + " ORDER BY m.id " + order + " LIMIT " + limit);
-        sql.bind(q);
-        return q.mapTo(Long.class).list();
+    private List<Long> ids(Handle h, NarrowSql sql, String cond, String order, int limit) {
+        return store.narrowIds(h, sql, cond, order, limit);
     }
 
-    private static long firstUnread(Handle h, NarrowSql sql) {
-        var q = h.createQuery("SELECT MIN(m.id)" + sql.from + " WHERE " + sql.whereSql() + " AND um.user_id IS NOT NULL AND (um.flags & 1) = 0");
-        sql.bind(q);
-        Long id = q.mapTo(Long.class).findOne().orElse(null);
-        return id == null ? MessageRules.LARGER_THAN_MAX_MESSAGE_ID : id;
+    private long firstUnread(Handle h, NarrowSql sql) {
+        return store.firstUnread(h, sql).orElse(MessageRules.LARGER_THAN_MAX_MESSAGE_ID);
     }
 
     /** Message dicts with the viewer's flags (historical when no row), plus highlights for searches. */

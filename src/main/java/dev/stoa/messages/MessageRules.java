@@ -8,7 +8,6 @@ import dev.stoa.groups.GroupResolver;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
-import dev.stoa.http.Json;
 import dev.stoa.markdown.Rendered;
 import dev.stoa.realm.Realm;
 import java.util.ArrayList;
@@ -110,26 +109,26 @@ final class MessageRules {
 
     /** `with`: the conversation of the given message replaces channel/topic/dm terms when the viewer can read it. */
     static Narrow resolveWith(Handle h, MessageStore store, Access.View view, Narrow narrow) {
-        Narrow.Term with = narrow.first("with");
+        Narrow.With with = narrow.first(Narrow.With.class);
         if (with == null) return narrow;
-        long id = NarrowSql.messageId(with.operand());
+        long id = with.messageId();
         Message m = store.byId(h, id).orElse(null);
         List<Narrow.Term> terms = new ArrayList<>();
         if (m == null || !Access.canRead(view, m, store.flagsOf(h, view.user().id(), id).orElse(null))) {
-            for (Narrow.Term t : narrow.terms()) if (!t.operator().equals("with")) terms.add(t);
+            for (Narrow.Term t : narrow.terms()) if (!(t instanceof Narrow.With)) terms.add(t);
             return new Narrow(terms);
         }
         for (Narrow.Term t : narrow.terms()) {
-            if (!Set.of("with", "channel", "topic", "dm").contains(t.operator())) terms.add(t);
+            if (!(t instanceof Narrow.With || t instanceof Narrow.InChannel || t instanceof Narrow.Topic || t instanceof Narrow.Dm)) terms.add(t);
         }
         if (m.isChannel()) {
-            terms.add(new Narrow.Term("channel", Json.MAPPER.getNodeFactory().numberNode(m.channelId()), false));
-            terms.add(new Narrow.Term("topic", Json.MAPPER.getNodeFactory().textNode(m.topic()), false));
+            terms.add(new Narrow.InChannel(new Narrow.Ref(m.channelId(), null), false));
+            terms.add(new Narrow.Topic(m.topic(), false));
         } else {
-            var ids = Json.array();
-            for (long u : m.dmUserIds()) if (u != view.user().id()) ids.add(u);
-            if (ids.isEmpty()) ids.add(view.user().id());
-            terms.add(new Narrow.Term("dm", ids, false));
+            List<Narrow.Ref> others = new ArrayList<>();
+            for (long u : m.dmUserIds()) if (u != view.user().id()) others.add(new Narrow.Ref(u, null));
+            if (others.isEmpty()) others.add(new Narrow.Ref(view.user().id(), null));
+            terms.add(new Narrow.Dm(others, false));
         }
         return new Narrow(terms);
     }

@@ -70,8 +70,18 @@ public final class MessageStore {
                 .bind(5, m.renderedContent()).bind(6, m.dateSent()).bind(7, m.client()).bind(8, m.hasLink())
                 .bind(9, m.hasAttachment()).bind(10, m.hasImage())
                 .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
-        search.put(h, id, m.topic(), m.content());
+        index(h, id, m.topic(), m.content());
         return id;
+    }
+
+    /** (Re)indexes a message's topic and content for search: SQLite's FTS5 table, or PostgreSQL's tsvector column. */
+    public void index(Handle h, long id, String topic, String content) {
+        if (dialect == Dialect.POSTGRES) {
+            h.execute("UPDATE messages SET search_tsv = to_tsvector('english', ?) WHERE id = ?", topic + " " + content, id);
+            return;
+        }
+        h.execute("DELETE FROM message_search WHERE rowid = ?", id);
+        h.execute("INSERT INTO message_search (rowid, topic, content) VALUES (?, ?, ?)", id, topic, content);
     }
 
     /**
@@ -212,7 +222,8 @@ public final class MessageStore {
             }
             h.createUpdate("DELETE FROM messages WHERE id IN (<ids>)").bindList("ids", chunk).execute();
         }
-        for (long id : ids) search.delete(h, id);
+        // PostgreSQL's index is a column of the deleted rows; SQLite's is a table of its own.
+        if (dialect == Dialect.SQLITE) for (long id : ids) h.execute("DELETE FROM message_search WHERE rowid = ?", id);
     }
 
     /** Sets (add) or clears (remove) a flag on the user's rows among ids; returns the ids whose flag changed. */
@@ -294,6 +305,21 @@ public final class MessageStore {
     public List<Long> topicMessageIds(Handle h, long recipientId, String topic, long fromId) {
         return h.createQuery("SELECT m.id FROM messages m WHERE m.recipient_id = ? AND lower(m.topic) = lower(?) AND m.id >= ? ORDER BY m.id")
                 .bind(0, recipientId).bind(1, topic).bind(2, fromId).mapTo(Long.class).list();
+    }
+
+    /** The ids of the narrow's messages that meet cond (e.g. "m.id < 42"), in order, at most limit. */
+    List<Long> narrowIds(Handle h, NarrowSql sql, String cond, String order, int limit) {
+        var q = h.createQuery("SELECT m.id" + sql.from + " WHERE " + sql.whereSql() + " AND " + cond + " ORDER BY m.id " + order + " LIMIT " + limit);
+        sql.bind(q);
+        return q.mapTo(Long.class).list();
+    }
+
+    /** The narrow's first message the viewer has not read, if any. */
+    Optional<Long> firstUnread(Handle h, NarrowSql sql) {
+        var q = h.createQuery("SELECT MIN(m.id)" + sql.from + " WHERE " + sql.whereSql() + " AND um.user_id IS NOT NULL AND (um.flags & "
+                + Flags.READ + ") = 0");
+        sql.bind(q);
+        return Optional.ofNullable(q.mapTo(Long.class).findOne().orElse(null));
     }
 
     /** The ids among ids that the narrow's query matches. */

@@ -1,21 +1,124 @@
 package dev.stoa.messages;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
+import dev.stoa.http.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
-/** A parsed narrow: terms of operator, operand (text, or ids for dm) and negation. */
+/**
+ * THE parsed narrow, for GET /messages, matches_narrow, flags/narrow and event queues: one typed
+ * term per operator (aliases folded), operands checked here once. NarrowSql translates it to SQL
+ * for fetches; NarrowMatch evaluates it in memory for queue delivery.
+ */
 public record Narrow(List<Term> terms) {
-    public record Term(String operator, JsonNode operand, boolean negated) {
-        public String text() { return operand.isTextual() ? operand.textValue() : operand.toString(); }
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    /** A term: its canonical operator, its operand as the API writes it, and its negation. */
+    public sealed interface Term {
+        boolean negated();
+
+        String operator();
+
+        JsonNode operand();
     }
 
-    static final java.util.Set<String> OPERATORS = java.util.Set.of("channel", "stream", "channels", "streams", "topic", "subject",
-            "sender", "dm", "pm-with", "dm-including", "group-pm-with", "is", "has", "search", "near", "id", "with", "in");
+    /** A channel or a user as the client named it: an id, or a name/email (or digits) to resolve. */
+    public record Ref(Long id, String text) {
+        static Ref of(JsonNode o, String what) {
+            if (o.isIntegralNumber()) return new Ref(o.longValue(), null);
+            if (o.isTextual()) return new Ref(null, o.textValue());
+            throw badNarrow("unknown " + what + " " + o.asText());
+        }
 
+        JsonNode json() { return id != null ? NODES.numberNode(id) : NODES.textNode(text); }
+
+        String shown() { return id != null ? id.toString() : text; }
+    }
+
+    public record InChannel(Ref channel, boolean negated) implements Term {
+        public String operator() { return "channel"; }
+        public JsonNode operand() { return channel.json(); }
+    }
+
+    /** channels:public or channels:web-public. */
+    public record InChannels(String kind, boolean negated) implements Term {
+        public String operator() { return "channels"; }
+        public JsonNode operand() { return NODES.textNode(kind); }
+    }
+
+    public record Topic(String name, boolean negated) implements Term {
+        public String operator() { return "topic"; }
+        public JsonNode operand() { return NODES.textNode(name); }
+    }
+
+    public record Sender(Ref user, boolean negated) implements Term {
+        public String operator() { return "sender"; }
+        public JsonNode operand() { return user.json(); }
+    }
+
+    /** The direct-message conversation of exactly these users and the viewer. */
+    public record Dm(List<Ref> users, boolean negated) implements Term {
+        public String operator() { return "dm"; }
+        public JsonNode operand() {
+            ArrayNode a = NODES.arrayNode();
+            users.forEach(u -> a.add(u.json()));
+            return a;
+        }
+    }
+
+    public record DmIncluding(Ref user, boolean negated) implements Term {
+        public String operator() { return "dm-including"; }
+        public JsonNode operand() { return user.json(); }
+    }
+
+    /** is: (and in:), its operand lower-cased: one of IS_OPERANDS. */
+    public record Is(String what, boolean negated) implements Term {
+        public String operator() { return "is"; }
+        public JsonNode operand() { return NODES.textNode(what); }
+    }
+
+    /** has:, its operand lower-cased: link, attachment, image or reaction. */
+    public record Has(String what, boolean negated) implements Term {
+        public String operator() { return "has"; }
+        public JsonNode operand() { return NODES.textNode(what); }
+    }
+
+    public record Search(String text, boolean negated) implements Term {
+        public String operator() { return "search"; }
+        public JsonNode operand() { return NODES.textNode(text); }
+    }
+
+    public record Id(long messageId, boolean negated) implements Term {
+        public String operator() { return "id"; }
+        public JsonNode operand() { return NODES.numberNode(messageId); }
+    }
+
+    /** near: only an anchor for fetches; it selects nothing. */
+    public record Near(String anchor, boolean negated) implements Term {
+        public String operator() { return "near"; }
+        public JsonNode operand() { return NODES.textNode(anchor); }
+    }
+
+    /** with: the conversation of a message, resolved against the viewer's access before a fetch. */
+    public record With(long messageId, boolean negated) implements Term {
+        public String operator() { return "with"; }
+        public JsonNode operand() { return NODES.numberNode(messageId); }
+    }
+
+    static final Set<String> OPERATORS = Set.of("channel", "stream", "channels", "streams", "topic", "subject",
+            "sender", "dm", "pm-with", "dm-including", "group-pm-with", "is", "has", "search", "near", "id", "with", "in");
+    static final Set<String> IS_OPERANDS = Set.of("dm", "private", "starred", "mentioned", "alerted", "unread", "resolved",
+            "muted", "followed", "home", "all");
+    static final Set<String> HAS_OPERANDS = Set.of("link", "attachment", "image", "reaction");
+
+    /** Both API forms: [[operator, operand], ...] and [{operator, operand, negated}, ...] (a "-" prefix negates too). */
     public static Narrow parse(JsonNode n) {
         List<Term> out = new ArrayList<>();
         if (n == null) return new Narrow(out);
@@ -48,31 +151,88 @@ public record Narrow(List<Term> terms) {
             }
             o = o.toLowerCase(Locale.ROOT);
             if (!OPERATORS.contains(o)) throw badNarrow("unknown operator " + o);
-            out.add(new Term(canonical(o), operand, negated));
+            out.add(term(o, operand, negated));
         }
-        return new Narrow(out);
+        return new Narrow(List.copyOf(out));
     }
 
-    static String canonical(String o) {
-        return switch (o) {
-            case "stream" -> "channel";
-            case "streams" -> "channels";
-            case "subject" -> "topic";
-            case "pm-with" -> "dm";
-            case "group-pm-with" -> "dm-including";
-            default -> o;
+    private static Term term(String operator, JsonNode o, boolean negated) {
+        String text = o.isTextual() ? o.textValue() : o.toString();
+        return switch (operator) {
+            case "channel", "stream" -> new InChannel(Ref.of(o, "channel"), negated);
+            case "channels", "streams" -> {
+                if (!text.equals("public") && !text.equals("web-public")) throw badNarrow("unknown channels operand " + text);
+                yield new InChannels(text, negated);
+            }
+            case "topic", "subject" -> new Topic(text, negated);
+            case "sender" -> new Sender(user(o), negated);
+            case "dm", "pm-with" -> new Dm(users(o), negated);
+            case "dm-including", "group-pm-with" -> new DmIncluding(user(o), negated);
+            case "is", "in" -> {
+                String what = text.toLowerCase(Locale.ROOT);
+                if (!IS_OPERANDS.contains(what)) throw badNarrow("unknown 'is' operand " + what);
+                yield new Is(what, negated);
+            }
+            case "has" -> {
+                String what = text.toLowerCase(Locale.ROOT);
+                if (!HAS_OPERANDS.contains(what)) throw badNarrow("unknown 'has' operand " + text);
+                yield new Has(what, negated);
+            }
+            case "search" -> new Search(text, negated);
+            case "id" -> new Id(messageId(o), negated);
+            case "near" -> new Near(text, negated);
+            case "with" -> new With(messageId(o), negated);
+            default -> throw badNarrow("unknown operator " + operator);
         };
+    }
+
+    /** A user operand: an id, or an email or digits (stripped). */
+    private static Ref user(JsonNode o) {
+        Ref r = Ref.of(o, "user");
+        return r.id() != null ? r : new Ref(null, r.text().strip());
+    }
+
+    /** dm's operand: a list of ids or emails, one id, or emails separated by commas. */
+    private static List<Ref> users(JsonNode o) {
+        List<Ref> out = new ArrayList<>();
+        if (o.isArray()) {
+            for (JsonNode e : o) out.add(user(e));
+        } else if (o.isIntegralNumber()) {
+            out.add(user(o));
+        } else {
+            for (String part : o.asText().split(",")) if (!part.isBlank()) out.add(new Ref(null, part.strip()));
+        }
+        if (out.isEmpty()) throw badNarrow("invalid dm operand");
+        return List.copyOf(out);
+    }
+
+    static long messageId(JsonNode o) {
+        try {
+            return o.isIntegralNumber() ? o.longValue() : Long.parseLong(o.asText().strip());
+        } catch (NumberFormatException e) {
+            throw badNarrow("invalid message ID " + o.asText());
+        }
     }
 
     static ApiError badNarrow(String detail) {
         return ApiError.of(ErrorCode.BAD_NARROW, "Invalid narrow operator: " + detail);
     }
 
-    public boolean has(String operator) {
-        return terms.stream().anyMatch(t -> t.operator().equals(operator) && !t.negated());
+    /** The first term of a kind that is not negated, or null. */
+    public <T extends Term> T first(Class<T> kind) {
+        for (Term t : terms) if (kind.isInstance(t) && !t.negated()) return kind.cast(t);
+        return null;
     }
 
-    public Term first(String operator) {
-        return terms.stream().filter(t -> t.operator().equals(operator) && !t.negated()).findFirst().orElse(null);
+    /** The modern API form, [{operator, operand, negated}, ...]; parse reads it back to an equal narrow. */
+    public JsonNode toJson() {
+        ArrayNode a = Json.array();
+        for (Term t : terms) {
+            ObjectNode o = a.addObject();
+            o.put("operator", t.operator());
+            o.set("operand", t.operand());
+            o.put("negated", t.negated());
+        }
+        return a;
     }
 }

@@ -1,13 +1,12 @@
 package dev.stoa.messages;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.channels.Channel;
+import dev.stoa.channels.ChannelAccess;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserStore;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -15,9 +14,10 @@ import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.Query;
 
 /**
- * Compiles a narrow to SQL over messages {@code m} and the viewer's user_message row {@code um}.
- * Without a channel term the base is the viewer's user_message rows (Zulip's "all messages");
- * with one, the channel's whole history when the viewer may read it. Every term only removes rows.
+ * The SQL translation of a Narrow, over messages {@code m} and the viewer's user_message row
+ * {@code um} (MessageStore runs it). Without a channel term the base is the viewer's user_message
+ * rows (Zulip's "all messages"); with one, the channel's whole history when the viewer may read
+ * it. Every term only removes rows; a negated term removes the rows its condition keeps.
  */
 final class NarrowSql {
     final StringBuilder from = new StringBuilder();
@@ -25,24 +25,26 @@ final class NarrowSql {
     final Map<String, Object> binds = new HashMap<>();
     final List<String> searchTerms = new ArrayList<>();
     private final Handle h;
-    private final Access.View view;
+    private final ChannelAccess.Viewer view;
     private final UserStore users;
     private final MessageStore store;
     private int n;
 
-    NarrowSql(Handle h, Access.View view, UserStore users, MessageStore store, Narrow narrow) {
+    NarrowSql(Handle h, Access.View access, UserStore users, MessageStore store, Narrow narrow) {
         this.h = h;
-        this.view = view;
+        this.view = access.channels();
         this.users = users;
         this.store = store;
-        long me = view.user().id();
-        binds.put("me", me);
-        Narrow.Term ch = narrow.first("channel");
-        boolean publicChannels = narrow.terms().stream().anyMatch(t -> t.operator().equals("channels") && !t.negated());
-        boolean history = publicChannels || (ch != null && channelOf(ch) != null && view.canReadHistory(channelOf(ch).id()));
+        binds.put("me", view.user().id());
+        Narrow.InChannel ch = narrow.first(Narrow.InChannel.class);
+        boolean history = narrow.first(Narrow.InChannels.class) != null;
+        if (!history && ch != null) {
+            Channel c = channelOf(ch.channel());
+            history = c != null && view.canReadHistory(c.id());
+        }
         if (history) {
             from.append(" FROM messages m LEFT JOIN user_message um ON um.message_id = m.id AND um.user_id = :me");
-            where.add("(um.user_id IS NOT NULL OR m.channel_id IN (" + ids(view.historyChannels()) + "))");
+            where.add("(um.user_id IS NOT NULL OR m.channel_id IN (" + ids(view.history()) + "))");
         } else {
             from.append(" FROM user_message um JOIN messages m ON m.id = um.message_id");
             where.add("um.user_id = :me");
@@ -70,88 +72,64 @@ final class NarrowSql {
     private static String ids(Set<Long> ids) {
         if (ids.isEmpty()) return "-1";
         StringBuilder b = new StringBuilder();
-        for (long id : ids) b.append(b.isEmpty() ? "" : ",").append(id);
+        for (long id : new TreeSet<>(ids)) b.append(b.isEmpty() ? "" : ",").append(id);
         return b.toString();
     }
 
-    private Channel channelOf(Narrow.Term t) {
-        JsonNode o = t.operand();
-        Channel c = null;
-        if (o.isIntegralNumber()) c = view.channel(o.longValue());
-        else if (o.isTextual()) {
-            c = view.channelByName(o.textValue());
-            if (c == null && o.textValue().matches("\\d{1,18}")) c = view.channel(Long.parseLong(o.textValue()));
-        }
-        if (c != null && !view.canSee(c.id()) && !view.canReadHistory(c.id())) {
-            // A private channel the viewer is not in: same answer as a nonexistent one.
+    /** The channel named, if the viewer may know of it (a private channel they cannot read: only administrators). */
+    private Channel channelOf(Narrow.Ref ref) {
+        Channel c = ref.id() != null ? view.channel(ref.id()) : view.channelByName(ref.text());
+        if (c == null && ref.id() == null && ref.text().matches("\\d{1,18}")) c = view.channel(Long.parseLong(ref.text()));
+        if (c != null && !view.canAccessContent(c.id()) && !view.canReadHistory(c.id())) {
+            // Same answer as for a nonexistent one.
             if (!(c.inviteOnly() && view.user().isAdmin())) return null;
         }
         return c;
     }
 
     private String condition(Narrow.Term t) {
-        String text = t.operand().isTextual() ? t.operand().textValue() : t.operand().toString();
-        return switch (t.operator()) {
-            case "channel" -> {
-                Channel c = channelOf(t);
-                if (c == null) throw Narrow.badNarrow("unknown channel " + text);
-                yield store.existingChannelRecipient(h, c.id()).map(r -> "m.recipient_id = " + r).orElse("1 = 0");
+        return switch (t) {
+            case Narrow.InChannel c -> {
+                Channel ch = channelOf(c.channel());
+                if (ch == null) throw Narrow.badNarrow("unknown channel " + c.channel().shown());
+                yield store.existingChannelRecipient(h, ch.id()).map(r -> "m.recipient_id = " + r).orElse("1 = 0");
             }
-            case "channels" -> switch (text) {
-                case "public" -> "m.channel_id IN (" + ids(publicChannels()) + ")";
-                case "web-public" -> "m.channel_id IN (" + ids(webPublic()) + ")";
-                default -> throw Narrow.badNarrow("unknown channels operand " + text);
-            };
-            case "topic" -> "m.channel_id IS NOT NULL AND lower(m.topic) = lower(" + param(text) + ")";
-            case "sender" -> "m.sender_id = " + user(t.operand()).id();
-            case "dm" -> dm(t.operand());
-            case "dm-including" -> {
-                User u = user(t.operand());
-                yield "m.channel_id IS NULL AND EXISTS (SELECT 1 FROM user_message x WHERE x.message_id = m.id AND x.user_id = " + u.id() + ")";
-            }
-            case "is", "in" -> is(text.toLowerCase(Locale.ROOT));
-            case "has" -> switch (text.toLowerCase(Locale.ROOT)) {
+            case Narrow.InChannels c -> "m.channel_id IN (" + ids(c.kind().equals("public") ? publicChannels() : webPublic()) + ")";
+            case Narrow.Topic x -> "m.channel_id IS NOT NULL AND lower(m.topic) = lower(" + param(x.name()) + ")";
+            case Narrow.Sender s -> "m.sender_id = " + user(s.user()).id();
+            case Narrow.Dm d -> dm(d.users());
+            case Narrow.DmIncluding d -> "m.channel_id IS NULL AND EXISTS (SELECT 1 FROM user_message x WHERE x.message_id = m.id AND x.user_id = "
+                    + user(d.user()).id() + ")";
+            case Narrow.Is i -> is(i.what());
+            case Narrow.Has x -> switch (x.what()) {
                 case "link" -> "m.has_link";
                 case "attachment" -> "m.has_attachment";
                 case "image" -> "m.has_image";
-                case "reaction" -> "EXISTS (SELECT 1 FROM reactions x WHERE x.message_id = m.id)";
-                default -> throw Narrow.badNarrow("unknown 'has' operand " + text);
+                default -> "EXISTS (SELECT 1 FROM reactions x WHERE x.message_id = m.id)";
             };
-            case "search" -> {
-                String q = store.search.query(text);
-                searchTerms.addAll(SearchIndex.terms(text));
+            case Narrow.Search s -> {
+                String q = store.search.query(s.text());
+                searchTerms.addAll(SearchIndex.terms(s.text()));
                 yield q == null ? null : store.search.condition(param(q).substring(1));
             }
-            case "id" -> {
-                long id = messageId(t.operand());
-                yield "m.id = " + id;
-            }
-            case "near", "with" -> null;
-            default -> throw Narrow.badNarrow("unknown operator " + t.operator());
+            case Narrow.Id i -> "m.id = " + i.messageId();
+            case Narrow.Near x -> null;
+            case Narrow.With x -> null;
         };
-    }
-
-    static long messageId(JsonNode o) {
-        try {
-            return o.isIntegralNumber() ? o.longValue() : Long.parseLong(o.asText().strip());
-        } catch (NumberFormatException e) {
-            throw Narrow.badNarrow("invalid message ID " + o.asText());
-        }
     }
 
     private String is(String operand) {
         return switch (operand) {
-            case "dm", "private" -> "um.user_id IS NOT NULL AND (um.flags & 4096) <> 0";
-            case "starred" -> "um.user_id IS NOT NULL AND (um.flags & 2) <> 0";
-            case "mentioned" -> "um.user_id IS NOT NULL AND (um.flags & 56) <> 0";
-            case "alerted" -> "um.user_id IS NOT NULL AND (um.flags & 1024) <> 0";
-            case "unread" -> "um.user_id IS NOT NULL AND (um.flags & 1) = 0";
+            case "dm", "private" -> "um.user_id IS NOT NULL AND (um.flags & " + Flags.IS_PRIVATE + ") <> 0";
+            case "starred" -> "um.user_id IS NOT NULL AND (um.flags & " + Flags.STARRED + ") <> 0";
+            case "mentioned" -> "um.user_id IS NOT NULL AND (um.flags & " + Flags.ANY_MENTION + ") <> 0";
+            case "alerted" -> "um.user_id IS NOT NULL AND (um.flags & " + Flags.HAS_ALERT_WORD + ") <> 0";
+            case "unread" -> "um.user_id IS NOT NULL AND (um.flags & " + Flags.READ + ") = 0";
             case "resolved" -> "m.channel_id IS NOT NULL AND m.topic LIKE " + param(MessageRules.RESOLVED_PREFIX + "%");
             case "muted" -> muted();
             case "followed" -> topicPolicy(3);
             case "home" -> "NOT (" + muted() + ")";
-            case "all" -> "1 = 1";
-            default -> throw Narrow.badNarrow("unknown 'is' operand " + operand);
+            default -> "1 = 1"; // all
         };
     }
 
@@ -168,8 +146,9 @@ final class NarrowSql {
 
     private Set<Long> publicChannels() {
         Set<Long> out = new TreeSet<>();
-        for (Channel c : view.channels().values()) if (!c.inviteOnly() && !view.user().isGuest()) out.add(c.id());
-        for (Channel c : view.channels().values()) if (!c.inviteOnly() && view.user().isGuest() && view.subscribed(c.id())) out.add(c.id());
+        for (Channel c : view.channels().values()) {
+            if (!c.inviteOnly() && (!view.user().isGuest() || view.subscribed(c.id()))) out.add(c.id());
+        }
         return out;
     }
 
@@ -187,31 +166,19 @@ final class NarrowSql {
         return out;
     }
 
-    private User user(JsonNode o) {
-        User u = null;
-        if (o.isIntegralNumber()) u = users.byId(h, o.longValue()).orElse(null);
-        else if (o.isTextual()) {
-            String s = o.textValue().strip();
-            u = s.matches("\\d{1,18}") ? users.byId(h, Long.parseLong(s)).orElse(null) : MessageRules.userByEmail(h, users, s);
-        }
-        if (u == null) throw Narrow.badNarrow("unknown user " + o.asText());
+    private User user(Narrow.Ref ref) {
+        User u;
+        if (ref.id() != null) u = users.byId(h, ref.id()).orElse(null);
+        else if (ref.text().matches("\\d{1,18}")) u = users.byId(h, Long.parseLong(ref.text())).orElse(null);
+        else u = MessageRules.userByEmail(h, users, ref.text());
+        if (u == null) throw Narrow.badNarrow("unknown user " + ref.shown());
         return u;
     }
 
-    private String dm(JsonNode o) {
+    private String dm(List<Narrow.Ref> refs) {
         List<Long> ids = new ArrayList<>();
-        if (o.isArray()) {
-            for (JsonNode e : o) ids.add(user(e).id());
-        } else if (o.isIntegralNumber()) {
-            ids.add(user(o).id());
-        } else {
-            for (String part : o.asText().split(",")) {
-                if (!part.isBlank()) ids.add(user(com.fasterxml.jackson.databind.node.TextNode.valueOf(part.strip())).id());
-            }
-        }
-        if (ids.isEmpty()) throw Narrow.badNarrow("invalid dm operand");
+        for (Narrow.Ref r : refs) ids.add(user(r).id());
         ids.add(view.user().id());
-        String key = Message.dmKey(ids);
-        return store.existingDmRecipient(h, key).map(r -> "m.recipient_id = " + r).orElse("1 = 0");
+        return store.existingDmRecipient(h, Message.dmKey(ids)).map(r -> "m.recipient_id = " + r).orElse("1 = 0");
     }
 }

@@ -3,18 +3,13 @@ package dev.stoa.messages;
 import dev.stoa.db.Dialect;
 import java.util.ArrayList;
 import java.util.List;
-import org.jdbi.v3.core.Handle;
 
 /**
- * Full-text search over topic and content: SQLite FTS5 (a separate table keyed by message id) or
- * PostgreSQL's tsvector column on messages. Both stem English words, so highlighting matches on
- * word prefixes of the query's terms.
+ * Full-text search over topic and content, the query side: SQLite FTS5 (a separate table keyed by
+ * message id) or PostgreSQL's tsvector column on messages; MessageStore.index writes either. Both
+ * stem English words, so highlighting matches on word prefixes of the query's terms.
  */
 public interface SearchIndex {
-    void put(Handle h, long messageId, String topic, String content);
-
-    void delete(Handle h, long messageId);
-
     /** A SQL condition on messages alias {@code m} that binds the named parameter {@code :<param>}. */
     String condition(String param);
 
@@ -35,15 +30,6 @@ public interface SearchIndex {
     }
 
     final class Sqlite implements SearchIndex {
-        public void put(Handle h, long id, String topic, String content) {
-            h.execute("DELETE FROM message_search WHERE rowid = ?", id);
-            h.execute("INSERT INTO message_search (rowid, topic, content) VALUES (?, ?, ?)", id, topic, content);
-        }
-
-        public void delete(Handle h, long id) {
-            h.execute("DELETE FROM message_search WHERE rowid = ?", id);
-        }
-
         public String condition(String p) {
             return "m.id IN (SELECT rowid FROM message_search WHERE message_search MATCH :" + p + ")";
         }
@@ -58,12 +44,6 @@ public interface SearchIndex {
     }
 
     final class Postgres implements SearchIndex {
-        public void put(Handle h, long id, String topic, String content) {
-            h.execute("UPDATE messages SET search_tsv = to_tsvector('english', ?) WHERE id = ?", topic + " " + content, id);
-        }
-
-        public void delete(Handle h, long id) {}
-
         public String condition(String p) {
             return "m.search_tsv @@ plainto_tsquery('english', :" + p + ")";
         }

@@ -23,6 +23,9 @@ public final class Delivery {
     @FunctionalInterface
     public interface TypeRule {
         List<ObjectNode> render(ObjectNode event, QueueSpec spec, Long userId);
+
+        /** Whether the queue takes the event at all, as stored (before capability rendering): e.g. a message outside its narrow. */
+        default boolean accepts(ObjectNode event, QueueSpec spec, Long userId) { return true; }
     }
 
     private final Map<String, TypeRule> rules = new ConcurrentHashMap<>();
@@ -60,9 +63,9 @@ public final class Delivery {
         if (perUser != null && q.userId != null && perUser.has(q.userId.toString())) {
             ev.setAll(((ObjectNode) perUser.get(q.userId.toString())).deepCopy());
         }
-        if ("message".equals(e.type()) && !Narrows.matches(q.spec.narrow(), ev)) return List.of();
-        if (!q.spec.can("empty_topic_name")) showEmptyTopic(ev);
         TypeRule rule = rules.get(e.type());
+        if (rule != null && !rule.accepts(ev, q.spec, q.userId)) return List.of();
+        if (!q.spec.can("empty_topic_name")) showEmptyTopic(ev);
         List<ObjectNode> out = rule == null ? List.of(ev) : rule.render(ev, q.spec, q.userId);
         List<ObjectNode> wire = new ArrayList<>(out.size());
         for (ObjectNode o : out) {

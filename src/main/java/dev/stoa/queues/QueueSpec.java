@@ -1,7 +1,6 @@
 package dev.stoa.queues;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -11,7 +10,7 @@ import java.util.Set;
  */
 public record QueueSpec(
         Set<String> eventTypes,            // null: all
-        List<List<String>> narrow,         // [[operator, operand], ...]; empty: no narrow
+        JsonNode narrow,                   // [{operator, operand, negated}, ...] as the messages feature checked it; empty or null: none
         Map<String, Boolean> capabilities,
         boolean allPublicStreams,
         boolean applyMarkdown,
@@ -32,8 +31,4 @@ public record QueueSpec(
             "stream_typing_notifications", "user_settings_object", "linkifier_url_template",
             "user_list_incomplete", "include_deactivated_groups", "archived_channels", "empty_topic_name",
             "simplified_presence_events", "individual_emoji_changes");
-
-    public static JsonNode narrowNode(List<List<String>> narrow) {
-        return dev.stoa.http.Json.tree(narrow);
-    }
 }

@@ -8,12 +8,12 @@ import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /** POST /register, GET /events and DELETE /events. */
 public final class RegisterViews {
@@ -22,12 +22,16 @@ public final class RegisterViews {
     private final EventQueues queues;
     private final List<StateContributor> contributors;
     private final Map<String, String> serverInfo;
+    /** The messages feature's check of a narrow for queues: the form the queue keeps, or an ApiError. */
+    private final UnaryOperator<JsonNode> narrowCheck;
 
-    public RegisterViews(Db db, EventQueues queues, List<StateContributor> contributors, Map<String, String> serverInfo) {
+    public RegisterViews(Db db, EventQueues queues, List<StateContributor> contributors, Map<String, String> serverInfo,
+                         UnaryOperator<JsonNode> narrowCheck) {
         this.db = db;
         this.queues = queues;
         this.contributors = contributors;
         this.serverInfo = serverInfo;
+        this.narrowCheck = narrowCheck;
     }
 
     public Object register(Request req) {
@@ -105,20 +109,10 @@ public final class RegisterViews {
         return out;
     }
 
-    /** Accepts [[operator, operand], ...] and Zulip's newer [{operator, operand}, ...]. */
-    private static List<List<String>> narrow(Request req) {
+    /** [[operator, operand], ...] or [{operator, operand, negated}, ...], checked by the messages feature. */
+    private JsonNode narrow(Request req) {
         JsonNode n = req.jsonArray("narrow");
-        List<List<String>> out = new ArrayList<>();
-        if (n == null) return out;
-        for (JsonNode term : n) {
-            JsonNode op = term.isArray() ? term.get(0) : term.get("operator");
-            JsonNode operand = term.isArray() ? term.get(1) : term.get("operand");
-            if (op == null || operand == null || !op.isTextual() || !(operand.isTextual() || operand.isNumber())) {
-                throw ApiError.invalid("narrow");
-            }
-            out.add(List.of(op.asText(), operand.asText()));
-        }
-        return out;
+        return n == null ? Json.array() : narrowCheck.apply(n);
     }
 
     public Object events(Request req) throws InterruptedException {

@@ -12,6 +12,7 @@ import dev.stoa.markdown.MarkdownContext.CustomEmoji;
 import dev.stoa.markdown.MarkdownContext.Linkifier;
 import dev.stoa.markdown.MarkdownContext.MentionGroup;
 import dev.stoa.markdown.MarkdownContext.MentionUser;
+import dev.stoa.users.UserStore;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -41,6 +42,7 @@ public final class RenderData {
     private final Db db;
     private final RealmEmoji emoji;
     private final LinkifierStore linkifierStore;
+    private final UserStore userStore;
     private final GroupStore groupStore;
     private final ChannelLookup channels;
     private final String realmUrl;
@@ -49,9 +51,10 @@ public final class RenderData {
     private volatile Map<String, MentionGroup> groups;
     private volatile List<Linkifier> linkifiers;
 
-    public RenderData(Db db, EventLog log, RealmEmoji emoji, LinkifierStore linkifierStore, GroupStore groupStore,
+    public RenderData(Db db, EventLog log, RealmEmoji emoji, LinkifierStore linkifierStore, UserStore userStore, GroupStore groupStore,
                       ChannelLookup channels, String realmUrl) {
         this.db = db;
+        this.userStore = userStore;
         this.emoji = emoji;
         this.linkifierStore = linkifierStore;
         this.groupStore = groupStore;
@@ -69,8 +72,7 @@ public final class RenderData {
         Map<Long, MentionUser> byId = new HashMap<>();
         Map<String, MentionUser> byName = new HashMap<>();
         Set<String> ambiguous = new HashSet<>();
-        db.read(h -> h.createQuery("SELECT id, full_name FROM users WHERE is_active ORDER BY id")
-                .map((rs, c) -> new MentionUser(rs.getLong(1), rs.getString(2))).list()).forEach(u -> {
+        db.read(userStore::activeNames).stream().map(n -> new MentionUser(n.id(), n.fullName())).forEach(u -> {
             byId.put(u.id(), u);
             String key = u.fullName().toLowerCase(Locale.ROOT);
             if (byName.putIfAbsent(key, u) != null) ambiguous.add(key);
@@ -109,7 +111,7 @@ public final class RenderData {
 
     /** A context for a render inside a transaction: people, groups and channels looked up on its handle. */
     MarkdownContext context(Handle h, boolean translateEmoticons) {
-        return new TxContext(h, context(translateEmoticons), groupStore, channels);
+        return new TxContext(h, context(translateEmoticons), userStore, groupStore, channels);
     }
 
     /** A context for one render; {@code translateEmoticons} is the sender's setting. */

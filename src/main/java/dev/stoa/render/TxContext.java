@@ -2,6 +2,7 @@ package dev.stoa.render;
 
 import dev.stoa.groups.GroupStore;
 import dev.stoa.markdown.MarkdownContext;
+import dev.stoa.users.UserStore;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
@@ -11,16 +12,20 @@ import org.jdbi.v3.core.Handle;
  * handle (so they see its own writes); custom emoji, linkifiers, the realm URL and the sender's
  * preferences from the in-memory context.
  */
-record TxContext(Handle h, MarkdownContext realm, GroupStore groups, RenderData.ChannelLookup channels) implements MarkdownContext {
+record TxContext(Handle h, MarkdownContext realm, UserStore users, GroupStore groups, RenderData.ChannelLookup channels)
+        implements MarkdownContext {
+    /** A name several active users share mentions nobody. */
     public Optional<MentionUser> userByFullName(String fullName) {
-        List<MentionUser> found = h.createQuery("SELECT id, full_name FROM users WHERE lower(full_name) = lower(?) AND is_active")
-                .bind(0, fullName).map((rs, c) -> new MentionUser(rs.getLong(1), rs.getString(2))).list();
-        return found.size() == 1 ? Optional.of(found.getFirst()) : Optional.empty();
+        List<UserStore.Name> found = users.activeByFullName(h, fullName);
+        return found.size() == 1 ? Optional.of(mention(found.getFirst())) : Optional.empty();
     }
 
     public Optional<MentionUser> userById(long id) {
-        return h.createQuery("SELECT id, full_name FROM users WHERE id = ? AND is_active").bind(0, id)
-                .map((rs, c) -> new MentionUser(rs.getLong(1), rs.getString(2))).findOne();
+        return users.activeName(h, id).map(TxContext::mention);
+    }
+
+    private static MentionUser mention(UserStore.Name n) {
+        return new MentionUser(n.id(), n.fullName());
     }
 
     public Optional<MentionGroup> groupByName(String name) {

@@ -9,6 +9,7 @@ import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
+import dev.stoa.channels.ChannelAccess;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
 
@@ -41,7 +42,7 @@ public final class UserTopicActions {
         db.write(tx -> {
             var old = store.policy(tx.h(), userId, streamId, topic);
             // Zulip lets a user remove a policy in a channel they can no longer access, if they had one.
-            if (policy != 0 || old.isEmpty()) channels.check(tx.h(), caller, streamId);
+            if (policy != 0 || old.isEmpty()) channels.checkContentAccess(tx.h(), caller, streamId);
             int current = old.map(UserTopicStore.Policy::visibilityPolicy).orElse(0);
             long now = clock.instant().getEpochSecond();
             if (current == policy && old.map(p -> p.topic().equals(topic)).orElse(true)) return null;

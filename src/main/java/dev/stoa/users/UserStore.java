@@ -50,6 +50,25 @@ public final class UserStore {
                 .bindList("ids", List.copyOf(ids)).map(UserStore::map).list();
     }
 
+    /** An active user's id and full name (the renderer's mention data). */
+    public record Name(long id, String fullName) {}
+
+    /** Every active user's name, by id. */
+    public List<Name> activeNames(Handle h) {
+        return h.createQuery("SELECT id, full_name FROM users WHERE is_active ORDER BY id").map((rs, c) -> new Name(rs.getLong(1), rs.getString(2))).list();
+    }
+
+    /** Active users with this full name, case-insensitively. */
+    public List<Name> activeByFullName(Handle h, String fullName) {
+        return h.createQuery("SELECT id, full_name FROM users WHERE lower(full_name) = lower(?) AND is_active")
+                .bind(0, fullName).map((rs, c) -> new Name(rs.getLong(1), rs.getString(2))).list();
+    }
+
+    public Optional<Name> activeName(Handle h, long id) {
+        return h.createQuery("SELECT id, full_name FROM users WHERE id = ? AND is_active").bind(0, id)
+                .map((rs, c) -> new Name(rs.getLong(1), rs.getString(2))).findOne();
+    }
+
     public List<Long> activeIds(Handle h) {
         return h.createQuery("SELECT id FROM users WHERE is_active ORDER BY id").mapTo(Long.class).list();
     }

@@ -15,14 +15,20 @@ import org.junit.jupiter.api.Test;
 /** Delivery-time rendering rules, on synthetic log entries and queues (no server). */
 class QueueDeliveryUnitTest {
     private static final long ME = 10;
-    private final Delivery delivery = new Delivery(() -> "general chat", dev.stoa.channels.ChannelDelivery.rules());
+    private final Delivery delivery = new Delivery(() -> "general chat", rules());
+
+    private static Map<String, Delivery.TypeRule> rules() {
+        Map<String, Delivery.TypeRule> out = new HashMap<>(dev.stoa.channels.ChannelDelivery.rules());
+        out.putAll(dev.stoa.messages.MessageDelivery.rules());
+        return out;
+    }
     // archived channels are the channels feature's rule; it is part of what a real server delivers
     private long nextId = 100;
 
     private static EventQueue queue(Set<String> types, List<List<String>> narrow, boolean allPublic, String... caps) {
         Map<String, Boolean> c = new HashMap<>();
         for (String cap : caps) c.put(cap, true);
-        QueueSpec spec = new QueueSpec(types, narrow, c, allPublic, false, false, false);
+        QueueSpec spec = new QueueSpec(types, dev.stoa.messages.MessageDelivery.queueNarrow(Json.tree(narrow)), c, allPublic, false, false, false);
         return new EventQueue("q", ME, spec, 0, 600, 0, 0, 0);
     }
 
