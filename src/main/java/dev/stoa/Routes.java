@@ -33,6 +33,7 @@ import dev.stoa.topics.UserTopicViews;
 import dev.stoa.users.AuthViews;
 import dev.stoa.users.ProfileFieldViews;
 import dev.stoa.users.UserViews;
+import dev.stoa.userstatus.UserStatusViews;
 
 import static dev.stoa.http.Router.Auth.NONE;
 import static dev.stoa.http.Router.Auth.OPTIONAL;
@@ -207,6 +208,9 @@ final class Routes {
         UserTopicViews userTopicViews = new UserTopicViews(m.topics().actions);
         api.post("/user_topics", USER, userTopicViews::setPolicy);
         api.post("/users/me/muted_users/{muted_user_id}", USER, userTopicViews::mute);
+        UserStatusViews userStatusViews = new UserStatusViews(c.db(), m.userStatus().store, m.userStatus().actions, c.users(), c.userAccess());
+        api.post("/users/me/status", USER, userStatusViews::update);
+        api.get("/users/{user_id}/status", USER, userStatusViews::get);
         api.delete("/users/me/muted_users/{muted_user_id}", USER, userTopicViews::unmute);
     }
 }

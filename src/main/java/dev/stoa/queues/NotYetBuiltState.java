@@ -17,7 +17,6 @@ public final class NotYetBuiltState implements StateContributor {
         EMPTY.put("realm_domains", "realm_domains=[]");
         EMPTY.put("realm_playgrounds", "realm_playgrounds=[]");
         EMPTY.put("default_stream_groups", "realm_default_stream_groups=[]");
-        EMPTY.put("user_status", "user_status={}");
         EMPTY.put("onboarding_steps", "onboarding_steps=[]");
         EMPTY.put("scheduled_messages", "scheduled_messages=[]");
         EMPTY.put("realm_embedded_bots", "realm_embedded_bots=[]");

@@ -1,0 +1,16 @@
+package dev.stoa.events;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * Issue 14's additions: user status, the organization's allowed email domains and code
+ * playgrounds, and the legacy muted_topics list.
+ */
+public sealed interface OrgEvent extends Event {
+    /** A user's status change: only the fields the change set (Zulip's event carries nothing else). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record UserStatus(long userId, Boolean away, String statusText, String emojiName, String emojiCode, String reactionType)
+            implements OrgEvent {
+        public String type() { return "user_status"; }
+    }
+}
