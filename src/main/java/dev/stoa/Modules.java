@@ -16,7 +16,8 @@ import java.util.Map;
 record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, GroupsModule groups, MessagesModule messages,
                LinkifiersModule linkifiers, EmojiModule emoji, SnippetsModule snippets, DraftsModule drafts,
                NavigationModule navigation, CallsModule calls, AlertWordsModule alertWords, PresenceModule presence,
-               TopicsModule topics, SettingsModule settings, UserStatusModule userStatus) {
+               TopicsModule topics, SettingsModule settings, UserStatusModule userStatus,
+               RealmDomainsModule realmDomains) {
 
     static Modules build(Core c) {
         RealmModule realm = new RealmModule(c);
@@ -31,13 +32,14 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
         SettingsModule settings = new SettingsModule(c);
         return new Modules(realm, channels, users, groups, messages, new LinkifiersModule(c), new EmojiModule(c),
                 new SnippetsModule(c), new DraftsModule(c, topics.channels), new NavigationModule(c), new CallsModule(c),
-                new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions));
+                new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions),
+                new RealmDomainsModule(c, realm));
     }
 
     /** In register's order. */
     List<Module> all() {
         return List.of(realm, users, groups, linkifiers, emoji, messages, channels, snippets, drafts, navigation, calls, alertWords,
-                presence, topics, settings, userStatus);
+                presence, topics, settings, userStatus, realmDomains);
     }
 
     /** Register's initial state: every module's part, then the truthful empty state of what is not built yet. */

@@ -25,6 +25,7 @@ import dev.stoa.presence.PresenceViews;
 import dev.stoa.queues.EventQueues;
 import dev.stoa.queues.RegisterViews;
 import dev.stoa.realm.RealmViews;
+import dev.stoa.realmdomains.RealmDomainViews;
 import dev.stoa.realm.ServerInfo;
 import dev.stoa.render.RenderViews;
 import dev.stoa.settings.SettingsViews;
@@ -96,6 +97,11 @@ final class Routes {
         RealmViews realmViews = new RealmViews(c.db(), m.realm().actions, c.groupValues(),
                 (h, id) -> c.channels().byId(h, id).filter(ch -> !ch.isArchived()).map(Channel::inviteOnly));
         api.patch("/realm", USER, realmViews::update);
+        RealmDomainViews realmDomainViews = new RealmDomainViews(c.db(), m.realmDomains().store, m.realmDomains().actions);
+        api.get("/realm/domains", USER, realmDomainViews::list);
+        api.post("/realm/domains", USER, realmDomainViews::add);
+        api.patch("/realm/domains/{domain}", USER, realmDomainViews::change);
+        api.delete("/realm/domains/{domain}", USER, realmDomainViews::remove);
         // ---- Channels, subscriptions, folders, default channels
         ChannelsModule ch = m.channels();
         ChannelViews channelViews = new ChannelViews(ch.actions, ch.updates);

@@ -13,4 +13,20 @@ public sealed interface OrgEvent extends Event {
             implements OrgEvent {
         public String type() { return "user_status"; }
     }
+
+    /** `realmDomain`: {domain, allow_subdomains}. */
+    record RealmDomainAdd(com.fasterxml.jackson.databind.node.ObjectNode realmDomain) implements OrgEvent {
+        public String type() { return "realm_domains"; }
+        public String op() { return "add"; }
+    }
+
+    record RealmDomainChange(com.fasterxml.jackson.databind.node.ObjectNode realmDomain) implements OrgEvent {
+        public String type() { return "realm_domains"; }
+        public String op() { return "change"; }
+    }
+
+    record RealmDomainRemove(String domain) implements OrgEvent {
+        public String type() { return "realm_domains"; }
+        public String op() { return "remove"; }
+    }
 }

@@ -11,6 +11,17 @@ final class OrgAppliers {
 
     static void register() {
         on("user_status", OrgAppliers::userStatus);
+        on("realm_domains/add", (s, e) -> EventApplier.array(s, "realm_domains").add(e.get("realm_domain")));
+        on("realm_domains/change", (s, e) -> {
+            for (JsonNode d : EventApplier.array(s, "realm_domains")) {
+                if (d.get("domain").equals(e.get("realm_domain").get("domain"))) ((ObjectNode) d).setAll((ObjectNode) e.get("realm_domain"));
+            }
+        });
+        on("realm_domains/remove", (s, e) -> {
+            for (var it = EventApplier.array(s, "realm_domains").iterator(); it.hasNext(); ) {
+                if (it.next().get("domain").equals(e.get("domain"))) it.remove();
+            }
+        });
     }
 
     /** As Zulip's own apply_event: set what the event carries, drop what it clears, drop an empty entry. */
