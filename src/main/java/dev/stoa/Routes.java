@@ -21,6 +21,7 @@ import dev.stoa.messages.MessageMiscViews;
 import dev.stoa.messages.MessageViews;
 import dev.stoa.messages.UploadViews;
 import dev.stoa.navigation.NavigationViews;
+import dev.stoa.playgrounds.PlaygroundViews;
 import dev.stoa.presence.PresenceViews;
 import dev.stoa.queues.EventQueues;
 import dev.stoa.queues.RegisterViews;
@@ -102,6 +103,9 @@ final class Routes {
         api.post("/realm/domains", USER, realmDomainViews::add);
         api.patch("/realm/domains/{domain}", USER, realmDomainViews::change);
         api.delete("/realm/domains/{domain}", USER, realmDomainViews::remove);
+        PlaygroundViews playgroundViews = new PlaygroundViews(m.playgrounds().actions);
+        api.post("/realm/playgrounds", USER, playgroundViews::add);
+        api.delete("/realm/playgrounds/{playground_id}", USER, playgroundViews::remove);
         // ---- Channels, subscriptions, folders, default channels
         ChannelsModule ch = m.channels();
         ChannelViews channelViews = new ChannelViews(ch.actions, ch.updates);

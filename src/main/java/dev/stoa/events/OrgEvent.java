@@ -29,4 +29,9 @@ public sealed interface OrgEvent extends Event {
         public String type() { return "realm_domains"; }
         public String op() { return "remove"; }
     }
+
+    /** The organization's whole list of code playgrounds, after any change. */
+    record RealmPlaygrounds(com.fasterxml.jackson.databind.node.ArrayNode realmPlaygrounds) implements OrgEvent {
+        public String type() { return "realm_playgrounds"; }
+    }
 }

@@ -14,7 +14,6 @@ public final class NotYetBuiltState implements StateContributor {
     private static final Map<String, String> EMPTY = new java.util.LinkedHashMap<>();
 
     static {
-        EMPTY.put("realm_playgrounds", "realm_playgrounds=[]");
         EMPTY.put("default_stream_groups", "realm_default_stream_groups=[]");
         EMPTY.put("onboarding_steps", "onboarding_steps=[]");
         EMPTY.put("scheduled_messages", "scheduled_messages=[]");

@@ -11,6 +11,7 @@ final class OrgAppliers {
 
     static void register() {
         on("user_status", OrgAppliers::userStatus);
+        on("realm_playgrounds", (s, e) -> s.set("realm_playgrounds", e.get("realm_playgrounds")));
         on("realm_domains/add", (s, e) -> EventApplier.array(s, "realm_domains").add(e.get("realm_domain")));
         on("realm_domains/change", (s, e) -> {
             for (JsonNode d : EventApplier.array(s, "realm_domains")) {
