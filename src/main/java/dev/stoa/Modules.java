@@ -17,7 +17,8 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
                LinkifiersModule linkifiers, EmojiModule emoji, SnippetsModule snippets, DraftsModule drafts,
                NavigationModule navigation, CallsModule calls, AlertWordsModule alertWords, PresenceModule presence,
                TopicsModule topics, SettingsModule settings, UserStatusModule userStatus,
-               RealmDomainsModule realmDomains, PlaygroundsModule playgrounds) {
+               RealmDomainsModule realmDomains, PlaygroundsModule playgrounds,
+               PushModule push) {
 
     static Modules build(Core c) {
         RealmModule realm = new RealmModule(c);
@@ -33,13 +34,13 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
         return new Modules(realm, channels, users, groups, messages, new LinkifiersModule(c), new EmojiModule(c),
                 new SnippetsModule(c), new DraftsModule(c, topics.channels), new NavigationModule(c), new CallsModule(c),
                 new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions),
-                new RealmDomainsModule(c, realm), new PlaygroundsModule(c, realm));
+                new RealmDomainsModule(c, realm), new PlaygroundsModule(c, realm), new PushModule(c));
     }
 
     /** In register's order. */
     List<Module> all() {
         return List.of(realm, users, groups, linkifiers, emoji, messages, channels, snippets, drafts, navigation, calls, alertWords,
-                presence, topics, settings, userStatus, realmDomains, playgrounds);
+                presence, topics, settings, userStatus, realmDomains, playgrounds, push);
     }
 
     /** Register's initial state: every module's part, then the truthful empty state of what is not built yet. */

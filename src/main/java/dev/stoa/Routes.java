@@ -23,6 +23,7 @@ import dev.stoa.messages.UploadViews;
 import dev.stoa.navigation.NavigationViews;
 import dev.stoa.playgrounds.PlaygroundViews;
 import dev.stoa.presence.PresenceViews;
+import dev.stoa.push.PushViews;
 import dev.stoa.queues.EventQueues;
 import dev.stoa.queues.RegisterViews;
 import dev.stoa.realm.RealmViews;
@@ -221,6 +222,12 @@ final class Routes {
         UserStatusViews userStatusViews = new UserStatusViews(c.db(), m.userStatus().store, m.userStatus().actions, c.users(), c.userAccess());
         api.post("/users/me/status", USER, userStatusViews::update);
         api.get("/users/{user_id}/status", USER, userStatusViews::get);
+        PushViews pushViews = new PushViews(m.push().actions);
+        api.post("/users/me/apns_device_token", USER, pushViews::addApns);
+        api.delete("/users/me/apns_device_token", USER, pushViews::removeApns);
+        api.post("/users/me/android_gcm_reg_id", USER, pushViews::addFcm);
+        api.delete("/users/me/android_gcm_reg_id", USER, pushViews::removeFcm);
+        api.post("/mobile_push/register", USER, pushViews::registerE2ee);
         api.delete("/users/me/muted_users/{muted_user_id}", USER, userTopicViews::unmute);
     }
 }
