@@ -20,6 +20,7 @@ import dev.stoa.messages.MessageEditViews;
 import dev.stoa.messages.MessageMiscViews;
 import dev.stoa.messages.MessageViews;
 import dev.stoa.messages.UploadViews;
+import dev.stoa.mutedtopics.MutedTopicViews;
 import dev.stoa.navigation.NavigationViews;
 import dev.stoa.playgrounds.PlaygroundViews;
 import dev.stoa.presence.PresenceViews;
@@ -218,6 +219,8 @@ final class Routes {
         api.get("/users/{user_id_or_email}/presence", USER, presenceViews::ofUser);
         UserTopicViews userTopicViews = new UserTopicViews(m.topics().actions);
         api.post("/user_topics", USER, userTopicViews::setPolicy);
+        MutedTopicViews mutedTopicViews = new MutedTopicViews(c.db(), c.channels(), m.topics().actions);
+        api.patch("/users/me/subscriptions/muted_topics", USER, mutedTopicViews::update);
         api.post("/users/me/muted_users/{muted_user_id}", USER, userTopicViews::mute);
         UserStatusViews userStatusViews = new UserStatusViews(c.db(), m.userStatus().store, m.userStatus().actions, c.users(), c.userAccess());
         api.post("/users/me/status", USER, userStatusViews::update);

@@ -34,4 +34,13 @@ public sealed interface OrgEvent extends Event {
     record RealmPlaygrounds(com.fasterxml.jackson.databind.node.ArrayNode realmPlaygrounds) implements OrgEvent {
         public String type() { return "realm_playgrounds"; }
     }
+
+    /**
+     * The legacy form of topic muting: the user's whole muted-topics list, [[channel name, topic,
+     * muted at], ...], sent before each user_topic event to queues that asked for muted_topics
+     * without user_topic (Delivery drops it for the others).
+     */
+    record MutedTopics(com.fasterxml.jackson.databind.node.ArrayNode mutedTopics) implements OrgEvent {
+        public String type() { return "muted_topics"; }
+    }
 }

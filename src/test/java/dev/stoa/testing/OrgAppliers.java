@@ -11,6 +11,7 @@ final class OrgAppliers {
 
     static void register() {
         on("user_status", OrgAppliers::userStatus);
+        on("muted_topics", (s, e) -> s.set("muted_topics", e.get("muted_topics")));
         on("realm_playgrounds", (s, e) -> s.set("realm_playgrounds", e.get("realm_playgrounds")));
         on("realm_domains/add", (s, e) -> EventApplier.array(s, "realm_domains").add(e.get("realm_domain")));
         on("realm_domains/change", (s, e) -> {
