@@ -36,6 +36,8 @@ final class Admin {
               reset-password --email E [--password P]
               deactivate   --email E
               zuliprc      --email E
+              deactivate-realm        deactivate the organization: every API request then answers REALM_DEACTIVATED
+              reactivate-realm        reactivate it
             every command also takes --data-dir and --database-url""";
 
     /** Each command's own options (besides --data-dir, --database-url, --external-url). */
@@ -45,7 +47,9 @@ final class Admin {
             "change-role", List.of("email", "role"),
             "reset-password", List.of("email", "password"),
             "deactivate", List.of("email"),
-            "zuliprc", List.of("email"));
+            "zuliprc", List.of("email"),
+            "deactivate-realm", List.of(),
+            "reactivate-realm", List.of());
 
     private Admin() {}
 
@@ -78,7 +82,7 @@ final class Admin {
         }
         try (core) {
             core.realm().reload();
-            execute(cmd, opts, core, Modules.build(core).users().actions);
+            execute(cmd, opts, core, Modules.build(core));
         } catch (ApiError e) {
             // The same rules as the API (an address in use, the last owner...): one clear line.
             throw new AdminError(e.getMessage());
@@ -86,7 +90,8 @@ final class Admin {
     }
 
     /** Through the same actions (and so the same events and hooks) as the API. */
-    private static void execute(String cmd, Map<String, String> o, Core core, UserActions actions) {
+    private static void execute(String cmd, Map<String, String> o, Core core, Modules modules) {
+        UserActions actions = modules.users().actions;
         Config config = core.config();
         Db db = core.db();
         UserStore store = core.users();
@@ -137,6 +142,10 @@ final class Admin {
                 User u = user(db, store, required(o, "email"));
                 System.out.print(Bootstrap.zuliprc(json.apiEmail(u), u.apiKey(), config.externalUrl()));
             }
+            case "deactivate-realm" -> System.out.println(modules.realm().deactivation.doDeactivate()
+                    ? "deactivated the organization" : "the organization is already deactivated");
+            case "reactivate-realm" -> System.out.println(modules.realm().deactivation.doReactivate()
+                    ? "reactivated the organization" : "the organization is already active");
             default -> throw new AdminError("unknown command '" + cmd + "'");
         }
     }

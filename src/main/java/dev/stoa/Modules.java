@@ -16,7 +16,9 @@ import java.util.Map;
 record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, GroupsModule groups, MessagesModule messages,
                LinkifiersModule linkifiers, EmojiModule emoji, SnippetsModule snippets, DraftsModule drafts,
                NavigationModule navigation, CallsModule calls, AlertWordsModule alertWords, PresenceModule presence,
-               TopicsModule topics, SettingsModule settings) {
+               TopicsModule topics, SettingsModule settings, UserStatusModule userStatus,
+               RealmDomainsModule realmDomains, PlaygroundsModule playgrounds,
+               PushModule push) {
 
     static Modules build(Core c) {
         RealmModule realm = new RealmModule(c);
@@ -28,15 +30,17 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
         GroupsModule groups = new GroupsModule(c, List.of(realm.actions::objections, c.channelAccess()::groupObjections),
                 List.of(channels.sight::groupChangeAround));
         TopicsModule topics = new TopicsModule(c);
+        SettingsModule settings = new SettingsModule(c);
         return new Modules(realm, channels, users, groups, messages, new LinkifiersModule(c), new EmojiModule(c),
                 new SnippetsModule(c), new DraftsModule(c), new NavigationModule(c), new CallsModule(c),
-                new AlertWordsModule(c), new PresenceModule(c), topics, new SettingsModule(c));
+                new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions),
+                new RealmDomainsModule(c, realm), new PlaygroundsModule(c, realm), new PushModule(c));
     }
 
     /** In register's order. */
     List<Module> all() {
         return List.of(realm, users, groups, linkifiers, emoji, messages, channels, snippets, drafts, navigation, calls, alertWords,
-                presence, topics, settings);
+                presence, topics, settings, userStatus, realmDomains, playgrounds, push);
     }
 
     /** Register's initial state: every module's part, then the truthful empty state of what is not built yet. */

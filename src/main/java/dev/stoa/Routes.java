@@ -24,11 +24,15 @@ import dev.stoa.messages.ReactionViews;
 import dev.stoa.messages.ReportViews;
 import dev.stoa.messages.TypingViews;
 import dev.stoa.messages.UploadViews;
+import dev.stoa.mutedtopics.MutedTopicViews;
 import dev.stoa.navigation.NavigationViews;
+import dev.stoa.playgrounds.PlaygroundViews;
 import dev.stoa.presence.PresenceViews;
+import dev.stoa.push.PushViews;
 import dev.stoa.queues.EventQueues;
 import dev.stoa.queues.RegisterViews;
 import dev.stoa.realm.RealmViews;
+import dev.stoa.realmdomains.RealmDomainViews;
 import dev.stoa.realm.ServerInfo;
 import dev.stoa.render.RenderViews;
 import dev.stoa.settings.SettingsViews;
@@ -37,6 +41,7 @@ import dev.stoa.topics.UserTopicViews;
 import dev.stoa.users.AuthViews;
 import dev.stoa.users.ProfileFieldViews;
 import dev.stoa.users.UserViews;
+import dev.stoa.userstatus.UserStatusViews;
 
 import static dev.stoa.http.Router.Auth.NONE;
 import static dev.stoa.http.Router.Auth.OPTIONAL;
@@ -99,6 +104,14 @@ final class Routes {
         RealmViews realmViews = new RealmViews(c.db(), m.realm().actions, c.groupValues(),
                 (h, id) -> c.channels().byId(h, id).filter(ch -> !ch.isArchived()).map(Channel::inviteOnly));
         api.patch("/realm", USER, realmViews::update);
+        RealmDomainViews realmDomainViews = new RealmDomainViews(c.db(), m.realmDomains().store, m.realmDomains().actions);
+        api.get("/realm/domains", USER, realmDomainViews::list);
+        api.post("/realm/domains", USER, realmDomainViews::add);
+        api.patch("/realm/domains/{domain}", USER, realmDomainViews::change);
+        api.delete("/realm/domains/{domain}", USER, realmDomainViews::remove);
+        PlaygroundViews playgroundViews = new PlaygroundViews(m.playgrounds().actions);
+        api.post("/realm/playgrounds", USER, playgroundViews::add);
+        api.delete("/realm/playgrounds/{playground_id}", USER, playgroundViews::remove);
         // ---- Channels, subscriptions, folders, default channels
         ChannelsModule ch = m.channels();
         ChannelViews channelViews = new ChannelViews(ch.actions, ch.updates);
@@ -212,7 +225,18 @@ final class Routes {
         api.get("/users/{user_id_or_email}/presence", USER, presenceViews::ofUser);
         UserTopicViews userTopicViews = new UserTopicViews(m.topics().actions);
         api.post("/user_topics", USER, userTopicViews::setPolicy);
+        MutedTopicViews mutedTopicViews = new MutedTopicViews(c.db(), c.channels(), m.topics().actions);
+        api.patch("/users/me/subscriptions/muted_topics", USER, mutedTopicViews::update);
         api.post("/users/me/muted_users/{muted_user_id}", USER, userTopicViews::mute);
+        UserStatusViews userStatusViews = new UserStatusViews(c.db(), m.userStatus().store, m.userStatus().actions, c.users(), c.userAccess());
+        api.post("/users/me/status", USER, userStatusViews::update);
+        api.get("/users/{user_id}/status", USER, userStatusViews::get);
+        PushViews pushViews = new PushViews(m.push().actions);
+        api.post("/users/me/apns_device_token", USER, pushViews::addApns);
+        api.delete("/users/me/apns_device_token", USER, pushViews::removeApns);
+        api.post("/users/me/android_gcm_reg_id", USER, pushViews::addFcm);
+        api.delete("/users/me/android_gcm_reg_id", USER, pushViews::removeFcm);
+        api.post("/mobile_push/register", USER, pushViews::registerE2ee);
         api.delete("/users/me/muted_users/{muted_user_id}", USER, userTopicViews::unmute);
     }
 }

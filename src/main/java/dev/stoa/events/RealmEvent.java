@@ -16,4 +16,19 @@ public sealed interface RealmEvent extends Event {
         public String type() { return "realm"; }
         public String op() { return "update_dict"; }
     }
+
+    /** The organization was deactivated: wakes every parked long-poll, whose next request is refused. */
+    record Deactivated(long realmId) implements RealmEvent {
+        public String type() { return "realm"; }
+        public String op() { return "deactivated"; }
+    }
+
+    /**
+     * The organization was reactivated. Zulip sends no event for it (nobody is connected); this one
+     * goes to nobody and only tells every node's RealmHolder, which reloads on realm events.
+     */
+    record Reactivated(long realmId) implements RealmEvent {
+        public String type() { return "realm"; }
+        public String op() { return "reactivated"; }
+    }
 }

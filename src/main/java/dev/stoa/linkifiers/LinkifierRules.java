@@ -197,6 +197,17 @@ public final class LinkifierRules {
         if (reverseTemplate != null) checkReverse(groups, values, reverseTemplate, exampleInput);
     }
 
+    /**
+     * A URL template checked as a linkifier's url_template is (length, RFC 6570, a safe scheme);
+     * returns its variable names. Code playgrounds use it for theirs.
+     */
+    public static Set<String> checkUrlTemplate(String field, String template) {
+        checkLength(field, template);
+        Set<String> variables = templateVariables(field, template);
+        checkScheme(field, template, variables);
+        return variables;
+    }
+
     private static void checkLength(String field, String value) {
         if (value != null && value.length() > MAX_TEXT) {
             throw error(field, "Ensure this value has at most " + MAX_TEXT + " characters (it has " + value.length() + ").");

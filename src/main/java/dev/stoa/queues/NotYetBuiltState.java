@@ -14,10 +14,7 @@ public final class NotYetBuiltState implements StateContributor {
     private static final Map<String, String> EMPTY = new java.util.LinkedHashMap<>();
 
     static {
-        EMPTY.put("realm_domains", "realm_domains=[]");
-        EMPTY.put("realm_playgrounds", "realm_playgrounds=[]");
         EMPTY.put("default_stream_groups", "realm_default_stream_groups=[]");
-        EMPTY.put("user_status", "user_status={}");
         EMPTY.put("onboarding_steps", "onboarding_steps=[]");
         EMPTY.put("scheduled_messages", "scheduled_messages=[]");
         EMPTY.put("realm_embedded_bots", "realm_embedded_bots=[]");

@@ -85,6 +85,24 @@ public final class RealmActions {
         });
     }
 
+    /**
+     * One scalar setting set inside the caller's transaction, as PATCH /realm would set it (stored,
+     * announced, reloaded after commit): removing the last allowed domain turns off
+     * emails_restricted_to_domains, removing a playground resets default_code_block_language.
+     */
+    public void set(Tx tx, String name, JsonNode value) {
+        ObjectNode stored = store.find(tx.h()).orElseThrow().settings();
+        stored.set(name, value);
+        store.saveSettings(tx.h(), stored);
+        announce(tx, name, value);
+        tx.afterCommit(holder::reload);
+    }
+
+    /** A setting's current value inside the caller's transaction. */
+    public JsonNode current(Tx tx, String name) {
+        return current(tx.h()).get(name);
+    }
+
     private void syncFullMembers(Tx tx, int thresholdDays) {
         FullMembers.sync(tx, log, holder.systemGroup(SystemGroups.FULL_MEMBERS), thresholdDays, clock.instant().getEpochSecond());
     }

@@ -27,6 +27,10 @@ public final class RealmStore {
                 .bind(0, Json.write(settings)).bind(1, settings.path("name").asText("Stoa")).execute();
     }
 
+    public void setDeactivated(Handle h, boolean deactivated) {
+        h.createUpdate("UPDATE realm SET deactivated = ? WHERE id = 1").bind(0, deactivated).execute();
+    }
+
     public Map<String, Long> systemGroups(Handle h) {
         Map<String, Long> out = new HashMap<>();
         h.createQuery("SELECT name, id FROM user_groups WHERE is_system_group")

@@ -42,23 +42,28 @@ public final class SettingsActions {
 
     public void doChange(long userId, Map<String, JsonNode> changes) {
         db.write(tx -> {
-            User u = users.byId(tx.h(), userId).orElseThrow();
-            ObjectNode settings = u.settings().deepCopy();
-            boolean changed = false;
-            for (var c : changes.entrySet()) {
-                if (u.setting(c.getKey()).equals(c.getValue())) continue;
-                if (c.getValue().equals(User.SETTINGS_DEFAULTS.get(c.getKey()))) settings.remove(c.getKey());
-                else settings.set(c.getKey(), c.getValue());
-                announce(tx, u, c.getKey(), c.getValue());
-                changed = true;
-            }
-            if (changed) users.saveSettings(tx.h(), userId, settings);
-            if (changed && !u.setting("email_address_visibility").equals(settings.path("email_address_visibility").isMissingNode()
-                    ? User.SETTINGS_DEFAULTS.get("email_address_visibility") : settings.get("email_address_visibility"))) {
-                emailVisibilityChanged(tx, u, users.byId(tx.h(), userId).orElseThrow());
-            }
+            change(tx, userId, changes);
             return null;
         });
+    }
+
+    /** The same change inside the caller's transaction (user status's legacy `away` sets presence_enabled). */
+    public void change(Tx tx, long userId, Map<String, JsonNode> changes) {
+        User u = users.byId(tx.h(), userId).orElseThrow();
+        ObjectNode settings = u.settings().deepCopy();
+        boolean changed = false;
+        for (var c : changes.entrySet()) {
+            if (u.setting(c.getKey()).equals(c.getValue())) continue;
+            if (c.getValue().equals(User.SETTINGS_DEFAULTS.get(c.getKey()))) settings.remove(c.getKey());
+            else settings.set(c.getKey(), c.getValue());
+            announce(tx, u, c.getKey(), c.getValue());
+            changed = true;
+        }
+        if (changed) users.saveSettings(tx.h(), userId, settings);
+        if (changed && !u.setting("email_address_visibility").equals(settings.path("email_address_visibility").isMissingNode()
+                ? User.SETTINGS_DEFAULTS.get("email_address_visibility") : settings.get("email_address_visibility"))) {
+            emailVisibilityChanged(tx, u, users.byId(tx.h(), userId).orElseThrow());
+        }
     }
 
     /**

@@ -18,14 +18,23 @@ public final class UserTopicActions {
     /** A topic's visibility policy (0 removes it); the topic already stripped, "" for the empty topic. */
     public record TopicPolicy(long streamId, String topic, int policy) {}
 
+    /** What else a policy change announces in its transaction, before user_topic: the legacy muted_topics list. */
+    @FunctionalInterface
+    public interface LegacyAnnouncer {
+        void announce(Tx tx, long userId);
+    }
+
     private final Db db;
     private final EventLog log;
     private final UserTopicStore store;
     private final UserStore users;
     private final ChannelAccess channels;
     private final Clock clock;
+    private final LegacyAnnouncer legacy;
 
-    public UserTopicActions(Db db, EventLog log, UserTopicStore store, UserStore users, ChannelAccess channels, Clock clock) {
+    public UserTopicActions(Db db, EventLog log, UserTopicStore store, UserStore users, ChannelAccess channels, Clock clock,
+                            LegacyAnnouncer legacy) {
+        this.legacy = legacy;
         this.db = db;
         this.log = log;
         this.store = store;
@@ -48,6 +57,7 @@ public final class UserTopicActions {
             if (current == policy && old.map(p -> p.topic().equals(topic)).orElse(true)) return null;
             if (policy == 0) store.remove(tx.h(), userId, streamId, topic);
             else store.put(tx.h(), userId, new UserTopicStore.Policy(streamId, topic, policy, now));
+            legacy.announce(tx, userId);
             log.append(tx, new MiscEvent.UserTopic(streamId, topic, now, policy), Recipients.users(userId));
             return null;
         });

@@ -41,8 +41,10 @@ public final class UserAuth implements Authenticator {
         return u.deliveryEmail().equalsIgnoreCase(email) || json.apiEmail(u).equalsIgnoreCase(email);
     }
 
+    /** A deactivated organization has no spectators either: they get REALM_DEACTIVATED too. */
     @Override
     public boolean allowsSpectators() {
+        if (realm.get().deactivated()) throw ApiError.of(ErrorCode.REALM_DEACTIVATED, "This organization has been deactivated");
         return realm.get().spectatorAccess();
     }
 }

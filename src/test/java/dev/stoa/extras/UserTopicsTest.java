@@ -22,13 +22,15 @@ class UserTopicsTest extends StoaTestBase {
     @Test
     void setFollowUnmuteAndRemoveWithEvents() {
         long s = channel("topic land");
-        // only user_topic: Stoa does not send the deprecated muted_topics event Zulip still sends beside it
-        List<JsonNode> ev = VerifyAction.as(member).register(MODERN).events("user_topic")
+        // a queue registered for every event type also gets the legacy muted_topics list first, as in Zulip
+        List<JsonNode> ev = VerifyAction.as(member).register(MODERN).events("muted_topics", "user_topic")
                 .run(() -> member.post("/user_topics", "stream_id", s, "topic", "Lunch", "visibility_policy", 1).success());
-        assertThat(ev.getFirst().get("topic_name").asText()).isEqualTo("Lunch");
-        VerifyAction.verify(member, MODERN, () -> member.post("/user_topics", "stream_id", s, "topic", "lunch", "visibility_policy", 3).success());
-        VerifyAction.verify(member, MODERN, () -> member.post("/user_topics", "stream_id", s, "topic", "", "visibility_policy", 2).success());
-        VerifyAction.verify(member, MODERN, () -> member.post("/user_topics", "stream_id", s, "topic", "lunch", "visibility_policy", 0).success());
+        assertThat(ev.get(1).get("topic_name").asText()).isEqualTo("Lunch");
+        Object[] modernTopics = {"client_capabilities", Map.of("empty_topic_name", true), "event_types", List.of("user_topic")};
+        VerifyAction.verify(member, modernTopics, () -> member.post("/user_topics", "stream_id", s, "topic", "lunch", "visibility_policy", 3).success());
+        VerifyAction.verify(member, modernTopics, () -> member.post("/user_topics", "stream_id", s, "topic", "", "visibility_policy", 2).success());
+        VerifyAction.as(member).register(MODERN).events("muted_topics", "user_topic")
+                .run(() -> member.post("/user_topics", "stream_id", s, "topic", "lunch", "visibility_policy", 0).success());
         // removing a policy that is not there changes and announces nothing, as in Zulip
         VerifyAction.as(member).register(MODERN).events(0).noStateChange()
                 .run(() -> member.post("/user_topics", "stream_id", s, "topic", "never", "visibility_policy", 0).success());

@@ -43,6 +43,7 @@ public final class EventApplier {
         ExtrasAppliers.register();
         MarkdownAppliers.register();
         ChannelAppliers.register();
+        OrgAppliers.register();
     }
 
     private EventApplier() {}

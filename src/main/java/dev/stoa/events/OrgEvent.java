@@ -1,0 +1,46 @@
+package dev.stoa.events;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * Issue 14's additions: user status, the organization's allowed email domains and code
+ * playgrounds, and the legacy muted_topics list.
+ */
+public sealed interface OrgEvent extends Event {
+    /** A user's status change: only the fields the change set (Zulip's event carries nothing else). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record UserStatus(long userId, Boolean away, String statusText, String emojiName, String emojiCode, String reactionType)
+            implements OrgEvent {
+        public String type() { return "user_status"; }
+    }
+
+    /** `realmDomain`: {domain, allow_subdomains}. */
+    record RealmDomainAdd(com.fasterxml.jackson.databind.node.ObjectNode realmDomain) implements OrgEvent {
+        public String type() { return "realm_domains"; }
+        public String op() { return "add"; }
+    }
+
+    record RealmDomainChange(com.fasterxml.jackson.databind.node.ObjectNode realmDomain) implements OrgEvent {
+        public String type() { return "realm_domains"; }
+        public String op() { return "change"; }
+    }
+
+    record RealmDomainRemove(String domain) implements OrgEvent {
+        public String type() { return "realm_domains"; }
+        public String op() { return "remove"; }
+    }
+
+    /** The organization's whole list of code playgrounds, after any change. */
+    record RealmPlaygrounds(com.fasterxml.jackson.databind.node.ArrayNode realmPlaygrounds) implements OrgEvent {
+        public String type() { return "realm_playgrounds"; }
+    }
+
+    /**
+     * The legacy form of topic muting: the user's whole muted-topics list, [[channel name, topic,
+     * muted at], ...], sent before each user_topic event to queues that asked for muted_topics
+     * without user_topic (Delivery drops it for the others).
+     */
+    record MutedTopics(com.fasterxml.jackson.databind.node.ArrayNode mutedTopics) implements OrgEvent {
+        public String type() { return "muted_topics"; }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.stoa.mutedtopics;
+
+import dev.stoa.channels.Channel;
+import dev.stoa.channels.ChannelStore;
+import dev.stoa.db.Db;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.Json;
+import dev.stoa.http.Request;
+import dev.stoa.identity.User;
+import dev.stoa.realm.Realm;
+import dev.stoa.topics.UserTopicActions;
+import java.util.Optional;
+
+/**
+ * The legacy PATCH /users/me/subscriptions/muted_topics: op add mutes a topic, op remove takes its
+ * policy away (unfollowing a followed one too, as Zulip), by channel name or id; the change itself
+ * is POST /user_topics' action, with its events.
+ */
+public final class MutedTopicViews {
+    private final Db db;
+    private final ChannelStore channels;
+    private final UserTopicActions actions;
+
+    public MutedTopicViews(Db db, ChannelStore channels, UserTopicActions actions) {
+        this.db = db;
+        this.channels = channels;
+        this.actions = actions;
+    }
+
+    public Object update(Request req) {
+        User me = req.user();
+        String op = req.str("op");
+        if (!op.equals("add") && !op.equals("remove")) throw ApiError.invalid("op");
+        String topic = topic(req.str("topic"));
+        Optional<String> name = req.optStr("stream");
+        Optional<Long> id = req.optLong("stream_id");
+        if (name.isEmpty() && id.isEmpty()) throw ApiError.bad("Missing 'stream_id' argument");
+        if (name.isPresent() && id.isPresent()) {
+            throw ApiError.bad("Unsupported parameter combination: stream_id, stream").with("parameters", "stream_id, stream");
+        }
+        boolean add = op.equals("add");
+        long channelId = name.isPresent() ? byName(name.get(), add) : id.get();
+        // Removing needs only a channel that exists (a user may unmute in a channel they left); adding, access.
+        if (!add && id.isPresent() && db.read(h -> channels.byId(h, channelId)).isEmpty()) throw notMuted();
+        try {
+            actions.checkSetPolicy(me, new UserTopicActions.TopicPolicy(channelId, topic, add ? LegacyMutedTopics.MUTED : 0));
+        } catch (ApiError e) {
+            // The action names the channel by id; addressed by name, Zulip names it so.
+            if (name.isPresent() && "Invalid channel ID".equals(e.getMessage())) throw invalidName(name.get());
+            throw e;
+        }
+        return Json.success();
+    }
+
+    private long byName(String name, boolean add) {
+        Optional<Channel> c = db.read(h -> channels.byName(h, name));
+        if (c.isEmpty()) throw add ? invalidName(name) : notMuted();
+        return c.get().id();
+    }
+
+    private static String topic(String raw) {
+        String t = raw.strip();
+        if (t.codePointCount(0, t.length()) > Realm.MAX_TOPIC_LENGTH) {
+            throw ApiError.bad("topic is too long (limit: " + Realm.MAX_TOPIC_LENGTH + " characters)");
+        }
+        if (t.indexOf('\0') >= 0) throw ApiError.bad("Topic must not contain null bytes");
+        return t.equals(Realm.EMPTY_TOPIC_DISPLAY_NAME) ? "" : t;
+    }
+
+    private static ApiError invalidName(String name) {
+        return ApiError.bad("Invalid channel name '" + name + "'");
+    }
+
+    private static ApiError notMuted() {
+        return ApiError.bad("Topic is not muted");
+    }
+}

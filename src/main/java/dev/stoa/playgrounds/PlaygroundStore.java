@@ -1,0 +1,53 @@
+package dev.stoa.playgrounds;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.http.Json;
+import java.util.List;
+import java.util.Optional;
+import org.jdbi.v3.core.Handle;
+
+/** SQL for code playgrounds. */
+public final class PlaygroundStore {
+    public record Playground(long id, String name, String pygmentsLanguage, String urlTemplate) {
+        public ObjectNode json() {
+            return Json.object().put("id", id).put("name", name).put("pygments_language", pygmentsLanguage).put("url_template", urlTemplate);
+        }
+    }
+
+    private static final String COLUMNS = "id, name, pygments_language, url_template";
+
+    private static Playground map(java.sql.ResultSet rs) throws java.sql.SQLException {
+        return new Playground(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4));
+    }
+
+    public List<Playground> all(Handle h) {
+        return h.createQuery("SELECT " + COLUMNS + " FROM playgrounds ORDER BY id").map((rs, c) -> map(rs)).list();
+    }
+
+    /** register's realm_playgrounds and the realm_playgrounds event: every playground, by id. */
+    public ArrayNode json(Handle h) {
+        ArrayNode out = Json.array();
+        all(h).forEach(p -> out.add(p.json()));
+        return out;
+    }
+
+    public Optional<Playground> byId(Handle h, long id) {
+        return h.createQuery("SELECT " + COLUMNS + " FROM playgrounds WHERE id = ?").bind(0, id).map((rs, c) -> map(rs)).findOne();
+    }
+
+    public boolean exists(Handle h, String pygmentsLanguage, String name) {
+        return h.createQuery("SELECT COUNT(*) FROM playgrounds WHERE pygments_language = ? AND name = ?")
+                .bind(0, pygmentsLanguage).bind(1, name).mapTo(Long.class).one() > 0;
+    }
+
+    public long insert(Handle h, String name, String pygmentsLanguage, String urlTemplate) {
+        return h.createUpdate("INSERT INTO playgrounds (name, pygments_language, url_template) VALUES (?, ?, ?)")
+                .bind(0, name).bind(1, pygmentsLanguage).bind(2, urlTemplate)
+                .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
+    }
+
+    public void delete(Handle h, long id) {
+        h.createUpdate("DELETE FROM playgrounds WHERE id = ?").bind(0, id).execute();
+    }
+}

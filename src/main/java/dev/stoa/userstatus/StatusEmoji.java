@@ -1,0 +1,67 @@
+package dev.stoa.userstatus;
+
+import dev.stoa.emoji.EmojiRow;
+import dev.stoa.emoji.RealmEmoji;
+import dev.stoa.http.ApiError;
+import dev.stoa.markdown.EmojiCatalog;
+import java.util.Optional;
+
+/**
+ * A status emoji's code and type: looked up from the name when the client leaves them out (a
+ * custom emoji of that name first, then the extra "zulip" emoji, then Unicode, as Zulip), then
+ * checked as Zulip checks an emoji for a new reaction.
+ */
+final class StatusEmoji {
+    static final String UNICODE = "unicode_emoji";
+    static final String REALM = "realm_emoji";
+    static final String EXTRA = "zulip_extra_emoji";
+
+    record Emoji(String name, String code, String type) {}
+
+    private final RealmEmoji realmEmoji;
+
+    StatusEmoji(RealmEmoji realmEmoji) {
+        this.realmEmoji = realmEmoji;
+    }
+
+    /** name is neither null nor empty; code and type may be null. */
+    Emoji resolve(String name, String code, String type) {
+        if (code == null || type == null) {
+            Emoji found = byName(name);
+            if (code == null) code = found.code();
+            if (type == null) type = found.type();
+        }
+        // The seed's name for Zulip's extra emoji type (reactions use it); statuses keep Zulip's.
+        if (type.equals("service_extra_emoji")) type = EXTRA;
+        check(name, code, type);
+        return new Emoji(name, code, type);
+    }
+
+    private Emoji byName(String name) {
+        Optional<EmojiRow> custom = realmEmoji.activeRow(name);
+        if (custom.isPresent()) return new Emoji(name, String.valueOf(custom.get().id()), REALM);
+        if (name.equals("zulip")) return new Emoji(name, "zulip", EXTRA);
+        String code = EmojiCatalog.get().codeForName(name).orElseThrow(() -> ApiError.bad("Emoji '" + name + "' does not exist"));
+        return new Emoji(name, code, UNICODE);
+    }
+
+    private void check(String name, String code, String type) {
+        switch (type) {
+            case REALM -> {
+                EmojiRow row = realmEmoji.byId(code).orElseThrow(() -> ApiError.bad("Invalid custom emoji."));
+                if (!row.name().equals(name)) throw ApiError.bad("Invalid custom emoji name.");
+                if (row.deactivated()) throw ApiError.bad("This custom emoji has been deactivated.");
+            }
+            case EXTRA -> {
+                if (!code.equals("zulip")) throw ApiError.bad("Invalid emoji code.");
+                if (!name.equals(code)) throw ApiError.bad("Invalid emoji name.");
+            }
+            case UNICODE -> {
+                EmojiCatalog catalog = EmojiCatalog.get();
+                if (!code.equals(code.toLowerCase(java.util.Locale.ROOT)) || catalog.nameForCode(code).isEmpty()) throw ApiError.bad("Invalid emoji code.");
+                if (!catalog.codeForName(name).map(code::equals).orElse(false)) throw ApiError.bad("Invalid emoji name.");
+            }
+            default -> throw ApiError.bad("Invalid emoji type.");
+        }
+    }
+}

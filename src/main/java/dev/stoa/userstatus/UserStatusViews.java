@@ -1,0 +1,74 @@
+package dev.stoa.userstatus;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Db;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.Json;
+import dev.stoa.http.Request;
+import dev.stoa.identity.User;
+import dev.stoa.users.UserAccess;
+import dev.stoa.users.UserRules;
+import dev.stoa.users.UserStore;
+
+/** POST /users/me/status and GET /users/{user_id}/status. */
+public final class UserStatusViews {
+    static final int MAX_STATUS_TEXT = 60;
+
+    private final Db db;
+    private final UserStatusStore store;
+    private final UserStatusActions actions;
+    private final UserStore users;
+    private final UserAccess access;
+
+    public UserStatusViews(Db db, UserStatusStore store, UserStatusActions actions, UserStore users, UserAccess access) {
+        this.db = db;
+        this.store = store;
+        this.actions = actions;
+        this.users = users;
+        this.access = access;
+    }
+
+    public Object update(Request req) {
+        User me = UserRules.humanOnly(req.user());
+        Boolean away = req.optBool("away").orElse(null);
+        String text = req.optStr("status_text").map(UserStatusViews::statusText).orElse(null);
+        String name = req.optStr("emoji_name").orElse(null);
+        String code = req.optStr("emoji_code").orElse(null);
+        String type = req.optStr("reaction_type").orElse(null);
+        if (away == null && text == null && name == null) throw ApiError.bad("Client did not pass any new values.");
+        if (name == null && (nonEmpty(code) || nonEmpty(type))) {
+            throw ApiError.bad("Client must pass emoji_name if they pass either emoji_code or reaction_type.");
+        }
+        actions.checkUpdate(me, new UserStatusActions.StatusInput(away, text, name, code, type), req.clientName());
+        return Json.success();
+    }
+
+    /** Zulip strips the text, then allows 60 characters. */
+    private static String statusText(String raw) {
+        String t = Request.noNul("status_text", raw.strip());
+        if (t.codePointCount(0, t.length()) > MAX_STATUS_TEXT) {
+            throw ApiError.bad("status_text is too long (limit: " + MAX_STATUS_TEXT + " characters)");
+        }
+        return t;
+    }
+
+    private static boolean nonEmpty(String s) {
+        return s != null && !s.isEmpty();
+    }
+
+    /** As Zulip's access_user_by_id for reading: bots are "No such user". */
+    public Object get(Request req) {
+        User me = req.user();
+        long id = req.pathLong("user_id");
+        ObjectNode status = db.read(h -> {
+            User target = users.byId(h, id).orElse(null);
+            if (target == null || target.isBot()) throw ApiError.bad("No such user");
+            if (!target.isActive()) throw ApiError.bad("User is deactivated");
+            if (!access.canAccess(h, me, target)) throw ApiError.bad("Insufficient permission");
+            return UserStatusState.of(h, store, target);
+        });
+        ObjectNode out = Json.success();
+        out.set("status", status);
+        return out;
+    }
+}
