@@ -16,7 +16,7 @@ import java.util.Map;
 record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, GroupsModule groups, MessagesModule messages,
                LinkifiersModule linkifiers, EmojiModule emoji, SnippetsModule snippets, DraftsModule drafts,
                NavigationModule navigation, CallsModule calls, AlertWordsModule alertWords, PresenceModule presence,
-               TopicsModule topics, SettingsModule settings) {
+               TopicsModule topics, SettingsModule settings, SessionsModule sessions) {
 
     static Modules build(Core c) {
         RealmModule realm = new RealmModule(c);
@@ -30,7 +30,7 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
         TopicsModule topics = new TopicsModule(c);
         return new Modules(realm, channels, users, groups, messages, new LinkifiersModule(c), new EmojiModule(c),
                 new SnippetsModule(c), new DraftsModule(c, topics.channels), new NavigationModule(c), new CallsModule(c),
-                new AlertWordsModule(c), new PresenceModule(c), topics, new SettingsModule(c));
+                new AlertWordsModule(c), new PresenceModule(c), topics, new SettingsModule(c), new SessionsModule(c));
     }
 
     /** In register's order. */
