@@ -3,6 +3,7 @@ package dev.stoa.sessions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.http.Router;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ApiResponse;
 import dev.stoa.testing.StoaTestBase;
@@ -95,6 +96,24 @@ class WebSessionTest extends StoaTestBase {
         web.csrfFromCookie().post("/messages", "type", "private", "to", dm, "content", "genuine").success();
         assertThat(admin.get("/messages", "anchor", "newest", "num_before", 10, "num_after", 0, "narrow", List.of(Map.of("operator", "search", "operand", "genuine")))
                 .success().get("messages")).hasSize(1);
+    }
+
+    @Test
+    void everyRouteUnderJsonIsGuardedSo() {
+        WebClient web = signedIn(moderator).csrf(null);
+        WebClient nobody = new WebClient(server.baseUrl);
+        List<Router.Route> routes = server.stoa.router().routes().stream().filter(r -> r.auth() != Router.Auth.NONE).toList();
+        assertThat(routes).hasSizeGreaterThan(100);
+        for (Router.Route r : routes) {
+            String path = "/json" + r.template().replaceAll("\\{[^}]+}", "1");
+            if (!r.method().equals("GET")) web.call(r.method(), path, Map.of()).error(403, "CSRF_FAILED", MISSING);
+            ApiResponse anon = nobody.call(r.method(), path, Map.of());
+            if (r.auth() == Router.Auth.USER) {
+                anon.error(401, "UNAUTHORIZED", "Not logged in: API authentication or user session required");
+                assertThat(anon.headers().firstValue("WWW-Authenticate")).as(path).contains("Session realm=\"zulip\"");
+            }
+        }
+        moderator.get("/users/me").success();
     }
 
     @Test
