@@ -104,8 +104,8 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
-export async function newUserPage(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl });
+export async function newUserPage(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }, options: { bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl, ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   page.on('pageerror', (e) => console.error('[page error]', e.message));
