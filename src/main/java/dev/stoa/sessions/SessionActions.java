@@ -20,11 +20,15 @@ public final class SessionActions {
         this.clock = clock;
     }
 
-    /** A new session for a user whose password was just checked. */
-    public NewSession doLogin(User user) {
+    /**
+     * A new session for a user whose password was just checked, always under a new key; the browser's
+     * previous session ({@code previousKey}, null if none) ends with it, as Django's login cycles the key.
+     */
+    public NewSession doLogin(User user, String previousKey) {
         NewSession s = new NewSession(SessionKeys.random(), SessionKeys.random());
         long now = clock.instant().getEpochSecond();
         db.write(tx -> {
+            if (previousKey != null) store.delete(tx.h(), SessionKeys.sha256(previousKey));
             store.insert(tx.h(), SessionKeys.sha256(s.key()), user.id(), s.csrfToken(), SessionKeys.authHash(user.passwordHash()),
                     now, now + WebCookies.SESSION_SECONDS);
             return null;

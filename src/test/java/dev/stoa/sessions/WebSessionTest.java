@@ -211,6 +211,17 @@ class WebSessionTest extends StoaTestBase {
     }
 
     @Test
+    void signingInAgainEndsTheBrowsersPreviousSession() {
+        WebClient web = signedIn(member);
+        String first = web.cookie("sessionid");
+        web.login(admin.email, "secret-" + admin.email).success();
+        assertThat(web.get("/users/me").success().get("user_id").asLong()).isEqualTo(admin.userId);
+        WebClient replay = new WebClient(server.baseUrl);
+        replay.cookies.put("sessionid", first);
+        replay.get("/users/me").error(401, "UNAUTHORIZED", "Not logged in: API authentication or user session required");
+    }
+
+    @Test
     void theBrowserSessionIsStoredAsADigestOnly() {
         WebClient web = signedIn(member);
         String key = web.cookie("sessionid");
