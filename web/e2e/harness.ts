@@ -1,9 +1,9 @@
 // Starts what the browser scenarios need: a real Stoa on a fresh data directory and port (which a
-// scenario can stop and start again), the client, and headless Chromium.
+// scenario can stop and start again; it serves the client itself) and headless Chromium.
 //
 // The server command comes from STOA_SERVER_CMD (a shell command; {port} and {dataDir} are filled
 // in, e.g. `java -jar target/stoa.jar run --port {port} --data-dir {dataDir}`), so a JUnit wrapper
-// can run these scenarios under `./stoa test` with its own java and classpath.
+// can run these scenarios under `./stoa test` with its own java and classpath (WebClientE2ETest).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -14,7 +14,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 const WEB_DIR = resolve(import.meta.dirname, '..');
 const PROJECT_DIR = resolve(WEB_DIR, '..');
 export const SHOTS_DIR = resolve(PROJECT_DIR, 'target/web-e2e');
-// The jar as Maven built it (not `./stoa run`, whose rebuild would run `npm ci` under this very runner).
+// Standalone: the jar as Maven built it, client included (not `./stoa run`, whose rebuild would run `npm ci` under this very runner).
 const JAVA = process.env.JAVA_HOME ? `${process.env.JAVA_HOME}/bin/java` : 'java';
 const DEFAULT_CMD = `${JAVA} -jar ${PROJECT_DIR}/target/stoa.jar run --port {port} --data-dir {dataDir}`;
 
@@ -100,25 +100,12 @@ export class StoaServer {
   }
 }
 
-/**
- * Where the browser opens the client. Until Stoa serves the client and the session endpoints
- * itself, the built client runs in `vite preview` with the dev shim in front of Stoa; then this
- * becomes `return stoa.url;` (and stopClient has nothing to stop).
- */
-export async function startClient(stoa: StoaServer): Promise<{ url: string; stop: () => Promise<void> }> {
-  process.env.STOA_URL = stoa.url;
-  const port = await freePort();
-  const { preview } = await import('vite');
-  const server = await preview({ root: WEB_DIR, configFile: join(WEB_DIR, 'vite.config.ts'), preview: { port, strictPort: true, host: '127.0.0.1' }, logLevel: 'warn' });
-  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((r) => server.httpServer.close(() => r())) };
-}
-
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
-export async function newUserPage(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl });
+export async function newUserPage(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }, options: { bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl, ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   page.on('pageerror', (e) => console.error('[page error]', e.message));

@@ -6,10 +6,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
-import { StoaServer, launchBrowser, login, newUserPage, shot, startClient } from './harness.ts';
+import { StoaServer, launchBrowser, login, newUserPage, shot } from './harness.ts';
 
 let stoa: StoaServer;
-let client: { url: string; stop: () => Promise<void> };
 let browser: Browser;
 let ada: Awaited<ReturnType<StoaServer['createUser']>>;
 let bob: typeof ada;
@@ -26,13 +25,11 @@ beforeAll(async () => {
   bob = await stoa.createUser('bob@example.com', 'Bob Builder', 'bob-password-1');
   await stoa.api('POST', '/users/me/subscriptions', { subscriptions: [{ name: 'general', description: 'Everyone' }, { name: 'design' }], principals: [ada.id, bob.id] });
   generalId = (await stoa.api('GET', '/get_stream_id', { stream: 'general' })).stream_id;
-  client = await startClient(stoa);
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await client?.stop();
   await stoa?.stop('SIGTERM');
 });
 
@@ -55,9 +52,16 @@ async function send(p: Page, text: string) {
 
 describe('the web client', () => {
   it('two people log in, in two browser contexts', async () => {
-    A = (await newUserPage(browser, client.url)).page;
-    B = (await newUserPage(browser, client.url)).page;
+    A = (await newUserPage(browser, stoa.url)).page;
+    B = (await newUserPage(browser, stoa.url)).page;
     await A.goto('/');
+    // The page's Content-Security-Policy is in force: an injected inline script does not run.
+    expect(await A.evaluate(() => {
+      const s = document.createElement('script');
+      s.textContent = 'window.__injected = true';
+      document.head.append(s);
+      return (window as any).__injected === true ? 'ran' : 'blocked';
+    })).toBe('blocked');
     await shot(A, '01-login');
     await login(A, ada.email, ada.password);
     await login(B, bob.email, bob.password);
@@ -103,6 +107,7 @@ describe('the web client', () => {
     await A.getByRole('button', { name: /Message #general/ }).click();
     await expect.poll(() => A.getByRole('textbox', { name: 'Message', exact: true }).inputValue()).toBe('half a thought');
     await expect.poll(async () => (await stoa.api('GET', '/drafts', {}, ada)).drafts.map((d: any) => d.content), { timeout: 10_000 }).toContain('half a thought');
+    await shot(A, '05b-draft');
     await A.getByRole('textbox', { name: 'Message', exact: true }).fill('');
     await A.getByRole('button', { name: 'Close compose box' }).click();
   });
@@ -194,7 +199,7 @@ describe('the web client', () => {
   });
 
   it('keyboard only: log in, narrow, reply and send', async () => {
-    const { page: K } = await newUserPage(browser, client.url);
+    const { page: K } = await newUserPage(browser, stoa.url);
     await K.goto('/');
     await K.waitForFunction(() => document.activeElement?.getAttribute('name') === 'username');
     await K.keyboard.type(bob.email);
@@ -219,7 +224,7 @@ describe('the web client', () => {
   });
 
   it('works at 390 px wide', async () => {
-    const { page: P } = await newUserPage(browser, client.url, { width: 390, height: 844 });
+    const { page: P } = await newUserPage(browser, stoa.url, { width: 390, height: 844 });
     await login(P, ada.email, ada.password);
     await P.goto(`/#narrow/channel/${generalId}-general/topic/launch.20plan`);
     await feedMessage(P, 'moved to Monday').waitFor();
@@ -236,7 +241,7 @@ describe('the web client', () => {
 
   it('a wrong password shows the error, and the sixth failure in 30 minutes is refused', async () => {
     const carol = await stoa.createUser('carol@example.com', 'Carol', 'carol-password-1');
-    const { page: P } = await newUserPage(browser, client.url);
+    const { page: P } = await newUserPage(browser, stoa.url);
     await P.goto('/');
     for (let i = 0; i < 5; i++) {
       await P.getByLabel('Email').fill(carol.email);
@@ -247,14 +252,14 @@ describe('the web client', () => {
     }
     await P.getByLabel('Password').fill(carol.password);
     await P.getByRole('button', { name: 'Log in' }).click();
-    await P.getByRole('alert').filter({ hasText: /rate limit/i }).waitFor();
+    await P.getByRole('alert').filter({ hasText: /Too many failed attempts to log in to this account\. Try again in (30|29) minutes\./ }).waitFor();
     expect(await P.locator('nav.sidebar').count()).toBe(0);
     await shot(P, '15-login-throttled');
     await P.context().close();
   });
 
   it('an administrator creates a channel and a user, and deactivates a user', async () => {
-    const { page: O } = await newUserPage(browser, client.url);
+    const { page: O } = await newUserPage(browser, stoa.url);
     await login(O, stoa.owner.email, stoa.owner.password);
     await O.goto('/#settings/org-channels');
     await O.getByRole('textbox', { name: 'Name' }).fill('announcements');
@@ -279,13 +284,22 @@ describe('the web client', () => {
   });
 
   it('a /json POST without the CSRF token is refused', async () => {
-    const r = await A.evaluate(async (streamId) => {
-      const body = new URLSearchParams({ type: 'stream', to: String(streamId), topic: 'csrf', content: 'forged' });
-      const res = await fetch('/json/messages', { method: 'POST', body, credentials: 'same-origin' });
+    const forge = (withToken: boolean) => A.evaluate(async ([streamId, withToken]) => {
+      const body = new URLSearchParams({ type: 'stream', to: String(streamId), topic: 'csrf', content: withToken ? 'genuine' : 'forged' });
+      const token = /(?:^|;\s*)csrftoken=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+      const headers: Record<string, string> = withToken ? { 'X-CSRFToken': token } : {};
+      const res = await fetch('/json/messages', { method: 'POST', body, headers, credentials: 'same-origin' });
       return { status: res.status, json: await res.json() };
-    }, generalId);
-    expect(r.status).toBe(403);
-    expect(r.json).toMatchObject({ result: 'error', code: 'CSRF_FAILED' });
+    }, [generalId, withToken] as const);
+    const refused = await forge(false);
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ result: 'error', code: 'CSRF_FAILED', msg: 'CSRF error: CSRF token missing.' });
+    // The same request with the page's token goes through: it was the token, not the session, that was missing.
+    expect((await forge(true)).json).toMatchObject({ result: 'success' });
+    await A.goto(`/#narrow/channel/${generalId}-general/topic/csrf`);
+    await feedMessage(A, 'genuine').waitFor();
+    expect(await feedMessage(A, 'forged').count()).toBe(0);
+    await shot(A, '18-csrf');
   });
 
   it('the main screens have no accessibility violations (axe), in light and dark', async () => {
@@ -296,7 +310,8 @@ describe('the web client', () => {
       const violations = (result.violations as any[]).map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`);
       expect(violations).toEqual([]);
     };
-    const { page: L } = await newUserPage(browser, client.url);
+    // axe is injected as an inline script, which the server's Content-Security-Policy forbids.
+    const { page: L } = await newUserPage(browser, stoa.url, undefined, { bypassCSP: true });
     await L.goto('/');
     await L.getByLabel('Email').waitFor();
     await check(L, 'login');

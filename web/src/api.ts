@@ -1,12 +1,15 @@
-// Every call goes to Zulip's web prefix /json with the session cookie and, on non-GET, the CSRF token.
+// Every call goes to Zulip's web prefix /json with the session cookie and, on non-GET, the CSRF token
+// (X-CSRFToken, read from the csrftoken cookie the server sets with the page and with each sign-in).
 export class ApiError extends Error {
   constructor(readonly status: number, readonly code: string, msg: string, readonly body: Record<string, unknown> = {}) {
     super(msg);
   }
 }
 
-let csrfToken = '';
-export const setCsrfToken = (t: string) => { csrfToken = t; };
+/** The csrftoken cookie (`__Host-csrftoken` when the server is on https). */
+export function csrfToken(cookies: string = typeof document === 'undefined' ? '' : document.cookie): string {
+  return /(?:^|;\s*)(?:__Host-)?csrftoken=([^;]*)/.exec(cookies)?.[1] ?? '';
+}
 
 type Params = Record<string, unknown>;
 
@@ -41,7 +44,7 @@ export async function request<T = Record<string, unknown>>(method: string, url: 
     if (q) url += '?' + q;
   } else {
     init.body = qs;
-    (init.headers as Record<string, string>)['X-CSRFToken'] = csrfToken;
+    (init.headers as Record<string, string>)['X-CSRFToken'] = csrfToken();
   }
   let r: Response;
   try {
@@ -59,23 +62,30 @@ export const api = {
   patch: <T = Record<string, unknown>>(path: string, p?: Params) => request<T>('PATCH', '/json' + path, p),
   del: <T = Record<string, unknown>>(path: string, p?: Params) => request<T>('DELETE', '/json' + path, p),
   async upload<T = Record<string, unknown>>(path: string, form: FormData): Promise<T> {
-    const r = await fetch('/json' + path, { method: 'POST', body: form, credentials: 'same-origin', headers: { 'X-CSRFToken': csrfToken } });
+    const r = await fetch('/json' + path, { method: 'POST', body: form, credentials: 'same-origin', headers: { 'X-CSRFToken': csrfToken() } });
     return parse<T>(r);
   },
 };
 
-export interface Session { user_id: number; email: string; csrf_token: string }
+export interface Session { user_id: number; email: string }
 
+/** Who is signed in, from the API itself (the session cookie is HttpOnly); null before sign-in. */
 export async function currentSession(): Promise<Session | null> {
   try {
-    return await request<Session>('GET', '/accounts/session');
+    return await request<Session>('GET', '/json/users/me');
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return null;
     throw e;
   }
 }
 
-export const login = (username: string, password: string) =>
-  request<Session>('POST', '/accounts/login/', { username, password });
+/**
+ * Signs in (Zulip's /accounts/login/). The server checks X-CSRFToken against the csrftoken cookie it
+ * set with the page; a page served elsewhere (the Vite dev server) fetches the sign-in URL for one.
+ */
+export async function login(username: string, password: string): Promise<Session> {
+  if (!csrfToken()) await fetch('/accounts/login/', { credentials: 'same-origin' }).catch(() => undefined);
+  return request<Session>('POST', '/accounts/login/', { username, password });
+}
 
 export const logout = () => request('POST', '/accounts/logout/');

@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { effect } from '@preact/signals';
 import './styles.css';
-import { currentSession, setCsrfToken, type Session } from './api.ts';
+import { currentSession } from './api.ts';
 import { register, pollLoop, startPresence, store, loadNarrow } from './live.ts';
 import { App } from './ui/App.tsx';
 import { Login } from './ui/Login.tsx';
@@ -15,8 +15,9 @@ effect(() => {
   document.documentElement.dataset.theme = scheme === 2 ? 'dark' : scheme === 3 ? 'light' : 'auto';
 });
 
-async function start(session: Session) {
-  setCsrfToken(session.csrf_token);
+async function start() {
+  // Signed in at Zulip's sign-in URL: the app lives at /.
+  if (location.pathname !== '/') history.replaceState(null, '', '/' + location.hash);
   render(<div class="boot" role="status">Loading…</div>, root);
   await register();
   render(<App />, root);
@@ -31,9 +32,8 @@ async function start(session: Session) {
 
 async function boot() {
   try {
-    const session = await currentSession();
-    if (session) return await start(session);
-    render(<Login onLogin={(s) => void start(s)} />, root);
+    if (await currentSession()) return await start();
+    render(<Login onLogin={() => void start()} />, root);
   } catch (e) {
     render(<div class="boot" role="alert">Stoa is not reachable. <button onClick={() => location.reload()}>Retry</button></div>, root);
     console.error(e);

@@ -15,7 +15,7 @@ export function Login({ onLogin }: { onLogin: (s: Session) => void }) {
     try {
       onLogin(await login(email.value.trim(), password.value));
     } catch (err) {
-      error.value = err instanceof ApiError ? err.message : 'Cannot reach the server.';
+      error.value = err instanceof ApiError ? loginError(err) : 'Cannot reach the server.';
       busy.value = false;
     }
   };
@@ -36,3 +36,11 @@ export function Login({ onLogin }: { onLogin: (s: Session) => void }) {
     </main>
   );
 }
+
+/** The server's message, except for the throttle, whose API wording ("API usage exceeded rate limit") says little here. */
+export function loginError(err: ApiError): string {
+  if (err.code !== 'RATE_LIMIT_HIT') return err.message;
+  const minutes = Math.max(1, Math.ceil(Number(err.body['retry-after'] ?? 60) / 60));
+  return `Too many failed attempts to log in to this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+

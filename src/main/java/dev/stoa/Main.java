@@ -43,6 +43,7 @@ public final class Main {
             System.out.println("  password: " + owner.password());
             System.out.println("  API key:  " + owner.user().apiKey());
             System.out.println("  zuliprc:  " + config.dataDir().resolve("zuliprc").toAbsolutePath());
+            System.out.println("Open " + webUrl(config) + " in a browser and log in with this email and password.");
         }
         System.out.println("Stoa is listening on " + config.externalUrl() + " (port " + stoa.port() + ")");
         CountDownLatch stopped = new CountDownLatch(1);
@@ -56,6 +57,12 @@ public final class Main {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The web client's address: the external URL with a trailing slash. */
+    static String webUrl(Config config) {
+        String url = config.externalUrl();
+        return url.endsWith("/") ? url : url + "/";
     }
 
     static String rootMessage(Throwable e) {

@@ -15,6 +15,7 @@ import dev.stoa.emoji.EmojiViews;
 import dev.stoa.groups.GroupViews;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Router;
+import dev.stoa.http.WebCookies;
 import dev.stoa.linkifiers.LinkifierViews;
 import dev.stoa.messages.FlagViews;
 import dev.stoa.messages.MessageEditViews;
@@ -35,10 +36,12 @@ import dev.stoa.realm.RealmViews;
 import dev.stoa.realmdomains.RealmDomainViews;
 import dev.stoa.realm.ServerInfo;
 import dev.stoa.render.RenderViews;
+import dev.stoa.sessions.SessionViews;
 import dev.stoa.settings.SettingsViews;
 import dev.stoa.snippets.SnippetViews;
 import dev.stoa.topics.UserTopicViews;
 import dev.stoa.users.AuthViews;
+import dev.stoa.users.PasswordLogin;
 import dev.stoa.users.ProfileFieldViews;
 import dev.stoa.users.UserViews;
 import dev.stoa.userstatus.UserStatusViews;
@@ -56,13 +59,19 @@ final class Routes {
     final Router api = new Router();
     final Router root = new Router();
 
-    Routes(Core c, Modules m, EventQueues queues, RateLimiter loginFailures) {
+    Routes(Core c, Modules m, EventQueues queues, RateLimiter loginFailures, WebCookies cookies) {
         MessagesModule ms = m.messages();
         // ---- Server, authentication, users, profile fields (users)
-        AuthViews authViews = new AuthViews(c.db(), c.users(), c.userJson(), c.realm(), c.config().externalUrl(), loginFailures,
+        PasswordLogin passwordLogin = new PasswordLogin(c.db(), c.users(), c.realm(), loginFailures);
+        AuthViews authViews = new AuthViews(passwordLogin, c.userJson(), c.realm(), c.config().externalUrl(),
                 description -> c.renderer().render(null, description).html());
         api.get("/server_settings", NONE, authViews::serverSettings);
         api.post("/fetch_api_key", NONE, authViews::fetchApiKey);
+        // The web client's sign-in (Zulip's URLs; the same password throttle as fetch_api_key). The pages
+        // themselves (/, /static/...) are served in front of the API by web.WebClientHandler.
+        SessionViews sessionViews = new SessionViews(passwordLogin, m.sessions().actions, c.userJson(), cookies);
+        root.post("/accounts/login", NONE, sessionViews::login);
+        root.post("/accounts/logout", USER, sessionViews::logout);
         UserViews userViews = new UserViews(c.db(), c.users(), m.users().actions, c.userJson(), m.users().profileStore, c.userAccess());
         api.get("/users", OPTIONAL, userViews::list);
         api.post("/users", USER, userViews::create);

@@ -5,11 +5,13 @@ import dev.stoa.events.LogTailer;
 import dev.stoa.http.HttpFront;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Router;
+import dev.stoa.http.WebCookies;
 import dev.stoa.queues.Collector;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.EventQueues;
 import dev.stoa.realm.Realm;
 import dev.stoa.realm.RealmHolder;
+import dev.stoa.web.WebClientHandler;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -68,21 +70,23 @@ public final class Stoa implements AutoCloseable {
         m.channels().activity.refreshDaily();
         Delivery delivery = new Delivery(() -> Realm.EMPTY_TOPIC_DISPLAY_NAME, m.deliveryRules());
         EventQueues queues = new EventQueues(c.db(), c.log(), delivery, clock, config.heartbeatMillis());
-        Routes routes = new Routes(c, m, queues, new RateLimiter(config.loginFailureLimit(), 1800, clock));
+        WebCookies cookies = WebCookies.forExternalUrl(config.externalUrl());
+        Routes routes = new Routes(c, m, queues, new RateLimiter(config.loginFailureLimit(), 1800, clock), cookies);
 
         RateLimiter perUser = new RateLimiter(config.userRateLimit(), 60, clock);
         RateLimiter perIp = new RateLimiter(config.ipRateLimit(), 60, clock);
-        Server jetty = jetty(config, new HttpFront(routes.api, routes.root, m.users().auth, new HttpFront.Limits(perUser, perIp)));
+        HttpFront api = new HttpFront(routes.api, routes.root, m.users().auth, m.sessions().web, cookies, new HttpFront.Limits(perUser, perIp));
+        Server jetty = jetty(config, new WebClientHandler(api, m.sessions().web, cookies));
         jetty.start();
 
         // The collector runs each task in its own try/catch: one failing task never stops the others.
         Collector janitor = new Collector(List.of(queues::collect, m.realm().actions::doSyncFullMembers, perUser::sweep, perIp::sweep,
-                m.channels().activity::refreshDaily), config.collectorMillis());
+                m.channels().activity::refreshDaily, m.sessions().actions::doPurgeExpired), config.collectorMillis());
         LogTailer tailer = new LogTailer(c.db(), c.log(), c.db().dialect() == dev.stoa.db.Dialect.POSTGRES ? 1000 : 250).start();
         return new Stoa(c, jetty, queues, janitor, tailer, routes.api, owner);
     }
 
-    private static Server jetty(Config config, HttpFront front) {
+    private static Server jetty(Config config, org.eclipse.jetty.server.Handler front) {
         // Jetty's default of 200 threads would cap parked long-polls at ~199 (the acceptor takes one)
         Server jetty = new Server(new VirtualThreadPool(1_000_000));
         // Navigation-view fragments are path-like and arrive percent-encoded (%2F, %25) in the path;

@@ -3,6 +3,8 @@ package dev.stoa;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stoa.testing.ApiClient;
+import dev.stoa.testing.ServerProcess;
+import dev.stoa.testing.WebClient;
 import dev.stoa.testing.TestDatabase;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -59,6 +61,27 @@ class FirstStartTest {
             try (var files = Files.walk(data)) {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
+        }
+    }
+
+    @Test
+    void firstStartPrintsTheAddressToOpenWithTheOwnersLogin() throws Exception {
+        try (ServerProcess p = new ServerProcess(TestDatabase.freshPostgresUrl())) {
+            p.start();
+            String out = p.output();
+            java.util.regex.Matcher email = java.util.regex.Pattern.compile("email: +(\\S+)").matcher(out);
+            java.util.regex.Matcher password = java.util.regex.Pattern.compile("password: +(\\S+)").matcher(out);
+            assertThat(email.find() && password.find()).as(out).isTrue();
+            assertThat(out).contains("Open " + p.baseUrl() + "/ in a browser and log in with this email and password.");
+            // What the newcomer does next: the page, then the printed login.
+            WebClient web = new WebClient(p.baseUrl());
+            assertThat(web.page("/").statusCode()).isEqualTo(200);
+            web.login(email.group(1), password.group(1)).success();
+            assertThat(web.get("/users/me").success().get("role").asInt()).isEqualTo(100);
+            p.stop();
+            p.start();
+            assertThat(p.output()).doesNotContain("password", "Open ").contains("Stoa is listening on " + p.baseUrl());
+            assertThat(web.get("/users/me").success().get("role").asInt()).as("the session outlived the restart").isEqualTo(100);
         }
     }
 }

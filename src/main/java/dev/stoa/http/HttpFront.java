@@ -28,20 +28,24 @@ public final class HttpFront extends Handler.Abstract {
     /** Routes outside /api/v1 and /json (image files, /thumbnail), matched on the full path. */
     private final Router rootRouter;
     private final Authenticator auth;
+    private final Sessions sessions;
+    private final WebCookies cookies;
     private final Limits limits;
 
     /** Zulip's default rate limits; tests and benchmarks raise them. */
     public record Limits(RateLimiter perUser, RateLimiter perIp) {}
 
-    public HttpFront(Router router, Authenticator auth, Limits limits) {
-        this(router, new Router(), auth, limits);
-    }
-
-    public HttpFront(Router router, Router rootRouter, Authenticator auth, Limits limits) {
+    /**
+     * {@code router}: the API under /api/v1 and /json; {@code rootRouter}: the rest. Basic credentials
+     * ({@code auth}) authenticate everywhere; a session cookie ({@code sessions}) everywhere but /api/v1.
+     */
+    public HttpFront(Router router, Router rootRouter, Authenticator auth, Sessions sessions, WebCookies cookies, Limits limits) {
         super(InvocationType.BLOCKING);
         this.router = router;
         this.rootRouter = rootRouter;
         this.auth = auth;
+        this.sessions = sessions;
+        this.cookies = cookies;
         this.limits = limits;
     }
 
@@ -96,9 +100,10 @@ public final class HttpFront extends Handler.Abstract {
         String ip = org.eclipse.jetty.server.Request.getRemoteAddr(jr);
         Request req = new Request(jr.getMethod(), path, parsed.params(), parsed.files(), match.pathParams(), ip);
         req.setUserAgent(jr.getHeaders().get(org.eclipse.jetty.http.HttpHeader.USER_AGENT));
+        req.setHeaders(name -> jr.getHeaders().get(name), name -> WebCookies.read(jr, name));
         authenticate(jr, req, match.route().auth(), resp);
         Object out = match.route().handler().handle(req);
-        if (out instanceof ObjectNode node) {
+        if ((out instanceof WithCookies wc ? wc.body() : out) instanceof ObjectNode node) {
             List<String> ignored = req.ignored();
             if (!ignored.isEmpty() && !node.has("ignored_parameters_unsupported")) {
                 node.set("ignored_parameters_unsupported", Json.tree(ignored));
@@ -121,12 +126,34 @@ public final class HttpFront extends Handler.Abstract {
         return ApiError.of(ErrorCode.BAD_REQUEST, 413, "Request body is too large (at most 25 MiB).");
     }
 
+    /**
+     * As Zulip's rest_dispatch: outside /api/v1 a session cookie authenticates first, and then every
+     * request but GET and HEAD must carry its CSRF token; otherwise HTTP Basic. /api/v1 takes Basic
+     * only: a cookie the browser attaches on its own must never act there without the CSRF check.
+     */
     private void authenticate(org.eclipse.jetty.server.Request jr, Request req, Router.Auth mode, Response resp) {
+        if (mode == Router.Auth.NONE) {
+            rateLimit("ip:" + req.remoteAddress(), limits.perIp(), resp);
+            return;
+        }
+        String path = req.path();
+        if (!path.startsWith("/api/v1/")) {
+            String cookie = WebCookies.read(jr, cookies.sessionName());
+            Sessions.Session session = cookie == null ? null : sessions.find(cookie);
+            if (session != null) {
+                if (!Csrf.safe(req.method())) Csrf.check(jr.getHeaders().get(WebCookies.CSRF_HEADER), session.csrfToken());
+                req.setSession(session);
+                rateLimit("user:" + session.user().id(), limits.perUser(), resp);
+                return;
+            }
+        }
         String header = jr.getHeaders().get(HttpHeader.AUTHORIZATION);
-        if (header == null || mode == Router.Auth.NONE) {
+        if (header == null) {
             if (mode == Router.Auth.USER || (mode == Router.Auth.OPTIONAL && !auth.allowsSpectators())) {
+                // A browser shows its own login dialog for a Basic challenge: the web client's paths get Zulip's "Session" one.
+                boolean web = path.startsWith("/json/") || path.startsWith("/accounts/");
                 throw ApiError.of(ErrorCode.UNAUTHORIZED, "Not logged in: API authentication or user session required")
-                        .with("__www_authenticate", true);
+                        .with("__www_authenticate", web ? "Session realm=\"zulip\"" : BASIC_CHALLENGE);
             }
             rateLimit("ip:" + req.remoteAddress(), limits.perIp(), resp);
             return;
@@ -136,10 +163,12 @@ public final class HttpFront extends Handler.Abstract {
         rateLimit("user:" + req.user().id(), limits.perUser(), resp);
     }
 
+    private static final String BASIC_CHALLENGE = "Basic realm=\"zulip\"";
+
     private static String[] basic(String header) {
         if (!header.regionMatches(true, 0, "Basic ", 0, 6)) {
             throw ApiError.of(ErrorCode.UNAUTHORIZED, "This endpoint requires HTTP basic authentication.")
-                    .with("__www_authenticate", true);
+                    .with("__www_authenticate", BASIC_CHALLENGE);
         }
         try {
             String decoded = new String(Base64.getDecoder().decode(header.substring(6).strip()), StandardCharsets.UTF_8);
@@ -148,7 +177,7 @@ public final class HttpFront extends Handler.Abstract {
             return new String[] {decoded.substring(0, colon), decoded.substring(colon + 1)};
         } catch (IllegalArgumentException e) {
             throw ApiError.of(ErrorCode.UNAUTHORIZED, "Invalid authorization header for basic auth")
-                    .with("__www_authenticate", true);
+                    .with("__www_authenticate", BASIC_CHALLENGE);
         }
     }
 
@@ -165,6 +194,10 @@ public final class HttpFront extends Handler.Abstract {
     }
 
     private static void write(Response resp, Callback callback, Object result) {
+        if (result instanceof WithCookies wc) {
+            for (String c : wc.setCookies()) resp.getHeaders().add(HttpHeader.SET_COOKIE, c);
+            result = wc.body();
+        }
         if (result instanceof RawResponse raw) {
             resp.setStatus(raw.status());
             if (raw.contentType() != null) resp.getHeaders().put(HttpHeader.CONTENT_TYPE, raw.contentType());
@@ -179,8 +212,8 @@ public final class HttpFront extends Handler.Abstract {
             body = errorBody(e);
             // A refused oversized body may be partly unread: the connection cannot carry another request.
             if (status == 413) resp.getHeaders().put(HttpHeader.CONNECTION, "close");
-            if (e.extra().containsKey("__www_authenticate")) {
-                resp.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Basic realm=\"zulip\"");
+            if (e.extra().get("__www_authenticate") instanceof String challenge) {
+                resp.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, challenge);
             }
         } else if (result instanceof ObjectNode node) {
             body = node;

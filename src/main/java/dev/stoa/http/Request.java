@@ -25,6 +25,9 @@ public final class Request {
     private final Set<String> used = new HashSet<>();
     private String userAgent;
     private User user;
+    private Sessions.Session session;
+    private java.util.function.UnaryOperator<String> headers = name -> null;
+    private java.util.function.UnaryOperator<String> cookies = name -> null;
 
     public record UploadedFile(String field, String fileName, String contentType, byte[] bytes) {}
 
@@ -49,6 +52,22 @@ public final class Request {
 
     public void setUserAgent(String userAgent) { this.userAgent = userAgent; }
 
+    /** The web session that authenticated this call (the browser client), or null. */
+    public Sessions.Session session() { return session; }
+    public void setSession(Sessions.Session session) {
+        this.session = session;
+        this.user = session.user();
+    }
+
+    /** Request headers and cookies, for the few views that need them (sign-in's CSRF check). */
+    public void setHeaders(java.util.function.UnaryOperator<String> headers, java.util.function.UnaryOperator<String> cookies) {
+        this.headers = headers;
+        this.cookies = cookies;
+    }
+
+    public String header(String name) { return headers.apply(name); }
+    public String cookie(String name) { return cookies.apply(name); }
+
     private static final java.util.regex.Pattern AGENT_NAME = java.util.regex.Pattern.compile("^([^/ ]*[^0-9/(]*)");
 
     /**
@@ -58,6 +77,7 @@ public final class Request {
     public String clientName() {
         String given = raw("client");
         if (given != null && !given.isBlank()) return given.strip();
+        if (session != null) return "website"; // as Zulip names its web app's requests
         if (userAgent == null || userAgent.isBlank()) return "Unspecified";
         var m = AGENT_NAME.matcher(userAgent.strip());
         String name = m.find() ? m.group(1).strip() : "";

@@ -3,37 +3,29 @@ package dev.stoa.users;
 import dev.stoa.identity.User;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
-import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Request;
 import dev.stoa.realm.Realm;
 import dev.stoa.realm.RealmHolder;
 
 /** The unauthenticated entry points: GET /server_settings and POST /fetch_api_key. */
 public final class AuthViews {
-    private final Db db;
-    private final UserStore store;
+    private final PasswordLogin passwords;
     private final UserJson json;
     private final RealmHolder realm;
     private final String externalUrl;
-    private final RateLimiter loginFailures;
     private final java.util.function.UnaryOperator<String> markdown;
     /** The last description rendered, and its source: /server_settings is unauthenticated and frequent. */
     private volatile String[] rendered = {"", ""};
 
     /** {@code markdown} renders the realm description (the realm's Markdown renderer, which escapes raw HTML). */
-    public AuthViews(Db db, UserStore store, UserJson json, RealmHolder realm, String externalUrl, RateLimiter loginFailures,
+    public AuthViews(PasswordLogin passwords, UserJson json, RealmHolder realm, String externalUrl,
                      java.util.function.UnaryOperator<String> markdown) {
         this.markdown = markdown;
-        this.db = db;
-        this.store = store;
+        this.passwords = passwords;
         this.json = json;
         this.realm = realm;
         this.externalUrl = externalUrl;
-        this.loginFailures = loginFailures;
     }
 
     public Object serverSettings(Request req) {
@@ -70,20 +62,7 @@ public final class AuthViews {
     }
 
     public Object fetchApiKey(Request req) {
-        String username = req.str("username");
-        String password = req.str("password");
-        String key = "login:" + username.toLowerCase(java.util.Locale.ROOT);
-        if (!loginFailures.peek(key).allowed()) {
-            throw ApiError.of(ErrorCode.RATE_LIMIT_HIT, "API usage exceeded rate limit")
-                    .with("retry-after", (int) Math.ceil(loginFailures.peek(key).retryAfterSeconds()));
-        }
-        User u = db.read(h -> store.byEmail(h, username).orElse(null));
-        if (u == null || u.isBot() || !Passwords.verify(password, u.passwordHash())) {
-            loginFailures.hit(key);
-            throw ApiError.of(ErrorCode.AUTHENTICATION_FAILED, "Your username or password is incorrect");
-        }
-        if (!u.isActive()) throw ApiError.of(ErrorCode.USER_DEACTIVATED, "Account is deactivated");
-        if (realm.get().deactivated()) throw ApiError.of(ErrorCode.REALM_DEACTIVATED, "This organization has been deactivated");
+        User u = passwords.check(req.str("username"), req.str("password"));
         return Json.success().put("api_key", u.apiKey()).put("email", json.apiEmail(u)).put("user_id", u.id());
     }
 }

@@ -23,6 +23,7 @@ final class ContractSpec {
     static final String EVENT_PATH = "/x-stoa/event/";
     static final String ERROR_SHAPE_PATH = "/x-stoa/error-shape";
     static final String UNAUTHORIZED_PATH = "/x-stoa/unauthorized";
+    static final String CSRF_PATH = "/x-stoa/csrf";
     static final String REST_ERRORS_PATH = "/rest-error-handling";
     /** zulip.yaml paths that document something other than an endpoint we serve. */
     private static final Set<String> DOC_ONLY = Set.of(REST_ERRORS_PATH, "/zulip-outgoing-webhook");
@@ -199,6 +200,14 @@ final class ContractSpec {
         ObjectNode unauthorized = shape.deepCopy();
         ((ObjectNode) unauthorized.path("properties").path("code")).putArray("enum").add("UNAUTHORIZED").add("INVALID_API_KEY");
         putResponse(root, UNAUTHORIZED_PATH, "401", unauthorized);
+
+        // Zulip's CsrfFailureError: 403 CSRF_FAILED with the reason as a field (web paths only).
+        ObjectNode csrf = shape.deepCopy();
+        ((ObjectNode) csrf.path("properties").path("code")).putArray("enum").add("CSRF_FAILED");
+        ((ObjectNode) csrf.path("properties")).putObject("reason").put("type", "string");
+        ((com.fasterxml.jackson.databind.node.ArrayNode) csrf.path("required")).add("reason");
+        csrf.put("additionalProperties", false);
+        putResponse(root, CSRF_PATH, "403", csrf);
     }
 
     static void putResponse(ObjectNode root, String path, String status, ObjectNode schema) {

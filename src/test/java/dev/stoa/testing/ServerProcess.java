@@ -58,6 +58,12 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
+    /** What the latest start printed so far (standard output and error). */
+    public String output() throws IOException {
+        Path log = dataDir.resolve("server-" + starts + ".log");
+        return Files.exists(log) ? Files.readString(log) : "";
+    }
+
     /** The owner's client, from the zuliprc the first start wrote. */
     public ApiClient owner() throws IOException {
         Map<String, String> rc = new java.util.HashMap<>();

@@ -1,0 +1,44 @@
+package dev.stoa.users;
+
+import dev.stoa.db.Db;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
+import dev.stoa.http.RateLimiter;
+import dev.stoa.identity.User;
+import dev.stoa.realm.RealmHolder;
+import java.util.Locale;
+
+/**
+ * An email and password → the user, for POST /fetch_api_key and the web client's sign-in alike, with
+ * one throttle: after {@code failures}' limit of wrong passwords for a username (5 in 30 minutes by
+ * default) that username's password logins are refused until the window passes.
+ */
+public final class PasswordLogin {
+    private final Db db;
+    private final UserStore store;
+    private final RealmHolder realm;
+    private final RateLimiter failures;
+
+    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures) {
+        this.db = db;
+        this.store = store;
+        this.realm = realm;
+        this.failures = failures;
+    }
+
+    public User check(String username, String password) {
+        String key = "login:" + username.toLowerCase(Locale.ROOT);
+        RateLimiter.Decision d = failures.peek(key);
+        if (!d.allowed()) {
+            throw ApiError.of(ErrorCode.RATE_LIMIT_HIT, "API usage exceeded rate limit").with("retry-after", (int) Math.ceil(d.retryAfterSeconds()));
+        }
+        User u = db.read(h -> store.byEmail(h, username).orElse(null));
+        if (u == null || u.isBot() || !Passwords.verify(password, u.passwordHash())) {
+            failures.hit(key);
+            throw ApiError.of(ErrorCode.AUTHENTICATION_FAILED, "Your username or password is incorrect");
+        }
+        if (!u.isActive()) throw ApiError.of(ErrorCode.USER_DEACTIVATED, "Account is deactivated");
+        if (realm.get().deactivated()) throw ApiError.of(ErrorCode.REALM_DEACTIVATED, "This organization has been deactivated");
+        return u;
+    }
+}
