@@ -40,7 +40,9 @@ final class LoadSenders implements AutoCloseable {
                 return;
             }
             if (a.status() == 200 && a.json() != null) sent.put(content, new Sent(content, channel, Outcome.ACKED, a.json().get("id").asLong()));
-            else if (a.status() > 0) sent.put(content, new Sent(content, channel, Outcome.REFUSED, -1));
+            // A 4xx is a refusal. A 5xx is in doubt like no answer: when the database dies during COMMIT
+            // the server cannot know whether the write landed (seen once with PostgreSQL crashed under load).
+            else if (a.status() > 0 && a.status() < 500) sent.put(content, new Sent(content, channel, Outcome.REFUSED, -1));
             else {
                 sent.put(content, new Sent(content, channel, Outcome.UNKNOWN, -1));
                 sleep(20); // the server is down: do not spin
