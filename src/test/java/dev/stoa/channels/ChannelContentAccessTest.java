@@ -59,7 +59,7 @@ class ChannelContentAccessTest extends StoaTestBase {
 
     @Test
     void aSubscribeGroupMemberSetsATopicsVisibility() {
-        VerifyAction.as(reader).register("client_capabilities", Map.of("empty_topic_name", true)).events("user_topic")
+        VerifyAction.as(reader).register("client_capabilities", Map.of("empty_topic_name", true)).events("muted_topics", "user_topic")
                 .run(() -> reader.post("/user_topics", "stream_id", channelId, "topic", "plans", "visibility_policy", 3).success());
     }
 
