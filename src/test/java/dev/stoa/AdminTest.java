@@ -9,7 +9,6 @@ import dev.stoa.testing.StoaTestBase;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,32 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /** The ./stoa administration commands, run in-process against the test server's database. */
 class AdminTest extends StoaTestBase {
-    private record Result(int exit, String out, String err) {}
-
-    /** Runs `./stoa cmd args...` against this server's data directory (and PostgreSQL database, if any). */
-    private Result stoa(String... args) {
-        List<String> all = new ArrayList<>(List.of(args));
-        all.add("--data-dir");
-        all.add(server.dataDir.toString());
-        if (server.stoa.config().databaseUrl() != null) {
-            all.add("--database-url");
-            all.add(server.stoa.config().databaseUrl());
-        }
-        all.add("--external-url");
-        all.add(server.stoa.config().externalUrl());
-        PrintStream oldOut = System.out, oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        synchronized (AdminTest.class) {
-            try {
-                System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-                System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-                int code = Main.exec(all.toArray(String[]::new));
-                return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-            } finally {
-                System.setOut(oldOut);
-                System.setErr(oldErr);
-            }
-        }
+    private Cli.Result stoa(String... args) {
+        return Cli.run(server, args);
     }
 
     private static String group(String text, String regex) {
@@ -51,7 +26,7 @@ class AdminTest extends StoaTestBase {
         return m.group(1);
     }
 
-    private void fails(Result r, String message) {
+    private void fails(Cli.Result r, String message) {
         assertThat(r.exit()).as(r.err()).isEqualTo(2);
         assertThat(r.err()).startsWith("stoa: ").contains(message);
         assertThat(r.err()).doesNotContain("Exception").doesNotContain("\tat ");
@@ -59,7 +34,7 @@ class AdminTest extends StoaTestBase {
 
     @Test
     void createUserThenLogIn() {
-        Result r = stoa("create-user", "--email", "cli@example.com", "--full-name", "Cli User", "--password", "hunter22", "--role", "moderator");
+        Cli.Result r = stoa("create-user", "--email", "cli@example.com", "--full-name", "Cli User", "--password", "hunter22", "--role", "moderator");
         assertThat(r.exit()).as(r.err()).isZero();
         String key = group(r.out(), "API key: (\\w{32})");
         long id = Long.parseLong(group(r.out(), "created user (\\d+)"));
@@ -67,7 +42,7 @@ class AdminTest extends StoaTestBase {
         assertThat(cli.get("/users/me").success().get("role").asInt()).isEqualTo(300);
         assertThat(anonymous.post("/fetch_api_key", "username", "cli@example.com", "password", "hunter22").success().get("api_key").asText()).isEqualTo(key);
         // Without --password one is generated and printed.
-        Result gen = stoa("create-user", "--email", "gen@example.com", "--full-name", "Gen User");
+        Cli.Result gen = stoa("create-user", "--email", "gen@example.com", "--full-name", "Gen User");
         String password = group(gen.out(), "password: (\\S+)");
         anonymous.post("/fetch_api_key", "username", "gen@example.com", "password", password).success();
     }
@@ -87,7 +62,7 @@ class AdminTest extends StoaTestBase {
 
     @Test
     void createBot() {
-        Result r = stoa("create-bot", "--short-name", "Deploy", "--full-name", "Deploy Bot", "--owner", member.email, "--bot-type", "2");
+        Cli.Result r = stoa("create-bot", "--short-name", "Deploy", "--full-name", "Deploy Bot", "--owner", member.email, "--bot-type", "2");
         assertThat(r.exit()).as(r.err()).isZero();
         String key = group(r.out(), "API key: (\\w{32})");
         long id = Long.parseLong(group(r.out(), "created bot (\\d+)"));
@@ -113,14 +88,14 @@ class AdminTest extends StoaTestBase {
         fails(stoa("change-role", "--email", owner.email, "--role", "member"), "The owner permission cannot be removed from the only organization owner.");
         fails(stoa("change-role", "--email", bot.email, "--role", "administrator"), "bots have no role");
 
-        Result reset = stoa("reset-password", "--email", u.email, "--password", "new-secret");
+        Cli.Result reset = stoa("reset-password", "--email", u.email, "--password", "new-secret");
         assertThat(reset.exit()).isZero();
         anonymous.post("/fetch_api_key", "username", u.email, "password", "new-secret").success();
         anonymous.post("/fetch_api_key", "username", u.email, "password", "secret-" + u.email).error(401, "AUTHENTICATION_FAILED", null);
         fails(stoa("reset-password", "--email", bot.email), "bots have no password");
         fails(stoa("reset-password", "--email", "ghost@example.com"), "no user with email");
 
-        Result rc = stoa("zuliprc", "--email", u.email);
+        Cli.Result rc = stoa("zuliprc", "--email", u.email);
         assertThat(rc.exit()).isZero();
         assertThat(rc.out()).isEqualTo("[api]\nemail=" + u.email + "\nkey=" + u.apiKey + "\nsite=" + server.stoa.config().externalUrl() + "\n");
         fails(stoa("zuliprc", "--email", "ghost@example.com"), "no user with email");
@@ -136,7 +111,7 @@ class AdminTest extends StoaTestBase {
     void createUserJoinsTheDefaultChannels() {
         long id = owner.post("/channels/create", "name", "cli-defaults", "subscribers", List.of(owner.userId)).success().get("id").asLong();
         owner.post("/default_streams", "stream_id", String.valueOf(id)).success();
-        Result r = stoa("create-user", "--email", "joiner@example.com", "--full-name", "Joiner");
+        Cli.Result r = stoa("create-user", "--email", "joiner@example.com", "--full-name", "Joiner");
         assertThat(r.exit()).as(r.err()).isZero();
         long joiner = Long.parseLong(group(r.out(), "created user (\\d+)"));
         assertThat(owner.get("/streams/" + id + "/members").success().get("subscribers")).extracting(JsonNode::asLong).contains(joiner);

@@ -8,10 +8,6 @@ import dev.stoa.testing.ApiResponse;
 import dev.stoa.testing.Await;
 import dev.stoa.testing.ContractValidator;
 import dev.stoa.testing.StoaTestBase;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -21,26 +17,8 @@ import org.junit.jupiter.api.Test;
 class RealmDeactivationTest extends StoaTestBase {
     private static final String GONE = "This organization has been deactivated";
 
-    private record Result(int exit, String out, String err) {}
-
-    /** As AdminTest: the command in-process, against this server's database (a separate Core, like another process). */
-    private Result stoa(String... args) {
-        List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--data-dir", server.dataDir.toString()));
-        if (server.stoa.config().databaseUrl() != null) all.addAll(List.of("--database-url", server.stoa.config().databaseUrl()));
-        PrintStream oldOut = System.out, oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        synchronized (AdminTest.class) {
-            try {
-                System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-                System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-                int code = Main.exec(all.toArray(String[]::new));
-                return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-            } finally {
-                System.setOut(oldOut);
-                System.setErr(oldErr);
-            }
-        }
+    private Cli.Result stoa(String... args) {
+        return Cli.run(server, args);
     }
 
     private static void deactivated(ApiResponse r) {
@@ -59,7 +37,7 @@ class RealmDeactivationTest extends StoaTestBase {
         CompletableFuture<ApiResponse> poll = CompletableFuture.supplyAsync(() -> member.get("/events", "queue_id", queue, "last_event_id", last));
         Await.until("the long-poll to park", 20, () -> server.stoa.queues().parkedPolls() >= 1);
 
-        Result r = stoa("deactivate-realm");
+        Cli.Result r = stoa("deactivate-realm");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("deactivated the organization");
         JsonNode events = poll.get(30, TimeUnit.SECONDS).success().get("events");
@@ -80,11 +58,11 @@ class RealmDeactivationTest extends StoaTestBase {
         member.withCredentials(member.email, "x".repeat(32)).get("/users/me").error(401, "INVALID_API_KEY", "Invalid API key");
         anonymous.get("/users/me").error(401, "UNAUTHORIZED", "Not logged in: API authentication or user session required");
         assertThat(anonymous.get("/server_settings").success().get("realm_name")).isNotNull();
-        Result again = stoa("deactivate-realm");
+        Cli.Result again = stoa("deactivate-realm");
         assertThat(again.exit()).isZero();
         assertThat(again.out()).contains("already deactivated");
 
-        Result back = stoa("reactivate-realm");
+        Cli.Result back = stoa("reactivate-realm");
         assertThat(back.exit()).as(back.err()).isZero();
         assertThat(back.out()).contains("reactivated the organization");
         Await.until("the server to see the reactivation", 20, () -> member.get("/users/me").status() == 200);
