@@ -55,18 +55,22 @@ public final class UserStore {
 
     /** Every active user's name, by id. */
     public List<Name> activeNames(Handle h) {
-        return h.createQuery("SELECT id, full_name FROM users WHERE is_active ORDER BY id").map((rs, c) -> new Name(rs.getLong(1), rs.getString(2))).list();
+        return h.createQuery("SELECT id, full_name FROM users WHERE is_active ORDER BY id").map(UserStore::name).list();
     }
 
     /** Active users with this full name, case-insensitively. */
     public List<Name> activeByFullName(Handle h, String fullName) {
         return h.createQuery("SELECT id, full_name FROM users WHERE lower(full_name) = lower(?) AND is_active")
-                .bind(0, fullName).map((rs, c) -> new Name(rs.getLong(1), rs.getString(2))).list();
+                .bind(0, fullName).map(UserStore::name).list();
+    }
+
+    private static Name name(ResultSet rs, StatementContext c) throws SQLException {
+        return new Name(rs.getLong(1), rs.getString(2));
     }
 
     public Optional<Name> activeName(Handle h, long id) {
         return h.createQuery("SELECT id, full_name FROM users WHERE id = ? AND is_active").bind(0, id)
-                .map((rs, c) -> new Name(rs.getLong(1), rs.getString(2))).findOne();
+                .map(UserStore::name).findOne();
     }
 
     public List<Long> activeIds(Handle h) {
