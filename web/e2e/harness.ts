@@ -48,16 +48,17 @@ export class StoaServer {
   private output = '';
   owner = { email: '', password: '', apiKey: '' };
 
-  constructor(readonly port: number, readonly dataDir: string) {
+  constructor(readonly port: number, readonly dataDir: string, readonly extraArgs = '') {
     this.url = `http://127.0.0.1:${port}`;
   }
 
-  static async fresh(): Promise<StoaServer> {
-    return new StoaServer(await freePort(), mkdtempSync(join(tmpdir(), 'stoa-e2e-')));
+  /** `extraArgs` are appended to the server's command line (e.g. `--rate-limit-user 1000000`). */
+  static async fresh(extraArgs = ''): Promise<StoaServer> {
+    return new StoaServer(await freePort(), mkdtempSync(join(tmpdir(), 'stoa-e2e-')), extraArgs);
   }
 
   async start() {
-    const cmd = (process.env.STOA_SERVER_CMD ?? DEFAULT_CMD).replaceAll('{port}', String(this.port)).replaceAll('{dataDir}', this.dataDir);
+    const cmd = (process.env.STOA_SERVER_CMD ?? DEFAULT_CMD).replaceAll('{port}', String(this.port)).replaceAll('{dataDir}', this.dataDir) + (this.extraArgs ? ' ' + this.extraArgs : '');
     this.output = '';
     this.proc = spawn('bash', ['-c', `exec ${cmd}`], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const collect = (b: Buffer) => { this.output += b.toString(); };

@@ -83,10 +83,15 @@ export const stopPolling = () => { generation++; };
 
 const PAGE = 100;
 
+/** The fetch started last: start() begins it before the first render, and App's mount effect must not repeat it. */
+let started: { s: Store; key: string } | null = null;
+
 /** Shows a narrow: the messages around its first unread (or a linked message), newest otherwise. */
 export async function loadNarrow(terms: Narrow) {
   const s = store.value!;
   const key = narrowKey(terms);
+  if (started?.s === s && started.key === key && s.feed.value.key === key) return;
+  started = { s, key };
   const near = terms.find((t) => t.operator === 'near' || t.operator === 'with');
   const filter = terms.filter((t) => t.operator !== 'near');
   s.feed.value = emptyFeed(terms);

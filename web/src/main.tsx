@@ -20,6 +20,9 @@ async function start() {
   if (location.pathname !== '/') history.replaceState(null, '', '/' + location.hash);
   render(<div class="boot" role="status">Loading…</div>, root);
   await register();
+  // The narrow's messages are fetched while the first screen renders (a big realm's sidebar takes a while).
+  const v = view.value;
+  if (v.kind === 'narrow') void loadNarrow(v.terms);
   render(<App />, root);
   startPresence();
   void pollLoop(() => {
