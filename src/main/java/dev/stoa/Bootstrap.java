@@ -9,6 +9,7 @@ import dev.stoa.realm.RealmStore;
 import dev.stoa.users.Passwords;
 import dev.stoa.identity.Role;
 import dev.stoa.identity.User;
+import dev.stoa.messages.WelcomeBot;
 import dev.stoa.users.UserActions;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,7 +21,8 @@ import java.util.Map;
 
 /**
  * First start on an empty database: the realm with Zulip's defaults, the system groups, the
- * notification bot and an owner whose credentials are printed once and written to a zuliprc.
+ * notification bot and an owner whose credentials are printed once and written to a zuliprc; with
+ * `--welcome` (the default) also the Welcome Bot, #general and #sandbox.
  */
 final class Bootstrap {
     static final String NOTIFICATION_BOT = "notification-bot@";
@@ -30,7 +32,8 @@ final class Bootstrap {
     private Bootstrap() {}
 
     /** Creates the realm if there is none; returns the new owner, or null when the realm existed. */
-    static Owner ensureRealm(Core core, UserActions users) {
+    static Owner ensureRealm(Core core, Modules modules) {
+        UserActions users = modules.users().actions;
         Db db = core.db();
         RealmStore realmStore = core.realmStore();
         GroupStore groups = core.groups();
@@ -58,11 +61,26 @@ final class Bootstrap {
         holder.reload();
         String host = core.config().realmHost();
         String password = Passwords.randomString(20);
+        boolean welcome = core.config().extras().welcome();
         User owner = db.write(tx -> {
             users.createUser(tx, new UserActions.NewUser(NOTIFICATION_BOT + host, null, "Notification Bot", Role.MEMBER, 1, null, true));
+            // Before the owner: the Welcome Bot greets every person created after it.
+            if (welcome) users.createUser(tx, new UserActions.NewUser(WelcomeBot.EMAIL_PREFIX + host, null, "Welcome Bot", Role.MEMBER, 1, null, true));
             return users.createUser(tx, new UserActions.NewUser("owner@" + host, password, "Stoa Owner", Role.OWNER, null, null, false));
         });
+        if (welcome) firstChannels(modules, owner);
         return new Owner(owner, password);
+    }
+
+    /**
+     * What Zulip gives a new organization: #general and #sandbox as the channels everyone joins,
+     * #general announcing new channels, and the Welcome Bot's first messages in both.
+     */
+    private static void firstChannels(Modules m, User owner) {
+        long general = m.channels().actions.checkCreateDefault(owner, "general", "Everyone is added to this channel by default.");
+        long sandbox = m.channels().actions.checkCreateDefault(owner, "sandbox", "Experiment with formatting and features here.");
+        m.realm().actions.doUpdate(Map.of("new_stream_announcements_stream_id", Json.MAPPER.getNodeFactory().numberNode(general)), Map.of());
+        m.messages().welcomeBot.introduce(general, sandbox);
     }
 
     /** System groups are managed by roles, not by people: nobody may join, leave or manage them. */

@@ -10,18 +10,20 @@ import java.util.Map;
  * types. Flags: --video-call-provider (none, jitsi, zoom), --jitsi-server-url, --zoom-client-id,
  * --zoom-client-secret, --zoom-api-url, --zoom-oauth-url, --report-message-types
  * ("key:Name,key:Name"), --presence-limited-to-accessible-users (Zulip's
- * CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE, default true); or the STOA_* environment variables
- * of the same names.
+ * CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE, default true), --welcome (default true: a new
+ * organization gets Zulip's first-start content, the general and sandbox channels and the Welcome
+ * Bot, which greets every new person; false: a bare organization); or the STOA_* environment
+ * variables of the same names.
  */
 public record ExtrasConfig(String videoCallProvider, String jitsiServerUrl, String zoomClientId, String zoomClientSecret,
                            String zoomApiUrl, String zoomOauthUrl, List<ReportType> reportMessageTypes,
-                           boolean presenceLimitedToAccessibleUsers) {
+                           boolean presenceLimitedToAccessibleUsers, boolean welcome) {
 
     public record ReportType(String key, String name) {}
 
     static final String[] NAMES = {"video-call-provider", "jitsi-server-url", "zoom-client-id", "zoom-client-secret",
             "zoom-api-url", "zoom-oauth-url", "report-message-types",
-            "presence-limited-to-accessible-users"};
+            "presence-limited-to-accessible-users", "welcome"};
 
     public static final String DEFAULT_REPORT_TYPES =
             "spam:Spam,harassment:Harassment,inappropriate:Inappropriate content,norms:Violates community norms,other:Other reason";
@@ -42,12 +44,15 @@ public record ExtrasConfig(String videoCallProvider, String jitsiServerUrl, Stri
         if ("zoom".equals(provider) && (id == null || secret == null)) {
             throw new Config.ConfigError("--video-call-provider zoom needs --zoom-client-id and --zoom-client-secret");
         }
-        String limited = v.getOrDefault("presence-limited-to-accessible-users", "true");
-        if (!limited.equals("true") && !limited.equals("false")) {
-            throw new Config.ConfigError("--presence-limited-to-accessible-users must be true or false, got '" + limited + "'");
-        }
         return new ExtrasConfig(provider, jitsi, id, secret, zoomApi, zoomOauth,
-                reportTypes(v.getOrDefault("report-message-types", DEFAULT_REPORT_TYPES)), Boolean.parseBoolean(limited));
+                reportTypes(v.getOrDefault("report-message-types", DEFAULT_REPORT_TYPES)),
+                bool(v, "presence-limited-to-accessible-users"), bool(v, "welcome"));
+    }
+
+    private static boolean bool(Map<String, String> v, String name) {
+        String s = v.getOrDefault(name, "true");
+        if (!s.equals("true") && !s.equals("false")) throw new Config.ConfigError("--" + name + " must be true or false, got '" + s + "'");
+        return Boolean.parseBoolean(s);
     }
 
     private static String url(Map<String, String> v, String name, String dflt) {
@@ -76,19 +81,24 @@ public record ExtrasConfig(String videoCallProvider, String jitsiServerUrl, Stri
     }
 
     public ExtrasConfig withVideoCalls(String provider, String jitsiUrl) {
-        return new ExtrasConfig(provider, jitsiUrl, zoomClientId, zoomClientSecret, zoomApiUrl, zoomOauthUrl, reportMessageTypes, presenceLimitedToAccessibleUsers);
+        return new ExtrasConfig(provider, jitsiUrl, zoomClientId, zoomClientSecret, zoomApiUrl, zoomOauthUrl, reportMessageTypes, presenceLimitedToAccessibleUsers, welcome);
     }
 
     public ExtrasConfig withZoom(String clientId, String secret, String apiUrl, String oauthUrl) {
-        return new ExtrasConfig("zoom", jitsiServerUrl, clientId, secret, apiUrl, oauthUrl, reportMessageTypes, presenceLimitedToAccessibleUsers);
+        return new ExtrasConfig("zoom", jitsiServerUrl, clientId, secret, apiUrl, oauthUrl, reportMessageTypes, presenceLimitedToAccessibleUsers, welcome);
     }
 
     public ExtrasConfig withReportTypes(List<ReportType> types) {
-        return new ExtrasConfig(videoCallProvider, jitsiServerUrl, zoomClientId, zoomClientSecret, zoomApiUrl, zoomOauthUrl, types, presenceLimitedToAccessibleUsers);
+        return new ExtrasConfig(videoCallProvider, jitsiServerUrl, zoomClientId, zoomClientSecret, zoomApiUrl, zoomOauthUrl, types, presenceLimitedToAccessibleUsers, welcome);
     }
 
     public ExtrasConfig withPresenceLimited(boolean limited) {
         return new ExtrasConfig(videoCallProvider, jitsiServerUrl, zoomClientId, zoomClientSecret, zoomApiUrl, zoomOauthUrl,
-                reportMessageTypes, limited);
+                reportMessageTypes, limited, welcome);
+    }
+
+    public ExtrasConfig withWelcome(boolean w) {
+        return new ExtrasConfig(videoCallProvider, jitsiServerUrl, zoomClientId, zoomClientSecret, zoomApiUrl, zoomOauthUrl,
+                reportMessageTypes, presenceLimitedToAccessibleUsers, w);
     }
 }

@@ -5,6 +5,7 @@ import dev.stoa.identity.User;
 import dev.stoa.messages.Access;
 import dev.stoa.messages.MessageActions;
 import dev.stoa.messages.MessageDelivery;
+import dev.stoa.messages.WelcomeBot;
 import dev.stoa.messages.MessageEditActions;
 import dev.stoa.messages.MessageFlagActions;
 import dev.stoa.messages.MessageJson;
@@ -34,6 +35,7 @@ final class MessagesModule implements Module {
     final ReportActions reports;
     final UploadActions uploads;
     final NotificationBot notificationBot;
+    final WelcomeBot welcomeBot;
 
     MessagesModule(Core c) {
         this.store = new MessageStore(c.db().dialect());
@@ -51,6 +53,7 @@ final class MessagesModule implements Module {
         this.typing = new TypingActions(c.db(), c.log(), c.users(), c.userJson(), c.subscriptions(), access);
         this.reactions = new ReactionActions(c.db(), c.log(), store, access, c.userJson(), c.realmEmoji());
         this.notificationBot = new NotificationBot(c.db(), c.users(), c.subscriptions(), c.renderer(), actions);
+        this.welcomeBot = new WelcomeBot(c.db(), c.users(), c.channels(), c.subscriptions(), c.realm(), c.renderer(), actions);
         this.reports = new ReportActions(c.db(), store, c.users(), c.channels(), c.realm(), access, notificationBot,
                 reportTypes(c.config().extras()));
         this.edits = new MessageEditActions(c.db(), c.log(), store, deps, access, notificationBot, uploads, c.clock(), (h, ids) -> alertWords.wordsFor(ids));

@@ -25,7 +25,8 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
         MessagesModule messages = new MessagesModule(c);
         // New public channels are announced by the notification bot (messages), after the creating transaction.
         ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post);
-        UsersModule users = new UsersModule(c, List.of(channels.sight));
+        // A new person joins the default channels, then the Welcome Bot greets them.
+        UsersModule users = new UsersModule(c, List.of(channels.sight, messages.welcomeBot));
         // A group named in a realm or channel permission setting is in use and cannot be deactivated.
         GroupsModule groups = new GroupsModule(c, List.of(realm.actions::objections, c.channelAccess()::groupObjections),
                 List.of(channels.sight::groupChangeAround));

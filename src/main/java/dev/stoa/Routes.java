@@ -23,6 +23,7 @@ import dev.stoa.messages.MessageDelivery;
 import dev.stoa.messages.MessageViews;
 import dev.stoa.messages.ReactionViews;
 import dev.stoa.messages.ReportViews;
+import dev.stoa.messages.WelcomeBotViews;
 import dev.stoa.messages.TypingViews;
 import dev.stoa.messages.UploadViews;
 import dev.stoa.mutedtopics.MutedTopicViews;
@@ -173,6 +174,7 @@ final class Routes {
         api.post("/typing", USER, typingViews::typing);
         ReportViews reportViews = new ReportViews(ms.reports);
         api.post("/messages/{message_id}/report", USER, reportViews::report);
+        api.post("/realm/test_welcome_bot_custom_message", USER, new WelcomeBotViews(ms.welcomeBot)::testCustomMessage);
         UploadViews uploadViews = new UploadViews(ms.uploads);
         api.post("/user_uploads", USER, uploadViews::upload);
         api.get("/attachments", USER, uploadViews::list);

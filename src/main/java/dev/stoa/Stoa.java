@@ -65,7 +65,7 @@ public final class Stoa implements AutoCloseable {
         Config config = c.config();
         Clock clock = c.clock();
         Modules m = Modules.build(c);
-        Bootstrap.Owner owner = Bootstrap.ensureRealm(c, m.users().actions);
+        Bootstrap.Owner owner = Bootstrap.ensureRealm(c, m);
         c.realm().follow(c.log()); // realm settings changed by any node reach this node's holder through the log
         m.channels().activity.refreshDaily();
         Delivery delivery = new Delivery(() -> Realm.EMPTY_TOPIC_DISPLAY_NAME, m.deliveryRules());

@@ -43,7 +43,7 @@ class FirstStartTest {
                 var me = owner.get("/users/me").success();
                 assertThat(me.get("is_owner").asBoolean()).isTrue();
                 owner.anonymous().post("/fetch_api_key", "username", email, "password", o.password()).success();
-                assertThat(owner.post("/register").success().get("cross_realm_bots")).hasSize(1);
+                assertThat(owner.post("/register").success().get("cross_realm_bots")).as("the notification bot and the Welcome Bot").hasSize(2);
             }
             Files.writeString(data.resolve("zuliprc"), "kept");
             try (Stoa second = Stoa.start(config, Clock.systemUTC())) {

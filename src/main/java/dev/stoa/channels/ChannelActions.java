@@ -83,6 +83,11 @@ public final class ChannelActions {
         return r.created().getFirst();
     }
 
+    /** A public default channel created by the server itself (first start's general and sandbox), not announced. */
+    public long checkCreateDefault(User caller, String name, String description) {
+        return checkCreate(caller, new CreateInput(name, description, ChannelCreateRules.Asked.publicDefault(), List.of(caller.id()), false));
+    }
+
     /** Creates `create` (names must be free), then subscribes `userIds` to those and to `existing`. */
     SubscribeResult subscribe(Tx tx, User actor, List<NewChannel> create, List<Long> existing, List<Long> userIds) {
         List<Long> created = new ArrayList<>();

@@ -34,6 +34,7 @@ final class RealmSettingSpecs {
     static {
         put("name", capped(40), false);
         put("description", capped(1000), false);
+        put("welcome_message_custom_text", capped(8000), false);
         for (String b : List.of("allow_message_editing", "allow_edit_history", "enable_spectator_access", "inline_image_preview",
                 "inline_url_embed_preview", "mandatory_topics", "send_welcome_emails", "digest_emails_enabled",
                 "message_content_allowed_in_email_notifications", "enable_read_receipts", "enable_guest_user_indicator",

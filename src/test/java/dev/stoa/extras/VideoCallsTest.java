@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /** Each case starts its own server: the provider is server configuration. */
 class VideoCallsTest {
     private static TestServer server(ExtrasConfig extras) {
-        return new TestServer(c -> c.withLimits(1_000_000, 1_000_000, 1_000_000).withExtras(extras));
+        return new TestServer(c -> c.withLimits(1_000_000, 1_000_000, 1_000_000).withExtras(extras.withWelcome(false)));
     }
 
     @Test

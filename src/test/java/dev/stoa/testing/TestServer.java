@@ -35,7 +35,9 @@ public final class TestServer implements AutoCloseable {
             pgUrl = TestDatabase.freshPostgresUrl();
             int port = freePort();
             Map<String, String> env = pgUrl == null ? Map.of() : Map.of("STOA_DATABASE_URL", pgUrl);
-            Config config = tweak.apply(Config.parse(new String[] {"--port", String.valueOf(port), "--data-dir", dataDir.toString()}, env));
+            Config config = tweak.apply(Config.parse(new String[] {"--port", String.valueOf(port), "--data-dir", dataDir.toString(),
+                    // A bare organization: tests count channels and messages from zero (FirstStartTest checks the welcome).
+                    "--welcome", "false"}, env));
             stoa = Stoa.start(config, clock);
             baseUrl = "http://127.0.0.1:" + stoa.port();
             var created = TestAccess.createdOwner(stoa);
