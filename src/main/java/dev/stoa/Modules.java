@@ -22,14 +22,15 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
 
     static Modules build(Core c) {
         RealmModule realm = new RealmModule(c);
-        MessagesModule messages = new MessagesModule(c);
+        TopicsModule topics = new TopicsModule(c);
+        // A deleted topic's visibility policies are removed (topics) in the deleting transaction (messages).
+        MessagesModule messages = new MessagesModule(c, topics.actions::doClearTopic);
         // New public channels are announced by the notification bot (messages), after the creating transaction.
         ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post);
         UsersModule users = new UsersModule(c, List.of(channels.sight));
         // A group named in a realm or channel permission setting is in use and cannot be deactivated.
         GroupsModule groups = new GroupsModule(c, List.of(realm.actions::objections, c.channelAccess()::groupObjections),
                 List.of(channels.sight::groupChangeAround));
-        TopicsModule topics = new TopicsModule(c);
         SettingsModule settings = new SettingsModule(c);
         return new Modules(realm, channels, users, groups, messages, new LinkifiersModule(c), new EmojiModule(c),
                 new SnippetsModule(c), new DraftsModule(c), new NavigationModule(c), new CallsModule(c),

@@ -20,7 +20,9 @@ import dev.stoa.linkifiers.LinkifierViews;
 import dev.stoa.messages.FlagViews;
 import dev.stoa.messages.MessageEditViews;
 import dev.stoa.messages.MessageDelivery;
+import dev.stoa.messages.MessageExtraViews;
 import dev.stoa.messages.MessageViews;
+import dev.stoa.messages.ReadReceiptViews;
 import dev.stoa.messages.ReactionViews;
 import dev.stoa.messages.ReportViews;
 import dev.stoa.messages.TypingViews;
@@ -171,6 +173,12 @@ final class Routes {
         api.delete("/messages/{message_id}/reactions", USER, reactionViews::remove);
         TypingViews typingViews = new TypingViews(ms.typing);
         api.post("/typing", USER, typingViews::typing);
+        MessageExtraViews messageExtraViews = new MessageExtraViews(ms.topicDeletes, ms.editTyping);
+        api.post("/streams/{stream_id}/delete_topic", USER, messageExtraViews::deleteTopic);
+        api.post("/messages/{message_id}/typing", USER, messageExtraViews::editTyping);
+        ReadReceiptViews readReceiptViews = new ReadReceiptViews(c.db(), ms.store, ms.access, c.users(), c.realm(),
+                m.topics().store::mutedOrMutingIds);
+        api.get("/messages/{message_id}/read_receipts", USER, readReceiptViews::get);
         ReportViews reportViews = new ReportViews(ms.reports);
         api.post("/messages/{message_id}/report", USER, reportViews::report);
         UploadViews uploadViews = new UploadViews(ms.uploads);
