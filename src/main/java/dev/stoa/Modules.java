@@ -18,7 +18,7 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
                NavigationModule navigation, CallsModule calls, AlertWordsModule alertWords, PresenceModule presence,
                TopicsModule topics, SettingsModule settings, UserStatusModule userStatus,
                RealmDomainsModule realmDomains, PlaygroundsModule playgrounds,
-               PushModule push, SessionsModule sessions) {
+               PushModule push, SessionsModule sessions, ScheduledModule scheduled) {
 
     static Modules build(Core c) {
         RealmModule realm = new RealmModule(c);
@@ -35,13 +35,14 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
         return new Modules(realm, channels, users, groups, messages, new LinkifiersModule(c), new EmojiModule(c),
                 new SnippetsModule(c), new DraftsModule(c), new NavigationModule(c), new CallsModule(c),
                 new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions),
-                new RealmDomainsModule(c, realm), new PlaygroundsModule(c, realm), new PushModule(c), new SessionsModule(c));
+                new RealmDomainsModule(c, realm), new PlaygroundsModule(c, realm), new PushModule(c), new SessionsModule(c),
+                new ScheduledModule(c, messages));
     }
 
     /** In register's order. */
     List<Module> all() {
         return List.of(realm, users, groups, linkifiers, emoji, messages, channels, snippets, drafts, navigation, calls, alertWords,
-                presence, topics, settings, userStatus, realmDomains, playgrounds, push);
+                presence, topics, settings, userStatus, realmDomains, playgrounds, push, scheduled);
     }
 
     /** Register's initial state: every module's part, then the truthful empty state of what is not built yet. */

@@ -85,6 +85,9 @@ public final class MessageActions {
 
     public long now() { return clock.instant().getEpochSecond(); }
 
+    /** Zulip's normalization of message content (empty, null bytes, over-long truncated), for callers outside this package. */
+    public static String normalizeContent(String content) { return MessageRules.normalizeContent(content); }
+
     /** Sends as caller, checking everything against the state of the writing transaction. */
     public long checkSend(User me, SendInput in) {
         return db.write(tx -> doSendResolved(tx, me, resolve(tx.h(), me, in.type(), in.to(), in.topic(), in.content()),

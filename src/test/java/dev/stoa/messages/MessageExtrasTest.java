@@ -72,8 +72,10 @@ class MessageExtrasTest extends StoaTestBase {
                 .error(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator");
         admin.post("/streams/999999/delete_topic", "topic_name", "precious").badRequest("Invalid channel ID");
         // An administrator reaches the private channel, but its protected history only as far as they received it: nothing.
-        long hidden = send(member, secret, "precious", "private");
-        assertThat(admin.post("/streams/" + secret + "/delete_topic", "topic_name", "precious").success().get("complete").asBoolean()).isTrue();
+        long vault = owner.post("/channels/create", "name", "extras vault", "invite_only", true, "history_public_to_subscribers", false,
+                "subscribers", List.of(owner.userId, member.userId)).success().get("id").asLong();
+        long hidden = send(member, vault, "precious", "private");
+        assertThat(admin.post("/streams/" + vault + "/delete_topic", "topic_name", "precious").success().get("complete").asBoolean()).isTrue();
         member.get("/messages/" + id).success();
         member.get("/messages/" + hidden).success();
     }
