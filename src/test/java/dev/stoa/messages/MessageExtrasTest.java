@@ -71,11 +71,11 @@ class MessageExtrasTest extends StoaTestBase {
         moderator.post("/streams/" + lobby + "/delete_topic", "topic_name", "precious")
                 .error(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization administrator");
         admin.post("/streams/999999/delete_topic", "topic_name", "precious").badRequest("Invalid channel ID");
-        // An administrator reaches the private channel, but its protected history only as far as they received it: nothing.
+        // A private channel the administrator is not subscribed to is out of reach, as in Zulip's access_stream_by_id.
         long vault = owner.post("/channels/create", "name", "extras vault", "invite_only", true, "history_public_to_subscribers", false,
                 "subscribers", List.of(owner.userId, member.userId)).success().get("id").asLong();
         long hidden = send(member, vault, "precious", "private");
-        assertThat(admin.post("/streams/" + vault + "/delete_topic", "topic_name", "precious").success().get("complete").asBoolean()).isTrue();
+        admin.post("/streams/" + vault + "/delete_topic", "topic_name", "precious").badRequest("Invalid channel ID");
         member.get("/messages/" + id).success();
         member.get("/messages/" + hidden).success();
     }
