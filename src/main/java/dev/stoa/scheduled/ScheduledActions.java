@@ -1,5 +1,6 @@
 package dev.stoa.scheduled;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.MiscEvent;
@@ -59,7 +60,7 @@ public final class ScheduledActions {
     public long checkCreate(User me, CreateInput in) {
         return db.write(tx -> {
             checkFuture(in.deliverAt());
-            var r = messages.resolve(tx.h(), me, in.type(), in.to(), in.topic(), MessageActions.normalizeContent(in.content()));
+            var r = messages.resolve(tx.h(), me, in.type(), to(in.type(), in.to()), in.topic(), MessageActions.normalizeContent(in.content()));
             List<Long> to = recipients(me, r);
             boolean toSelf = r.target().channel() == null && to.equals(List.of(me.id()));
             boolean read = in.readBySender() != null ? in.readBySender()
@@ -82,7 +83,7 @@ public final class ScheduledActions {
             ScheduledRow updated = row;
             if (in.type() != null || in.to() != null || in.content() != null || in.topic() != null && row.isChannel()) {
                 String type = in.type() != null ? in.type() : row.type();
-                String to = in.to() != null ? in.to() : row.isChannel() ? String.valueOf(row.channelId()) : Json.write(row.to());
+                String to = in.to() != null ? to(type, in.to()) : row.isChannel() ? String.valueOf(row.channelId()) : Json.write(row.to());
                 String content = in.content() != null ? MessageActions.normalizeContent(in.content()) : row.content();
                 var r = messages.resolve(h, me, type, to, in.topic() != null ? in.topic() : row.topic(), content);
                 var target = r.target();
@@ -140,6 +141,22 @@ public final class ScheduledActions {
             throw ApiError.bad("Invalid message(s)");
         }
         return m;
+    }
+
+    /**
+     * `to` as Zulip reads it for scheduled messages (extract_stream_id, extract_direct_message_recipient_ids):
+     * one channel id (no names), or a JSON list of user ids (no emails).
+     */
+    static String to(String type, String raw) {
+        JsonNode n = Json.parseOrNull(raw);
+        if ("stream".equals(type)) {
+            if (n != null && n.isArray() && n.size() == 1) n = n.get(0);
+            if (n == null || !n.canConvertToLong() || !n.isIntegralNumber()) throw ApiError.bad("Invalid data type for channel ID");
+            return String.valueOf(n.longValue());
+        }
+        if (n == null || !n.isArray()) throw ApiError.bad("Invalid data type for recipients");
+        for (JsonNode e : n) if (!e.isIntegralNumber() || !e.canConvertToLong()) throw ApiError.bad("Recipient list may only contain user IDs");
+        return n.toString();
     }
 
     private void checkFuture(long deliverAt) {

@@ -155,6 +155,17 @@ class MessageExtrasTest extends StoaTestBase {
     }
 
     @Test
+    void editTypingNamesTheEmptyTopicAsEachClientExpects() {
+        long id = send(member, lobby, "", "in general chat");
+        var shown = VerifyAction.as(admin).events("typing_edit_message").noStateChange()
+                .run(() -> member.post("/messages/" + id + "/typing", "op", "start").success()).getFirst();
+        assertThat(shown.get("recipient").get("topic").asText()).isEqualTo("general chat");
+        var raw = VerifyAction.as(admin).register("client_capabilities", "{\"empty_topic_name\":true}").events("typing_edit_message")
+                .noStateChange().run(() -> member.post("/messages/" + id + "/typing", "op", "stop").success()).getFirst();
+        assertThat(raw.get("recipient").get("topic").asText()).isEmpty();
+    }
+
+    @Test
     void editTypingInADirectMessageNamesTheNotifiedParticipants() {
         long id = dm(member, admin, "psst");
         var e = VerifyAction.as(admin).events("typing_edit_message").noStateChange()

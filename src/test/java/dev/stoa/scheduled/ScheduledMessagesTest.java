@@ -112,6 +112,12 @@ class ScheduledMessagesTest {
                 "scheduled_delivery_timestamp", in(60)).badRequest("Invalid type");
         member.post("/scheduled_messages", "type", "channel", "to", "999999", "topic", "t", "content", "x",
                 "scheduled_delivery_timestamp", in(60)).error(400, "STREAM_DOES_NOT_EXIST", "Channel with ID '999999' does not exist");
+        member.post("/scheduled_messages", "type", "channel", "to", "plans", "topic", "t", "content", "x",
+                "scheduled_delivery_timestamp", in(60)).badRequest("Invalid data type for channel ID");
+        member.post("/scheduled_messages", "type", "direct", "to", admin.email, "content", "x",
+                "scheduled_delivery_timestamp", in(60)).badRequest("Invalid data type for recipients");
+        member.post("/scheduled_messages", "type", "direct", "to", List.of(admin.email), "content", "x",
+                "scheduled_delivery_timestamp", in(60)).badRequest("Recipient list may only contain user IDs");
         member.post("/scheduled_messages", "type", "direct", "to", "[999999]", "content", "x",
                 "scheduled_delivery_timestamp", in(60)).badRequest("Invalid user ID 999999");
         member.post("/scheduled_messages", "type", "channel", "to", String.valueOf(plans), "topic", "t", "content", "  ",
