@@ -14,7 +14,9 @@ import dev.stoa.messages.MessageStore;
 import dev.stoa.messages.NotificationBot;
 import dev.stoa.messages.ReactionActions;
 import dev.stoa.messages.ReportActions;
+import dev.stoa.messages.TopicDeleteActions;
 import dev.stoa.messages.TypingActions;
+import dev.stoa.messages.EditTypingActions;
 import dev.stoa.messages.UploadActions;
 import dev.stoa.messages.UploadStore;
 import dev.stoa.queues.Delivery;
@@ -36,8 +38,11 @@ final class MessagesModule implements Module {
     final UploadActions uploads;
     final NotificationBot notificationBot;
     final WelcomeBot welcomeBot;
+    final TopicDeleteActions topicDeletes;
+    final EditTypingActions editTyping;
 
-    MessagesModule(Core c) {
+    /** topicCleared: what the topics feature does when a topic is deleted (its visibility policies go). */
+    MessagesModule(Core c, TopicDeleteActions.TopicCleared topicCleared) {
         this.store = new MessageStore(c.db().dialect());
         AlertWordCache alertWords = new AlertWordCache(c.db(), c.log());
         this.json = new MessageJson(c.users(), c.userJson(), c.channels(), store);
@@ -56,6 +61,8 @@ final class MessagesModule implements Module {
         this.welcomeBot = new WelcomeBot(c.db(), c.users(), c.channels(), c.subscriptions(), c.realm(), c.renderer(), actions);
         this.reports = new ReportActions(c.db(), store, c.users(), c.channels(), c.realm(), access, notificationBot,
                 reportTypes(c.config().extras()));
+        this.topicDeletes = new TopicDeleteActions(c.db(), c.log(), store, c.channelAccess(), access, topicCleared);
+        this.editTyping = new EditTypingActions(c.db(), c.log(), store, access, c.users(), c.subscriptions(), c.realm(), c.clock());
         this.edits = new MessageEditActions(c.db(), c.log(), store, deps, access, notificationBot, uploads, c.clock(), (h, ids) -> alertWords.wordsFor(ids));
     }
 

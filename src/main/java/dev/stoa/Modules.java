@@ -18,11 +18,13 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
                NavigationModule navigation, CallsModule calls, AlertWordsModule alertWords, PresenceModule presence,
                TopicsModule topics, SettingsModule settings, UserStatusModule userStatus,
                RealmDomainsModule realmDomains, PlaygroundsModule playgrounds,
-               PushModule push, SessionsModule sessions) {
+               PushModule push, SessionsModule sessions, ScheduledModule scheduled) {
 
     static Modules build(Core c) {
         RealmModule realm = new RealmModule(c);
-        MessagesModule messages = new MessagesModule(c);
+        TopicsModule topics = new TopicsModule(c);
+        // A deleted topic's visibility policies are removed (topics) in the deleting transaction (messages).
+        MessagesModule messages = new MessagesModule(c, topics.actions::doClearTopic);
         // New public channels are announced by the notification bot (messages), after the creating transaction.
         ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post);
         // A new person joins the default channels, then the Welcome Bot greets them.
@@ -30,18 +32,18 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
         // A group named in a realm or channel permission setting is in use and cannot be deactivated.
         GroupsModule groups = new GroupsModule(c, List.of(realm.actions::objections, c.channelAccess()::groupObjections),
                 List.of(channels.sight::groupChangeAround));
-        TopicsModule topics = new TopicsModule(c);
         SettingsModule settings = new SettingsModule(c);
         return new Modules(realm, channels, users, groups, messages, new LinkifiersModule(c), new EmojiModule(c),
                 new SnippetsModule(c), new DraftsModule(c), new NavigationModule(c), new CallsModule(c),
                 new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions),
-                new RealmDomainsModule(c, realm), new PlaygroundsModule(c, realm), new PushModule(c), new SessionsModule(c));
+                new RealmDomainsModule(c, realm), new PlaygroundsModule(c, realm), new PushModule(c), new SessionsModule(c),
+                new ScheduledModule(c, messages));
     }
 
     /** In register's order. */
     List<Module> all() {
         return List.of(realm, users, groups, linkifiers, emoji, messages, channels, snippets, drafts, navigation, calls, alertWords,
-                presence, topics, settings, userStatus, realmDomains, playgrounds, push);
+                presence, topics, settings, userStatus, realmDomains, playgrounds, push, scheduled);
     }
 
     /** Register's initial state: every module's part, then the truthful empty state of what is not built yet. */

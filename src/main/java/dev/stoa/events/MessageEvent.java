@@ -47,4 +47,9 @@ public sealed interface MessageEvent extends Event {
     record Typing(String op, @JsonIgnore ObjectNode fields) implements MessageEvent {
         public String type() { return "typing"; }
     }
+
+    /** typing_edit_message: `sender_id`, `message_id` and `recipient` (a channel and topic, or the notified user ids). */
+    record TypingEditMessage(String op, @JsonIgnore ObjectNode fields) implements MessageEvent {
+        public String type() { return "typing_edit_message"; }
+    }
 }

@@ -93,4 +93,31 @@ public sealed interface MiscEvent extends Event {
     record UpdateGlobalNotifications(String user, String notificationName, JsonNode setting) implements MiscEvent {
         public String type() { return "update_global_notifications"; }
     }
+
+    /** scheduled_messages add/update/remove (issue 14): to the scheduling user's clients. */
+    record ScheduledMessagesAdd(ArrayNode scheduledMessages) implements MiscEvent {
+        public String type() { return "scheduled_messages"; }
+        public String op() { return "add"; }
+    }
+
+    record ScheduledMessagesUpdate(ObjectNode scheduledMessage) implements MiscEvent {
+        public String type() { return "scheduled_messages"; }
+        public String op() { return "update"; }
+    }
+
+    record ScheduledMessagesRemove(long scheduledMessageId) implements MiscEvent {
+        public String type() { return "scheduled_messages"; }
+        public String op() { return "remove"; }
+    }
+
+    /** reminders add/remove (Zulip 11, feature level 399): to the user's clients. */
+    record RemindersAdd(ArrayNode reminders) implements MiscEvent {
+        public String type() { return "reminders"; }
+        public String op() { return "add"; }
+    }
+
+    record RemindersRemove(long reminderId) implements MiscEvent {
+        public String type() { return "reminders"; }
+        public String op() { return "remove"; }
+    }
 }

@@ -85,19 +85,40 @@ public final class MessageActions {
 
     public long now() { return clock.instant().getEpochSecond(); }
 
+    /** Zulip's normalization of message content (empty, null bytes, over-long truncated), for callers outside this package. */
+    public static String normalizeContent(String content) { return MessageRules.normalizeContent(content); }
+
     /** Sends as caller, checking everything against the state of the writing transaction. */
     public long checkSend(User me, SendInput in) {
-        return db.write(tx -> switch (in.type()) {
-            case "direct", "private" -> sendDm(tx, me, in);
-            case "stream", "channel" -> sendChannel(tx, me, in);
-            default -> throw ApiError.bad("Invalid message type");
-        });
+        return db.write(tx -> doSendResolved(tx, me, resolve(tx.h(), me, in.type(), in.to(), in.topic(), in.content()),
+                in.client(), in.readBySender(), in.echo()));
     }
 
-    private long sendDm(Tx tx, User me, SendInput in) {
-        Handle h = tx.h();
+    /**
+     * A message that passed every check of a send (Zulip's check_message) and is rendered, nothing
+     * written yet: scheduled messages check with it when scheduled and again when they are sent.
+     */
+    public record Resolved(Target target, String content, Rendered rendered, Collection<Long> channelRecipients,
+                           Collection<Long> topicParticipants, Set<Long> groupMentioned) {}
+
+    /** Checks a send as `me` against the transaction's state and renders it; throws the send's ApiError. */
+    public Resolved resolve(Handle h, User me, String type, String to, String topic, String content) {
+        return switch (type) {
+            case "direct", "private" -> resolveDm(h, me, to, content);
+            case "stream", "channel" -> resolveChannel(h, me, to, topic, content);
+            default -> throw ApiError.bad("Invalid message type");
+        };
+    }
+
+    /** Writes a resolved message with its events, inside the caller's transaction; returns its id. */
+    public long doSendResolved(Tx tx, User sender, Resolved r, String client, boolean readBySender, Echo echo) {
+        return doSend(tx, sender, r.target(), r.content(), r.rendered(), client, readBySender, r.channelRecipients(),
+                r.topicParticipants(), r.groupMentioned(), echo);
+    }
+
+    private Resolved resolveDm(Handle h, User me, String to, String content) {
         Set<Long> ids = new LinkedHashSet<>();
-        List<User> recipients = dmRecipients(h, in.to());
+        List<User> recipients = dmRecipients(h, to);
         for (User u : recipients) {
             if (!u.isActive() && !u.isBot()) throw ApiError.bad("'" + u.deliveryEmail() + "' is no longer using Zulip.");
             ids.add(u.id());
@@ -107,9 +128,8 @@ public final class MessageActions {
         }
         ids.add(me.id());
         checkDmPermission(h, me, ids);
-        Rendered r = deps.renderer().render(h, me, in.content());
-        return doSend(tx, me, new Target(null, "", ids), in.content(), r, in.client(), in.readBySender(),
-                List.of(), List.of(), MessageRules.groupMembers(deps.groups(), h, r), in.echo());
+        Rendered r = deps.renderer().render(h, me, content);
+        return new Resolved(new Target(null, "", ids), content, r, List.of(), List.of(), MessageRules.groupMembers(deps.groups(), h, r));
     }
 
     private void checkDmPermission(Handle h, User me, Set<Long> participants) {
@@ -153,18 +173,16 @@ public final class MessageActions {
         return u;
     }
 
-    private long sendChannel(Tx tx, User me, SendInput in) {
-        Handle h = tx.h();
+    private Resolved resolveChannel(Handle h, User me, String to, String rawTopic, String content) {
         Realm rs = deps.realm().get();
-        Channel c = channelFor(h, in.to());
+        Channel c = channelFor(h, to);
         deps.channelAccess().checkSend(h, me, c);
-        String topic = MessageRules.checkTopic(h, store, deps.resolver(), in.topic(), c, rs, me);
-        Rendered r = deps.renderer().render(h, me, in.content());
+        String topic = MessageRules.checkTopic(h, store, deps.resolver(), rawTopic, c, rs, me);
+        Rendered r = deps.renderer().render(h, me, content);
         List<Long> subscribers = deps.subs().subscribers(h, c.id());
         List<Long> participants = r.topicWildcard() ? store.topicParticipants(h, c.id(), topic) : List.of();
         MessageRules.checkWildcardMentions(h, deps.resolver(), rs, me, r, subscribers.size(), participants::size);
-        return doSend(tx, me, new Target(c, topic, null), in.content(), r, in.client(), in.readBySender(),
-                subscribers, participants, MessageRules.groupMembers(deps.groups(), h, r), in.echo());
+        return new Resolved(new Target(c, topic, null), content, r, subscribers, participants, MessageRules.groupMembers(deps.groups(), h, r));
     }
 
     private Channel channelFor(Handle h, String to) {

@@ -20,7 +20,7 @@ public final class MessageDelivery {
     private MessageDelivery() {}
 
     public static Map<String, Delivery.TypeRule> rules() {
-        return Map.of("message", new Delivery.TypeRule() {
+        return Map.of("typing_edit_message", MessageDelivery::editTyping, "message", new Delivery.TypeRule() {
             @Override
             public boolean accepts(ObjectNode e, QueueSpec spec, Long userId) {
                 JsonNode n = spec.narrow();
@@ -38,6 +38,14 @@ public final class MessageDelivery {
                 return List.of(e);
             }
         });
+    }
+
+    /** A channel's empty topic is shown by its display name to clients without empty_topic_name, as in typing events. */
+    private static List<ObjectNode> editTyping(ObjectNode e, QueueSpec spec, Long userId) {
+        if (!spec.can("empty_topic_name") && e.get("recipient") instanceof ObjectNode r && "".equals(r.path("topic").asText(null))) {
+            r.put("topic", dev.stoa.realm.Realm.EMPTY_TOPIC_DISPLAY_NAME);
+        }
+        return List.of(e);
     }
 
     /** Register's `narrow`: parsed as GET /messages parses it, refused where a queue cannot evaluate it; kept in the modern form. */

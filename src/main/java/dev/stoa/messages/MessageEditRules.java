@@ -44,14 +44,19 @@ final class MessageEditRules {
     }
 
     static void checkContentEdit(Message m, User me, Realm rs, long now, String prevSha) {
+        checkCanEdit(m, me, rs, now, GRACE_SECONDS);
+        if (prevSha != null && !prevSha.equalsIgnoreCase(sha256(m.content()))) {
+            throw ApiError.bad("'prev_content_sha256' value does not match the expected value.");
+        }
+    }
+
+    /** Zulip's validate_user_can_edit_message: editing allowed, own message, within the limit plus `grace` seconds. */
+    static void checkCanEdit(Message m, User me, Realm rs, long now, long grace) {
         if (!rs.get("allow_message_editing").asBoolean(true)) throw ApiError.bad("Your organization has turned off message editing");
         if (m.senderId() != me.id()) throw ApiError.bad("You don't have permission to edit this message");
         JsonNode limit = rs.get("message_content_edit_limit_seconds");
-        if (limit != null && limit.isNumber() && now - m.dateSent() > limit.asLong() + GRACE_SECONDS) {
+        if (limit != null && limit.isNumber() && now - m.dateSent() > limit.asLong() + grace) {
             throw ApiError.bad("The time limit for editing this message has passed");
-        }
-        if (prevSha != null && !prevSha.equalsIgnoreCase(sha256(m.content()))) {
-            throw ApiError.bad("'prev_content_sha256' value does not match the expected value.");
         }
     }
 

@@ -307,6 +307,41 @@ public final class MessageStore {
                 .bind(0, recipientId).bind(1, topic).bind(2, fromId).mapTo(Long.class).list();
     }
 
+    /**
+     * The newest `limit` messages of a channel topic (any case), newest first; with rowOf, only those
+     * that user has a user_message row for (a private channel's protected history). Locked on PostgreSQL.
+     */
+    public List<Long> topicIdsNewestFirst(Handle h, long recipientId, String topic, Long rowOf, int limit) {
+        String own = rowOf == null ? "" : " AND EXISTS (SELECT 1 FROM user_message um WHERE um.message_id = m.id AND um.user_id = :u)";
+        var q = h.createQuery("SELECT m.id FROM messages m WHERE m.recipient_id = :r AND lower(m.topic) = lower(:t)" + own
+                        + " ORDER BY m.id DESC LIMIT " + limit + (dialect == Dialect.POSTGRES ? " FOR UPDATE OF m" : ""))
+                .bind("r", recipientId).bind("t", topic);
+        if (rowOf != null) q.bind("u", rowOf);
+        return q.mapTo(Long.class).list();
+    }
+
+    /** Everyone with a user_message row for any of the messages. */
+    public List<Long> recipientsOfAny(Handle h, Collection<Long> ids) {
+        java.util.Set<Long> out = new java.util.TreeSet<>();
+        for (List<Long> chunk : chunks(ids)) {
+            out.addAll(h.createQuery("SELECT DISTINCT user_id FROM user_message WHERE message_id IN (<ids>)").bindList("ids", chunk)
+                    .mapTo(Long.class).list());
+        }
+        return List.copyOf(out);
+    }
+
+    /** Users who still have a user_message row for some message of a channel topic. */
+    public java.util.Set<Long> usersWithRowsInTopic(Handle h, long recipientId, String topic) {
+        return new java.util.HashSet<>(h.createQuery("SELECT DISTINCT um.user_id FROM user_message um JOIN messages m ON m.id = um.message_id "
+                + "WHERE m.recipient_id = ? AND lower(m.topic) = lower(?)").bind(0, recipientId).bind(1, topic).mapTo(Long.class).list());
+    }
+
+    /** Who marked the message as read (flag bit 1), by id. */
+    public List<Long> readerIds(Handle h, long messageId) {
+        return h.createQuery("SELECT user_id FROM user_message WHERE message_id = ? AND (flags & 1) <> 0 ORDER BY user_id")
+                .bind(0, messageId).mapTo(Long.class).list();
+    }
+
     /** The ids of the narrow's messages that meet cond (e.g. "m.id < 42"), in order, at most limit. */
     List<Long> narrowIds(Handle h, NarrowSql sql, String cond, String order, int limit) {
         var q = h.createQuery("SELECT m.id" + sql.from + " WHERE " + sql.whereSql() + " AND " + cond + " ORDER BY m.id " + order + " LIMIT " + limit);

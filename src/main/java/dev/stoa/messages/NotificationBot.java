@@ -10,7 +10,10 @@ import dev.stoa.users.UserStore;
 import java.util.List;
 import java.util.Set;
 
-/** Posts as the realm's notification bot: topic moves, message reports, new-channel announcements. */
+/**
+ * Posts as the realm's notification bot: topic moves, message reports, new-channel announcements,
+ * and direct messages to one user (reminders, scheduled messages that could not be sent).
+ */
 public final class NotificationBot {
     private final Db db;
     private final UserStore users;
@@ -41,5 +44,15 @@ public final class NotificationBot {
         if (bot == null) return;
         actions.doSend(tx, bot, new MessageActions.Target(c, topic, null), content, renderer.render(h, bot, content), "Internal", false,
                 subs.subscribers(h, c.id()), List.of(), Set.of(), null);
+    }
+
+    /** A direct message from the bot to one user, inside the caller's transaction; -1 when the realm has no such bot. */
+    public long postDirect(Tx tx, User to, String content) {
+        var h = tx.h();
+        User bot = users.systemBot(h, "notification-bot@").orElse(null);
+        if (bot == null) return -1;
+        Set<Long> participants = new java.util.LinkedHashSet<>(List.of(bot.id(), to.id()));
+        return actions.doSend(tx, bot, new MessageActions.Target(null, "", participants), content, renderer.render(h, bot, content),
+                "Internal", false, List.of(), List.of(), Set.of(), null);
     }
 }

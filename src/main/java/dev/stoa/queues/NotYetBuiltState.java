@@ -16,7 +16,6 @@ public final class NotYetBuiltState implements StateContributor {
     static {
         EMPTY.put("default_stream_groups", "realm_default_stream_groups=[]");
         EMPTY.put("onboarding_steps", "onboarding_steps=[]");
-        EMPTY.put("scheduled_messages", "scheduled_messages=[]");
         EMPTY.put("realm_embedded_bots", "realm_embedded_bots=[]");
         EMPTY.put("realm_incoming_webhook_bots", "realm_incoming_webhook_bots=[]");
         EMPTY.put("stop_words", "stop_words=[]");

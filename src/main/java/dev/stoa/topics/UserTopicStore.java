@@ -41,6 +41,18 @@ public final class UserTopicStore {
         h.execute("DELETE FROM user_topics WHERE user_id = ? AND stream_id = ? AND topic_lower = ?", userId, streamId, topic.toLowerCase(Locale.ROOT));
     }
 
+    /** Who has a visibility policy for a channel topic (any case). */
+    public List<Long> usersWithPolicy(Handle h, long streamId, String topic) {
+        return h.createQuery("SELECT user_id FROM user_topics WHERE stream_id = ? AND topic_lower = ? ORDER BY user_id")
+                .bind(0, streamId).bind(1, topic.toLowerCase(Locale.ROOT)).mapTo(Long.class).list();
+    }
+
+    /** Users the given user muted, and users who muted the given user (read receipts hide both). */
+    public java.util.Set<Long> mutedOrMutingIds(Handle h, long userId) {
+        return new java.util.HashSet<>(h.createQuery("SELECT muted_user_id FROM muted_users WHERE user_id = :u "
+                + "UNION SELECT user_id FROM muted_users WHERE muted_user_id = :u").bind("u", userId).mapTo(Long.class).list());
+    }
+
     /** Users the given user muted, with when. */
     public List<long[]> mutedUsers(Handle h, long userId) {
         return h.createQuery("SELECT muted_user_id, date_muted FROM muted_users WHERE user_id = ? ORDER BY muted_user_id")

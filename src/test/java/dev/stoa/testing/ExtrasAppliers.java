@@ -21,6 +21,13 @@ final class ExtrasAppliers {
         on("drafts/add", (s, e) -> e.get("drafts").forEach(array(s, "drafts")::add));
         on("drafts/update", (s, e) -> replaceById(array(s, "drafts"), "id", (ObjectNode) e.get("draft")));
         on("drafts/remove", (s, e) -> removeById(array(s, "drafts"), "id", e.get("draft_id").asLong()));
+        on("scheduled_messages/add", (s, e) -> e.get("scheduled_messages").forEach(array(s, "scheduled_messages")::add));
+        on("scheduled_messages/update", (s, e) -> replaceById(array(s, "scheduled_messages"), "scheduled_message_id",
+                (ObjectNode) e.get("scheduled_message")));
+        on("scheduled_messages/remove", (s, e) -> removeById(array(s, "scheduled_messages"), "scheduled_message_id",
+                e.get("scheduled_message_id").asLong()));
+        on("reminders/add", (s, e) -> e.get("reminders").forEach(array(s, "reminders")::add));
+        on("reminders/remove", (s, e) -> removeById(array(s, "reminders"), "reminder_id", e.get("reminder_id").asLong()));
         on("navigation_view/add", (s, e) -> array(s, "navigation_views").add(e.get("navigation_view")));
         on("navigation_view/update", (s, e) -> {
             ObjectNode v = byFragment(array(s, "navigation_views"), e.get("fragment").asText());

@@ -23,6 +23,7 @@ final class MessageAppliers {
         on("update_message", MessageAppliers::update);
         on("reaction", (s, e) -> {});
         on("typing", (s, e) -> {});
+        on("typing_edit_message", (s, e) -> {});
         // attachments are not in register's state: these apply to GET /attachments' when a test adds it (VerifyAction.plusState)
         on("attachment/add", (s, e) -> attachments(s, e, a -> a.add(e.get("attachment"))));
         on("attachment/update", (s, e) -> attachments(s, e, a -> {

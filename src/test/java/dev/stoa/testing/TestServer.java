@@ -18,7 +18,9 @@ import java.util.Map;
  * (the rate-limit test starts its own server with the defaults).
  */
 public final class TestServer implements AutoCloseable {
-    public final Stoa stoa;
+    /** Replaced by {@link #restart}. */
+    public volatile Stoa stoa;
+    private final Clock clock;
     public final Path dataDir;
     private final String pgUrl;
     public final String baseUrl;
@@ -38,6 +40,7 @@ public final class TestServer implements AutoCloseable {
             Config config = tweak.apply(Config.parse(new String[] {"--port", String.valueOf(port), "--data-dir", dataDir.toString(),
                     // A bare organization: tests count channels and messages from zero (FirstStartTest checks the welcome).
                     "--welcome", "false"}, env));
+            this.clock = clock;
             stoa = Stoa.start(config, clock);
             baseUrl = "http://127.0.0.1:" + stoa.port();
             var created = TestAccess.createdOwner(stoa);
@@ -61,6 +64,17 @@ public final class TestServer implements AutoCloseable {
         if (role != 400) owner.patch("/users/" + id, "role", String.valueOf(role)).success();
         String key = owner.anonymous().post("/fetch_api_key", "username", email, "password", "secret-" + email).success().get("api_key").asText();
         return new ApiClient(baseUrl, email, key, id);
+    }
+
+    /**
+     * Stops the server, runs whileDown (moving a MutableClock, say), and starts it again on the same data (directory and database), port and
+     * clock, as after a shutdown or crash: the clients keep working against the new process.
+     */
+    public void restart(Runnable whileDown) throws Exception {
+        var config = stoa.config();
+        stoa.close();
+        whileDown.run();
+        stoa = Stoa.start(config, clock);
     }
 
     public ApiClient client(String email, String apiKey, long userId) {
