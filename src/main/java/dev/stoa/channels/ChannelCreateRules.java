@@ -66,7 +66,7 @@ public final class ChannelCreateRules {
     }
 
     /** The creation parameters as asked: group settings are resolved against the groups inside the transaction. */
-    record Asked(boolean inviteOnly, boolean webPublic, boolean historyPublic, boolean isDefault, boolean retentionGiven,
+    public record Asked(boolean inviteOnly, boolean webPublic, boolean historyPublic, boolean isDefault, boolean retentionGiven,
                  Integer retention, String topicsPolicy, Long folderId, ObjectNode groups) {}
 
     /** Parses the creation parameters shared by POST /channels/create and POST /users/me/subscriptions. */
