@@ -30,8 +30,9 @@ final class Demo {
         Config config = Config.parse(args, System.getenv());
         long t0 = System.nanoTime();
         Instant end = Instant.now();
-        // People join four weeks ago at 08:00 UTC; the clock then follows the history.
-        DemoClock clock = new DemoClock(end.minus(Duration.ofDays(7L * WEEKS)).truncatedTo(ChronoUnit.DAYS).plus(Duration.ofHours(8)));
+        // People join the day before the history starts, four weeks ago; the clock then follows the history.
+        Instant day0 = end.minus(Duration.ofDays(7L * WEEKS)).truncatedTo(ChronoUnit.DAYS);
+        DemoClock clock = new DemoClock(day0.minus(Duration.ofHours(16)));
         Core core;
         try {
             core = Core.open(config, clock);
@@ -46,7 +47,7 @@ final class Demo {
             String password = Passwords.randomString(12);
             DemoOrg.Cast cast = new DemoOrg(modules, clock).build(owner, password);
             DemoHistory history = new DemoHistory(modules, clock, cast);
-            history.play(DemoScript.conversations(), clock.instant().truncatedTo(ChronoUnit.DAYS), end, UNREAD_HOURS);
+            history.play(DemoScript.conversations(), day0, end, UNREAD_HOURS);
             clock.moveTo(Instant.now());
             User iago = cast.people().get("iago");
             writeZuliprc(config.dataDir().resolve("zuliprc-iago"), core, iago, config);

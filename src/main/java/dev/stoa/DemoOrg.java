@@ -100,7 +100,7 @@ final class DemoOrg {
         this.clock = clock;
     }
 
-    /** Creates everyone and everything; people join over the first two days. */
+    /** Creates everyone and everything; people join every ten minutes or so. */
     Cast build(User firstOwner, String password) {
         Map<String, User> people = new LinkedHashMap<>();
         people.put("owner", firstOwner);
@@ -108,7 +108,7 @@ final class DemoOrg {
         String hash = Passwords.hash(password);
         int i = 0;
         for (Person p : PEOPLE) {
-            clock.advanceMinutes(i++ < 3 ? 7 : 61);
+            clock.advanceMinutes(i++ < 3 ? 7 : 11);
             User u = users.doCreateUser(new UserActions.NewUser(p.email(), null, p.fullName(), p.role(), null, null, false));
             users.doSetPasswordHash(u, hash);
             users.doSetTimezone(u, p.timezone());
