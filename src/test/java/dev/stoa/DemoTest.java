@@ -198,7 +198,17 @@ class DemoTest {
         assertThat(denmark.get(denmark.size() - 1).get("subject").asText()).isEqualTo("Castle");
         iago.post("/users/me/subscriptions", "subscriptions", "[{\"name\": \"Verona\", \"description\": \"Italian city\"}]",
                 "principals", "[\"ZOE@zulip.com\"]").success();
-        iago.post("/messages", "type", "direct", "to", "[\"hamlet@zulip.com\"]", "content", "With mirth and laughter let old wrinkles come.")
+        iago.post("/messages", "type", "direct", "to", "[9]", "content", "With mirth and laughter let old wrinkles come.").success();
+        // Zulip's curl example quotes the channel name as JSON.
+        iago.post("/messages", "type", "stream", "to", "\"Denmark\"", "topic", "Castle",
+                "content", "I come not, friends, to steal away your hearts.").success();
+        // What README's zulip-send lines send (Zulip's Python client: legacy type and subject, `to` as a JSON list).
+        iago.post("/messages", "type", "stream", "to", "Denmark", "subject", "Castle", "content", "I come not, friends, to steal away your hearts.")
                 .success();
+        String ownerEmail = group(demo.out(), "first owner: (\\S+), password");
+        JsonNode key = new ApiClient(base, null, null, -1).post("/fetch_api_key", "username", ownerEmail,
+                "password", group(demo.out(), "first owner: \\S+, password: (\\S+)")).success();
+        new ApiClient(base, ownerEmail, key.get("api_key").asText(), key.get("user_id").asLong())
+                .post("/messages", "type", "private", "to", "[\"" + ownerEmail + "\"]", "content", "hello").success();
     }
 }
