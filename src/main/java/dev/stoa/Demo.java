@@ -55,7 +55,7 @@ final class Demo {
                     history.edits, Duration.ofNanos(System.nanoTime() - t0));
             print(config, s, created, owner, password);
         } catch (dev.stoa.http.ApiError e) {
-            throw new Admin.AdminError("the demo stopped: " + e.getMessage());
+            throw new Admin.AdminError("the demo stopped: " + e.getMessage() + " (what it made so far stays; start again with a new --data-dir)");
         }
     }
 

@@ -10,6 +10,15 @@ final class DemoScriptThreads {
     private DemoScriptThreads() {}
 
     static List<DemoScript.C> threads() {
+        List<DemoScript.C> all = new java.util.ArrayList<>();
+        all.addAll(firstWeek());
+        all.addAll(secondWeek());
+        all.addAll(thirdWeek());
+        all.addAll(fourthWeek());
+        return all;
+    }
+
+    private static List<DemoScript.C> firstWeek() {
         return List.of(
                 channel("Denmark", "Introduction", 0, 9)
                         .say("hamlet", "Welcome to **Denmark**, everyone! This channel is for anything about the castle and the court. "
@@ -77,7 +86,11 @@ final class DemoScriptThreads {
                         .say("prospero", "Agreed. I'll make the migration check first and redeploy.")
                         .say("prospero", "Redeployed, all green :green_tick:")
                         .react("iago", "green_tick").react("desdemona", "+1")
-                        .resolved(),
+                        .resolved());
+    }
+
+    private static List<DemoScript.C> secondWeek() {
+        return List.of(
                 channel("Rome", "travel tips", 7, 12)
                         .say("antonio", "Going to Rome next month. Must-sees beyond the Colosseum?")
                         .say("portia", "- The Pantheon at opening time\n- Trastevere for dinner\n- Villa Borghese (book ahead!)")
@@ -122,7 +135,11 @@ final class DemoScriptThreads {
                         .say("prospero", "I may be slightly biased.")
                         .react("rosalind", "joy").react("miranda", "joy").react("ariel", "laughing")
                         .say("miranda", "```spoiler The ending\nEveryone is forgiven, and Ariel is set free.\n```")
-                        .say("ariel", "Finally!"),
+                        .say("ariel", "Finally!"));
+    }
+
+    private static List<DemoScript.C> thirdWeek() {
+        return List.of(
                 channel("Denmark", "security", 14, 10)
                         .say("horatio", "Heads-up: CVE-2024-3094 affects the old build image. The new one is not vulnerable.")
                         .say("hamlet", "Thanks. Is anything in production on the old image?")
@@ -162,7 +179,11 @@ final class DemoScriptThreads {
                         .say("miranda", "O brave new world, that has such masks in it!")
                         .react("prospero", "heart").react("othello", "performing_arts")
                         .say("aaron", "Any recommendations for a mask shop?")
-                        .say("antonio", "Ca' Macana near Campo San Barnaba."),
+                        .say("antonio", "Ca' Macana near Campo San Barnaba."));
+    }
+
+    private static List<DemoScript.C> fourthWeek() {
+        return List.of(
                 channel("core team", "release planning", 22, 9)
                         .say("desdemona", "Release checklist status?")
                         .say("iago", "- [x] Changelog\n- [x] Migration notes\n- [ ] Final smoke test on PostgreSQL\n- [ ] Announcement")
