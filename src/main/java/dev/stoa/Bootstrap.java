@@ -98,8 +98,8 @@ final class Bootstrap {
         return "[api]\nemail=" + email + "\nkey=" + apiKey + "\nsite=" + site + "\n";
     }
 
-    static void writeZuliprc(Path dataDir, String email, String apiKey, String site) throws IOException {
-        Path rc = dataDir.resolve("zuliprc");
+    /** Writes a zuliprc readable by its owner only (it holds an API key). */
+    static void writeZuliprc(Path rc, String email, String apiKey, String site) throws IOException {
         Files.writeString(rc, zuliprc(email, apiKey, site));
         try {
             Files.setPosixFilePermissions(rc, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));

@@ -20,6 +20,7 @@ public final class Main {
         try {
             if (cmd.equals("run")) run(rest);
             else if (cmd.equals("help") || cmd.equals("--help")) System.out.println(Admin.USAGE);
+            else if (cmd.equals("demo")) Demo.run(rest);
             else Admin.run(cmd, rest);
             return 0;
         } catch (Config.ConfigError | Admin.AdminError e) {

@@ -52,7 +52,7 @@ public final class Stoa implements AutoCloseable {
         if (owner != null) {
             // First start: the owner's credentials in a zuliprc that Zulip's clients read as it is.
             try {
-                Bootstrap.writeZuliprc(config.dataDir(), owner.user().deliveryEmail(), owner.user().apiKey(), config.externalUrl());
+                Bootstrap.writeZuliprc(config.dataDir().resolve("zuliprc"), owner.user().deliveryEmail(), owner.user().apiKey(), config.externalUrl());
             } catch (java.io.IOException e) {
                 stoa.close();
                 throw new Config.ConfigError("cannot write " + config.dataDir().resolve("zuliprc") + ": " + e.getMessage());

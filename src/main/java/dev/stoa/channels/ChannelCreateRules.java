@@ -66,10 +66,10 @@ public final class ChannelCreateRules {
     }
 
     /** The creation parameters as asked: group settings are resolved against the groups inside the transaction. */
-    record Asked(boolean inviteOnly, boolean webPublic, boolean historyPublic, boolean isDefault, boolean retentionGiven,
-                 Integer retention, String topicsPolicy, Long folderId, ObjectNode groups) {
+    public record Asked(boolean inviteOnly, boolean webPublic, boolean historyPublic, boolean isDefault, boolean retentionGiven,
+                        Integer retention, String topicsPolicy, Long folderId, ObjectNode groups) {
         /** A public channel that new users join, with the realm's defaults for everything else. */
-        static Asked publicDefault() {
+        public static Asked publicDefault() {
             return new Asked(false, false, true, true, false, null, "inherit", null, Json.object());
         }
     }
