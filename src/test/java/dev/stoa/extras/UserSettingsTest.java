@@ -45,8 +45,8 @@ class UserSettingsTest extends StoaTestBase {
     @Test
     void errorsWriteNothing() {
         owner.patch("/settings", "color_scheme", 7).badRequest("Invalid color_scheme");
-        owner.patch("/settings", "enter_sends", "maybe").badRequest("enter_sends is not a boolean");
-        owner.patch("/settings", "web_font_size_px", "big").badRequest("web_font_size_px is not an integer");
+        owner.patch("/settings", "enter_sends", "maybe").badRequest("enter_sends is not valid JSON");
+        owner.patch("/settings", "web_font_size_px", "big").badRequest("web_font_size_px is not valid JSON");
         owner.patch("/settings", "default_language", "xx").badRequest("Invalid default_language");
         owner.patch("/settings", "emojiset", "apple").badRequest("Invalid emojiset");
         owner.patch("/settings", "notification_sound", "boom").badRequest("Invalid notification sound 'boom'");

@@ -97,7 +97,7 @@ class UserStatusTest extends StoaTestBase {
         member.post("/users/me/status", "emoji_code", "1f697", "emoji_name", "car", "reaction_type", "strange_emoji")
                 .badRequest("Invalid emoji type.");
         member.post("/users/me/status", "status_text", "x".repeat(61)).badRequest("status_text is too long (limit: 60 characters)");
-        member.post("/users/me/status", "away", "maybe").badRequest("away is not a boolean");
+        member.post("/users/me/status", "away", "maybe").badRequest("away is not valid JSON");
         member.post("/users/me/status", "status_text", "  " + "x".repeat(60) + "  ").success();
         bot.post("/users/me/status", "status_text", "beep").badRequest("This endpoint does not accept bot requests.");
         member.get("/users/999999/status").badRequest("No such user");
