@@ -142,7 +142,7 @@ public final class Request {
      * validates strictly: text that is not JSON at all is "<name> is not valid JSON"; JSON of
      * another type ("1", "\"true\"", "1.5") is "<name> is not a boolean" / "is not an integer".
      */
-    static boolean parseBool(String name, String v) {
+    public static boolean parseBool(String name, String v) {
         JsonNode n = parseJson(name, v);
         if (!n.isBoolean()) throw ApiError.bad(name + " is not a boolean");
         return n.booleanValue();
@@ -171,7 +171,7 @@ public final class Request {
         return (int) l;
     }
 
-    static long parseLong(String name, String v) {
+    public static long parseLong(String name, String v) {
         JsonNode n = parseJson(name, v);
         if (!n.isIntegralNumber() || !n.canConvertToLong()) throw ApiError.bad(name + " is not an integer");
         return n.longValue();
