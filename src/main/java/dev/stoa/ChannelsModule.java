@@ -30,6 +30,7 @@ final class ChannelsModule implements Module {
     final SubscriptionActions subscriptions;
     final FolderActions folders;
     final ChannelSight sight;
+    final dev.stoa.channels.ChannelEmail email;
     private final Core core;
 
     ChannelsModule(Core c, ChannelCreateRules.Announcer announcer) {
@@ -46,6 +47,7 @@ final class ChannelsModule implements Module {
         this.subscriptions = new SubscriptionActions(c.db(), c.channels(), c.subscriptions(), c.channelAccess(), actions, creation,
                 c.users(), c.userJson());
         this.folders = new FolderActions(c.db(), c.log(), c.folders(), json, c.clock());
+        this.email = new dev.stoa.channels.ChannelEmail(c.db(), c.channels(), c.config().realmHost());
         this.sight = new ChannelSight(c.log(), c.channels(), c.subscriptions(), c.channelAccess(), c.groups(), actions);
     }
 

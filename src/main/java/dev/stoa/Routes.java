@@ -130,11 +130,12 @@ final class Routes {
         ChannelViews channelViews = new ChannelViews(ch.actions, ch.updates);
         api.post("/channels/create", USER, channelViews::create);
         api.delete("/streams/{stream_id}", USER, channelViews::archive);
-        ChannelReadViews channelReadViews = new ChannelReadViews(c.db(), c.channels(), c.subscriptions(), c.channelAccess(), ch.json, c.users());
+        ChannelReadViews channelReadViews = new ChannelReadViews(c.db(), c.channels(), c.subscriptions(), c.channelAccess(), ch.json, c.users(), ch.email);
         api.get("/streams", USER, channelReadViews::list);
         api.get("/streams/{stream_id}", USER, channelReadViews::one);
         api.get("/get_stream_id", USER, channelReadViews::idByName);
         api.get("/streams/{stream_id}/members", USER, channelReadViews::members);
+        api.get("/streams/{stream_id}/email_address", USER, channelReadViews::emailAddress);
         api.get("/users/{user_id}/subscriptions/{stream_id}", USER, channelReadViews::status);
         api.get("/users/me/{stream_id}/topics", USER, channelReadViews::topics);
         ChannelUpdateViews channelUpdateViews = new ChannelUpdateViews(ch.updates);

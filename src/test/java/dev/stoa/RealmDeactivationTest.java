@@ -55,7 +55,7 @@ class RealmDeactivationTest extends StoaTestBase {
         deactivated(anonymous.post("/fetch_api_key", "username", "member@example.com", "password", "secret-member@example.com"));
         deactivated(anonymous.get("/users"));                   // spectators too
         deactivated(anonymous.post("/register"));
-        member.withCredentials(member.email, "x".repeat(32)).get("/users/me").error(401, "INVALID_API_KEY", "Invalid API key");
+        member.withCredentials(member.email, "x".repeat(32)).get("/users/me").error(401, "UNAUTHORIZED", "Invalid API key");
         anonymous.get("/users/me").error(401, "UNAUTHORIZED", "Not logged in: API authentication or user session required");
         assertThat(anonymous.get("/server_settings").success().get("realm_name")).isNotNull();
         Cli.Result again = stoa("deactivate-realm");

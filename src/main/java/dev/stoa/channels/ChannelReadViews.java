@@ -21,8 +21,11 @@ public final class ChannelReadViews {
     private final ChannelAccess access;
     private final ChannelJson json;
     private final UserStore users;
+    private final ChannelEmail email;
 
-    public ChannelReadViews(Db db, ChannelStore channels, SubscriptionStore subs, ChannelAccess access, ChannelJson json, UserStore users) {
+    public ChannelReadViews(Db db, ChannelStore channels, SubscriptionStore subs, ChannelAccess access, ChannelJson json, UserStore users,
+                            ChannelEmail email) {
+        this.email = email;
         this.db = db;
         this.channels = channels;
         this.subs = subs;
@@ -137,4 +140,27 @@ public final class ChannelReadViews {
         });
     }
 
+
+    /**
+     * GET /streams/{id}/email_address: for those who may post there (Zulip 12, level 448), with
+     * sender_id the caller, Zulip's email gateway (the default) or a bot the caller administers.
+     */
+    public Object emailAddress(Request req) {
+        User me = req.user();
+        long id = req.pathLong("stream_id");
+        Long senderId = req.optLong("sender_id").orElse(null);
+        return db.read(h -> {
+            Channel c = access.checkContentAccess(h, me, id);
+            access.checkSend(h, me, c);
+            long sender = senderId == null ? ChannelEmail.GATEWAY_SENDER : senderId == me.id() ? me.id() : ownBot(h, me, senderId);
+            return Json.success().put("email", email.address(c, sender));
+        });
+    }
+
+    /** Zulip's access_bot_by_id. */
+    private long ownBot(org.jdbi.v3.core.Handle h, User me, long id) {
+        User bot = users.byId(h, id).filter(User::isBot).orElseThrow(() -> ApiError.bad("No such bot"));
+        if (!me.isAdmin() && (bot.botOwnerId() == null || bot.botOwnerId() != me.id())) throw ApiError.bad("Insufficient permission");
+        return bot.id();
+    }
 }

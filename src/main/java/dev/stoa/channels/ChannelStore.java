@@ -175,4 +175,10 @@ public final class ChannelStore {
                 .map((rs, c) -> out.put(rs.getLong(1), new Traffic(rs.getLong(2), rs.getLong(3)))).list();
         return out;
     }
+
+    /** A named server secret: the stored one, or `fresh` when none is stored yet (every node shares it). */
+    public String secret(Handle h, String name, String fresh) {
+        h.execute("INSERT INTO server_secrets (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING", name, fresh);
+        return h.createQuery("SELECT value FROM server_secrets WHERE name = ?").bind(0, name).mapTo(String.class).one();
+    }
 }

@@ -44,9 +44,9 @@ public final class SubscriptionPropertyViews {
         List<ChannelUpdateActions.SubChange> changes = new ArrayList<>();
         for (JsonNode d : data) {
             if (!d.isObject()) throw ApiError.bad("subscription_data[" + changes.size() + "] is not a dict");
-            if (!d.path("stream_id").isIntegralNumber()) throw ApiError.missing("stream_id");
-            if (!d.path("property").isTextual()) throw ApiError.missing("property");
-            if (!d.has("value")) throw ApiError.missing("value");
+            if (!d.path("stream_id").isIntegralNumber()) throw ApiError.bad("Missing 'stream_id' argument");
+            if (!d.path("property").isTextual()) throw ApiError.bad("Missing 'property' argument");
+            if (!d.has("value")) throw ApiError.bad("Missing 'value' argument");
             changes.add(change(d.get("property").textValue(), d.get("value"), d.get("stream_id").longValue()));
         }
         updates.checkSetSubscriptionProperties(me, changes);

@@ -30,8 +30,17 @@ public final class ApiError extends RuntimeException {
         return of(ErrorCode.BAD_REQUEST, msg);
     }
 
+    /** A required parameter is absent: Zulip's RequestVariableMissingError, naming it in var_name. */
     public static ApiError missing(String param) {
-        return bad("Missing '" + param + "' argument");
+        return of(ErrorCode.REQUEST_VARIABLE_MISSING, "Missing '" + param + "' argument").with("var_name", param);
+    }
+
+    /**
+     * 401 UNAUTHORIZED with Zulip's Basic challenge: its REST authentication re-raises credential
+     * errors (wrong or malformed API key, bad header) as UnauthorizedError with the same message.
+     */
+    public static ApiError unauthorized(String msg) {
+        return of(ErrorCode.UNAUTHORIZED, msg).with("__www_authenticate", "Basic realm=\"zulip\"");
     }
 
     public static ApiError invalid(String param) {

@@ -4,7 +4,7 @@ import dev.stoa.identity.User;
 
 /** Resolves Basic credentials to the caller; the users feature implements it. */
 public interface Authenticator {
-    /** The user for these credentials, or an ApiError (401 INVALID_API_KEY, REALM_DEACTIVATED, USER_DEACTIVATED, ...). */
+    /** The user for these credentials, or an ApiError (401 UNAUTHORIZED, REALM_DEACTIVATED, USER_DEACTIVATED, ...). */
     User authenticate(String email, String apiKey);
 
     /** Whether unauthenticated (spectator) access is allowed for OPTIONAL routes (an ApiError when the organization is deactivated). */

@@ -137,12 +137,15 @@ public final class Request {
         return v == null ? Optional.empty() : Optional.of(parseBool(name, v));
     }
 
-    static boolean parseBool(String name, String v) {
-        return switch (v) {
-            case "true", "True" -> true;
-            case "false", "False" -> false;
-            default -> throw ApiError.bad(name + " is not a boolean");
-        };
+    /**
+     * Zulip's typed_endpoint reads booleans and integers as JSON (Json[bool], Json[int]) and
+     * validates strictly: text that is not JSON at all is "<name> is not valid JSON"; JSON of
+     * another type ("1", "\"true\"", "1.5") is "<name> is not a boolean" / "is not an integer".
+     */
+    public static boolean parseBool(String name, String v) {
+        JsonNode n = parseJson(name, v);
+        if (!n.isBoolean()) throw ApiError.bad(name + " is not a boolean");
+        return n.booleanValue();
     }
 
     public long lng(String name) {
@@ -168,24 +171,32 @@ public final class Request {
         return (int) l;
     }
 
-    static long parseLong(String name, String v) {
-        String t = v.strip();
-        // Zulip's parser also accepts a JSON-encoded integer ("5"); it never accepts floats or words.
-        if (t.length() >= 2 && t.startsWith("\"") && t.endsWith("\"")) t = t.substring(1, t.length() - 1);
+    public static long parseLong(String name, String v) {
+        JsonNode n = parseJson(name, v);
+        if (!n.isIntegralNumber() || !n.canConvertToLong()) throw ApiError.bad(name + " is not an integer");
+        return n.longValue();
+    }
+
+    /** Jackson rejects what Python's JSON parser rejects here: trailing text, leading zeros, NaN, single quotes. */
+    private static final com.fasterxml.jackson.databind.ObjectReader STRICT = Json.MAPPER.reader()
+            .with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    /** One parameter's JSON value; an empty or malformed value is "<name> is not valid JSON", as Zulip's json_invalid. */
+    static JsonNode parseJson(String name, String v) {
+        JsonNode n;
         try {
-            return Long.parseLong(t);
-        } catch (NumberFormatException e) {
-            throw ApiError.bad(name + " is not an integer");
+            n = STRICT.readTree(v);
+        } catch (java.io.IOException e) {
+            n = null;
         }
+        if (n == null || n.isMissingNode()) throw ApiError.bad(name + " is not valid JSON");
+        return n;
     }
 
     /** A JSON-encoded value inside a field; null when absent. */
     public JsonNode json(String name) {
         String v = raw(name);
-        if (v == null) return null;
-        JsonNode n = Json.parseOrNull(v);
-        if (n == null) throw ApiError.bad(name + " is not valid JSON");
-        return n;
+        return v == null ? null : parseJson(name, v);
     }
 
     /**

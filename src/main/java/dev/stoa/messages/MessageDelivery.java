@@ -2,11 +2,17 @@ package dev.stoa.messages;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.stoa.http.Json;
+import dev.stoa.identity.User;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.QueueSpec;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import dev.stoa.users.UserJson;
+import dev.stoa.users.UserStore;
+import org.jdbi.v3.core.Handle;
 
 /**
  * Message events in queues: a queue's narrow (register's `narrow`, the same Narrow as GET
@@ -35,6 +41,10 @@ public final class MessageDelivery {
                     m.put("content", e.get("__raw_content").asText());
                     m.put("content_type", "text/x-markdown");
                 }
+                if (spec.clientGravatar() && userId != null && computesGravatar(e.get("__gravatar"), userId)
+                        && e.get("message") instanceof ObjectNode m) {
+                    m.putNull("avatar_url");
+                }
                 return List.of(e);
             }
         });
@@ -46,6 +56,36 @@ public final class MessageDelivery {
             r.put("topic", dev.stoa.realm.Realm.EMPTY_TOPIC_DISPLAY_NAME);
         }
         return List.of(e);
+    }
+
+    /**
+     * For a Gravatar sender, who may compute the avatar (client_gravatar queues then get avatar_url
+     * null, as GET /messages answers them): those who may see the sender's real email. "all" when
+     * everyone may; else {"only": [...]} or, for members-only visibility, {"except": [guests]}.
+     * Null for other senders. Listing users happens only for a Gravatar sender with restricted visibility.
+     */
+    static JsonNode gravatarViewers(Handle h, UserStore users, long senderId) {
+        User s = users.byId(h, senderId).orElse(null);
+        if (s == null || !"G".equals(s.avatarSource())) return null;
+        int vis = s.setting("email_address_visibility").asInt(UserJson.EMAIL_EVERYONE);
+        if (s.isBot() || vis == UserJson.EMAIL_EVERYONE) return TextNode.valueOf("all");
+        ObjectNode out = Json.object();
+        boolean members = vis == UserJson.EMAIL_MEMBERS;
+        var ids = out.putArray(members ? "except" : "only");
+        for (User u : users.all(h)) {
+            boolean sees = UserJson.canSeeEmail(u, s);
+            if (members ? !sees : sees) ids.add(u.id());
+        }
+        return out;
+    }
+
+    static boolean computesGravatar(JsonNode hint, long userId) {
+        if (hint == null) return false;
+        if (hint.isTextual()) return true;
+        for (JsonNode id : hint.path("only")) if (id.asLong() == userId) return true;
+        if (!hint.has("except")) return false;
+        for (JsonNode id : hint.get("except")) if (id.asLong() == userId) return false;
+        return true;
     }
 
     /** Register's `narrow`: parsed as GET /messages parses it, refused where a queue cannot evaluate it; kept in the modern form. */

@@ -79,13 +79,14 @@ public final class MessageEditActions {
             Message m = MessageRules.readable(h, store, access, me, in.messageId());
             if (!m.isChannel() && in.streamId() != null) throw ApiError.bad("Direct messages cannot be moved to channels.");
             if (!m.isChannel() && in.topic() != null) throw ApiError.bad("Direct messages cannot have topics.");
+            String newTopic = changedTopic(m, in, rs);
             ContentEdit ce = in.content() == null ? null : contentEdit(h, me, m, in, rs, now);
             Move mv = null;
             boolean resolveOnly = false;
-            if (m.isChannel() && (in.topic() != null || in.streamId() != null)) {
+            if (m.isChannel() && (newTopic != null || in.streamId() != null)) {
                 Channel from = deps.channels().byId(h, m.channelId()).orElseThrow();
                 Channel to = in.streamId() == null ? from : deps.channels().byId(h, in.streamId()).orElseThrow(() -> ApiError.bad("Invalid channel ID"));
-                String topic = in.topic() == null ? m.topic() : MessageRules.checkTopic(h, store, deps.resolver(), in.topic(), to, rs, me);
+                String topic = newTopic == null ? m.topic() : MessageRules.checkTopic(h, store, deps.resolver(), newTopic, to, rs, me);
                 resolveOnly = to.id() == from.id() && MessageEditRules.isResolveToggle(m.topic(), topic);
                 if (resolveOnly && m.topic().isEmpty()) throw ApiError.bad("General chat cannot be marked as resolved");
                 Access.View view = access.view(h, me);
@@ -96,6 +97,21 @@ public final class MessageEditActions {
             if (mv != null && !resolveOnly) notifyMove(tx, me, m, mv, in.notifyOld(), in.notifyNew());
             return detached;
         });
+    }
+
+    /**
+     * The topic the edit sets, or null: as Zulip's check_update_message, a topic equal to the
+     * current one (once normalized) is no topic edit at all — no move, no last_moved_timestamp,
+     * no history entry, no notices — and the request is then judged without it.
+     */
+    private static String changedTopic(Message m, EditInput in, Realm rs) {
+        String topic = in.topic();
+        if (topic != null && m.isChannel() && MessageRules.normalizeTopic(topic, rs).equals(m.topic())) topic = null;
+        if (in.content() == null && topic == null && in.streamId() == null) throw ApiError.bad("Nothing to change");
+        if (topic == null && in.streamId() == null && !in.propagateMode().equals("change_one")) {
+            throw ApiError.bad("Invalid propagate_mode without topic edit");
+        }
+        return topic;
     }
 
     private ContentEdit contentEdit(Handle h, User me, Message m, EditInput in, Realm rs, long now) {
@@ -176,7 +192,8 @@ public final class MessageEditActions {
         else ids.add(target.id());
         java.util.Collections.sort(ids);
         if (edit != null) {
-            applyContent(tx, editor, target, edit, now, detached);
+            // With a move too, the move's history entry for target carries the content change: one entry, as Zulip's.
+            applyContent(tx, editor, target, edit, now, detached, move == null);
             f.put("orig_content", target.content());
             f.put("orig_rendered_content", target.renderedContent());
             f.put("content", edit.content());
@@ -185,7 +202,7 @@ public final class MessageEditActions {
         }
         if (move != null) {
             for (Message m : move.messages()) audience.addAll(store.recipientsOf(h, m.id()));
-            applyMove(tx, editor, move, now);
+            applyMove(tx, editor, move, target.id(), edit, now);
             f.put("propagate_mode", move.propagateMode());
             f.put("orig_subject", target.topic());
             if (!move.newTopic().equals(target.topic())) {
@@ -212,9 +229,9 @@ public final class MessageEditActions {
         return detached;
     }
 
-    private void applyContent(Tx tx, User editor, Message m, ContentEdit e, long now, ArrayNode detached) {
+    private void applyContent(Tx tx, User editor, Message m, ContentEdit e, long now, ArrayNode detached, boolean history) {
         Handle h = tx.h();
-        store.insertEdit(h, new MessageStore.Edit(0, m.id(), editor.id(), now, m.content(), m.renderedContent(), null, null, null, null));
+        if (history) store.insertEdit(h, new MessageStore.Edit(0, m.id(), editor.id(), now, m.content(), m.renderedContent(), null, null, null, null));
         Rendered r = e.rendered();
         UploadActions.Relinked links = uploads.doRelink(tx, m, r.uploadPathIds(), editor.id());
         store.updateContent(h, m.id(), e.content(), r.html(), r.hasLink(), links.hasUploads() || r.hasAttachment(), r.hasImage(), now);
@@ -238,15 +255,17 @@ public final class MessageEditActions {
         store.replaceFlagBits(h, m.id(), mask, bits);
     }
 
-    private void applyMove(Tx tx, User editor, Move mv, long now) {
+    /** edit: target's content change in the same request (null: none); target's entry then records both. */
+    private void applyMove(Tx tx, User editor, Move mv, long targetId, ContentEdit edit, long now) {
         Handle h = tx.h();
         long recipient = store.channelRecipient(h, mv.to().id());
         List<Long> ids = mv.messages().stream().map(Message::id).toList();
         for (Message m : mv.messages()) {
-            store.insertEdit(h, new MessageStore.Edit(0, m.id(), editor.id(), now, null, null,
+            boolean both = edit != null && m.id() == targetId;
+            store.insertEdit(h, new MessageStore.Edit(0, m.id(), editor.id(), now, both ? m.content() : null, both ? m.renderedContent() : null,
                     m.topic().equals(mv.newTopic()) ? null : m.topic(), m.topic().equals(mv.newTopic()) ? null : mv.newTopic(),
                     mv.from().id() == mv.to().id() ? null : mv.from().id(), mv.from().id() == mv.to().id() ? null : mv.to().id()));
-            store.index(h, m.id(), mv.newTopic(), m.content());
+            store.index(h, m.id(), mv.newTopic(), both ? edit.content() : m.content());
         }
         store.move(h, ids, recipient, mv.to().id(), mv.newTopic(), now);
         for (long id : ids) {

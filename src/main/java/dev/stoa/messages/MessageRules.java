@@ -86,14 +86,7 @@ final class MessageRules {
 
     /** The topic as stored: display-name and "(no topic)" mean the empty topic; policy and topic creation checked. */
     static String checkTopic(Handle h, MessageStore store, GroupResolver resolver, String raw, Channel c, Realm rs, User me) {
-        String topic = raw == null ? "" : cleanTopic(raw);  // drops control characters, NUL included
-        if (topic.equals(Realm.EMPTY_TOPIC_DISPLAY_NAME) || topic.equals("(no topic)")
-                || topic.equals(rs.get("realm_empty_topic_display_name") == null ? null : rs.get("realm_empty_topic_display_name").asText())) {
-            topic = "";
-        }
-        if (codePoints(topic) > Realm.MAX_TOPIC_LENGTH) {
-            topic = topic.substring(0, topic.offsetByCodePoints(0, Realm.MAX_TOPIC_LENGTH - 3)) + "...";
-        }
+        String topic = normalizeTopic(raw, rs);
         String policy = c.topicsPolicy() == null || c.topicsPolicy().equals("inherit")
                 ? rs.get("topics_policy").asText("allow_empty_topic") : c.topicsPolicy();
         if (topic.isEmpty() && policy.equals("disable_empty_topic")) throw ApiError.bad("Topics are required in this organization.");
@@ -103,6 +96,19 @@ final class MessageRules {
         JsonNode create = c.setting("can_create_topic_group");
         if (create != null && !resolver.isMember(h, me.id(), create)) {
             if (!store.topicExists(h, c.id(), topic)) throw ApiError.bad("You do not have permission to create new topics in this channel.");
+        }
+        return topic;
+    }
+
+    /** The topic a sent name stands for: cleaned, "general chat" (or the realm's name for it) as "", truncated. */
+    static String normalizeTopic(String raw, Realm rs) {
+        String topic = raw == null ? "" : cleanTopic(raw);  // drops control characters, NUL included
+        if (topic.equals(Realm.EMPTY_TOPIC_DISPLAY_NAME) || topic.equals("(no topic)")
+                || topic.equals(rs.get("realm_empty_topic_display_name") == null ? null : rs.get("realm_empty_topic_display_name").asText())) {
+            topic = "";
+        }
+        if (codePoints(topic) > Realm.MAX_TOPIC_LENGTH) {
+            topic = topic.substring(0, topic.offsetByCodePoints(0, Realm.MAX_TOPIC_LENGTH - 3)) + "...";
         }
         return topic;
     }

@@ -46,7 +46,8 @@ public final class MessageViews {
         User me = req.user();
         Narrow narrow = Narrow.parse(req.json("narrow"));
         String anchor = req.raw("anchor");
-        if (anchor == null && req.optBool("use_first_unread_anchor").orElse(false)) anchor = "first_unread";
+        // Zulip's parse_anchor_value: the legacy flag wins over any anchor sent with it (zulip-terminal sends anchor=0 too).
+        if (req.optBool("use_first_unread_anchor").orElse(false)) anchor = "first_unread";
         int before = req.integer("num_before", 0);
         int after = req.integer("num_after", 0);
         if (before < 0) throw ApiError.bad("Invalid num_before");

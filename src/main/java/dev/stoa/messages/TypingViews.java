@@ -20,14 +20,15 @@ public final class TypingViews {
         TypingActions.TypingInput in = switch (type) {
             case "direct", "private" -> {
                 List<Long> to = req.longList("to");
-                if (to == null) throw ApiError.missing("to");
+                // Optional in Zulip's signature, required by type: a plain BAD_REQUEST there, not REQUEST_VARIABLE_MISSING.
+                if (to == null) throw ApiError.bad("Missing 'to' argument");
                 if (to.isEmpty()) throw ApiError.bad("Empty 'to' list");
                 yield new TypingActions.TypingInput(op, true, to, 0, null);
             }
             case "stream", "channel" -> {
-                long channelId = req.optLong("stream_id").orElseThrow(() -> ApiError.missing("stream_id"));
+                long channelId = req.optLong("stream_id").orElseThrow(() -> ApiError.bad("Missing 'stream_id' argument"));
                 String topic = req.raw("topic");
-                if (topic == null) throw ApiError.missing("topic");
+                if (topic == null) throw ApiError.bad("Missing 'topic' argument");
                 yield new TypingActions.TypingInput(op, false, null, channelId, topic);
             }
             default -> throw ApiError.bad("Invalid type");

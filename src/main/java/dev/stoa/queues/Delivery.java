@@ -45,8 +45,8 @@ public final class Delivery {
         rules.put("typing", (e, s, u) -> "stream".equals(e.path("message_type").asText()) && !s.can("stream_typing_notifications")
                 ? List.of() : List.of(e));
         rules.put("presence", (e, s, u) -> presence(e, s));
-        rules.put("update_display_settings", (e, s, u) -> s.can("user_settings_object") ? List.of() : List.of(e));
-        rules.put("update_global_notifications", (e, s, u) -> s.can("user_settings_object") ? List.of() : List.of(e));
+        // update_display_settings / update_global_notifications: no rule. The seed's user_settings_object
+        // has no effect now, so they reach every queue that asked for them (or for everything).
         rules.putAll(featureRules);
     }
 

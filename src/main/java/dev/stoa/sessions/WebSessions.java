@@ -1,11 +1,10 @@
 package dev.stoa.sessions;
 
 import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Sessions;
 import dev.stoa.identity.User;
 import dev.stoa.realm.RealmHolder;
+import dev.stoa.users.UserRules;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
 
@@ -38,8 +37,7 @@ public final class WebSessions implements Sessions {
             return new Session(u, key, row.csrfToken());
         });
         if (s == null) return null;
-        if (realm.get().deactivated()) throw ApiError.of(ErrorCode.REALM_DEACTIVATED, "This organization has been deactivated");
-        if (!s.user().isActive()) throw ApiError.of(ErrorCode.USER_DEACTIVATED, "Account is deactivated");
+        UserRules.checkCanSignIn(realm.get(), s.user());
         return s;
     }
 }

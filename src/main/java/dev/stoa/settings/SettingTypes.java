@@ -34,16 +34,9 @@ final class SettingTypes {
         for (String[] l : langs) LANGUAGES.put(l[0], l[1]);
     }
 
-    private static final Set<String> DISPLAY_LEGACY = Set.of("color_scheme", "default_language", "demote_inactive_streams",
-            "emojiset", "enable_drafts_synchronization", "enter_sends", "fluid_layout_width", "high_contrast_mode",
-            "left_side_userlist", "starred_message_counts", "translate_emoticons", "twenty_four_hour_time");
-    private static final Set<String> NOTIFICATION_LEGACY = Set.of("enable_desktop_notifications", "enable_digest_emails",
-            "enable_login_emails", "enable_marketing_emails", "email_notifications_batching_period_seconds",
-            "enable_offline_email_notifications", "enable_offline_push_notifications", "enable_online_push_notifications",
-            "enable_sounds", "enable_stream_audible_notifications", "enable_stream_desktop_notifications",
-            "enable_stream_email_notifications", "enable_stream_push_notifications", "message_content_in_email_notifications",
-            "notification_sound", "pm_content_in_desktop_notifications", "desktop_icon_count_display",
-            "realm_name_in_email_notifications_policy", "presence_enabled", "wildcard_mentions_notify");
+    /** The settings whose changes also go out in the legacy event forms: register's legacy key lists. */
+    private static final Set<String> DISPLAY_LEGACY = dev.stoa.users.UserSettingsState.DISPLAY_LEGACY;
+    private static final Set<String> NOTIFICATION_LEGACY = dev.stoa.users.UserSettingsState.NOTIFICATION_LEGACY;
 
     static final Map<String, Setting> ALL = new LinkedHashMap<>();
 
@@ -102,20 +95,13 @@ final class SettingTypes {
         ALL.put(name, new Setting(name, p, l));
     }
 
+    /** The parameter parser's own reading (Zulip's Json[bool] / Json[int] and their messages). */
     private static JsonNode bool(String name, String v) {
-        return switch (v.strip()) {
-            case "true", "True" -> JsonNodeFactory.instance.booleanNode(true);
-            case "false", "False" -> JsonNodeFactory.instance.booleanNode(false);
-            default -> throw ApiError.bad(name + " is not a boolean");
-        };
+        return JsonNodeFactory.instance.booleanNode(dev.stoa.http.Request.parseBool(name, v));
     }
 
     private static long integer(String name, String v) {
-        try {
-            return Long.parseLong(v.strip());
-        } catch (NumberFormatException e) {
-            throw ApiError.bad(name + " is not an integer");
-        }
+        return dev.stoa.http.Request.parseLong(name, v);
     }
 
     private static Parser oneOf(int... allowed) {

@@ -37,8 +37,7 @@ public final class PasswordLogin {
             failures.hit(key);
             throw ApiError.of(ErrorCode.AUTHENTICATION_FAILED, "Your username or password is incorrect");
         }
-        if (!u.isActive()) throw ApiError.of(ErrorCode.USER_DEACTIVATED, "Account is deactivated");
-        if (realm.get().deactivated()) throw ApiError.of(ErrorCode.REALM_DEACTIVATED, "This organization has been deactivated");
+        UserRules.checkCanSignIn(realm.get(), u);
         return u;
     }
 }

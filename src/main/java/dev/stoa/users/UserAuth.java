@@ -8,7 +8,12 @@ import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Authenticator;
 import dev.stoa.realm.RealmHolder;
 
-/** HTTP Basic credentials (email or API email, API key) → the active user, answered as Zulip does. */
+/**
+ * HTTP Basic credentials (email or API email, API key) → the active user, answered as Zulip's
+ * server does: a wrong or malformed key is 401 UNAUTHORIZED (its REST authentication re-raises
+ * InvalidAPIKeyError as UnauthorizedError; zulip.yaml's example shows INVALID_API_KEY), while a
+ * deactivated organization or account keeps REALM_DEACTIVATED / USER_DEACTIVATED.
+ */
 public final class UserAuth implements Authenticator {
     private final Db db;
     private final UserStore store;
@@ -25,15 +30,14 @@ public final class UserAuth implements Authenticator {
     @Override
     public User authenticate(String email, String apiKey) {
         if (apiKey.length() != 32 || !apiKey.chars().allMatch(c -> c < 128 && Character.isLetterOrDigit(c))) {
-            throw ApiError.of(ErrorCode.INVALID_API_KEY, "Malformed API key");
+            throw ApiError.unauthorized("Malformed API key");
         }
         User u = db.read(h -> store.byApiKey(h, apiKey).orElse(null));
         // The key is looked up by an index; comparing it again in constant time guards against collation surprises.
         if (u == null || !Passwords.constantTimeEquals(u.apiKey(), apiKey) || !matchesEmail(u, email)) {
-            throw ApiError.of(ErrorCode.INVALID_API_KEY, "Invalid API key");
+            throw ApiError.unauthorized("Invalid API key");
         }
-        if (realm.get().deactivated()) throw ApiError.of(ErrorCode.REALM_DEACTIVATED, "This organization has been deactivated");
-        if (!u.isActive()) throw ApiError.of(ErrorCode.USER_DEACTIVATED, "Account is deactivated");
+        UserRules.checkCanSignIn(realm.get(), u);
         return u;
     }
 

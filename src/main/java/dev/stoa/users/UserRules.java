@@ -21,6 +21,16 @@ public final class UserRules {
         if (!me.isOwner()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
     }
 
+    /**
+     * Whether an authenticated user may act at all, checked where credentials are (HTTP Basic,
+     * the web session, a password sign-in) in Zulip's order (validate_account_and_subdomain): a
+     * deactivated organization first, then a deactivated account.
+     */
+    public static void checkCanSignIn(Realm realm, User u) {
+        if (realm.deactivated()) throw ApiError.of(ErrorCode.REALM_DEACTIVATED, "This organization has been deactivated");
+        if (!u.isActive()) throw ApiError.of(ErrorCode.USER_DEACTIVATED, "Account is deactivated");
+    }
+
     static final String LAST_OWNER = "Cannot deactivate the only organization owner";
 
     /** Zulip's last-owner rule: the realm keeps an active human owner, so u can be neither demoted nor deactivated. */

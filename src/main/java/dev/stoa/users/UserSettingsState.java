@@ -4,39 +4,55 @@ import dev.stoa.identity.User;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.queues.StateContributor;
-import dev.stoa.realm.Realm;
 import java.util.Set;
 
-/** register's user_settings (and realm_user_settings_defaults); legacy top-level copies for old clients. */
+/**
+ * register's user_settings and realm_user_settings_defaults, and the legacy top-level copies.
+ * The seed (level 496) says the user_settings_object capability has no effect now: the legacy
+ * keys follow the requested state alone, as Zulip serves them to clients that ask for the old
+ * types (zulip-terminal reads twenty_four_hour_time and pm_content_in_desktop_notifications
+ * there): update_display_settings brings the display settings, emojiset_choices and timezone;
+ * update_global_notifications the notification settings and available_notification_sounds.
+ */
 public final class UserSettingsState implements StateContributor {
-    /** Settings that Zulip also sends at the top level to clients without user_settings_object. */
-    private static final Set<String> NOT_LEGACY = Set.of("available_notification_sounds", "emojiset_choices",
-            "email_address_visibility", "allow_private_data_export", "send_private_typing_notifications",
-            "send_stream_typing_notifications", "send_read_receipts", "web_suggest_update_timezone",
-            "automatically_follow_topics_policy", "automatically_unmute_topics_in_muted_streams_policy",
-            "automatically_follow_topics_where_mentioned", "web_mark_read_on_scroll_policy", "web_channel_default_view",
-            "web_font_size_px", "web_line_height_percent", "display_emoji_reaction_users", "web_escape_navigates_to_home_view",
-            "user_list_style", "web_animate_image_previews", "web_stream_unreads_count_display_policy", "hide_ai_features",
-            "enable_followed_topic_desktop_notifications", "enable_followed_topic_email_notifications",
-            "enable_followed_topic_push_notifications", "enable_followed_topic_audible_notifications",
-            "enable_followed_topic_wildcard_mentions_notify", "web_navigate_to_sent_message", "web_home_view");
+    /** zulip.yaml's top-level register keys "present if update_display_settings is in fetch_event_types" (settings only). */
+    public static final Set<String> DISPLAY_LEGACY = Set.of("color_scheme", "default_language", "demote_inactive_streams",
+            "emojiset", "enable_drafts_synchronization", "enter_sends", "fluid_layout_width", "high_contrast_mode",
+            "left_side_userlist", "starred_message_counts", "translate_emoticons", "twenty_four_hour_time", "web_home_view", "timezone");
+    /** ... and "present if update_global_notifications is in fetch_event_types". */
+    public static final Set<String> NOTIFICATION_LEGACY = Set.of("enable_desktop_notifications", "enable_digest_emails",
+            "enable_login_emails", "enable_marketing_emails", "email_notifications_batching_period_seconds",
+            "enable_offline_email_notifications", "enable_offline_push_notifications", "enable_online_push_notifications",
+            "enable_sounds", "enable_stream_audible_notifications", "enable_stream_desktop_notifications",
+            "enable_stream_email_notifications", "enable_stream_push_notifications", "message_content_in_email_notifications",
+            "notification_sound", "pm_content_in_desktop_notifications", "desktop_icon_count_display",
+            "realm_name_in_email_notifications_policy", "presence_enabled", "wildcard_mentions_notify");
 
     @Override
     public Set<String> eventTypes() { return Set.of("user_settings", "update_display_settings", "update_global_notifications", "realm_user_settings_defaults"); }
 
     @Override
     public void fetch(Context ctx, ObjectNode state) {
-        ObjectNode defaults = UserSettings.withChoices(User.SETTINGS_DEFAULTS.deepCopy());
-        defaults.remove("timezone");
-        state.set("realm_user_settings_defaults", defaults);
+        if (ctx.fetches("realm_user_settings_defaults")) {
+            ObjectNode defaults = UserSettings.withChoices(User.SETTINGS_DEFAULTS.deepCopy());
+            defaults.remove("timezone");
+            state.set("realm_user_settings_defaults", defaults);
+        }
         User me = ctx.viewer();
         if (me == null) return;
         ObjectNode settings = UserSettings.of(me);
-        state.set("user_settings", settings);
-        if (!ctx.options().can("user_settings_object")) {
-            settings.properties().forEach(e -> {
-                if (!NOT_LEGACY.contains(e.getKey())) state.set(e.getKey(), e.getValue());
-            });
+        if (ctx.fetches("user_settings")) state.set("user_settings", settings);
+        if (ctx.fetches("update_display_settings")) {
+            copy(settings, state, DISPLAY_LEGACY);
+            state.set("emojiset_choices", settings.get("emojiset_choices"));
         }
+        if (ctx.fetches("update_global_notifications")) {
+            copy(settings, state, NOTIFICATION_LEGACY);
+            state.set("available_notification_sounds", settings.get("available_notification_sounds"));
+        }
+    }
+
+    private static void copy(ObjectNode settings, ObjectNode state, Set<String> keys) {
+        for (String k : keys) if (settings.has(k)) state.set(k, settings.get(k).deepCopy());
     }
 }

@@ -84,7 +84,7 @@ class ChannelCreateTest extends StoaTestBase {
         member.post("/channels/create", "name", "  ", "subscribers", List.of()).badRequest("Channel name can't be empty.");
         member.post("/channels/create", "name", "x".repeat(61), "subscribers", List.of()).badRequest("Channel name too long (limit: 60 characters).");
         member.post("/channels/create", "name", "a\u0000b", "subscribers", List.of()).badRequest("Invalid character in channel name, at position 2.");
-        member.post("/channels/create", "name", "nosubs").badRequest("Missing 'subscribers' argument");
+        member.post("/channels/create", "name", "nosubs").missing("subscribers");
         member.post("/channels/create", "name", "baduser", "subscribers", List.of(99999)).badRequest("Invalid user ID: 99999");
         member.post("/channels/create", "name", "badretention", "subscribers", List.of(), "message_retention_days", "30")
                 .error(400, "UNAUTHORIZED_PRINCIPAL", "Must be an organization owner");

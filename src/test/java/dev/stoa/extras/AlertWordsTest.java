@@ -34,8 +34,8 @@ class AlertWordsTest extends StoaTestBase {
 
     @Test
     void errors() {
-        member.post("/users/me/alert_words").badRequest("Missing 'alert_words' argument");
-        member.delete("/users/me/alert_words").badRequest("Missing 'alert_words' argument");
+        member.post("/users/me/alert_words").missing("alert_words");
+        member.delete("/users/me/alert_words").missing("alert_words");
         member.post("/users/me/alert_words", "alert_words", List.of("ok", "x".repeat(101)))
                 .badRequest("alert_words[1] is too long (limit: 100 characters)");
         member.post("/users/me/alert_words", "alert_words", "word").badRequest("alert_words is not valid JSON");

@@ -87,6 +87,6 @@ class DraftsTest extends StoaTestBase {
         long id = member.post("/drafts", "drafts", List.of(draft("", List.of(), "", "mine"))).success().get("ids").get(0).asLong();
         admin.patch("/drafts/" + id, "draft", draft("", List.of(), "", "x")).error(404, "BAD_REQUEST", "Draft does not exist");
         admin.delete("/drafts/" + id).error(404, "BAD_REQUEST", "Draft does not exist");
-        member.patch("/drafts/" + id).badRequest("Missing 'draft' argument");
+        member.patch("/drafts/" + id).missing("draft");
     }
 }

@@ -34,9 +34,9 @@ class NavigationViewsTest extends StoaTestBase {
     void errors() {
         moderator.post("/navigation_views", "fragment", "recent", "is_pinned", true, "name", "x").badRequest("Built-in views cannot have a custom name.");
         moderator.post("/navigation_views", "fragment", "narrow/x", "is_pinned", true).badRequest("Custom views must have a valid name.");
-        moderator.post("/navigation_views", "fragment", "feed").badRequest("Missing 'is_pinned' argument");
-        moderator.post("/navigation_views", "is_pinned", true).badRequest("Missing 'fragment' argument");
-        moderator.post("/navigation_views", "fragment", "feed", "is_pinned", "maybe").badRequest("is_pinned is not a boolean");
+        moderator.post("/navigation_views", "fragment", "feed").missing("is_pinned");
+        moderator.post("/navigation_views", "is_pinned", true).missing("fragment");
+        moderator.post("/navigation_views", "fragment", "feed", "is_pinned", "maybe").badRequest("is_pinned is not valid JSON");
         moderator.post("/navigation_views", "fragment", "feed", "is_pinned", true).success();
         moderator.post("/navigation_views", "fragment", "feed", "is_pinned", true).badRequest("Navigation view already exists.");
         moderator.patch("/navigation_views/feed", "name", "x").badRequest("Built-in views cannot have a custom name.");

@@ -90,10 +90,10 @@ class PresenceTest extends StoaTestBase {
 
     @Test
     void errors() {
-        member.post("/users/me/presence").badRequest("Missing 'status' argument");
+        member.post("/users/me/presence").missing("status");
         member.post("/users/me/presence", "status", "away").badRequest("Invalid status: away");
-        member.post("/users/me/presence", "status", "active", "ping_only", "yes").badRequest("ping_only is not a boolean");
-        member.post("/users/me/presence", "status", "active", "last_update_id", "x").badRequest("last_update_id is not an integer");
+        member.post("/users/me/presence", "status", "active", "ping_only", "yes").badRequest("ping_only is not valid JSON");
+        member.post("/users/me/presence", "status", "active", "last_update_id", "x").badRequest("last_update_id is not valid JSON");
         member.post("/users/me/presence", "status", "active", "history_limit_days", 1.5).badRequest("history_limit_days is not an integer");
         bot.post("/users/me/presence", "status", "active").badRequest("This endpoint does not accept bot requests.");
         member.get("/users/999999/presence").badRequest("No such user");

@@ -39,8 +39,8 @@ class SavedSnippetsTest extends StoaTestBase {
     void errors() {
         member.post("/saved_snippets", "title", " ", "content", "x").badRequest("Title cannot be empty.");
         member.post("/saved_snippets", "title", "t", "content", "").badRequest("Content cannot be empty.");
-        member.post("/saved_snippets", "content", "x").badRequest("Missing 'title' argument");
-        member.post("/saved_snippets", "title", "x").badRequest("Missing 'content' argument");
+        member.post("/saved_snippets", "content", "x").missing("title");
+        member.post("/saved_snippets", "title", "x").missing("content");
         member.post("/saved_snippets", "title", "x".repeat(61), "content", "x").badRequest("title is too long (limit: 60 characters)");
         member.patch("/saved_snippets/99999", "title", "x").error(404, "BAD_REQUEST", "Saved snippet does not exist.");
         member.patch("/saved_snippets/abc", "title", "x").error(404, "BAD_REQUEST", "Saved snippet does not exist.");

@@ -16,20 +16,52 @@ class UserSettingsTest extends StoaTestBase {
 
     @Test
     void modernClientGetsUserSettingsEvents() {
-        // one event per setting; the legacy events of two of them are not for this client
-        VerifyAction.as(member).register(MODERN).events("user_settings/update", "user_settings/update", "user_settings/update", "user_settings/update")
+        // one event per setting, for a client that asks for user_settings alone
+        VerifyAction.as(member).register("event_types", List.of("user_settings")).events("user_settings/update", "user_settings/update",
+                "user_settings/update", "user_settings/update")
                 .run(() -> member.patch("/settings", "high_contrast_mode", true, "enable_sounds", false, "web_font_size_px", 14, "emojiset", "text").success());
         JsonNode s = member.post("/register", "client_capabilities", Map.of("user_settings_object", true)).success().get("user_settings");
         assertThat(s.get("high_contrast_mode").asBoolean()).isTrue();
         assertThat(s.get("web_font_size_px").asInt()).isEqualTo(14);
     }
 
+    /** Issue 14, gap 11: the seed says user_settings_object has no effect now; the requested types alone decide. */
+    @Test
+    void userSettingsObjectCapabilityHasNoEffect() {
+        ApiClient u = server.createUser("capability@example.com", "Capability", 400);
+        for (Object[] register : new Object[][] {MODERN, LEGACY, {"client_capabilities", Map.of("user_settings_object", false)}}) {
+            List<JsonNode> ev = VerifyAction.as(u).register(register).events(4).run(() -> u.patch("/settings",
+                    "twenty_four_hour_time", true, "enable_sounds", false).success());
+            assertThat(VerifyAction.types(ev)).containsExactlyInAnyOrder("user_settings/update", "user_settings/update",
+                    "update_display_settings", "update_global_notifications");
+            u.patch("/settings", "twenty_four_hour_time", false, "enable_sounds", true).success();
+        }
+        for (Object[] capability : new Object[][] {{}, {"user_settings_object", true}}) {
+            Map<String, Object> caps = capability.length == 0 ? Map.of() : Map.of("user_settings_object", true);
+            JsonNode all = u.post("/register", "client_capabilities", caps).success();
+            assertThat(all.has("user_settings")).isTrue();
+            assertThat(all.get("twenty_four_hour_time").asBoolean()).isFalse();      // display (legacy)
+            assertThat(all.get("pm_content_in_desktop_notifications").asBoolean()).isTrue(); // notifications (legacy)
+            assertThat(all.has("emojiset_choices") && all.has("available_notification_sounds") && all.has("timezone")).isTrue();
+            JsonNode modern = u.post("/register", "client_capabilities", caps, "fetch_event_types", List.of("user_settings")).success();
+            assertThat(modern.has("twenty_four_hour_time") || modern.has("enable_sounds") || modern.has("realm_user_settings_defaults")).isFalse();
+            JsonNode display = u.post("/register", "client_capabilities", caps, "fetch_event_types", List.of("update_display_settings")).success();
+            assertThat(display.has("twenty_four_hour_time") && display.has("emojiset_choices") && display.has("web_home_view")).isTrue();
+            assertThat(display.has("enable_sounds") || display.has("user_settings")).isFalse();
+            JsonNode notif = u.post("/register", "client_capabilities", caps, "fetch_event_types", List.of("update_global_notifications")).success();
+            assertThat(notif.has("enable_sounds") && notif.has("available_notification_sounds") && notif.has("presence_enabled")).isTrue();
+            assertThat(notif.has("twenty_four_hour_time")).isFalse();
+        }
+    }
+
     @Test
     void legacyClientGetsLegacyEventsToo() {
-        List<JsonNode> ev = VerifyAction.as(admin).register(LEGACY).events(7).run(() -> admin.patch("/settings",
+        // web_home_view is a legacy display setting too (zulip.yaml's register lists it among them)
+        List<JsonNode> ev = VerifyAction.as(admin).register(LEGACY).events(8).run(() -> admin.patch("/settings",
                 "twenty_four_hour_time", true, "notification_sound", "ding", "default_language", "de", "web_home_view", "all_messages").success());
         assertThat(ev).extracting(e -> e.get("type").asText()).containsExactlyInAnyOrder("user_settings", "update_display_settings",
-                "user_settings", "update_global_notifications", "user_settings", "update_display_settings", "user_settings");
+                "user_settings", "update_global_notifications", "user_settings", "update_display_settings", "user_settings",
+                "update_display_settings");
         JsonNode lang = ev.stream().filter(e -> "default_language".equals(e.path("setting_name").asText())).findFirst().orElseThrow();
         assertThat(lang.get("language_name").asText()).isEqualTo("Deutsch");
         assertThat(lang.get("user").asText()).isEqualTo(admin.email);
@@ -37,16 +69,17 @@ class UserSettingsTest extends StoaTestBase {
 
     @Test
     void unchangedValuesSendNothingAndDefaultsRoundTrip() {
+        Object[] settingsOnly = {"event_types", List.of("user_settings")};
         VerifyAction.as(moderator).register(MODERN).events(0).noStateChange().run(() -> moderator.patch("/settings", "enter_sends", false).success());
-        VerifyAction.verify(moderator, MODERN, () -> moderator.patch("/settings", "enter_sends", true).success());
-        VerifyAction.verify(moderator, MODERN, () -> moderator.patch("/settings", "enter_sends", false).success());
+        VerifyAction.verify(moderator, settingsOnly, () -> moderator.patch("/settings", "enter_sends", true).success());
+        VerifyAction.verify(moderator, settingsOnly, () -> moderator.patch("/settings", "enter_sends", false).success());
     }
 
     @Test
     void errorsWriteNothing() {
         owner.patch("/settings", "color_scheme", 7).badRequest("Invalid color_scheme");
-        owner.patch("/settings", "enter_sends", "maybe").badRequest("enter_sends is not a boolean");
-        owner.patch("/settings", "web_font_size_px", "big").badRequest("web_font_size_px is not an integer");
+        owner.patch("/settings", "enter_sends", "maybe").badRequest("enter_sends is not valid JSON");
+        owner.patch("/settings", "web_font_size_px", "big").badRequest("web_font_size_px is not valid JSON");
         owner.patch("/settings", "default_language", "xx").badRequest("Invalid default_language");
         owner.patch("/settings", "emojiset", "apple").badRequest("Invalid emojiset");
         owner.patch("/settings", "notification_sound", "boom").badRequest("Invalid notification sound 'boom'");
@@ -62,7 +95,7 @@ class UserSettingsTest extends StoaTestBase {
     @Test
     void accountFieldsAndSettingsInOneRequest() {
         ApiClient u = server.createUser("both@example.com", "Both", 400);
-        VerifyAction.as(u).register(MODERN).events("realm_user/update", "user_settings/update")
+        VerifyAction.as(u).register(MODERN).events("realm_user/update", "user_settings/update", "update_display_settings")
                 .run(() -> u.patch("/settings", "full_name", "Both Changed", "left_side_userlist", true).success());
         u.patch("/settings", "full_name", "", "fluid_layout_width", true).error(400, "BAD_REQUEST", null);
         JsonNode s = u.post("/register", "client_capabilities", Map.of("user_settings_object", true)).success().get("user_settings");

@@ -41,10 +41,10 @@ class UserTopicsTest extends StoaTestBase {
     @Test
     void topicErrors() {
         member.post("/user_topics", "stream_id", 999999, "topic", "x", "visibility_policy", 1).badRequest("Invalid channel ID");
-        member.post("/user_topics", "topic", "x", "visibility_policy", 1).badRequest("Missing 'stream_id' argument");
-        member.post("/user_topics", "stream_id", 1, "visibility_policy", 1).badRequest("Missing 'topic' argument");
-        member.post("/user_topics", "stream_id", 1, "topic", "x").badRequest("Missing 'visibility_policy' argument");
-        member.post("/user_topics", "stream_id", "one", "topic", "x", "visibility_policy", 1).badRequest("stream_id is not an integer");
+        member.post("/user_topics", "topic", "x", "visibility_policy", 1).missing("stream_id");
+        member.post("/user_topics", "stream_id", 1, "visibility_policy", 1).missing("topic");
+        member.post("/user_topics", "stream_id", 1, "topic", "x").missing("visibility_policy");
+        member.post("/user_topics", "stream_id", "one", "topic", "x", "visibility_policy", 1).badRequest("stream_id is not valid JSON");
         member.post("/user_topics", "stream_id", 1, "topic", "x", "visibility_policy", 4).badRequest("Invalid visibility_policy");
         member.post("/user_topics", "stream_id", 1, "topic", "x".repeat(61), "visibility_policy", 1).badRequest("topic is too long (limit: 60 characters)");
     }

@@ -33,7 +33,7 @@ class VideoCallsTest {
             assertThat(b).isNotEmpty();
             String c = s.member.post("/calls/meeting/create", "is_video_call", false).success().get("url").asText();
             assertThat(c).startsWith("https://meet.example.com/").endsWith("#config.startWithVideoMuted=true").isNotEqualTo(a);
-            s.member.post("/calls/meeting/create", "is_video_call", "x").badRequest("is_video_call is not a boolean");
+            s.member.post("/calls/meeting/create", "is_video_call", "x").badRequest("is_video_call is not valid JSON");
             JsonNode state = s.member.post("/register", "fetch_event_types", List.of("video_calls")).success();
             assertThat(state.get("has_meeting_token").asBoolean()).isFalse();
             assertThat(state.get("has_zoom_token").asBoolean()).isFalse();

@@ -58,7 +58,7 @@ class GroupCrudTest extends StoaTestBase {
                 .badRequest("User group name cannot start with 'role:'.");
         member.post("/user_groups/create", "name", "@x", "description", "", "members", List.of())
                 .badRequest("User group name cannot start with '@'.");
-        member.post("/user_groups/create", "name", uniqueName(), "description", "").badRequest("Missing 'members' argument");
+        member.post("/user_groups/create", "name", uniqueName(), "description", "").missing("members");
         member.post("/user_groups/create", "name", uniqueName(), "description", "", "members", "[1,").badRequest("members is not valid JSON");
         String taken = uniqueName();
         member.post("/user_groups/create", "name", taken, "description", "", "members", List.of()).success();

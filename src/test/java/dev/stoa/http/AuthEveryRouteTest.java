@@ -38,8 +38,8 @@ class AuthEveryRouteTest extends StoaTestBase {
     @Test
     void wrongAndMalformedKeys() {
         for (Router.Route r : authenticated()) {
-            call(member.withCredentials(member.email, "B".repeat(32)), r).error(401, "INVALID_API_KEY", "Invalid API key");
-            call(member.withCredentials(member.email, "nope"), r).error(401, "INVALID_API_KEY", "Malformed API key");
+            call(member.withCredentials(member.email, "B".repeat(32)), r).error(401, "UNAUTHORIZED", "Invalid API key");
+            call(member.withCredentials(member.email, "nope"), r).error(401, "UNAUTHORIZED", "Malformed API key");
         }
     }
 

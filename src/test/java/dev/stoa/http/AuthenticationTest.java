@@ -20,16 +20,16 @@ class AuthenticationTest extends StoaTestBase {
     @Test
     void wrongKeyIsInvalidApiKey() {
         String other = "A".repeat(32);
-        member.withCredentials(member.email, other).get("/users/me").error(401, "INVALID_API_KEY", "Invalid API key");
+        member.withCredentials(member.email, other).get("/users/me").error(401, "UNAUTHORIZED", "Invalid API key");
         // Someone else's key with my email: also invalid.
-        member.withCredentials(member.email, admin.apiKey).get("/users/me").error(401, "INVALID_API_KEY", "Invalid API key");
-        member.withCredentials("nobody@example.com", member.apiKey).get("/users/me").error(401, "INVALID_API_KEY", "Invalid API key");
+        member.withCredentials(member.email, admin.apiKey).get("/users/me").error(401, "UNAUTHORIZED", "Invalid API key");
+        member.withCredentials("nobody@example.com", member.apiKey).get("/users/me").error(401, "UNAUTHORIZED", "Invalid API key");
     }
 
     @Test
     void malformedKey() {
         for (String key : new String[] {"short", "", "x".repeat(33), "é".repeat(32), "!".repeat(32)}) {
-            member.withCredentials(member.email, key).get("/users/me").error(401, "INVALID_API_KEY", "Malformed API key");
+            member.withCredentials(member.email, key).get("/users/me").error(401, "UNAUTHORIZED", "Malformed API key");
         }
     }
 
@@ -71,8 +71,8 @@ class AuthenticationTest extends StoaTestBase {
                 .error(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
         anonymous.post("/fetch_api_key", "username", "ghost@example.com", "password", "x")
                 .error(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
-        anonymous.post("/fetch_api_key", "password", "x").badRequest("Missing 'username' argument");
-        anonymous.post("/fetch_api_key", "username", member.email).badRequest("Missing 'password' argument");
+        anonymous.post("/fetch_api_key", "password", "x").missing("username");
+        anonymous.post("/fetch_api_key", "username", member.email).missing("password");
         // Bots have no password.
         anonymous.post("/fetch_api_key", "username", bot.email, "password", "")
                 .error(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");

@@ -36,7 +36,11 @@ class StrictParamsTest extends StoaTestBase {
     void booleansAreStrict() {
         assertThat(request(Map.of("b", "true")).bool("b", false)).isTrue();
         assertThat(request(Map.of("b", "false")).bool("b", true)).isFalse();
-        for (String v : List.of("yes", "1", "0", "", "TRUE ", "null", "\"true\"")) {
+        // Zulip's Json[bool]: text that is no JSON at all, and JSON of another type, answer differently.
+        for (String v : List.of("yes", "", "TRUE ", "True", "tru", "true false")) {
+            bad(() -> request(Map.of("b", v)).bool("b", false), "b is not valid JSON");
+        }
+        for (String v : List.of("1", "0", "null", "\"true\"", "[true]")) {
             bad(() -> request(Map.of("b", v)).bool("b", false), "b is not a boolean");
         }
     }
@@ -45,11 +49,17 @@ class StrictParamsTest extends StoaTestBase {
     void integersAreStrict() {
         assertThat(request(Map.of("n", "42")).lng("n")).isEqualTo(42);
         assertThat(request(Map.of("n", "-7")).lng("n")).isEqualTo(-7);
-        for (String v : List.of("4.2", "x", "", "1e3", "99999999999999999999", "true")) {
+        for (String v : List.of("4.2", "1e3", "99999999999999999999", "true", "\"5\"", "null")) {
             bad(() -> request(Map.of("n", v)).lng("n"), "n is not an integer");
+        }
+        for (String v : List.of("x", "", "07", "5 6", "0x10")) {
+            bad(() -> request(Map.of("n", v)).lng("n"), "n is not valid JSON");
         }
         bad(() -> request(Map.of("n", "3000000000")).integer("n", 0), "n is not an integer");
         bad(() -> request(Map.of()).lng("n"), "Missing 'n' argument");
+        assertThatThrownBy(() -> request(Map.of()).str("n")).isInstanceOf(ApiError.class)
+                .satisfies(e -> assertThat(((ApiError) e).code()).isEqualTo(ErrorCode.REQUEST_VARIABLE_MISSING))
+                .satisfies(e -> assertThat(((ApiError) e).extra()).containsEntry("var_name", "n"));
         bad(() -> request(Map.of("l", "[1, \"a\"]")).longList("l"), "l[1] is not an integer");
         bad(() -> request(Map.of("l", "{\"a\": 1}")).longList("l"), "l is not a list");
         bad(() -> request(Map.of("l", "[1,")).longList("l"), "l is not valid JSON");
@@ -57,7 +67,7 @@ class StrictParamsTest extends StoaTestBase {
 
     @Test
     void overHttpTheSameMessages() {
-        admin.post("/realm/profile_fields", "name", "B", "field_type", 1, "required", "maybe").badRequest("required is not a boolean");
+        admin.post("/realm/profile_fields", "name", "B", "field_type", 1, "required", "maybe").badRequest("required is not valid JSON");
         admin.post("/realm/profile_fields", "name", "B", "field_type", "1.5").badRequest("field_type is not an integer");
         member.get("/users", "client_gravatar", "2").badRequest("client_gravatar is not a boolean");
         member.get("/users", "user_ids", "[\"x\"]").badRequest("user_ids[0] is not an integer");

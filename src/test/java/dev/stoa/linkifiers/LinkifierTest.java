@@ -106,7 +106,7 @@ class LinkifierTest extends StoaTestBase {
         bad(admin.post("/realm/filters", "pattern", "#(?P<id>(?:(?:[a-z]{100}){100}){100})", "url_template", url),
                 "Bad regular expression: pattern too large - compile failed");
         admin.delete("/realm/filters/" + add("#(?P<id>[0-9]{1,1000})", url)).success();
-        admin.post("/realm/filters", "pattern", "#(?P<id>[0-9]+)").badRequest("Missing 'url_template' argument");
+        admin.post("/realm/filters", "pattern", "#(?P<id>[0-9]+)").missing("url_template");
         admin.delete("/realm/filters/999999").badRequest("Linkifier not found.");
         admin.patch("/realm/filters/999999", "pattern", "#(?P<id>[0-9]+)", "url_template", url).badRequest("Linkifier not found.");
         long id = add("#(?P<id>[0-9]+)", url);
@@ -116,7 +116,7 @@ class LinkifierTest extends StoaTestBase {
                 .badRequest("The ordered list must not contain duplicated linkifiers");
         admin.patch("/realm/linkifiers", "ordered_linkifier_ids", List.of(id, id + 1000))
                 .badRequest("The ordered list must enumerate all existing linkifiers exactly once");
-        admin.patch("/realm/linkifiers").badRequest("Missing 'ordered_linkifier_ids' argument");
+        admin.patch("/realm/linkifiers").missing("ordered_linkifier_ids");
         admin.delete("/realm/filters/" + id).success();
     }
 

@@ -63,7 +63,7 @@ class PushRegistrationTest extends StoaTestBase {
         member.post("/mobile_push/register", "device_id", 1, "token_kind", "gcm").badRequest("Invalid token_kind");
         member.post("/mobile_push/register", "device_id", 1, "push_key_id", 4294967296L)
                 .badRequest("Invalid push_key_id: Value error, Not a valid unsigned 32-bit integer");
-        member.post("/mobile_push/register", "device_id", "one").badRequest("device_id is not an integer");
+        member.post("/mobile_push/register", "device_id", "one").badRequest("device_id is not valid JSON");
         assertThat(member.post("/mobile_push/register").msg()).isEqualTo("Missing 'device_id' argument");
         bot.post("/mobile_push/register", "device_id", 1).badRequest("This endpoint does not accept bot requests.");
         // and nothing claims otherwise

@@ -55,7 +55,7 @@ class RealmDomainsTest extends StoaTestBase {
         for (String[] c : invalid) owner.post("/realm/domains", "domain", c[0], "allow_subdomains", false).badRequest("Invalid domain: " + c[1]);
         owner.post("/realm/domains", "domain", "x-x.y.3.z", "allow_subdomains", false).success();
         owner.post("/realm/domains", "domain", "X-X.y.3.z", "allow_subdomains", true).badRequest("The domain x-x.y.3.z is already a part of your organization.");
-        owner.post("/realm/domains", "domain", "b.com", "allow_subdomains", "yes").badRequest("allow_subdomains is not a boolean");
+        owner.post("/realm/domains", "domain", "b.com", "allow_subdomains", "yes").badRequest("allow_subdomains is not valid JSON");
         owner.patch("/realm/domains/non-existent.com", "allow_subdomains", true).badRequest("No entry found for domain non-existent.com.");
         owner.delete("/realm/domains/non-existent.com").badRequest("No entry found for domain non-existent.com.");
         owner.delete("/realm/domains/X-X.y.3.z").badRequest("No entry found for domain X-X.y.3.z.");

@@ -12,7 +12,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class UserStatusTest extends StoaTestBase {
-    private static final Object[] MODERN_SETTINGS = {"client_capabilities", Map.of("user_settings_object", true)};
 
     private JsonNode statusOf(ApiClient viewer, long userId) {
         return viewer.post("/register", "fetch_event_types", List.of("user_status")).success().get("user_status").get(String.valueOf(userId));
@@ -46,8 +45,8 @@ class UserStatusTest extends StoaTestBase {
     @Test
     void awayIsPresenceEnabled() {
         ApiClient u = server.createUser("status2@example.com", "Status Two", 400);
-        // the user's own clients: the presence_enabled setting changes too (legacy settings events dropped with user_settings_object)
-        List<JsonNode> own = VerifyAction.as(u).register(MODERN_SETTINGS).events("user_settings/update", "user_status")
+        // the user's own clients: the presence_enabled setting changes too (a client asking for no legacy settings events)
+        List<JsonNode> own = VerifyAction.as(u).register("event_types", List.of("user_settings", "user_status")).events("user_settings/update", "user_status")
                 .run(() -> u.post("/users/me/status", "away", true).success());
         assertThat(own.getFirst().get("property").asText()).isEqualTo("presence_enabled");
         assertThat(own.getFirst().get("value").asBoolean()).isFalse();
@@ -97,7 +96,7 @@ class UserStatusTest extends StoaTestBase {
         member.post("/users/me/status", "emoji_code", "1f697", "emoji_name", "car", "reaction_type", "strange_emoji")
                 .badRequest("Invalid emoji type.");
         member.post("/users/me/status", "status_text", "x".repeat(61)).badRequest("status_text is too long (limit: 60 characters)");
-        member.post("/users/me/status", "away", "maybe").badRequest("away is not a boolean");
+        member.post("/users/me/status", "away", "maybe").badRequest("away is not valid JSON");
         member.post("/users/me/status", "status_text", "  " + "x".repeat(60) + "  ").success();
         bot.post("/users/me/status", "status_text", "beep").badRequest("This endpoint does not accept bot requests.");
         member.get("/users/999999/status").badRequest("No such user");

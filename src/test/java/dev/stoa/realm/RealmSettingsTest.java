@@ -65,7 +65,7 @@ class RealmSettingsTest extends StoaTestBase {
         admin.patch("/realm", "message_content_edit_limit_seconds", "-5").badRequest("Bad value for 'message_content_edit_limit_seconds': -5");
         admin.patch("/realm", "move_messages_within_stream_limit_seconds", "\"forever\"")
                 .badRequest("Bad value for 'move_messages_within_stream_limit_seconds': \"forever\"");
-        admin.patch("/realm", "allow_message_editing", "maybe").badRequest("allow_message_editing is not a boolean");
+        admin.patch("/realm", "allow_message_editing", "maybe").badRequest("allow_message_editing is not valid JSON");
         admin.patch("/realm", "topics_policy", "anything").badRequest("Invalid topics_policy");
         admin.patch("/realm", "name", "x".repeat(41)).badRequest("name is too long (limit: 40 characters)");
         admin.patch("/realm", "default_language", "xx").badRequest("Invalid language 'xx'");

@@ -66,7 +66,7 @@ class CredentialsTest {
             member.get("/users/me").success();
             String key = member.post("/users/me/api_key/regenerate").success().get("api_key").asText();
             assertThat(key).isNotEqualTo(member.apiKey).hasSize(32);
-            member.get("/users/me").error(401, "INVALID_API_KEY", "Invalid API key");
+            member.get("/users/me").error(401, "UNAUTHORIZED", "Invalid API key");
             member.withCredentials(member.email, key).get("/users/me").success();
             assertThat(member.anonymous().post("/fetch_api_key", "username", member.email, "password", "secret-" + member.email)
                     .success().get("api_key").asText()).isEqualTo(key);

@@ -66,7 +66,7 @@ class PermissionMatrixTest {
                 boolean needsUser = r.auth() == Router.Auth.USER || (r.auth() == Router.Auth.OPTIONAL && who.equals("unauthenticated"));
                 String[] expected = switch (who) {
                     case "deactivated" -> new String[] {"USER_DEACTIVATED", "Account is deactivated"};
-                    case "wrong key" -> new String[] {"INVALID_API_KEY", "Invalid API key"};
+                    case "wrong key" -> new String[] {"UNAUTHORIZED", "Invalid API key"};
                     default -> new String[] {"UNAUTHORIZED", "Not logged in: API authentication or user session required"};
                 };
                 if (r.auth() == Router.Auth.NONE) {

@@ -18,7 +18,7 @@ class RenderTest extends StoaTestBase {
     void rendersMarkdownAndMentions() {
         assertThat(render(member, "**foo**")).isEqualTo("<p><strong>foo</strong></p>");
         assertThat(render(member, "@**Iago Admin**")).contains("class=\"user-mention\"").contains("data-user-id=\"" + admin.userId + "\"");
-        member.post("/messages/render").badRequest("Missing 'content' argument");
+        member.post("/messages/render").missing("content");
         anonymous.post("/messages/render", "content", "x").error(401, "UNAUTHORIZED", null);
     }
 
@@ -55,7 +55,7 @@ class RenderTest extends StoaTestBase {
         for (String bad : new String[] {"javascript:alert(1)", "//evil.example.com/x.png", "https://a b", "data:image/png;base64,AA"}) {
             member.raw(member.request("/thumbnail?url=" + URLEncoder.encode(bad, StandardCharsets.UTF_8)).build()).badRequest("Invalid URL");
         }
-        member.raw(member.request("/thumbnail").build()).badRequest("Missing 'url' argument");
+        member.raw(member.request("/thumbnail").build()).missing("url");
         assertThat(anonymous.raw(anonymous.request("/thumbnail?url=https%3A%2F%2Fexample.com%2Fa.png").build()).status()).isEqualTo(401);
         assertThat(member.raw(member.request("/nowhere").build()).status()).isEqualTo(404);
     }

@@ -175,7 +175,7 @@ class WebSessionTest extends StoaTestBase {
         web.login("nobody@example.com", "wrong").error(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
         web.login(bot.email, bot.apiKey).error(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
         web.login(member.email, "").error(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
-        web.call("POST", "/accounts/login/", ApiClient.params("username", member.email)).error(400, "BAD_REQUEST", "Missing 'password' argument");
+        web.call("POST", "/accounts/login/", ApiClient.params("username", member.email)).missing("password");
         assertThat(web.cookie("sessionid")).isNull();
     }
 

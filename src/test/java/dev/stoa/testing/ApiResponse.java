@@ -31,4 +31,13 @@ public record ApiResponse(int status, JsonNode json, String body, HttpHeaders he
     public ApiResponse badRequest(String expectedMsg) {
         return error(400, "BAD_REQUEST", expectedMsg);
     }
+
+    /** Zulip's MissingArgumentError: 400 REQUEST_VARIABLE_MISSING, "Missing '<name>' argument", var_name. */
+    public ApiResponse missing(String name) {
+        error(400, "REQUEST_VARIABLE_MISSING", "Missing '" + name + "' argument");
+        if (!name.equals(json.path("var_name").asText(null))) {
+            throw new AssertionError("expected var_name \"" + name + "\", got " + body);
+        }
+        return this;
+    }
 }

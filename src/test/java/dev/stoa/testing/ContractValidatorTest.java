@@ -108,6 +108,15 @@ class ContractValidatorTest {
     }
 
     @Test
+    void missingArgumentOnEndpointWithItsOwn400Passes() {
+        // POST /messages documents its own 400s; Zulip's shared MissingArgumentError applies to it too.
+        String body = "{\"result\":\"error\",\"msg\":\"Missing 'to' argument\",\"code\":\"REQUEST_VARIABLE_MISSING\",\"var_name\":\"to\"}";
+        assertThatCode(() -> contract.validateResponse("POST", "/api/v1/messages", 400, CT, body)).doesNotThrowAnyException();
+        String stray = "{\"result\":\"error\",\"msg\":\"x\",\"code\":\"BAD_REQUEST\",\"no_such_field\":1}";
+        assertThatThrownBy(() -> contract.validateResponse("POST", "/api/v1/messages", 400, CT, stray)).isInstanceOf(AssertionError.class);
+    }
+
+    @Test
     void errorsMustHaveTheErrorShape() {
         String noCode = "{\"result\":\"error\",\"msg\":\"Not found\"}";
         assertThatThrownBy(() -> contract.validateResponse("GET", "/api/v1/no/such/route", 404, CT, noCode))

@@ -73,15 +73,15 @@ class ProfileFieldsTest extends StoaTestBase {
 
     @Test
     void c_createValidation() {
-        admin.post("/realm/profile_fields", "name", "x").badRequest("Missing 'field_type' argument");
-        admin.post("/realm/profile_fields", "name", "x", "field_type", "one").badRequest("field_type is not an integer");
+        admin.post("/realm/profile_fields", "name", "x").missing("field_type");
+        admin.post("/realm/profile_fields", "name", "x", "field_type", "one").badRequest("field_type is not valid JSON");
         admin.post("/realm/profile_fields", "name", "x", "field_type", 9).badRequest("Invalid field type.");
         admin.post("/realm/profile_fields", "name", "x", "field_type", 0).badRequest("Invalid field type.");
         admin.post("/realm/profile_fields", "name", "  ", "field_type", 1).badRequest("Label cannot be blank.");
         admin.post("/realm/profile_fields", "field_type", 1).badRequest("Label cannot be blank.");
         admin.post("/realm/profile_fields", "name", "x".repeat(41), "field_type", 1).badRequest("name is too long (limit: 40 characters)");
         admin.post("/realm/profile_fields", "name", "x", "hint", "h".repeat(81), "field_type", 1).badRequest("hint is too long (limit: 80 characters)");
-        admin.post("/realm/profile_fields", "name", "x", "field_type", 1, "required", "yes").badRequest("required is not a boolean");
+        admin.post("/realm/profile_fields", "name", "x", "field_type", 1, "required", "yes").badRequest("required is not valid JSON");
         admin.post("/realm/profile_fields", "name", "x", "field_type", 1, "field_data", "[1]").badRequest("field_data is not a dict");
         admin.post("/realm/profile_fields", "name", "x", "field_type", 1, "field_data", "{").badRequest("field_data is not valid JSON");
         long id = create("name", "Unique", "field_type", 1);
@@ -178,7 +178,7 @@ class ProfileFieldsTest extends StoaTestBase {
         admin.patch("/realm/profile_fields", "order", List.of(z, x)).badRequest("Invalid order mapping.");
         admin.patch("/realm/profile_fields", "order", List.of(z, x, y, 9999)).badRequest("Invalid order mapping.");
         admin.patch("/realm/profile_fields", "order", List.of(z, x, x)).badRequest("Invalid order mapping.");
-        admin.patch("/realm/profile_fields").badRequest("Missing 'order' argument");
+        admin.patch("/realm/profile_fields").missing("order");
         admin.patch("/realm/profile_fields", "order", "[\"a\"]").badRequest("order[0] is not an integer");
         admin.patch("/realm/profile_fields", "order", "{}").badRequest("order is not a list");
         deleteAll();
@@ -214,7 +214,7 @@ class ProfileFieldsTest extends StoaTestBase {
         member.patch("/users/me/profile_data", "data", List.of(Map.of("id", phone))).badRequest("value key is missing from data[0]");
         member.patch("/users/me/profile_data", "data", List.of(Map.of("id", "x", "value", "1"))).badRequest("data[0][\"id\"] is not an integer");
         member.patch("/users/me/profile_data", "data", "{}").badRequest("data is not a list");
-        member.patch("/users/me/profile_data").badRequest("Missing 'data' argument");
+        member.patch("/users/me/profile_data").missing("data");
         member.patch("/users/me/profile_data", "data", List.of(Map.of("id", locked, "value", "gold")))
                 .badRequest("You are not allowed to change this field. Contact an administrator to update it.");
         bot.patch("/users/me/profile_data", "data", List.of(Map.of("id", phone, "value", "1"))).badRequest("This endpoint does not accept bot requests.");
@@ -229,7 +229,7 @@ class ProfileFieldsTest extends StoaTestBase {
         member.patch("/users/me/profile_data", "data", List.of(Map.of("id", phone, "value", ""))).success();
         member.delete("/users/me/profile_data", "data", List.of(site)).success();
         member.delete("/users/me/profile_data", "data", List.of(99999)).badRequest("Field id 99999 not found.");
-        member.delete("/users/me/profile_data").badRequest("Missing 'data' argument");
+        member.delete("/users/me/profile_data").missing("data");
         pd = member.get("/users/me").success().get("profile_data");
         assertThat(pd.has(String.valueOf(phone))).isFalse();
         assertThat(pd.has(String.valueOf(site))).isFalse();

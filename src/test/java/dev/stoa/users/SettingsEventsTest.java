@@ -18,14 +18,16 @@ class SettingsEventsTest extends StoaTestBase {
 
     @Test
     void timezoneUpdatesUserAndSettings() {
-        // a client without user_settings_object also gets the legacy update_display_settings (Zulip sends it for timezone)
+        // every client that asks for it gets the legacy update_display_settings (Zulip sends it for timezone); user_settings_object has no effect now
         var legacy = VerifyAction.as(moderator).events(3).run(() -> moderator.patch("/settings", "timezone", "Asia/Kolkata").success());
         assertThat(VerifyAction.types(legacy)).contains("realm_user/update", "user_settings/update", "update_display_settings");
         legacy = VerifyAction.as(moderator).register("client_capabilities", Map.of("user_settings_object", false)).events(3)
                 .run(() -> moderator.patch("/settings", "timezone", "America/New_York").success());
         assertThat(VerifyAction.types(legacy)).contains("update_display_settings");
-        VerifyAction.as(moderator).register("client_capabilities", Map.of("user_settings_object", true)).events("realm_user/update", "user_settings/update")
+        VerifyAction.as(moderator).register("client_capabilities", Map.of("user_settings_object", true)).events(3)
                 .run(() -> moderator.patch("/settings", "timezone", "Asia/Tokyo").success());
+        VerifyAction.as(moderator).register("event_types", java.util.List.of("realm_user", "user_settings")).events("realm_user/update", "user_settings/update")
+                .run(() -> moderator.patch("/settings", "timezone", "Asia/Seoul").success());
         VerifyAction.as(member).events("realm_user/update").run(() -> moderator.patch("/settings", "timezone", "Europe/Berlin").success());
     }
 

@@ -100,7 +100,7 @@ class UsersReadTest extends StoaTestBase {
         assertThat(member(members, member.userId).get("profile_data").get(String.valueOf(f)).get("value").asText()).isEqualTo("blue");
         assertThat(member(members, admin.userId).get("profile_data").isEmpty()).isTrue();
         assertThat(member(members, bot.userId).has("profile_data")).isFalse();
-        guest.get("/users", "include_custom_profile_fields", "yes").badRequest("include_custom_profile_fields is not a boolean");
+        guest.get("/users", "include_custom_profile_fields", "yes").badRequest("include_custom_profile_fields is not valid JSON");
         admin.delete("/realm/profile_fields/" + f).success();
     }
 

@@ -25,9 +25,9 @@ class UsersWriteTest extends StoaTestBase {
         assertThat(admin.get("/users/" + id).success().get("user").get("full_name").asText()).isEqualTo("Created");
         anonymous.post("/fetch_api_key", "username", "created@example.com", "password", "pw").success();
         admin.post("/users", "email", "CREATED@example.com", "password", "pw", "full_name", "Again").badRequest("Email 'CREATED@example.com' already in use");
-        admin.post("/users", "password", "pw", "full_name", "X").badRequest("Missing 'email' argument");
-        admin.post("/users", "email", "a1@example.com", "full_name", "X").badRequest("Missing 'password' argument");
-        admin.post("/users", "email", "a1@example.com", "password", "pw").badRequest("Missing 'full_name' argument");
+        admin.post("/users", "password", "pw", "full_name", "X").missing("email");
+        admin.post("/users", "email", "a1@example.com", "full_name", "X").missing("password");
+        admin.post("/users", "email", "a1@example.com", "password", "pw").missing("full_name");
         admin.post("/users", "email", "not-an-email", "password", "pw", "full_name", "X").badRequest("Invalid address.");
         admin.post("/users", "email", "a1@example.com", "password", "", "full_name", "X").badRequest("The password is too weak.");
         admin.post("/users", "email", "a1@example.com", "password", "pw", "full_name", " ").badRequest("Name too short!");
@@ -47,7 +47,7 @@ class UsersWriteTest extends StoaTestBase {
         assertThat(got.get("full_name").asText()).isEqualTo("Down Date");
         assertThat(got.get("role").asInt()).isEqualTo(300);
         admin.patch("/users/" + u.userId, "role", 250).badRequest("Invalid role");
-        admin.patch("/users/" + u.userId, "role", "admin").badRequest("role is not an integer");
+        admin.patch("/users/" + u.userId, "role", "admin").badRequest("role is not valid JSON");
         admin.patch("/users/" + u.userId, "full_name", "").badRequest("Name too short!");
         admin.patch("/users/" + u.userId, "profile_data", "{}").badRequest("profile_data is not a list");
         admin.patch("/users/999999", "full_name", "X").badRequest("No such user");
@@ -113,10 +113,10 @@ class UsersWriteTest extends StoaTestBase {
         member.post("/bots", "full_name", "Other", "short_name", "incoming").badRequest("Username already in use");
         member.post("/bots", "full_name", "Incoming", "short_name", "incoming2").badRequest("Name is already in use!");
         member.post("/bots", "full_name", "X1", "short_name", "x1", "bot_type", 5).badRequest("Invalid bot_type");
-        member.post("/bots", "full_name", "X1", "short_name", "x1", "bot_type", "one").badRequest("bot_type is not an integer");
+        member.post("/bots", "full_name", "X1", "short_name", "x1", "bot_type", "one").badRequest("bot_type is not valid JSON");
         member.post("/bots", "full_name", "X1", "short_name", "bad name!").badRequest("Bad name or username");
-        member.post("/bots", "short_name", "x1").badRequest("Missing 'full_name' argument");
-        member.post("/bots", "full_name", "X1").badRequest("Missing 'short_name' argument");
+        member.post("/bots", "short_name", "x1").missing("full_name");
+        member.post("/bots", "full_name", "X1").missing("short_name");
         guest.post("/bots", "full_name", "X1", "short_name", "x1").error(400, "UNAUTHORIZED_PRINCIPAL", "Not allowed for guest users");
         bot.post("/bots", "full_name", "X1", "short_name", "x1").badRequest("This endpoint does not accept bot requests.");
         // GET /bots: one's own bots; administrators see all.
