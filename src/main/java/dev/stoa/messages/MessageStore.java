@@ -178,6 +178,14 @@ public final class MessageStore {
                 .map((rs, c) -> new Reaction(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5))).findOne();
     }
 
+    /** Some user's reaction with this emoji on the message (the oldest), whose name a new vote takes. */
+    public Optional<Reaction> anyReaction(Handle h, long messageId, String type, String code) {
+        return h.createQuery("SELECT message_id, user_id, emoji_name, emoji_code, reaction_type FROM reactions "
+                        + "WHERE message_id = ? AND reaction_type = ? AND emoji_code = ? ORDER BY id LIMIT 1")
+                .bind(0, messageId).bind(1, type).bind(2, code)
+                .map((rs, c) -> new Reaction(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5))).findOne();
+    }
+
     public void removeReaction(Handle h, Reaction r) {
         h.execute("DELETE FROM reactions WHERE message_id = ? AND user_id = ? AND reaction_type = ? AND emoji_code = ?",
                 r.messageId(), r.userId(), r.reactionType(), r.emojiCode());
