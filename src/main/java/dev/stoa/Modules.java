@@ -29,7 +29,8 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
         // A group named in a realm or channel permission setting is in use and cannot be deactivated.
         GroupsModule groups = new GroupsModule(c, List.of(realm.actions::objections, c.channelAccess()::groupObjections),
                 List.of(channels.sight::groupChangeAround));
-        TopicsModule topics = new TopicsModule(c);
+        // Muting a user marks the muter's unread messages from them read (messages).
+        TopicsModule topics = new TopicsModule(c, messages.flags::doMarkSenderRead);
         SettingsModule settings = new SettingsModule(c);
         return new Modules(realm, channels, users, groups, messages, new LinkifiersModule(c), new EmojiModule(c),
                 new SnippetsModule(c), new DraftsModule(c), new NavigationModule(c), new CallsModule(c),

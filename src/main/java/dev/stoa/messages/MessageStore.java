@@ -261,6 +261,13 @@ public final class MessageStore {
         return q.mapTo(Long.class).list();
     }
 
+    /** The user's unread messages from one sender, oldest first. */
+    public List<Long> unreadFromSender(Handle h, long userId, long senderId) {
+        return h.createQuery("SELECT um.message_id FROM user_message um JOIN messages m ON m.id = um.message_id "
+                + "WHERE um.user_id = ? AND (um.flags & 1) = 0 AND m.sender_id = ? ORDER BY um.message_id")
+                .bind(0, userId).bind(1, senderId).mapTo(Long.class).list();
+    }
+
     // ---- register's message state ----
 
     public long maxMessageId(Handle h, long userId) {

@@ -118,6 +118,21 @@ class MessageEditTest extends StoaTestBase {
         assertThat(r.get("messages").get(2).get("content").asText()).contains("moved here from");
     }
 
+    /** Issue 14: the empty topic ("general chat") cannot be resolved, whichever way the client spells it; nothing changes. */
+    @Test
+    void theEmptyTopicCannotBeResolved() {
+        long id = send(member, "lobby", "", "in general chat");
+        for (String resolved : List.of("✔ general chat", "✔ ", "✔")) {
+            member.patch("/messages/" + id, "topic", resolved, "propagate_mode", "change_all").badRequest("General chat cannot be marked as resolved");
+        }
+        // a move from another topic to that name is refused the same way
+        long other = send(member, "lobby", "elsewhere", "not general chat");
+        member.patch("/messages/" + other, "topic", "✔ general chat").badRequest("General chat cannot be marked as resolved");
+        JsonNode m = member.get("/messages/" + id, "allow_empty_topic_name", true).success().get("message");
+        assertThat(m.get("subject").asText()).isEmpty();
+        assertThat(member.get("/messages/" + other).success().get("message").get("subject").asText()).isEqualTo("elsewhere");
+    }
+
     @Test
     void moveBetweenChannelsAndTimeLimit() {
         long a = send(member, "lobby", "movers", "m1");
