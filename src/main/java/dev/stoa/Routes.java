@@ -62,7 +62,7 @@ final class Routes {
     Routes(Core c, Modules m, EventQueues queues, RateLimiter loginFailures, WebCookies cookies) {
         MessagesModule ms = m.messages();
         // ---- Server, authentication, users, profile fields (users)
-        PasswordLogin passwordLogin = new PasswordLogin(c.db(), c.users(), c.realm(), loginFailures);
+        PasswordLogin passwordLogin = new PasswordLogin(c.db(), c.users(), c.realm(), loginFailures, m.users().actions::doLoggedIn);
         AuthViews authViews = new AuthViews(passwordLogin, c.userJson(), c.realm(), c.config().externalUrl(),
                 description -> c.renderer().render(null, description).html());
         api.get("/server_settings", NONE, authViews::serverSettings);

@@ -18,8 +18,11 @@ public final class PasswordLogin {
     private final UserStore store;
     private final RealmHolder realm;
     private final RateLimiter failures;
+    /** What a successful login changes: the first login of an API-created user sets its date_joined (UserActions). */
+    private final java.util.function.Consumer<User> loggedIn;
 
-    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures) {
+    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures, java.util.function.Consumer<User> loggedIn) {
+        this.loggedIn = loggedIn;
         this.db = db;
         this.store = store;
         this.realm = realm;
@@ -39,6 +42,7 @@ public final class PasswordLogin {
         }
         if (!u.isActive()) throw ApiError.of(ErrorCode.USER_DEACTIVATED, "Account is deactivated");
         if (realm.get().deactivated()) throw ApiError.of(ErrorCode.REALM_DEACTIVATED, "This organization has been deactivated");
+        loggedIn.accept(u);
         return u;
     }
 }
