@@ -135,7 +135,7 @@ final class Routes {
         api.get("/users/me/{stream_id}/topics", USER, channelReadViews::topics);
         ChannelUpdateViews channelUpdateViews = new ChannelUpdateViews(ch.updates);
         api.patch("/streams/{stream_id}", USER, channelUpdateViews::update);
-        SubscriptionViews subscriptionViews = new SubscriptionViews(c.db(), c.channels(), c.subscriptions(), ch.json, ch.subscriptions);
+        SubscriptionViews subscriptionViews = new SubscriptionViews(c.db(), c.channels(), c.subscriptions(), ch.json, ch.subscriptions, ch.partial);
         api.get("/users/me/subscriptions", USER, subscriptionViews::list);
         api.post("/users/me/subscriptions", USER, subscriptionViews::subscribe);
         api.delete("/users/me/subscriptions", USER, subscriptionViews::unsubscribe);
