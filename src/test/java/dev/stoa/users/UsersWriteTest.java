@@ -51,7 +51,7 @@ class UsersWriteTest extends StoaTestBase {
         String joined = admin.get("/users/" + id).success().get("user").get("date_joined").asText();
         assertThat(joined).isGreaterThan(created).isEqualTo(ev.get(0).get("person").get("date_joined").asText());
         assertThat(ev.get(0).get("person").get("user_id").asLong()).isEqualTo(id);
-        // later logins, a wrong password, and users who signed up otherwise change nothing
+        // later logins change nothing, nor the login of a user who logged in before (TestServer.createUser logs in once)
         dev.stoa.testing.VerifyAction.as(admin).events(0).noStateChange()
                 .run(() -> anonymous.post("/fetch_api_key", "username", "firstlogin@example.com", "password", "pw").success());
         ApiClient other = server.createUser("notapi@example.com", "Not Api", 400);
