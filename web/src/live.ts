@@ -98,7 +98,7 @@ export async function loadNarrow(terms: Narrow) {
   const anchor = near ? near.operand : isSearch(terms) ? 'newest' : 'first_unread';
   try {
     const r = await api.get<{ messages: Message[]; found_oldest: boolean; found_newest: boolean; anchor: number }>('/messages', {
-      anchor, num_before: PAGE, num_after: PAGE, narrow: toApiNarrow(filter), apply_markdown: true, client_gravatar: true,
+      anchor, num_before: PAGE, num_after: PAGE, narrow: toApiNarrow(filter), apply_markdown: true, client_gravatar: true, allow_empty_topic_name: true,
     });
     if (s.feed.value.key !== key || store.value !== s) return;
     const ids = s.addFetched(r.messages);
@@ -122,7 +122,7 @@ export async function loadMore(direction: 'older' | 'newer') {
     const anchor = direction === 'older' ? f.ids[0] : f.ids[f.ids.length - 1];
     const r = await api.get<{ messages: Message[]; found_oldest: boolean; found_newest: boolean }>('/messages', {
       anchor, include_anchor: false, num_before: direction === 'older' ? PAGE : 0, num_after: direction === 'newer' ? PAGE : 0,
-      narrow: toApiNarrow(f.terms.filter((t) => t.operator !== 'near')), apply_markdown: true, client_gravatar: true,
+      narrow: toApiNarrow(f.terms.filter((t) => t.operator !== 'near')), apply_markdown: true, client_gravatar: true, allow_empty_topic_name: true,
     });
     const cur = s.feed.value;
     if (cur.key !== f.key) return;

@@ -10,7 +10,9 @@ import dev.stoa.channels.ChannelState;
 import dev.stoa.channels.ChannelUpdateActions;
 import dev.stoa.channels.FolderActions;
 import dev.stoa.channels.GroupSettings;
+import dev.stoa.channels.PartialSubscribers;
 import dev.stoa.channels.SubscriptionActions;
+import dev.stoa.presence.PresenceStore;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.StateContributor;
 import java.util.List;
@@ -31,10 +33,13 @@ final class ChannelsModule implements Module {
     final FolderActions folders;
     final ChannelSight sight;
     final dev.stoa.channels.ChannelEmail email;
+    /** include_subscribers=partial: bots and users with presence in the last 14 days (the presence feature's table). */
+    final PartialSubscribers partial;
     private final Core core;
 
     ChannelsModule(Core c, ChannelCreateRules.Announcer announcer) {
         this.core = c;
+        this.partial = new PartialSubscribers(c.users(), new PresenceStore()::connectedSince, c.clock());
         this.activity = new ChannelActivity(c.db(), c.channels(), c.clock());
         this.json = new ChannelJson(c.clock(), c.realm(), activity, c.renderer());
         this.groupSettings = new GroupSettings(c.realm(), c.users(), c.groups());
@@ -53,7 +58,7 @@ final class ChannelsModule implements Module {
 
     @Override
     public List<StateContributor> state() {
-        return List.of(new ChannelState(core.channels(), core.subscriptions(), core.folders(), core.channelAccess(), json));
+        return List.of(new ChannelState(core.channels(), core.subscriptions(), core.folders(), core.channelAccess(), json, partial));
     }
 
     @Override

@@ -21,6 +21,7 @@ import dev.stoa.messages.UploadActions;
 import dev.stoa.messages.UploadStore;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.StateContributor;
+import dev.stoa.topics.UserTopicStore;
 import java.util.List;
 import java.util.Map;
 
@@ -40,10 +41,14 @@ final class MessagesModule implements Module {
     final WelcomeBot welcomeBot;
     final TopicDeleteActions topicDeletes;
     final EditTypingActions editTyping;
+    private final dev.stoa.channels.SubscriptionStore subscriptions;
+    /** Stateless SQL over the topics feature's tables: unread counts read topic policies and muted users. */
+    private final UserTopicStore userTopics = new UserTopicStore();
 
     /** topicCleared: what the topics feature does when a topic is deleted (its visibility policies go). */
     MessagesModule(Core c, TopicDeleteActions.TopicCleared topicCleared) {
         this.store = new MessageStore(c.db().dialect());
+        this.subscriptions = c.subscriptions();
         AlertWordCache alertWords = new AlertWordCache(c.db(), c.log());
         this.json = new MessageJson(c.users(), c.userJson(), c.channels(), store);
         this.access = new Access(c.channelAccess());
@@ -52,9 +57,9 @@ final class MessagesModule implements Module {
                 c.channelAccess(), c.userAccess(), c.renderer());
         this.actions = new MessageActions(c.db(), c.log(), store, json, c.accessChanges(), c.clock(), deps, uploads,
                 (h, ch) -> c.channelAccess().audience(h, ch, c.users().all(h).stream().filter(User::isActive).toList()),
-                (h, ids) -> alertWords.wordsFor(ids));
+                (h, ids) -> alertWords.wordsFor(ids), userTopics::mutingUserIds);
 
-        this.flags = new MessageFlagActions(c.db(), c.log(), store, c.users(), access, json);
+        this.flags = new MessageFlagActions(c.db(), c.log(), store, c.users(), access, json, c.subscriptions(), userTopics);
         this.typing = new TypingActions(c.db(), c.log(), c.users(), c.userJson(), c.subscriptions(), access);
         this.reactions = new ReactionActions(c.db(), c.log(), store, access, c.userJson(), c.realmEmoji());
         this.notificationBot = new NotificationBot(c.db(), c.users(), c.subscriptions(), c.renderer(), actions);
@@ -75,7 +80,7 @@ final class MessagesModule implements Module {
 
     @Override
     public List<StateContributor> state() {
-        return List.of(new MessageState(store));
+        return List.of(new MessageState(store, subscriptions, userTopics));
     }
 
     @Override

@@ -22,9 +22,13 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
 
     static Modules build(Core c) {
         RealmModule realm = new RealmModule(c);
-        TopicsModule topics = new TopicsModule(c);
-        // A deleted topic's visibility policies are removed (topics) in the deleting transaction (messages).
-        MessagesModule messages = new MessagesModule(c, topics.actions::doClearTopic);
+        // Each of topics and messages hooks into the other, inside the acting transaction: a deleted
+        // topic's visibility policies go (topics), and muting a user marks the muter's unread
+        // messages from them read (messages). The first hook is bound once topics exists.
+        TopicsModule[] late = new TopicsModule[1];
+        MessagesModule messages = new MessagesModule(c, (tx, channelId, topic, keep) -> late[0].actions.doClearTopic(tx, channelId, topic, keep));
+        TopicsModule topics = new TopicsModule(c, messages.flags::doMarkSenderRead);
+        late[0] = topics;
         // New public channels are announced by the notification bot (messages), after the creating transaction.
         ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post);
         // A new person joins the default channels, then the Welcome Bot greets them.

@@ -66,7 +66,7 @@ final class Routes {
     Routes(Core c, Modules m, EventQueues queues, RateLimiter loginFailures, WebCookies cookies) {
         MessagesModule ms = m.messages();
         // ---- Server, authentication, users, profile fields (users)
-        PasswordLogin passwordLogin = new PasswordLogin(c.db(), c.users(), c.realm(), loginFailures);
+        PasswordLogin passwordLogin = new PasswordLogin(c.db(), c.users(), c.realm(), loginFailures, m.users().actions::doLoggedIn);
         AuthViews authViews = new AuthViews(passwordLogin, c.userJson(), c.realm(), c.config().externalUrl(),
                 description -> c.renderer().render(null, description).html());
         api.get("/server_settings", NONE, authViews::serverSettings);
@@ -140,7 +140,7 @@ final class Routes {
         api.get("/users/me/{stream_id}/topics", USER, channelReadViews::topics);
         ChannelUpdateViews channelUpdateViews = new ChannelUpdateViews(ch.updates);
         api.patch("/streams/{stream_id}", USER, channelUpdateViews::update);
-        SubscriptionViews subscriptionViews = new SubscriptionViews(c.db(), c.channels(), c.subscriptions(), ch.json, ch.subscriptions);
+        SubscriptionViews subscriptionViews = new SubscriptionViews(c.db(), c.channels(), c.subscriptions(), ch.json, ch.subscriptions, ch.partial);
         api.get("/users/me/subscriptions", USER, subscriptionViews::list);
         api.post("/users/me/subscriptions", USER, subscriptionViews::subscribe);
         api.delete("/users/me/subscriptions", USER, subscriptionViews::unsubscribe);

@@ -20,9 +20,9 @@ final class TopicsModule implements Module {
     final UserTopicActions actions;
     final LegacyMutedTopics legacy;
 
-    TopicsModule(Core c) {
+    TopicsModule(Core c, UserTopicActions.MuteHook muteHook) {
         this.legacy = new LegacyMutedTopics(store, c.channels(), c.log());
-        this.actions = new UserTopicActions(c.db(), c.log(), store, c.users(), c.channelAccess(), c.clock(), legacy::announce);
+        this.actions = new UserTopicActions(c.db(), c.log(), store, c.users(), c.channelAccess(), c.clock(), legacy::announce, muteHook);
     }
 
     @Override

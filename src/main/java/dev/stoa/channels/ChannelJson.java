@@ -101,11 +101,12 @@ public final class ChannelJson {
         return o;
     }
 
-    /** Adds subscribers (include_subscribers true) or partial_subscribers (partial, large channels). */
-    public static void putSubscribers(ObjectNode o, List<Long> subscribers, String mode, java.util.Set<Long> botsAndRecent) {
+    /** Adds subscribers (include_subscribers true) or partial_subscribers (partial, large channels: those of {@code kept}). */
+    public static void putSubscribers(ObjectNode o, List<Long> subscribers, String mode, java.util.function.Supplier<java.util.Set<Long>> kept) {
         ArrayNode ids = Json.array();
-        if ("partial".equals(mode) && subscribers.size() >= 250 && botsAndRecent != null) {
-            for (long id : subscribers) if (botsAndRecent.contains(id)) ids.add(id);
+        if (PartialSubscribers.trims(mode, subscribers.size())) {
+            java.util.Set<Long> keep = kept.get();
+            for (long id : subscribers) if (keep.contains(id)) ids.add(id);
             o.set("partial_subscribers", ids);
             return;
         }

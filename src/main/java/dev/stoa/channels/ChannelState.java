@@ -21,8 +21,11 @@ public final class ChannelState implements StateContributor {
     private final FolderStore folders;
     private final ChannelAccess access;
     private final ChannelJson json;
+    private final PartialSubscribers partial;
 
-    public ChannelState(ChannelStore channels, SubscriptionStore subs, FolderStore folders, ChannelAccess access, ChannelJson json) {
+    public ChannelState(ChannelStore channels, SubscriptionStore subs, FolderStore folders, ChannelAccess access, ChannelJson json,
+                        PartialSubscribers partial) {
+        this.partial = partial;
         this.channels = channels;
         this.subs = subs;
         this.folders = folders;
@@ -42,6 +45,7 @@ public final class ChannelState implements StateContributor {
         boolean archivedCap = ctx.options().can("archived_channels"), nullCap = ctx.options().can("notification_settings_null");
         String mode = me == null ? "false" : ctx.options().includeSubscribers();
         Map<Long, List<Long>> subscribers = "false".equals(mode) ? Map.of() : subs.allSubscribers(ctx.h());
+        var kept = partial.lazily(ctx.h());
         Map<Long, Subscription> mine = new HashMap<>();
         if (me != null) for (Subscription s : subs.ofUser(ctx.h(), me.id())) mine.put(s.channelId(), s);
         ArrayNode subscribed = Json.array(), unsubscribed = Json.array(), never = Json.array(), streams = Json.array();
@@ -53,7 +57,7 @@ public final class ChannelState implements StateContributor {
             streams.add(json.stream(c));
             ObjectNode o = s == null ? json.stream(c) : json.subscription(c, s);
             if (s != null && !nullCap) o = ChannelJson.resolved(o, me);
-            if (!"false".equals(mode)) ChannelJson.putSubscribers(o, subscribers.getOrDefault(c.id(), List.of()), mode, null);
+            if (!"false".equals(mode)) ChannelJson.putSubscribers(o, subscribers.getOrDefault(c.id(), List.of()), mode, kept);
             (s == null ? never : active ? subscribed : unsubscribed).add(o);
         }
         if (wanted == null || wanted.contains("subscription")) {

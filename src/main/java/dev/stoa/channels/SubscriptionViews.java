@@ -20,8 +20,11 @@ public final class SubscriptionViews {
     private final SubscriptionStore subs;
     private final ChannelJson json;
     private final SubscriptionActions actions;
+    private final PartialSubscribers partial;
 
-    public SubscriptionViews(Db db, ChannelStore channels, SubscriptionStore subs, ChannelJson json, SubscriptionActions actions) {
+    public SubscriptionViews(Db db, ChannelStore channels, SubscriptionStore subs, ChannelJson json, SubscriptionActions actions,
+                             PartialSubscribers partial) {
+        this.partial = partial;
         this.db = db;
         this.channels = channels;
         this.subs = subs;
@@ -40,13 +43,14 @@ public final class SubscriptionViews {
         String mode = includeSubscribers(req);
         return db.read(h -> {
             Map<Long, List<Long>> subscribers = "false".equals(mode) ? Map.of() : subs.allSubscribers(h);
+            var kept = partial.lazily(h);
             ArrayNode out = Json.array();
             Map<Long, Channel> byId = channels.allById(h);
             for (Subscription s : subs.ofUser(h, me)) {
                 if (!s.active()) continue;
                 Channel c = byId.get(s.channelId());
                 ObjectNode o = json.subscription(c, s);
-                if (!"false".equals(mode)) ChannelJson.putSubscribers(o, subscribers.getOrDefault(c.id(), List.of()), mode, null);
+                if (!"false".equals(mode)) ChannelJson.putSubscribers(o, subscribers.getOrDefault(c.id(), List.of()), mode, kept);
                 out.add(o);
             }
             ObjectNode r = Json.success();

@@ -17,4 +17,10 @@ public sealed interface Event permits UserEvent, RealmEvent, GroupEvent, MiscEve
      * ("__..." keys) that capability rendering reads and strips. Null when none.
      */
     default com.fasterxml.jackson.databind.node.ObjectNode extras() { return null; }
+
+    /**
+     * How many event ids the entry needs: more than one when some queues receive it split into
+     * that many events (delete_message without bulk_message_deletion), each with its own id.
+     */
+    default int idCount() { return 1; }
 }

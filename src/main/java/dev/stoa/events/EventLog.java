@@ -70,7 +70,33 @@ public final class EventLog {
         if (event.op() != null) ordered.put("op", event.op());
         ordered.setAll(payload);
         if (event.extras() != null) ordered.setAll(event.extras());
+        if (event.idCount() > 1) ordered.put(SPLIT_FIRST_ID, reserveBelow(tx, event.idCount() - 1));
         return appendJson(tx, event.type(), ordered, recipients);
+    }
+
+    /**
+     * Payload key of the first of the consecutive ids an entry's parts take, but the last, when a
+     * queue receives it split into several events (the last part takes the entry's own id);
+     * Delivery reads and strips it.
+     */
+    public static final String SPLIT_FIRST_ID = "__split_first_id";
+
+    /**
+     * Takes n consecutive ids from the log's sequence for the entry about to be appended in tx
+     * (appends are locked, so they fall between the previous entry and this one): one placeholder
+     * row, deleted at once, then the sequence moved past the rest. They stay gaps in the table,
+     * like heartbeat ids.
+     */
+    private long reserveBelow(Tx tx, int n) {
+        Handle h = tx.h();
+        long first = insert(h, clock.instant().getEpochSecond(), "reserved", "{}", "{\"users\":[]}");
+        h.execute("DELETE FROM events WHERE id = ?", first);
+        long last = first + n - 1;
+        if (n > 1) {
+            if (tx.dialect() == dev.stoa.db.Dialect.SQLITE) h.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = 'events'", last);
+            else h.createQuery("SELECT setval(pg_get_serial_sequence('events', 'id'), ?)").bind(0, last).mapTo(Long.class).one();
+        }
+        return first;
     }
 
     private long appendJson(Tx tx, String type, ObjectNode payload, Recipients recipients) {

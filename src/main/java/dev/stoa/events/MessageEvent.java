@@ -28,8 +28,10 @@ public sealed interface MessageEvent extends Event {
         public String type() { return "update_message"; }
     }
 
+    /** Split into one event per message for queues without bulk_message_deletion: one id each. */
     record Delete(@JsonIgnore ObjectNode fields) implements MessageEvent {
         public String type() { return "delete_message"; }
+        @Override public int idCount() { return Math.max(1, fields.path("message_ids").size()); }
     }
 
     record Flags(String op, @JsonIgnore ObjectNode fields) implements MessageEvent {

@@ -53,6 +53,8 @@ public final class MessageActions {
     private final BiFunction<Handle, Channel, List<Long>> audience;
     /** Each recipient's alert words (the alert words feature's store). */
     private final BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords;
+    /** Who muted a sender (the topics feature's store): their copies arrive read, as in Zulip. */
+    private final BiFunction<Handle, Long, Collection<Long>> mutingUsers;
 
     /** What sending reads besides messages: users, channels, groups, the realm, the renderer. */
     public record SendDeps(UserStore users, ChannelStore channels, SubscriptionStore subs, GroupStore groups, GroupResolver resolver,
@@ -61,7 +63,9 @@ public final class MessageActions {
     public MessageActions(Db db, EventLog log, MessageStore store, MessageJson json, AccessChanges accessChanges, Clock clock, SendDeps deps,
                           UploadActions uploads,
                           BiFunction<Handle, Channel, List<Long>> audience,
-                          BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords) {
+                          BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords,
+                          BiFunction<Handle, Long, Collection<Long>> mutingUsers) {
+        this.mutingUsers = mutingUsers;
         this.audience = audience;
         this.accessChanges = accessChanges;
         this.alertWords = alertWords;
@@ -215,10 +219,11 @@ public final class MessageActions {
         for (long u : users) flags.put(u, dm ? Flags.IS_PRIVATE : 0L);
         flags.putIfAbsent(sender.id(), dm ? Flags.IS_PRIVATE : 0L);
         Map<Long, List<String>> words = alertWords.apply(h, flags.keySet());
+        Collection<Long> muting = mutingUsers.apply(h, sender.id());
         for (var e : flags.entrySet()) {
             long u = e.getKey();
             long f = e.getValue() | Flags.mentionBits(u, sender.id(), r, groupMentioned, dm ? null : topicParticipants, content, words.get(u));
-            if (u == sender.id() && readBySender) f |= Flags.READ;
+            if ((u == sender.id() && readBySender) || muting.contains(u)) f |= Flags.READ;
             e.setValue(f);
         }
         store.insertUserMessages(h, id, flags);

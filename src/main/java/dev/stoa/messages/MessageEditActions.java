@@ -79,6 +79,7 @@ public final class MessageEditActions {
             Message m = MessageRules.readable(h, store, access, me, in.messageId());
             if (!m.isChannel() && in.streamId() != null) throw ApiError.bad("Direct messages cannot be moved to channels.");
             if (!m.isChannel() && in.topic() != null) throw ApiError.bad("Direct messages cannot have topics.");
+            if (in.topic() != null && MessageEditRules.resolvesEmptyTopic(in.topic())) throw ApiError.bad("General chat cannot be marked as resolved");
             String newTopic = changedTopic(m, in, rs);
             ContentEdit ce = in.content() == null ? null : contentEdit(h, me, m, in, rs, now);
             Move mv = null;
@@ -88,7 +89,6 @@ public final class MessageEditActions {
                 Channel to = in.streamId() == null ? from : deps.channels().byId(h, in.streamId()).orElseThrow(() -> ApiError.bad("Invalid channel ID"));
                 String topic = newTopic == null ? m.topic() : MessageRules.checkTopic(h, store, deps.resolver(), newTopic, to, rs, me);
                 resolveOnly = to.id() == from.id() && MessageEditRules.isResolveToggle(m.topic(), topic);
-                if (resolveOnly && m.topic().isEmpty()) throw ApiError.bad("General chat cannot be marked as resolved");
                 Access.View view = access.view(h, me);
                 rules.checkMove(h, me, m, from, to, topic, resolveOnly, rs, now, view);
                 mv = planMove(h, me, view, m, from, to, topic, resolveOnly ? "change_all" : in.propagateMode(), rs, now);

@@ -31,6 +31,15 @@ final class MessageEditRules {
         return group != null && resolver.isMember(h, u.id(), group);
     }
 
+    /**
+     * Zulip refuses a topic that would be the empty topic resolved: the bare prefix (the empty
+     * topic plus the prefix, stripped) or the prefix before the empty topic's fallback name.
+     */
+    static boolean resolvesEmptyTopic(String rawTopic) {
+        String t = rawTopic.strip();
+        return t.equals(MessageRules.RESOLVED_PREFIX.strip()) || t.equals(MessageRules.RESOLVED_PREFIX + Realm.EMPTY_TOPIC_DISPLAY_NAME);
+    }
+
     static boolean isResolveToggle(String oldTopic, String newTopic) {
         return newTopic.equals(MessageRules.RESOLVED_PREFIX + oldTopic) || oldTopic.equals(MessageRules.RESOLVED_PREFIX + newTopic);
     }

@@ -78,6 +78,17 @@ final class MessageFetch {
         return store.firstUnread(h, sql).orElse(MessageRules.LARGER_THAN_MAX_MESSAGE_ID);
     }
 
+    /**
+     * For clients that did not send allow_empty_topic_name: a channel message in the empty topic
+     * carries realm_empty_topic_display_name as its subject, as in events without the
+     * empty_topic_name capability. A direct message's "" (no topic at all) stays.
+     */
+    static void showEmptyTopic(ObjectNode message) {
+        if ("stream".equals(message.path("type").asText()) && message.path("subject").asText().isEmpty()) {
+            message.put("subject", dev.stoa.realm.Realm.EMPTY_TOPIC_DISPLAY_NAME);
+        }
+    }
+
     /** Message dicts with the viewer's flags (historical when no row), plus highlights for searches. */
     ArrayNode render(Handle h, User me, Access.View view, List<Long> ids, List<String> searchTerms, boolean markdown, boolean gravatar) {
         List<Message> msgs = store.byIds(h, ids);

@@ -1,6 +1,7 @@
 package dev.stoa.messages;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.channels.SubscriptionStore;
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
@@ -9,6 +10,7 @@ import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
+import dev.stoa.topics.UserTopicStore;
 import dev.stoa.users.UserStore;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -24,8 +26,13 @@ public final class MessageFlagActions {
     private final MessageStore store;
     private final Access access;
     private final MessageFetch fetch;
+    private final SubscriptionStore subs;
+    private final UserTopicStore topics;
 
-    public MessageFlagActions(Db db, EventLog log, MessageStore store, UserStore users, Access access, MessageJson json) {
+    public MessageFlagActions(Db db, EventLog log, MessageStore store, UserStore users, Access access, MessageJson json,
+                              SubscriptionStore subs, UserTopicStore topics) {
+        this.subs = subs;
+        this.topics = topics;
         this.db = db;
         this.log = log;
         this.store = store;
@@ -90,6 +97,12 @@ public final class MessageFlagActions {
         });
     }
 
+    /** Marks the user's unread messages from a sender read (muting that sender), with its event; nothing when none. */
+    public void doMarkSenderRead(Tx tx, User me, long senderId) {
+        List<Long> ids = store.unreadFromSender(tx.h(), me.id(), senderId);
+        if (!ids.isEmpty()) doFlags(tx, me, "read", true, ids, List.of());
+    }
+
     /** Changes a flag on the user's rows among ids (checked by the caller); returns the ids whose flag changed. */
     List<Long> doFlags(Tx tx, User me, String flag, boolean add, Collection<Long> ids, Collection<Message> historicalToCreate) {
         Handle h = tx.h();
@@ -107,16 +120,20 @@ public final class MessageFlagActions {
         return changed;
     }
 
+    /** Zulip's message_details: "mentioned" and "unmuted_stream_msg" as register's unread_msgs would count them. */
     private ObjectNode details(Handle h, long me, List<Long> ids) {
         ObjectNode d = Json.object();
         Map<Long, Long> flags = store.flags(h, me, ids);
+        UnreadMuting muting = UnreadMuting.of(h, subs, topics, me);
         for (Message m : store.byIds(h, ids)) {
             ObjectNode o = d.putObject(String.valueOf(m.id()));
             o.put("type", m.isChannel() ? "stream" : "private");
-            if ((flags.getOrDefault(m.id(), 0L) & Flags.ANY_MENTION) != 0) o.put("mentioned", true);
+            boolean muted = m.isChannel() && muting.muted(m.channelId(), m.topic());
+            long f = flags.getOrDefault(m.id(), 0L);
+            if ((f & Flags.MENTIONED) != 0 || ((f & Flags.ANY_MENTION) != 0 && !muted)) o.put("mentioned", true);
             if (m.isChannel()) {
                 o.put("stream_id", m.channelId()).put("topic", m.topic());
-                o.put("unmuted_stream_msg", true);
+                o.put("unmuted_stream_msg", !muted);
             } else {
                 var a = o.putArray("user_ids");
                 for (long u : m.dmUserIds()) if (u != me) a.add(u);

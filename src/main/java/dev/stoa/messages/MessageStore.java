@@ -178,6 +178,14 @@ public final class MessageStore {
                 .map((rs, c) -> new Reaction(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5))).findOne();
     }
 
+    /** Some user's reaction with this emoji on the message (the oldest), whose name a new vote takes. */
+    public Optional<Reaction> anyReaction(Handle h, long messageId, String type, String code) {
+        return h.createQuery("SELECT message_id, user_id, emoji_name, emoji_code, reaction_type FROM reactions "
+                        + "WHERE message_id = ? AND reaction_type = ? AND emoji_code = ? ORDER BY id LIMIT 1")
+                .bind(0, messageId).bind(1, type).bind(2, code)
+                .map((rs, c) -> new Reaction(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5))).findOne();
+    }
+
     public void removeReaction(Handle h, Reaction r) {
         h.execute("DELETE FROM reactions WHERE message_id = ? AND user_id = ? AND reaction_type = ? AND emoji_code = ?",
                 r.messageId(), r.userId(), r.reactionType(), r.emojiCode());
@@ -251,6 +259,13 @@ public final class MessageStore {
         if (channelId != null) q.bind("c", channelId);
         if (topic != null) q.bind("t", topic);
         return q.mapTo(Long.class).list();
+    }
+
+    /** The user's unread messages from one sender, oldest first. */
+    public List<Long> unreadFromSender(Handle h, long userId, long senderId) {
+        return h.createQuery("SELECT um.message_id FROM user_message um JOIN messages m ON m.id = um.message_id "
+                + "WHERE um.user_id = ? AND (um.flags & 1) = 0 AND m.sender_id = ? ORDER BY um.message_id")
+                .bind(0, userId).bind(1, senderId).mapTo(Long.class).list();
     }
 
     // ---- register's message state ----

@@ -56,19 +56,24 @@ public final class MessageViews {
         var p = new MessageFetch.Params(anchor, before, after, req.bool("include_anchor", true),
                 req.bool("apply_markdown", true), req.bool("client_gravatar", true));
         req.raw("client_gravatar");
-        return db.read(h -> fetch.fetch(h, me, narrow, p));
+        boolean allowEmptyTopic = req.bool("allow_empty_topic_name", false);
+        ObjectNode out = db.read(h -> fetch.fetch(h, me, narrow, p));
+        if (!allowEmptyTopic) out.get("messages").forEach(m -> MessageFetch.showEmptyTopic((ObjectNode) m));
+        return out;
     }
 
     public Object one(Request req) {
         User me = req.user();
         long id = req.pathLong("message_id");
         boolean markdown = req.bool("apply_markdown", true);
+        boolean allowEmptyTopic = req.bool("allow_empty_topic_name", false);
         return db.read(h -> {
             Access.View view = access.view(h, me);
             Message m = store.byId(h, id).orElse(null);
             Long flags = m == null ? null : store.flagsOf(h, me.id(), id).orElse(null);
             if (m == null || !Access.canRead(view, m, flags)) throw ApiError.bad("Invalid message(s)");
             ObjectNode d = fetch.render(h, me, view, List.of(id), List.of(), markdown, false).get(0).deepCopy();
+            if (!allowEmptyTopic) MessageFetch.showEmptyTopic(d);
             ObjectNode out = Json.success();
             out.put("raw_content", m.content());
             out.set("message", d);

@@ -37,8 +37,14 @@ public final class ReactionActions {
         this.realmEmoji = realmEmoji;
     }
 
-    /** The request, parsed: emoji_code may be null (looked up from the name); reaction_type as sent (its Zulip alias mapped). */
+    /**
+     * The request, parsed: emoji_name and emoji_code may each be null (not both: the view refuses
+     * that for a removal, and an addition requires the name); reaction_type null when not sent
+     * (its Zulip alias mapped).
+     */
     public record ReactionInput(long messageId, String emojiName, String emojiCode, String reactionType) {}
+
+    private static final String UNICODE = "unicode_emoji";
 
     public void checkAddReaction(User me, ReactionInput in) {
         check(me, in, true);
@@ -53,10 +59,58 @@ public final class ReactionActions {
             Handle h = tx.h();
             store.lock(h, in.messageId());
             Message m = MessageRules.readable(h, store, access, me, in.messageId());
-            String code = resolveEmoji(in.emojiName(), in.emojiCode(), in.reactionType(), add);
-            doReaction(tx, me, m, new MessageStore.Reaction(m.id(), me.id(), in.emojiName(), code, in.reactionType()), add);
+            doReaction(tx, me, m, add ? toAdd(h, me, m, in) : toRemove(h, me, m, in), add);
             return null;
         });
+    }
+
+    /**
+     * The reaction to add. A missing code or type comes from the name (Zulip's get_emoji_data: a
+     * custom emoji first, then the extra "zulip" emoji, then Unicode). A vote for a reaction
+     * already on the message takes that reaction's name unchecked, as in Zulip, so that a
+     * deactivated custom emoji can still be voted for; otherwise the triple is validated.
+     */
+    private MessageStore.Reaction toAdd(Handle h, User me, Message m, ReactionInput in) {
+        String name = in.emojiName(), code = in.emojiCode(), type = in.reactionType();
+        if (code == null || type == null) {
+            MessageStore.Reaction byName = byName(name);
+            if (code == null) code = byName.emojiCode();
+            if (type == null) type = byName.reactionType();
+        }
+        if (store.findReaction(h, m.id(), me.id(), type, code).isPresent()) {
+            throw ApiError.of(ErrorCode.REACTION_ALREADY_EXISTS, "Reaction already exists.");
+        }
+        var existing = store.anyReaction(h, m.id(), type, code);
+        if (existing.isPresent()) name = existing.get().emojiName();
+        else checkEmoji(name, code, type);
+        return new MessageStore.Reaction(m.id(), me.id(), name, code, type);
+    }
+
+    /**
+     * The reaction to remove: by code and type (type defaulting to Unicode, as in Zulip), or by
+     * name alone, looked up as for an addition (Zulip would keep the Unicode type there, so a
+     * custom emoji could not be removed by its name alone). Not re-validated: the row proves it was
+     * valid when added, and a custom emoji may have been deactivated since.
+     */
+    private MessageStore.Reaction toRemove(Handle h, User me, Message m, ReactionInput in) {
+        String code = in.emojiCode(), type = in.reactionType();
+        if (code == null) {
+            MessageStore.Reaction byName = byName(in.emojiName());
+            code = byName.emojiCode();
+            if (type == null) type = byName.reactionType();
+        }
+        if (type == null) type = UNICODE;
+        return store.findReaction(h, m.id(), me.id(), type, code)
+                .orElseThrow(() -> ApiError.of(ErrorCode.REACTION_DOES_NOT_EXIST, "Reaction doesn't exist."));
+    }
+
+    /** Zulip's get_emoji_data: the current code and type of an emoji name (only name, code, type are set). */
+    private MessageStore.Reaction byName(String name) {
+        var custom = realmEmoji.activeRow(name);
+        if (custom.isPresent()) return new MessageStore.Reaction(0, 0, name, String.valueOf(custom.get().id()), "realm_emoji");
+        if (name.equals("zulip")) return new MessageStore.Reaction(0, 0, name, "zulip", "service_extra_emoji");
+        String code = EmojiCatalog.get().codeForName(name).orElseThrow(() -> ApiError.bad("Emoji '" + name + "' does not exist"));
+        return new MessageStore.Reaction(0, 0, name, code, UNICODE);
     }
 
     /** Writes the reaction (checked by the caller) and appends its event to everyone with the message. */
@@ -65,9 +119,6 @@ public final class ReactionActions {
         if (add) {
             if (!store.addReaction(h, r)) throw ApiError.of(ErrorCode.REACTION_ALREADY_EXISTS, "Reaction already exists.");
         } else {
-            if (store.findReaction(h, r.messageId(), r.userId(), r.reactionType(), r.emojiCode()).isEmpty()) {
-                throw ApiError.of(ErrorCode.REACTION_DOES_NOT_EXIST, "Reaction doesn't exist.");
-            }
             store.removeReaction(h, r);
         }
         ObjectNode f = Json.object();
@@ -79,31 +130,25 @@ public final class ReactionActions {
         log.append(tx, new MessageEvent.Reaction(add ? "add" : "remove", f), Recipients.channelMessage(store.recipientsOf(h, m.id()), false));
     }
 
-    /**
-     * The emoji code for a reaction: from the name when no code is given (a realm emoji of that name
-     * first, as in Zulip), else the code checked against the name. Custom emoji codes are their ids;
-     * a deactivated one may still be removed.
-     */
-    private String resolveEmoji(String name, String code, String type, boolean add) {
+    /** Zulip's check_emoji_request: the (name, code, type) triple of a new reaction must agree. */
+    private void checkEmoji(String name, String code, String type) {
         switch (type) {
-            case "unicode_emoji" -> {
+            case UNICODE -> {
                 EmojiCatalog cat = EmojiCatalog.get();
-                if (code == null) return cat.codeForName(name).orElseThrow(() -> ApiError.bad("Emoji '" + name + "' does not exist"));
                 if (cat.nameForCode(code).isEmpty()) throw ApiError.bad("Invalid emoji code.");
-                if (add && cat.codeForName(name).map(c -> !c.equals(code)).orElse(true)) throw ApiError.bad("Invalid emoji name.");
-                return code;
+                if (cat.codeForName(name).map(c -> !c.equals(code)).orElse(true)) throw ApiError.bad("Invalid emoji name.");
             }
             case "service_extra_emoji" -> {
-                if (!"zulip".equals(name) || (code != null && !"zulip".equals(code))) throw ApiError.bad("Invalid emoji code.");
-                return "zulip";
+                if (!"zulip".equals(code)) throw ApiError.bad("Invalid emoji code.");
+                if (!"zulip".equals(name)) throw ApiError.bad("Invalid emoji name.");
             }
             case "realm_emoji" -> {
-                var row = code == null ? realmEmoji.activeRow(name) : realmEmoji.byId(code);
-                if (row.isEmpty() || (add && row.get().deactivated())) throw ApiError.bad("Invalid custom emoji.");
+                var row = realmEmoji.byId(code);
+                if (row.isEmpty()) throw ApiError.bad("Invalid custom emoji.");
                 if (!row.get().name().equals(name)) throw ApiError.bad("Invalid custom emoji name.");
-                return String.valueOf(row.get().id());
+                if (row.get().deactivated()) throw ApiError.bad("This custom emoji has been deactivated.");
             }
-            default -> throw ApiError.bad("Invalid reaction_type");
+            default -> throw ApiError.bad("Invalid emoji type.");
         }
     }
 }

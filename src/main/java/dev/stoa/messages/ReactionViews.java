@@ -1,5 +1,6 @@
 package dev.stoa.messages;
 
+import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 
@@ -12,22 +13,26 @@ public final class ReactionViews {
     }
 
     public Object add(Request req) {
-        actions.checkAddReaction(req.user(), input(req));
+        actions.checkAddReaction(req.user(), input(req, req.str("emoji_name")));
         return Json.success();
     }
 
     public Object remove(Request req) {
-        actions.checkRemoveReaction(req.user(), input(req));
+        String name = req.raw("emoji_name");
+        if (name == null && req.raw("emoji_code") == null) {
+            throw ApiError.bad("At least one of the following arguments must be present: emoji_name, emoji_code");
+        }
+        actions.checkRemoveReaction(req.user(), input(req, name));
         return Json.success();
     }
 
-    private static ReactionActions.ReactionInput input(Request req) {
+    /** reaction_type stays null when not sent: the action takes it from the emoji's name, or Unicode for a removal by code. */
+    private static ReactionActions.ReactionInput input(Request req, String name) {
         long id = req.pathLong("message_id");
-        String name = req.str("emoji_name");
         String code = req.raw("emoji_code");
-        String type = req.str("reaction_type", "unicode_emoji");
+        String type = req.raw("reaction_type");
         // Zulip's older name for the service's own emoji type
-        if (type.equals("zulip_extra_emoji")) type = "service_extra_emoji";
+        if ("zulip_extra_emoji".equals(type)) type = "service_extra_emoji";
         return new ReactionActions.ReactionInput(id, name, code, type);
     }
 }

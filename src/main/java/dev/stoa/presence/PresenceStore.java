@@ -23,6 +23,11 @@ public final class PresenceStore {
                 .bind(0, lastUpdateId).bind(1, connectedSince).map((rs, c) -> map(rs)).list();
     }
 
+    /** Users whose clients reported presence at or after a time. */
+    public java.util.Set<Long> connectedSince(Handle h, long since) {
+        return new java.util.HashSet<>(h.createQuery("SELECT user_id FROM presence WHERE last_connected_time >= ?").bind(0, since).mapTo(Long.class).list());
+    }
+
     public long maxUpdateId(Handle h) {
         return h.createQuery("SELECT last_update_id FROM presence_sequence WHERE id = 1").mapTo(Long.class).one();
     }

@@ -3,6 +3,7 @@ package dev.stoa.queues;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.events.EventLog;
 import dev.stoa.events.LoggedEvent;
 import dev.stoa.http.Json;
 import java.util.ArrayList;
@@ -68,11 +69,14 @@ public final class Delivery {
         if (!q.spec.can("empty_topic_name")) showEmptyTopic(ev);
         List<ObjectNode> out = rule == null ? List.of(ev) : rule.render(ev, q.spec, q.userId);
         List<ObjectNode> wire = new ArrayList<>(out.size());
-        for (ObjectNode o : out) {
+        // an entry split into several events: each part its own id, reserved below the entry's
+        long firstId = out.size() > 1 ? ev.path(EventLog.SPLIT_FIRST_ID).asLong(0) : 0;
+        for (int i = 0; i < out.size(); i++) {
+            ObjectNode o = out.get(i);
             // local echo: only the sending client's queue learns its local_id back
             if (o.has("__local_id") && q.id.equals(o.path("__sender_queue_id").asText(null))) o.set("local_message_id", o.get("__local_id"));
             stripPrivate(o);
-            o.put("id", e.id());
+            o.put("id", firstId > 0 && i < out.size() - 1 ? firstId + i : e.id());
             wire.add(o);
         }
         return wire;
@@ -80,10 +84,13 @@ public final class Delivery {
 
     private static final String[] TOPIC_KEYS = {"subject", "topic", "orig_subject", "topic_name"};
 
-    /** Without empty_topic_name, the empty topic is shown as realm_empty_topic_display_name. */
+    /**
+     * Without empty_topic_name, the empty topic is shown as realm_empty_topic_display_name. A direct
+     * message's subject is "" because it has no topic, not the empty topic: it stays "".
+     */
     private void showEmptyTopic(ObjectNode ev) {
         replaceEmptyTopic(ev);
-        if (ev.get("message") instanceof ObjectNode m) replaceEmptyTopic(m);
+        if (ev.get("message") instanceof ObjectNode m && !"private".equals(m.path("type").asText())) replaceEmptyTopic(m);
     }
 
     private void replaceEmptyTopic(ObjectNode o) {

@@ -136,7 +136,8 @@ public final class EventQueues {
         if (head <= after) return List.of();
         List<ObjectNode> out = new ArrayList<>();
         for (LoggedEvent e : log.range(after, head)) {
-            out.addAll(delivery.render(e, q));
+            // a split entry's parts that the client already acknowledged are not sent again
+            for (ObjectNode o : delivery.render(e, q)) if (o.get("id").asLong() > after) out.add(o);
             if (out.size() >= MAX_EVENTS_PER_POLL) break;
         }
         return out;

@@ -24,6 +24,12 @@ public final class UserTopicActions {
         void announce(Tx tx, long userId);
     }
 
+    /** What muting a user does to messages in the same transaction: marks the muter's unread messages from that user read. */
+    @FunctionalInterface
+    public interface MuteHook {
+        void muted(Tx tx, User muter, long mutedId);
+    }
+
     private final Db db;
     private final EventLog log;
     private final UserTopicStore store;
@@ -31,10 +37,12 @@ public final class UserTopicActions {
     private final ChannelAccess channels;
     private final Clock clock;
     private final LegacyAnnouncer legacy;
+    private final MuteHook muteHook;
 
     public UserTopicActions(Db db, EventLog log, UserTopicStore store, UserStore users, ChannelAccess channels, Clock clock,
-                            LegacyAnnouncer legacy) {
+                            LegacyAnnouncer legacy, MuteHook muteHook) {
         this.legacy = legacy;
+        this.muteHook = muteHook;
         this.db = db;
         this.log = log;
         this.store = store;
@@ -84,6 +92,8 @@ public final class UserTopicActions {
         db.write(tx -> {
             existing(tx, mutedId);
             if (!store.mute(tx.h(), userId, mutedId, clock.instant().getEpochSecond())) throw ApiError.bad("User already muted");
+            // As Zulip's do_mute_user: the read event first, then muted_users.
+            muteHook.muted(tx, caller, mutedId);
             announceMutes(tx, userId);
             return null;
         });

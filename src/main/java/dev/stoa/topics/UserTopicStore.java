@@ -63,6 +63,11 @@ public final class UserTopicStore {
         return mutedUsers(h, userId).stream().map(r -> r[0]).toList();
     }
 
+    /** Who muted the given user (their messages reach these users already read, as in Zulip). */
+    public List<Long> mutingUserIds(Handle h, long mutedId) {
+        return h.createQuery("SELECT user_id FROM muted_users WHERE muted_user_id = ?").bind(0, mutedId).mapTo(Long.class).list();
+    }
+
     /** False when already muted. */
     public boolean mute(Handle h, long userId, long mutedId, long now) {
         return h.execute("INSERT INTO muted_users (user_id, muted_user_id, date_muted) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", userId, mutedId, now) == 1;

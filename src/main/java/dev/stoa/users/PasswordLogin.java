@@ -18,8 +18,11 @@ public final class PasswordLogin {
     private final UserStore store;
     private final RealmHolder realm;
     private final RateLimiter failures;
+    /** What a successful login changes: the first login of an API-created user sets its date_joined (UserActions). */
+    private final java.util.function.Consumer<User> loggedIn;
 
-    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures) {
+    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures, java.util.function.Consumer<User> loggedIn) {
+        this.loggedIn = loggedIn;
         this.db = db;
         this.store = store;
         this.realm = realm;
@@ -38,6 +41,7 @@ public final class PasswordLogin {
             throw ApiError.of(ErrorCode.AUTHENTICATION_FAILED, "Your username or password is incorrect");
         }
         UserRules.checkCanSignIn(realm.get(), u);
+        loggedIn.accept(u);
         return u;
     }
 }

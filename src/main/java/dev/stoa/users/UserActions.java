@@ -122,7 +122,28 @@ public final class UserActions {
         String name = UserRules.checkFullName(fullName);
         if (!UserRules.isEmail(email)) throw ApiError.bad("Invalid address.");
         if (password.isEmpty()) throw ApiError.bad("The password is too weak.");
-        return db.write(tx -> createUser(tx, new NewUser(email, password, name, Role.MEMBER, null, null, false))).id();
+        return db.write(tx -> {
+            User u = createUser(tx, new NewUser(email, password, name, Role.MEMBER, null, null, false));
+            store.set(tx.h(), u.id(), "join_on_first_login", true);
+            return u;
+        }).id();
+    }
+
+    /**
+     * A successful login (feature level 475): a user created through the API joins at their first
+     * login, so date_joined becomes now, announced as a realm_user update to everyone who sees them.
+     */
+    public void doLoggedIn(User u) {
+        if (!db.read(h -> store.joinsOnFirstLogin(h, u.id()))) return;
+        db.write(tx -> {
+            if (!store.joinsOnFirstLogin(tx.h(), u.id())) return null; // a concurrent login did it
+            long now = clock.instant().getEpochSecond();
+            store.set(tx.h(), u.id(), "date_joined", now);
+            store.set(tx.h(), u.id(), "join_on_first_login", false);
+            log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", u.id()).put("date_joined", UserJson.isoTime(now))),
+                    access.audience(tx.h(), u));
+            return null;
+        });
     }
 
     /** POST /bots: any person but a guest creates a bot it owns. */

@@ -59,6 +59,11 @@ public final class UserJson {
         };
     }
 
+    /** A time as Zulip's user objects write it (date_joined). */
+    public static String isoTime(long epochSecond) {
+        return ISO.format(Instant.ofEpochSecond(epochSecond));
+    }
+
     public ObjectNode user(User u, User viewer, Options o, Map<Long, ObjectNode> profileData) {
         ObjectNode n = Json.object();
         n.put("user_id", u.id());
@@ -66,7 +71,7 @@ public final class UserJson {
         if (seesEmail) n.put("delivery_email", u.deliveryEmail()); else n.putNull("delivery_email");
         n.put("email", apiEmail(u));
         n.put("full_name", u.fullName());
-        n.put("date_joined", ISO.format(Instant.ofEpochSecond(u.dateJoined())));
+        n.put("date_joined", isoTime(u.dateJoined()));
         n.put("is_active", u.isActive());
         n.put("is_owner", u.isOwner());
         n.put("is_admin", u.isAdmin());

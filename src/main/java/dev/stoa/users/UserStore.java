@@ -167,6 +167,11 @@ public final class UserStore {
     }
 
     /** Sets one column; `column` is a constant from the calling action, never user input. */
+    /** Whether the user, created through the API, has yet to log in (their first login sets date_joined). */
+    public boolean joinsOnFirstLogin(Handle h, long userId) {
+        return h.createQuery("SELECT join_on_first_login FROM users WHERE id = ?").bind(0, userId).mapTo(Boolean.class).findOne().orElse(false);
+    }
+
     public void set(Handle h, long userId, String column, Object value) {
         h.createUpdate("UPDATE users SET " + column + " = ? WHERE id = ?").bind(0, value).bind(1, userId).execute();
     }

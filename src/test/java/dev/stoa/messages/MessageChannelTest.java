@@ -48,10 +48,11 @@ class MessageChannelTest extends StoaTestBase {
     @Test
     void emptyTopicAndDisplayName() {
         long a = send(member, "general", "general chat", "empty topic");
-        JsonNode m = member.get("/messages/" + a).success().get("message");
+        JsonNode m = member.get("/messages/" + a, "allow_empty_topic_name", true).success().get("message");
         assertThat(m.get("subject").asText()).isEmpty();
         long b = send(member, "general", "", "also empty");
-        assertThat(member.get("/messages/" + b).success().get("message").get("subject").asText()).isEmpty();
+        assertThat(member.get("/messages/" + b, "allow_empty_topic_name", true).success().get("message").get("subject").asText()).isEmpty();
+        assertThat(member.get("/messages/" + b).success().get("message").get("subject").asText()).isEqualTo("general chat");
     }
 
     @Test
@@ -87,6 +88,34 @@ class MessageChannelTest extends StoaTestBase {
         assertThat(t.toString()).contains("general chat", "older topic");
         JsonNode raw = member.get("/users/me/" + general + "/topics", "allow_empty_topic_name", "true").success().get("topics");
         assertThat(raw.get(1).get("name").asText()).isEmpty();
+    }
+
+    /**
+     * Issue 14: without allow_empty_topic_name (fetches) or empty_topic_name (events), the empty topic is
+     * shown as "general chat"; a direct message's subject is "" either way (it has no topic at all).
+     */
+    @Test
+    void emptyTopicNameInFetchesAndEvents() {
+        Object[] legacy = {"client_capabilities", java.util.Map.of("notification_settings_null", true)};
+        List<JsonNode> ev = VerifyAction.as(admin).register(legacy).events("message")
+                .run(() -> member.post("/messages", "type", "direct", "to", List.of(admin.userId), "content", "a direct message").success());
+        assertThat(ev.get(0).get("message").get("subject").asText()).isEmpty();
+        long[] sent = new long[1];
+        ev = VerifyAction.as(admin).register(legacy).events("message").run(() -> sent[0] = send(member, "general", "", "in general chat"));
+        assertThat(ev.get(0).get("message").get("subject").asText()).isEqualTo("general chat");
+        ev = VerifyAction.as(admin).register("client_capabilities", java.util.Map.of("empty_topic_name", true)).events("message")
+                .run(() -> send(member, "general", "", "again in general chat"));
+        assertThat(ev.get(0).get("message").get("subject").asText()).isEmpty();
+
+        assertThat(admin.get("/messages/" + sent[0]).success().get("message").get("subject").asText()).isEqualTo("general chat");
+        assertThat(admin.get("/messages/" + sent[0], "allow_empty_topic_name", true).success().get("message").get("subject").asText()).isEmpty();
+        String narrow = "[[\"channel\",\"general\"],[\"topic\",\"\"]]";
+        JsonNode shown = admin.get("/messages", "anchor", "newest", "num_before", "5", "narrow", narrow).success().get("messages");
+        assertThat(shown).isNotEmpty().allSatisfy(m -> assertThat(m.get("subject").asText()).isEqualTo("general chat"));
+        JsonNode raw = admin.get("/messages", "anchor", "newest", "num_before", "5", "narrow", narrow, "allow_empty_topic_name", true).success().get("messages");
+        assertThat(raw).isNotEmpty().allSatisfy(m -> assertThat(m.get("subject").asText()).isEmpty());
+        JsonNode dms = admin.get("/messages", "anchor", "newest", "num_before", "5", "narrow", "[[\"is\",\"dm\"]]").success().get("messages");
+        assertThat(dms).isNotEmpty().allSatisfy(m -> assertThat(m.get("subject").asText()).isEmpty());
     }
 
     @Test

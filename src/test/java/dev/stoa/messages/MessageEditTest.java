@@ -118,6 +118,21 @@ class MessageEditTest extends StoaTestBase {
         assertThat(r.get("messages").get(2).get("content").asText()).contains("moved here from");
     }
 
+    /** Issue 14: the empty topic ("general chat") cannot be resolved, whichever way the client spells it; nothing changes. */
+    @Test
+    void theEmptyTopicCannotBeResolved() {
+        long id = send(member, "lobby", "", "in general chat");
+        for (String resolved : List.of("✔ general chat", "✔ ", "✔")) {
+            member.patch("/messages/" + id, "topic", resolved, "propagate_mode", "change_all").badRequest("General chat cannot be marked as resolved");
+        }
+        // a move from another topic to that name is refused the same way
+        long other = send(member, "lobby", "elsewhere", "not general chat");
+        member.patch("/messages/" + other, "topic", "✔ general chat").badRequest("General chat cannot be marked as resolved");
+        JsonNode m = member.get("/messages/" + id, "allow_empty_topic_name", true).success().get("message");
+        assertThat(m.get("subject").asText()).isEmpty();
+        assertThat(member.get("/messages/" + other).success().get("message").get("subject").asText()).isEqualTo("elsewhere");
+    }
+
     @Test
     void moveBetweenChannelsAndTimeLimit() {
         long a = send(member, "lobby", "movers", "m1");
@@ -142,6 +157,37 @@ class MessageEditTest extends StoaTestBase {
         VerifyAction.verify(admin, () -> owner.patch("/messages/" + a, "stream_id", hidden, "send_notification_to_new_thread", false).success());
         admin.get("/messages/" + a).badRequest("Invalid message(s)");
         assertThat(member.get("/messages/" + a).success().get("message").get("stream_id").asLong()).isEqualTo(hidden);
+    }
+
+    /**
+     * Issue 14: without bulk_message_deletion, a deletion of several messages reaches the queue as
+     * one event per message, each with its own increasing id; acknowledging part of them resends only the rest.
+     */
+    @Test
+    void splitDeleteEventsHaveTheirOwnIds() {
+        long[] ids = {send(member, "lobby", "splitting", "one"), send(member, "lobby", "splitting", "two"), send(member, "lobby", "splitting", "three")};
+        send(member, "lobby", "elsewhere", "admin's newest message stays visible");
+        JsonNode queue = admin.post("/register", "event_types", List.of("delete_message")).success();
+        String qid = queue.get("queue_id").asText();
+        JsonNode bulk = admin.post("/register", "event_types", List.of("delete_message"), "client_capabilities", "{\"bulk_message_deletion\":true}").success();
+        List<JsonNode> events = VerifyAction.as(admin).events("delete_message", "delete_message", "delete_message")
+                .run(() -> owner.patch("/messages/" + ids[0], "stream_id", hidden, "propagate_mode", "change_all",
+                        "send_notification_to_old_thread", false, "send_notification_to_new_thread", false).success());
+        List<Long> eventIds = events.stream().map(e -> e.get("id").asLong()).toList();
+        assertThat(eventIds).isSorted().doesNotHaveDuplicates();
+        assertThat(events.stream().map(e -> e.get("message_id").asLong()).toList()).containsExactly(ids[0], ids[1], ids[2]);
+
+        JsonNode all = admin.get("/events", "queue_id", qid, "last_event_id", queue.get("last_event_id").asText(), "dont_block", "true").success();
+        assertThat(all.get("events")).hasSize(3);
+        long first = all.get("events").get(0).get("id").asLong();
+        JsonNode rest = admin.get("/events", "queue_id", qid, "last_event_id", String.valueOf(first), "dont_block", "true").success();
+        assertThat(rest.get("events")).hasSize(2);
+        assertThat(rest.get("events").get(0).get("id").asLong()).isGreaterThan(first);
+        JsonNode one = admin.get("/events", "queue_id", bulk.get("queue_id").asText(), "last_event_id", bulk.get("last_event_id").asText(),
+                "dont_block", "true").success();
+        assertThat(one.get("events")).hasSize(1);
+        assertThat(one.get("events").get(0).get("message_ids")).hasSize(3);
+        assertThat(one.get("events").get(0).get("id").asLong()).isEqualTo(all.get("events").get(2).get("id").asLong());
     }
 
     @Test

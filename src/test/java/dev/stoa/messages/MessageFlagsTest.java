@@ -83,17 +83,55 @@ class MessageFlagsTest extends StoaTestBase {
         for (JsonNode e : member.get("/realm/emoji").success().get("emoji")) if (e.get("name").asText().equals("party_parrot")) id = e.get("id").asText();
         long a = post(member, "custom reactions", "react with a parrot");
         String code = id;
+        // checked only when no one has reacted with that emoji yet (a vote takes the existing name, as in Zulip)
+        admin.post("/messages/" + a + "/reactions", "emoji_name", "other_name", "emoji_code", code, "reaction_type", "realm_emoji")
+                .badRequest("Invalid custom emoji name.");
+        admin.post("/messages/" + a + "/reactions", "emoji_name", "party_parrot", "emoji_code", "999999", "reaction_type", "realm_emoji")
+                .badRequest("Invalid custom emoji.");
         VerifyAction.as(admin).events("reaction/add").noStateChange().run(() -> admin.post("/messages/" + a + "/reactions", "emoji_name", "party_parrot",
                 "emoji_code", code, "reaction_type", "realm_emoji").success());
         JsonNode reaction = admin.get("/messages/" + a).success().get("message").get("reactions").get(0);
         assertThat(reaction.get("reaction_type").asText()).isEqualTo("realm_emoji");
         assertThat(reaction.get("emoji_code").asText()).isEqualTo(code);
-        admin.post("/messages/" + a + "/reactions", "emoji_name", "other_name", "emoji_code", code, "reaction_type", "realm_emoji")
-                .badRequest("Invalid custom emoji name.");
-        admin.post("/messages/" + a + "/reactions", "emoji_name", "party_parrot", "emoji_code", "999999", "reaction_type", "realm_emoji")
-                .badRequest("Invalid custom emoji.");
         VerifyAction.as(admin).events("reaction/remove").noStateChange().run(() -> admin.delete("/messages/" + a + "/reactions", "emoji_name", "party_parrot",
                 "emoji_code", code, "reaction_type", "realm_emoji").success());
+    }
+
+    /** Issue 14: a name alone finds custom and extra emoji; a removal by code and type needs no name. */
+    @Test
+    void reactionsByNameAlone() throws Exception {
+        dev.stoa.emoji.RealmEmojiTest.upload(member, "partyparrot", java.util.Map.of("f", dev.stoa.emoji.RealmEmojiTest.png(0x00ff00))).success();
+        long a = post(member, "reactions by name", "react by name :partyparrot:");
+        String path = "/messages/" + a + "/reactions";
+        VerifyAction.as(admin).events("reaction/add").noStateChange().run(() -> admin.post(path, "emoji_name", "partyparrot").success());
+        JsonNode reaction = admin.get("/messages/" + a).success().get("message").get("reactions").get(0);
+        assertThat(reaction.get("reaction_type").asText()).isEqualTo("realm_emoji");
+        String code = reaction.get("emoji_code").asText();
+        admin.post(path, "emoji_name", "partyparrot").error(400, "REACTION_ALREADY_EXISTS", "Reaction already exists.");
+        // a vote takes the existing reaction's name
+        member.post(path, "emoji_code", code, "reaction_type", "realm_emoji", "emoji_name", "partyparrot").success();
+        VerifyAction.as(admin).events("reaction/remove").noStateChange().run(() -> admin.delete(path, "emoji_name", "partyparrot").success());
+        JsonNode removed = member.delete(path, "emoji_code", code, "reaction_type", "realm_emoji").success();
+        assertThat(removed.get("result").asText()).isEqualTo("success");
+        assertThat(admin.get("/messages/" + a).success().get("message").get("reactions")).isEmpty();
+
+        VerifyAction.as(admin).events("reaction/add").noStateChange().run(() -> admin.post(path, "emoji_name", "zulip").success());
+        reaction = admin.get("/messages/" + a).success().get("message").get("reactions").get(0);
+        assertThat(reaction.get("reaction_type").asText()).isEqualTo("service_extra_emoji");
+        assertThat(reaction.get("emoji_code").asText()).isEqualTo("zulip");
+        VerifyAction.as(admin).events("reaction/remove").noStateChange().run(() ->
+                admin.delete(path, "emoji_code", "zulip", "reaction_type", "zulip_extra_emoji").success());
+
+        // Unicode by code alone (the type defaults to Unicode for a removal), and the event names the stored emoji
+        admin.post(path, "emoji_name", "smile").success();
+        String smile = admin.get("/messages/" + a).success().get("message").get("reactions").get(0).get("emoji_code").asText();
+        List<JsonNode> ev = VerifyAction.as(admin).events("reaction/remove").noStateChange().run(() -> admin.delete(path, "emoji_code", smile).success());
+        assertThat(ev.get(0).get("emoji_name").asText()).isEqualTo("smile");
+
+        admin.delete(path).badRequest("At least one of the following arguments must be present: emoji_name, emoji_code");
+        admin.delete(path, "emoji_name", "nonexistent_emoji").badRequest("Emoji 'nonexistent_emoji' does not exist");
+        admin.post(path, "emoji_name", "smile", "emoji_code", smile, "reaction_type", "bogus").badRequest("Invalid emoji type.");
+        admin.post(path, "emoji_name", "zulip", "emoji_code", "zulip", "reaction_type", "unicode_emoji").badRequest("Invalid emoji code.");
     }
 
     @Test

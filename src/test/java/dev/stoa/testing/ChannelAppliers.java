@@ -116,13 +116,15 @@ final class ChannelAppliers {
         for (JsonNode id : e.get("stream_ids")) {
             for (String l : SUB_LISTS) {
                 ObjectNode o = find(s, l, id.asLong());
-                if (o == null || !o.has("subscribers")) continue;
+                // a large channel's partial list (include_subscribers=partial) follows peers like a full one
+                String key = o == null ? null : o.has("subscribers") ? "subscribers" : o.has("partial_subscribers") ? "partial_subscribers" : null;
+                if (key == null) continue;
                 if (add) {
                     TreeSet<Long> all = new TreeSet<>(users);
-                    for (JsonNode u : o.get("subscribers")) all.add(u.asLong());
-                    o.set("subscribers", Json.tree(all));
+                    for (JsonNode u : o.get(key)) all.add(u.asLong());
+                    o.set(key, Json.tree(all));
                 } else {
-                    o.set("subscribers", minus(o.get("subscribers"), users));
+                    o.set(key, minus(o.get(key), users));
                 }
             }
         }

@@ -59,6 +59,8 @@ public final class EventApplier {
         BiConsumer<ObjectNode, ObjectNode> a = APPLIERS.getOrDefault(key, APPLIERS.get(type));
         if (a == null) throw new AssertionError("EventApplier has no rule for event " + key + ": add one for " + event);
         a.accept(state, (ObjectNode) event);
+        // a client counts its unreads itself, from its lists and its current muting
+        MessageAppliers.recount(state);
     }
 
     private static void realmUserUpdate(ObjectNode s, ObjectNode e) {

@@ -79,11 +79,39 @@ final class MessageAppliers {
         }
     }
 
+    /**
+     * Zulip's muting rule for unread counts: in a muted channel only unmuted (2) and followed (3)
+     * topics count; elsewhere all but muted (1) topics do. Read from the state's subscriptions
+     * and user_topics (a channel counts as unmuted when the state has neither).
+     */
+    static boolean muted(ObjectNode s, long streamId, String topic) {
+        boolean channelMuted = false;
+        for (JsonNode sub : s.path("subscriptions")) if (sub.get("stream_id").asLong() == streamId) channelMuted = sub.path("is_muted").asBoolean();
+        int policy = 0;
+        for (JsonNode t : s.path("user_topics")) {
+            if (t.get("stream_id").asLong() == streamId && t.get("topic_name").asText().equalsIgnoreCase(topic)) policy = t.get("visibility_policy").asInt();
+        }
+        return channelMuted ? policy != 2 && policy != 3 : policy == 1;
+    }
+
+    /** unread_msgs' count: every direct message, and the channel messages that are not muted. */
+    static void recount(ObjectNode s) {
+        if (!(s.get("unread_msgs") instanceof ObjectNode u)) return;
+        int count = 0;
+        for (String k : List.of("pms", "huddles")) for (JsonNode b : u.path(k)) count += b.get("unread_message_ids").size();
+        for (JsonNode b : u.path("streams")) {
+            if (!muted(s, b.get("stream_id").asLong(), b.get("topic").asText())) count += b.get("unread_message_ids").size();
+        }
+        u.put("count", count);
+    }
+
     private static void addUnread(ObjectNode s, JsonNode m, JsonNode flags, long id, long me) {
         ObjectNode u = (ObjectNode) s.get("unread_msgs");
+        boolean muted = false;
         if (m.get("type").asText().equals("stream")) {
-            ObjectNode b = bucket(array(u, "streams"), "stream_id", m.get("stream_id").asLong(), "topic", m.get("subject").asText());
+            ObjectNode b = streamBucket(array(u, "streams"), m.get("stream_id").asLong(), m.get("subject").asText());
             add(b, id);
+            muted = muted(s, m.get("stream_id").asLong(), m.get("subject").asText());
         } else {
             List<Long> ids = new ArrayList<>();
             for (JsonNode r : m.get("display_recipient")) ids.add(r.get("id").asLong());
@@ -105,10 +133,27 @@ final class MessageAppliers {
                 add(b, id);
             }
         }
-        if (has(flags, "mentioned") || has(flags, "stream_wildcard_mentioned") || has(flags, "topic_wildcard_mentioned")) {
+        // wildcard mentions count only outside muted conversations
+        if (has(flags, "mentioned") || (!muted && (has(flags, "stream_wildcard_mentioned") || has(flags, "topic_wildcard_mentioned")))) {
             insertSorted(array(u, "mentions"), id);
         }
-        u.put("count", u.get("count").asInt() + 1);
+    }
+
+    /** A channel's topic bucket, matched case-insensitively; a new one goes where Zulip sorts it (channel id, lower-cased topic). */
+    private static ObjectNode streamBucket(ArrayNode a, long streamId, String topic) {
+        int at = 0;
+        for (int i = 0; i < a.size(); i++) {
+            JsonNode x = a.get(i);
+            long sid = x.get("stream_id").asLong();
+            int cmp = sid != streamId ? Long.compare(sid, streamId) : x.get("topic").asText().toLowerCase(java.util.Locale.ROOT).compareTo(topic.toLowerCase(java.util.Locale.ROOT));
+            if (cmp == 0) return (ObjectNode) x;
+            if (cmp < 0) at = i + 1;
+        }
+        ObjectNode b = a.insertObject(at);
+        b.put("topic", topic);
+        b.put("stream_id", streamId);
+        b.putArray("unread_message_ids");
+        return b;
     }
 
     private static ObjectNode bucket(ArrayNode a, String key, long value, String key2, String value2) {
@@ -133,11 +178,10 @@ final class MessageAppliers {
         a.insert(i, id);
     }
 
-    /** Removes ids from every unread bucket (dropping emptied buckets) and the mentions; adjusts count. */
+    /** Removes ids from every unread bucket (dropping emptied buckets) and the mentions (recount() adjusts count). */
     private static void removeUnread(ObjectNode s, Set<Long> ids) {
         if (!s.has("unread_msgs")) return;
         ObjectNode u = (ObjectNode) s.get("unread_msgs");
-        int removed = 0;
         for (String k : List.of("pms", "streams", "huddles")) {
             ArrayNode a = array(u, k);
             for (int i = a.size() - 1; i >= 0; i--) {
@@ -145,7 +189,6 @@ final class MessageAppliers {
                 for (int j = list.size() - 1; j >= 0; j--) {
                     if (ids.contains(list.get(j).asLong())) {
                         list.remove(j);
-                        removed++;
                     }
                 }
                 if (list.isEmpty()) a.remove(i);
@@ -153,7 +196,6 @@ final class MessageAppliers {
         }
         ArrayNode mentions = array(u, "mentions");
         for (int j = mentions.size() - 1; j >= 0; j--) if (ids.contains(mentions.get(j).asLong())) mentions.remove(j);
-        u.put("count", u.get("count").asInt() - removed);
     }
 
     private static void flags(ObjectNode s, ObjectNode e) {
@@ -216,6 +258,6 @@ final class MessageAppliers {
             }
             if (list.isEmpty()) a.remove(i);
         }
-        for (long id : moved) add(bucket(a, "stream_id", stream, "topic", topic), id);
+        for (long id : moved) add(streamBucket(a, stream, topic), id);
     }
 }

@@ -39,6 +39,29 @@ class UsersWriteTest extends StoaTestBase {
         deactivated().post("/users", "email", "a2@example.com", "password", "pw", "full_name", "X").error(401, "USER_DEACTIVATED", null);
     }
 
+    /** Feature level 475: a user created through the API joins at their first login (date_joined and a realm_user update). */
+    @Test
+    void apiCreatedUserJoinsAtFirstLogin() {
+        long id = admin.post("/users", "email", "firstlogin@example.com", "password", "pw", "full_name", "First Login").success().get("user_id").asLong();
+        // created a day ago, as far as the row knows
+        server.stoa.db().write(tx -> tx.h().execute("UPDATE users SET date_joined = date_joined - 86400 WHERE id = ?", id));
+        String created = admin.get("/users/" + id).success().get("user").get("date_joined").asText();
+        List<JsonNode> ev = dev.stoa.testing.VerifyAction.as(admin).events("realm_user/update")
+                .run(() -> anonymous.post("/fetch_api_key", "username", "firstlogin@example.com", "password", "pw").success());
+        String joined = admin.get("/users/" + id).success().get("user").get("date_joined").asText();
+        assertThat(joined).isGreaterThan(created).isEqualTo(ev.get(0).get("person").get("date_joined").asText());
+        assertThat(ev.get(0).get("person").get("user_id").asLong()).isEqualTo(id);
+        // later logins change nothing, nor the login of a user who logged in before (TestServer.createUser logs in once)
+        dev.stoa.testing.VerifyAction.as(admin).events(0).noStateChange()
+                .run(() -> anonymous.post("/fetch_api_key", "username", "firstlogin@example.com", "password", "pw").success());
+        ApiClient other = server.createUser("notapi@example.com", "Not Api", 400);
+        String before = admin.get("/users/" + other.userId).success().get("user").get("date_joined").asText();
+        server.stoa.db().write(tx -> tx.h().execute("UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE id = ?) WHERE id = ?", id, other.userId));
+        dev.stoa.testing.VerifyAction.as(admin).events(0).noStateChange()
+                .run(() -> anonymous.post("/fetch_api_key", "username", "notapi@example.com", "password", "pw").success());
+        assertThat(admin.get("/users/" + other.userId).success().get("user").get("date_joined").asText()).isEqualTo(before);
+    }
+
     @Test
     void updateUser() {
         ApiClient u = server.createUser("upd@example.com", "Up Date", 400);
