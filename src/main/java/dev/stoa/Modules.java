@@ -18,7 +18,7 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
                NavigationModule navigation, CallsModule calls, AlertWordsModule alertWords, PresenceModule presence,
                TopicsModule topics, SettingsModule settings, UserStatusModule userStatus,
                RealmDomainsModule realmDomains, PlaygroundsModule playgrounds,
-               PushModule push, SessionsModule sessions) {
+               PushModule push, SessionsModule sessions, MailModule mail, InvitesModule invites) {
 
     static Modules build(Core c) {
         RealmModule realm = new RealmModule(c);
@@ -31,10 +31,13 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
                 List.of(channels.sight::groupChangeAround));
         TopicsModule topics = new TopicsModule(c);
         SettingsModule settings = new SettingsModule(c);
+        RealmDomainsModule realmDomains = new RealmDomainsModule(c, realm);
+        MailModule mail = new MailModule(c);
         return new Modules(realm, channels, users, groups, messages, new LinkifiersModule(c), new EmojiModule(c),
                 new SnippetsModule(c), new DraftsModule(c), new NavigationModule(c), new CallsModule(c),
                 new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions),
-                new RealmDomainsModule(c, realm), new PlaygroundsModule(c, realm), new PushModule(c), new SessionsModule(c));
+                realmDomains, new PlaygroundsModule(c, realm), new PushModule(c), new SessionsModule(c),
+                mail, new InvitesModule(c, mail, users, messages, realmDomains));
     }
 
     /** In register's order. */

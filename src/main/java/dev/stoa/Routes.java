@@ -16,6 +16,8 @@ import dev.stoa.groups.GroupViews;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Router;
 import dev.stoa.http.WebCookies;
+import dev.stoa.invites.InviteViews;
+import dev.stoa.invites.JoinViews;
 import dev.stoa.linkifiers.LinkifierViews;
 import dev.stoa.messages.FlagViews;
 import dev.stoa.messages.MessageEditViews;
@@ -114,6 +116,17 @@ final class Routes {
                 (h, id) -> c.channels().byId(h, id).filter(ch -> !ch.isArchived()).map(Channel::inviteOnly));
         api.patch("/realm", USER, realmViews::update);
         RealmDomainViews realmDomainViews = new RealmDomainViews(c.db(), m.realmDomains().store, m.realmDomains().actions);
+        // ---- Invitations (invites) and the sign-up page that consumes them
+        InviteViews inviteViews = new InviteViews(m.invites().actions, c.config().externalUrl());
+        api.get("/invites", USER, inviteViews::list);
+        api.post("/invites", USER, inviteViews::invite);
+        api.post("/invites/multiuse", USER, inviteViews::createLink);
+        api.delete("/invites/{invite_id}", USER, inviteViews::revoke);
+        api.post("/invites/{invite_id}/resend", USER, inviteViews::resend);
+        api.delete("/invites/multiuse/{invite_id}", USER, inviteViews::revokeLink);
+        JoinViews joinViews = new JoinViews(m.invites().join, () -> c.realm().get().get("name").asText());
+        root.get("/join/{key}", NONE, joinViews::form);
+        root.post("/join/{key}", NONE, joinViews::join);
         api.get("/realm/domains", USER, realmDomainViews::list);
         api.post("/realm/domains", USER, realmDomainViews::add);
         api.patch("/realm/domains/{domain}", USER, realmDomainViews::change);
