@@ -1,5 +1,6 @@
 package dev.stoa;
 
+import dev.stoa.accounts.PasswordResetViews;
 import dev.stoa.alertwords.AlertWordViews;
 import dev.stoa.calls.CallViews;
 import dev.stoa.channels.Channel;
@@ -64,7 +65,7 @@ final class Routes {
     Routes(Core c, Modules m, EventQueues queues, RateLimiter loginFailures, WebCookies cookies) {
         MessagesModule ms = m.messages();
         // ---- Server, authentication, users, profile fields (users)
-        PasswordLogin passwordLogin = new PasswordLogin(c.db(), c.users(), c.realm(), loginFailures);
+        PasswordLogin passwordLogin = new PasswordLogin(c.db(), c.users(), c.realm(), loginFailures, m.accounts().loginNotices);
         AuthViews authViews = new AuthViews(passwordLogin, c.userJson(), c.realm(), c.config().externalUrl(),
                 description -> c.renderer().render(null, description).html());
         api.get("/server_settings", NONE, authViews::serverSettings);
@@ -74,6 +75,11 @@ final class Routes {
         SessionViews sessionViews = new SessionViews(passwordLogin, m.sessions().actions, c.userJson(), cookies);
         root.post("/accounts/login", NONE, sessionViews::login);
         root.post("/accounts/logout", USER, sessionViews::logout);
+        PasswordResetViews resetViews = new PasswordResetViews(m.accounts().passwordReset);
+        root.get("/accounts/password/reset", NONE, resetViews::requestForm);
+        root.post("/accounts/password/reset", NONE, resetViews::request);
+        root.get("/accounts/password/reset/{token}", NONE, resetViews::newPasswordForm);
+        root.post("/accounts/password/reset/{token}", NONE, resetViews::reset);
         UserViews userViews = new UserViews(c.db(), c.users(), m.users().actions, c.userJson(), m.users().profileStore, c.userAccess());
         api.get("/users", OPTIONAL, userViews::list);
         api.post("/users", USER, userViews::create);

@@ -1,11 +1,9 @@
 package dev.stoa.invites;
 
 import dev.stoa.http.ApiError;
-import dev.stoa.http.RawResponse;
+import dev.stoa.http.HtmlPage;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
-import java.nio.charset.StandardCharsets;
-import java.util.Map;
 
 /**
  * GET /join/<key>/ (the sign-up form of an invitation) and POST /join/<key>/ (it creates the
@@ -26,7 +24,7 @@ public final class JoinViews {
         try {
             i = actions.usable(req.pathParam("key"));
         } catch (ApiError e) {
-            return page(404, "Invitation", "<p class=\"error\">" + Pages.escape(e.getMessage()) + "</p>");
+            return page(404, "Invitation", "<p class=\"error\">" + HtmlPage.escape(e.getMessage()) + "</p>");
         }
         return page(200, "Join " + realmName.get(), form(i, "", "", null));
     }
@@ -36,14 +34,14 @@ public final class JoinViews {
         String email = req.str("email", ""), name = req.str("full_name", ""), password = req.str("password", "");
         try {
             User u = actions.checkJoin(new JoinActions.JoinInput(key, email, name, password));
-            return page(200, "Welcome", "<p>Welcome, " + Pages.escape(u.fullName()) + "! Your account <b>" + Pages.escape(u.deliveryEmail())
+            return page(200, "Welcome", "<p>Welcome, " + HtmlPage.escape(u.fullName()) + "! Your account <b>" + HtmlPage.escape(u.deliveryEmail())
                     + "</b> is ready.</p><p><a href=\"/accounts/login/\">Sign in</a></p>");
         } catch (ApiError e) {
             Invite i;
             try {
                 i = actions.usable(key);
             } catch (ApiError dead) {
-                return page(404, "Invitation", "<p class=\"error\">" + Pages.escape(dead.getMessage()) + "</p>");
+                return page(404, "Invitation", "<p class=\"error\">" + HtmlPage.escape(dead.getMessage()) + "</p>");
             }
             return page(400, "Join " + realmName.get(), form(i, email, name, e.getMessage()));
         }
@@ -51,21 +49,20 @@ public final class JoinViews {
 
     private static String form(Invite i, String email, String name, String error) {
         StringBuilder b = new StringBuilder();
-        if (error != null) b.append("<p class=\"error\">").append(Pages.escape(error)).append("</p>");
+        if (error != null) b.append("<p class=\"error\">").append(HtmlPage.escape(error)).append("</p>");
         b.append("<form method=\"post\">");
         if (i.multiuse()) {
-            b.append("<label>Email <input type=\"email\" name=\"email\" required value=\"").append(Pages.escape(email)).append("\"></label>");
+            b.append("<label>Email <input type=\"email\" name=\"email\" required value=\"").append(HtmlPage.escape(email)).append("\"></label>");
         } else {
-            b.append("<p>Email: <b>").append(Pages.escape(i.email())).append("</b></p>");
+            b.append("<p>Email: <b>").append(HtmlPage.escape(i.email())).append("</b></p>");
         }
-        b.append("<label>Full name <input name=\"full_name\" required value=\"").append(Pages.escape(name)).append("\"></label>")
+        b.append("<label>Full name <input name=\"full_name\" required value=\"").append(HtmlPage.escape(name)).append("\"></label>")
                 .append("<label>Password <input type=\"password\" name=\"password\" required minlength=\"6\"></label>")
                 .append("<button type=\"submit\">Create account</button></form>");
         return b.toString();
     }
 
-    private Object page(int status, String title, String body) {
-        return new RawResponse(status, "text/html; charset=utf-8", Pages.html(title, body).getBytes(StandardCharsets.UTF_8),
-                Map.of("Cache-Control", "no-store", "Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"));
+    private static Object page(int status, String title, String body) {
+        return HtmlPage.response(status, title, body);
     }
 }

@@ -46,20 +46,20 @@ public final class MailSender {
     /** One pass over the due mail (the collector's task); never throws. Returns how many were sent. */
     public int deliverDue() {
         if (transport == null) return 0;
-        if (!running.tryLock()) { // one pass at a time per node; a kick during a pass runs another after it
-            again.set(true);
-            return 0;
-        }
         int sent = 0;
-        try {
-            do {
-                again.set(false);
-                sent += pass();
-            } while (again.get());
-        } catch (RuntimeException e) {
-            LOG.error("mail delivery pass failed; it runs again on the next collector pass", e);
-        } finally {
-            running.unlock();
+        // One pass at a time per node. A call while a pass runs only raises `again`; the pass's
+        // owner re-checks it after unlocking, so no request for a pass is ever lost.
+        again.set(true);
+        while (again.get()) {
+            if (!running.tryLock()) return sent;
+            try {
+                while (again.getAndSet(false)) sent += pass();
+            } catch (RuntimeException e) {
+                LOG.error("mail delivery pass failed; it runs again on the next collector pass", e);
+                return sent;
+            } finally {
+                running.unlock();
+            }
         }
         return sent;
     }

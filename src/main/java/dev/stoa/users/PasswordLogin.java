@@ -18,15 +18,23 @@ public final class PasswordLogin {
     private final UserStore store;
     private final RealmHolder realm;
     private final RateLimiter failures;
+    private final Listener listener;
 
-    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures) {
+    /** Hears of each successful sign-in (accounts: the new-login notice mail); `how` says through what. */
+    public interface Listener {
+        void loggedIn(User u, String how);
+    }
+
+    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures, Listener listener) {
         this.db = db;
         this.store = store;
         this.realm = realm;
         this.failures = failures;
+        this.listener = listener;
     }
 
-    public User check(String username, String password) {
+    /** `how` names the sign-in for the notice ("the web client", "the API (fetch_api_key)"). */
+    public User check(String username, String password, String how) {
         String key = "login:" + username.toLowerCase(Locale.ROOT);
         RateLimiter.Decision d = failures.peek(key);
         if (!d.allowed()) {
@@ -39,6 +47,7 @@ public final class PasswordLogin {
         }
         if (!u.isActive()) throw ApiError.of(ErrorCode.USER_DEACTIVATED, "Account is deactivated");
         if (realm.get().deactivated()) throw ApiError.of(ErrorCode.REALM_DEACTIVATED, "This organization has been deactivated");
+        listener.loggedIn(u, how);
         return u;
     }
 }

@@ -62,6 +62,12 @@ public final class TestMail implements AutoCloseable {
         return received();
     }
 
+    /** Waits until `count` messages to `address` have arrived; returns those. */
+    public List<Mail> awaitTo(String address, int count) {
+        Await.until(count + " mail(s) to " + address, 30, () -> to(address).size() >= count);
+        return to(address);
+    }
+
     /** The messages to one address. */
     public List<Mail> to(String address) {
         return received().stream().filter(m -> m.to().equalsIgnoreCase(address)).toList();

@@ -1,8 +1,8 @@
-package dev.stoa.invites;
+package dev.stoa.http;
 
 /** The small server-rendered pages of sign-up and password reset: one layout, every value escaped. */
-public final class Pages {
-    private Pages() {}
+public final class HtmlPage {
+    private HtmlPage() {}
 
     public static String escape(String s) {
         StringBuilder b = new StringBuilder(s.length());
@@ -17,6 +17,13 @@ public final class Pages {
             }
         }
         return b.toString();
+    }
+
+    /** An HTML answer: no caching, and a policy that allows no script at all. */
+    public static RawResponse response(int status, String title, String body) {
+        return new RawResponse(status, "text/html; charset=utf-8", html(title, body).getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                java.util.Map.of("Cache-Control", "no-store", "Content-Security-Policy",
+                        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"));
     }
 
     /** `body` is HTML built with escape(). */
