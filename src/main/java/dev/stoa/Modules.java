@@ -18,7 +18,8 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
                NavigationModule navigation, CallsModule calls, AlertWordsModule alertWords, PresenceModule presence,
                TopicsModule topics, SettingsModule settings, UserStatusModule userStatus,
                RealmDomainsModule realmDomains, PlaygroundsModule playgrounds,
-               PushModule push, SessionsModule sessions, ScheduledModule scheduled) {
+               PushModule push, SessionsModule sessions, ScheduledModule scheduled, MailModule mail, InvitesModule invites,
+               AccountsModule accounts) {
 
     static Modules build(Core c) {
         RealmModule realm = new RealmModule(c);
@@ -37,11 +38,13 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
         GroupsModule groups = new GroupsModule(c, List.of(realm.actions::objections, c.channelAccess()::groupObjections),
                 List.of(channels.sight::groupChangeAround));
         SettingsModule settings = new SettingsModule(c);
+        RealmDomainsModule realmDomains = new RealmDomainsModule(c, realm);
+        MailModule mail = new MailModule(c);
         return new Modules(realm, channels, users, groups, messages, new LinkifiersModule(c), new EmojiModule(c),
                 new SnippetsModule(c), new DraftsModule(c), new NavigationModule(c), new CallsModule(c),
                 new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions),
-                new RealmDomainsModule(c, realm), new PlaygroundsModule(c, realm), new PushModule(c), new SessionsModule(c),
-                new ScheduledModule(c, messages));
+                realmDomains, new PlaygroundsModule(c, realm), new PushModule(c), new SessionsModule(c),
+                new ScheduledModule(c, messages), mail, new InvitesModule(c, mail, users, messages, realmDomains), new AccountsModule(c, mail));
     }
 
     /** In register's order. */

@@ -1,5 +1,6 @@
 package dev.stoa;
 
+import dev.stoa.accounts.PasswordResetViews;
 import dev.stoa.alertwords.AlertWordViews;
 import dev.stoa.calls.CallViews;
 import dev.stoa.channels.Channel;
@@ -16,6 +17,8 @@ import dev.stoa.groups.GroupViews;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Router;
 import dev.stoa.http.WebCookies;
+import dev.stoa.invites.InviteViews;
+import dev.stoa.invites.JoinViews;
 import dev.stoa.linkifiers.LinkifierViews;
 import dev.stoa.messages.FlagViews;
 import dev.stoa.messages.MessageEditViews;
@@ -66,7 +69,11 @@ final class Routes {
     Routes(Core c, Modules m, EventQueues queues, RateLimiter loginFailures, WebCookies cookies) {
         MessagesModule ms = m.messages();
         // ---- Server, authentication, users, profile fields (users)
-        PasswordLogin passwordLogin = new PasswordLogin(c.db(), c.users(), c.realm(), loginFailures, m.users().actions::doLoggedIn);
+        // A successful sign-in: the first login of an API-created user sets its date_joined; the new-login notice mail.
+        PasswordLogin passwordLogin = new PasswordLogin(c.db(), c.users(), c.realm(), loginFailures, (u, how) -> {
+            m.users().actions.doLoggedIn(u);
+            m.accounts().loginNotices.loggedIn(u, how);
+        });
         AuthViews authViews = new AuthViews(passwordLogin, c.userJson(), c.realm(), c.config().externalUrl(),
                 description -> c.renderer().render(null, description).html());
         api.get("/server_settings", NONE, authViews::serverSettings);
@@ -76,6 +83,11 @@ final class Routes {
         SessionViews sessionViews = new SessionViews(passwordLogin, m.sessions().actions, c.userJson(), cookies);
         root.post("/accounts/login", NONE, sessionViews::login);
         root.post("/accounts/logout", USER, sessionViews::logout);
+        PasswordResetViews resetViews = new PasswordResetViews(m.accounts().passwordReset);
+        root.get("/accounts/password/reset", NONE, resetViews::requestForm);
+        root.post("/accounts/password/reset", NONE, resetViews::request);
+        root.get("/accounts/password/reset/{token}", NONE, resetViews::newPasswordForm);
+        root.post("/accounts/password/reset/{token}", NONE, resetViews::reset);
         UserViews userViews = new UserViews(c.db(), c.users(), m.users().actions, c.userJson(), m.users().profileStore, c.userAccess());
         api.get("/users", OPTIONAL, userViews::list);
         api.post("/users", USER, userViews::create);
@@ -118,6 +130,17 @@ final class Routes {
                 (h, id) -> c.channels().byId(h, id).filter(ch -> !ch.isArchived()).map(Channel::inviteOnly));
         api.patch("/realm", USER, realmViews::update);
         RealmDomainViews realmDomainViews = new RealmDomainViews(c.db(), m.realmDomains().store, m.realmDomains().actions);
+        // ---- Invitations (invites) and the sign-up page that consumes them
+        InviteViews inviteViews = new InviteViews(m.invites().actions, c.config().externalUrl());
+        api.get("/invites", USER, inviteViews::list);
+        api.post("/invites", USER, inviteViews::invite);
+        api.post("/invites/multiuse", USER, inviteViews::createLink);
+        api.delete("/invites/{invite_id}", USER, inviteViews::revoke);
+        api.post("/invites/{invite_id}/resend", USER, inviteViews::resend);
+        api.delete("/invites/multiuse/{invite_id}", USER, inviteViews::revokeLink);
+        JoinViews joinViews = new JoinViews(m.invites().join, () -> c.realm().get().get("name").asText());
+        root.get("/join/{key}", NONE, joinViews::form);
+        root.post("/join/{key}", NONE, joinViews::join);
         api.get("/realm/domains", USER, realmDomainViews::list);
         api.post("/realm/domains", USER, realmDomainViews::add);
         api.patch("/realm/domains/{domain}", USER, realmDomainViews::change);

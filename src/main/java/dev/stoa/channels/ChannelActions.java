@@ -105,9 +105,12 @@ public final class ChannelActions {
     }
 
     /** Subscribes a new user to the realm's default channels, inside the user-creating transaction. */
-    public void subscribeToDefaults(Tx tx, User user) {
-        List<Long> ids = channels.defaultChannelIds(tx.h());
-        if (!ids.isEmpty()) subscribe(tx, channels.byIds(tx.h(), ids), List.of(user.id()), Set.of());
+    /** A new person's first subscriptions: the default channels if asked, and those of its invitation (still existing). */
+    public void subscribeNewUser(Tx tx, User user, boolean defaults, List<Long> invited) {
+        java.util.LinkedHashSet<Long> ids = new java.util.LinkedHashSet<>(defaults ? channels.defaultChannelIds(tx.h()) : List.of());
+        ids.addAll(invited);
+        List<Channel> targets = channels.byIds(tx.h(), List.copyOf(ids)).stream().filter(c -> !c.isArchived()).toList();
+        if (!targets.isEmpty()) subscribe(tx, targets, List.of(user.id()), Set.of());
     }
 
     private long insert(Tx tx, User actor, NewChannel n) {

@@ -40,8 +40,8 @@ public final class ChannelSight implements UserHooks {
 
     /** A new person joins the realm's default channels. */
     @Override
-    public void created(Tx tx, User user) {
-        base.subscribeToDefaults(tx, user);
+    public void created(Tx tx, User user, Joining joining) {
+        base.subscribeNewUser(tx, user, joining.defaultChannels(), joining.channelIds());
     }
 
     /**

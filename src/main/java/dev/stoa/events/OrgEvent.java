@@ -43,4 +43,9 @@ public sealed interface OrgEvent extends Event {
     record MutedTopics(com.fasterxml.jackson.databind.node.ArrayNode mutedTopics) implements OrgEvent {
         public String type() { return "muted_topics"; }
     }
+
+    /** The set of invitations changed: a signal to refetch GET /invites (administrators and the invitation's creator). */
+    record InvitesChanged() implements OrgEvent {
+        public String type() { return "invites_changed"; }
+    }
 }

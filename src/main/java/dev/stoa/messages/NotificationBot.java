@@ -37,6 +37,15 @@ public final class NotificationBot {
         });
     }
 
+    /** A direct message to one person inside the caller's transaction (an invitation's referrer hears of the join); a no-op without the bot. */
+    public void dm(Tx tx, long userId, String content) {
+        var h = tx.h();
+        User bot = users.systemBot(h, "notification-bot@").orElse(null);
+        if (bot == null) return;
+        actions.doSend(tx, bot, new MessageActions.Target(null, "", new java.util.LinkedHashSet<>(List.of(bot.id(), userId))), content,
+                renderer.render(h, bot, content), "Internal", false, List.of(), List.of(), Set.of(), null);
+    }
+
     /** Posts inside the caller's transaction (a move's breadcrumbs commit with the move). */
     void post(Tx tx, Channel c, String topic, String content) {
         var h = tx.h();

@@ -49,7 +49,7 @@ public final class WelcomeBot implements UserHooks {
 
     /** A new person: the welcome, then the organization's own words (inside the creating transaction). */
     @Override
-    public void created(Tx tx, User user) {
+    public void created(Tx tx, User user, Joining joining) {
         Optional<User> bot = users.systemBot(tx.h(), EMAIL_PREFIX);
         if (bot.isEmpty()) return;
         dm(tx, bot.get(), user, welcome(user));

@@ -34,7 +34,7 @@ public final class SessionViews {
      */
     public Object login(Request req) {
         Csrf.check(req.header(WebCookies.CSRF_HEADER), req.cookie(cookies.csrfName()));
-        User u = passwords.check(req.str("username"), req.str("password"));
+        User u = passwords.check(req.str("username"), req.str("password"), "the web client");
         SessionActions.NewSession s = actions.doLogin(u, req.cookie(cookies.sessionName()));
         var body = Json.success().put("user_id", u.id()).put("email", json.apiEmail(u)).put("csrf_token", s.csrfToken());
         return new WithCookies(body, List.of(cookies.session(s.key()), cookies.csrf(s.csrfToken())));

@@ -62,7 +62,7 @@ public final class AuthViews {
     }
 
     public Object fetchApiKey(Request req) {
-        User u = passwords.check(req.str("username"), req.str("password"));
+        User u = passwords.check(req.str("username"), req.str("password"), "the API (fetch_api_key)");
         return Json.success().put("api_key", u.apiKey()).put("email", json.apiEmail(u)).put("user_id", u.id());
     }
 }

@@ -18,18 +18,23 @@ public final class PasswordLogin {
     private final UserStore store;
     private final RealmHolder realm;
     private final RateLimiter failures;
-    /** What a successful login changes: the first login of an API-created user sets its date_joined (UserActions). */
-    private final java.util.function.Consumer<User> loggedIn;
+    private final Listener listener;
 
-    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures, java.util.function.Consumer<User> loggedIn) {
-        this.loggedIn = loggedIn;
+    /** Hears of each successful sign-in (accounts: the new-login notice mail); `how` says through what. */
+    public interface Listener {
+        void loggedIn(User u, String how);
+    }
+
+    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures, Listener listener) {
         this.db = db;
         this.store = store;
         this.realm = realm;
         this.failures = failures;
+        this.listener = listener;
     }
 
-    public User check(String username, String password) {
+    /** `how` names the sign-in for the notice ("the web client", "the API (fetch_api_key)"). */
+    public User check(String username, String password, String how) {
         String key = "login:" + username.toLowerCase(Locale.ROOT);
         RateLimiter.Decision d = failures.peek(key);
         if (!d.allowed()) {
@@ -41,7 +46,7 @@ public final class PasswordLogin {
             throw ApiError.of(ErrorCode.AUTHENTICATION_FAILED, "Your username or password is incorrect");
         }
         UserRules.checkCanSignIn(realm.get(), u);
-        loggedIn.accept(u);
+        listener.loggedIn(u, how);
         return u;
     }
 }

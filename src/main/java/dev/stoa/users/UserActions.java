@@ -76,6 +76,11 @@ public final class UserActions {
 
     /** Creates a user inside an existing transaction (first start creates several in one). */
     public User createUser(Tx tx, NewUser n) {
+        return createUser(tx, n, UserHooks.Joining.DEFAULT);
+    }
+
+    /** Creates a person who joins with an invitation's channels (and the default ones only if it says so). */
+    public User createUser(Tx tx, NewUser n, UserHooks.Joining joining) {
         if (store.byEmail(tx.h(), n.email()).isPresent()) {
             throw ApiError.bad("Email '" + n.email() + "' already in use");
         }
@@ -98,7 +103,7 @@ public final class UserActions {
             log.append(tx, new GroupEvent.AddMembers(realm.systemGroup("role:fullmembers"), List.of(id)), Recipients.all());
         }
         if (u.isBot() && !u.isSystemBot()) log.append(tx, new UserEvent.RealmBotAdd(BotJson.bot(u, json)), botAudience(tx, u));
-        if (!u.isBot()) for (UserHooks hook : hooks) hook.created(tx, u);
+        if (!u.isBot()) for (UserHooks hook : hooks) hook.created(tx, u, joining);
         return u;
     }
 

@@ -10,8 +10,16 @@ import java.util.function.Consumer;
  * to UserActions' constructor, so that users need not depend on those features.
  */
 public interface UserHooks {
+    /**
+     * Where a new person starts: the organization's default channels (as anyone who joins without
+     * an invitation) and the channels of its invitation.
+     */
+    record Joining(boolean defaultChannels, java.util.List<Long> channelIds) {
+        public static final Joining DEFAULT = new Joining(true, java.util.List.of());
+    }
+
     /** A person (not a bot) was created. */
-    void created(Tx tx, User user);
+    void created(Tx tx, User user, Joining joining);
 
     /** Called before a role change with the old user; what it returns runs with the changed one. */
     Consumer<User> aroundRoleChange(Tx tx, User before);

@@ -12,6 +12,8 @@ final class OrgAppliers {
     static void register() {
         on("user_status", OrgAppliers::userStatus);
         on("muted_topics", (s, e) -> s.set("muted_topics", e.get("muted_topics")));
+        // A signal to refetch GET /invites: register's state holds nothing of invitations.
+        on("invites_changed", (s, e) -> {});
         on("realm_playgrounds", (s, e) -> s.set("realm_playgrounds", e.get("realm_playgrounds")));
         on("realm_domains/add", (s, e) -> EventApplier.array(s, "realm_domains").add(e.get("realm_domain")));
         on("realm_domains/change", (s, e) -> {

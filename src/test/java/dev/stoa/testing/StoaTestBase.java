@@ -12,7 +12,7 @@ public abstract class StoaTestBase {
 
     @BeforeAll
     void startServer() {
-        server = new TestServer();
+        server = newServer();
         owner = server.owner;
         admin = server.admin;
         moderator = server.moderator;
@@ -20,6 +20,11 @@ public abstract class StoaTestBase {
         guest = server.guest;
         bot = server.bot;
         anonymous = owner.anonymous();
+    }
+
+    /** The class's server; a class that needs another configuration (mail, a clock) overrides this. */
+    protected TestServer newServer() {
+        return new TestServer();
     }
 
     /** A group's id by name (system groups such as "role:members" included), as GET /user_groups lists it. */

@@ -1,0 +1,101 @@
+package dev.stoa.accounts;
+
+import dev.stoa.db.Db;
+import dev.stoa.http.ApiError;
+import dev.stoa.identity.User;
+import dev.stoa.mail.Outbox;
+import dev.stoa.realm.RealmHolder;
+import dev.stoa.users.Passwords;
+import dev.stoa.users.UserStore;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Optional;
+
+/**
+ * The password reset flow: a request mails a signed link that expires after a day and works once;
+ * the link's page sets the new password (which also ends the user's web sessions: they remember
+ * the hash they were opened with). A request never tells whether an account exists.
+ */
+public final class PasswordResetActions {
+    static final long VALIDITY_SECONDS = 24 * 3600;
+    static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("MMMM d, yyyy 'at' HH:mm 'UTC'").withZone(ZoneOffset.UTC);
+    public static final String INVALID = "This password reset link has expired or has already been used.";
+
+    private final Db db;
+    private final UserStore users;
+    private final AccountStore store;
+    private final RealmHolder realm;
+    private final Outbox outbox;
+    private final Clock clock;
+    private final String externalUrl;
+    private volatile ResetTokens tokens;
+
+    public PasswordResetActions(Db db, UserStore users, AccountStore store, RealmHolder realm, Outbox outbox, Clock clock, String externalUrl) {
+        this.db = db;
+        this.users = users;
+        this.store = store;
+        this.realm = realm;
+        this.outbox = outbox;
+        this.clock = clock;
+        this.externalUrl = externalUrl;
+    }
+
+    private ResetTokens tokens() {
+        if (tokens == null) tokens = new ResetTokens(db.write(tx -> store.resetKey(tx.h(), dev.stoa.http.WebCookies.newToken())));
+        return tokens;
+    }
+
+    /** POST /accounts/password/reset/: mails the link when the address is a person's active account. Returns whether mail leaves the server. */
+    public boolean checkRequest(String email) {
+        if (email.isBlank()) throw ApiError.bad("Please enter your email address.");
+        ResetTokens t = tokens();
+        db.write(tx -> {
+            Optional<User> u = users.byEmail(tx.h(), email.strip()).filter(x -> x.isActive() && !x.isBot());
+            if (u.isPresent()) outbox.enqueue(tx, letter(u.get(), t.issue(u.get(), clock.instant().getEpochSecond() + VALIDITY_SECONDS)));
+            return null;
+        });
+        return outbox.canSend();
+    }
+
+    private Outbox.Letter letter(User u, String token) {
+        String org = realm.get().get("name").asText();
+        String body = "Hi " + u.fullName() + ",\n\nSomeone (hopefully you) asked to reset the password of your account " + u.deliveryEmail()
+                + " in " + org + " (" + externalUrl + ").\n\nTo choose a new password, open this link within 24 hours:\n"
+                + externalUrl + "/accounts/password/reset/" + token + "/\n\nThe link works once. If you did not ask for it, ignore this email:"
+                + " your password stays as it is.\n";
+        return new Outbox.Letter("password_reset", u.deliveryEmail(), "Reset your password for " + org, body);
+    }
+
+    /** The user whose valid token this is, for the new-password page. */
+    public User holder(String token) {
+        return db.read(h -> holder(h, token));
+    }
+
+    private User holder(org.jdbi.v3.core.Handle h, String token) {
+        return valid(token, ResetTokens.userId(token).flatMap(id -> users.byId(h, id)));
+    }
+
+    private User valid(String token, Optional<User> user) {
+        ResetTokens t = tokens();
+        return user.filter(u -> u.isActive() && !u.isBot() && t.valid(token, u, clock.instant().getEpochSecond()))
+                .orElseThrow(() -> ApiError.bad(INVALID));
+    }
+
+    /** POST /accounts/password/reset/<token>/: the new password; the token is spent with the old hash. */
+    public User checkReset(String token, String password, String confirmation) {
+        if (password.length() < 6) throw ApiError.bad("The password is too weak.");
+        if (!password.equals(confirmation)) throw ApiError.bad("The two password fields didn't match.");
+        return db.write(tx -> {
+            // the row locked: of two resets with one link, the second sees the new hash and is refused
+            User u = valid(token, ResetTokens.userId(token).flatMap(id -> users.byIdForUpdate(tx, id)));
+            users.set(tx.h(), u.id(), "password_hash", Passwords.hash(password));
+            return u;
+        });
+    }
+
+    static String when(long epochSecond) {
+        return WHEN.format(Instant.ofEpochSecond(epochSecond));
+    }
+}

@@ -1,0 +1,63 @@
+package dev.stoa.invites;
+
+import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
+import dev.stoa.identity.Role;
+import dev.stoa.identity.User;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Zulip's invitation rules that need no database: who may invite as what, and the address list. */
+public final class InviteRules {
+    private static final Pattern NAMED = Pattern.compile("<(.*)>");
+    /** INVITATION_LINK_VALIDITY_DAYS (10) in minutes, Zulip's default expiry. */
+    public static final long DEFAULT_EXPIRY_MINUTES = 10 * 24 * 60;
+    /** Longer than any real invitation; keeps the expiry's arithmetic far from overflow. */
+    static final long MAX_EXPIRY_MINUTES = 100L * 366 * 24 * 60;
+
+    private InviteRules() {}
+
+    /** Zulip's require_member_or_admin, checked before the parameters are read. */
+    public static void requireMemberOrAdmin(User me) {
+        if (me.isGuest()) throw ApiError.bad("Not allowed for guest users");
+        if (me.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
+    }
+
+    /** invite_as must be one of the roles. */
+    public static int checkInviteAs(long inviteAs) {
+        if (Role.of((int) inviteAs).isEmpty() || inviteAs != (int) inviteAs) throw ApiError.bad("Invalid invite_as");
+        return (int) inviteAs;
+    }
+
+    /**
+     * Zulip's check_role_based_permissions: only owners invite (or manage invitations of) owners;
+     * `requireAdmin` for inviting administrators and moderators and for another's invitation.
+     */
+    static void checkRole(int invitedAs, User me, boolean requireAdmin) {
+        if (invitedAs == Role.OWNER.code && !me.isOwner()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
+        if (requireAdmin && !me.isAdmin()) throw ApiError.bad("Must be an organization administrator");
+    }
+
+    static boolean adminRoleInvite(int invitedAs) {
+        return invitedAs == Role.OWNER.code || invitedAs == Role.ADMINISTRATOR.code || invitedAs == Role.MODERATOR.code;
+    }
+
+    /** invitee_emails: separated by commas or newlines, each optionally "Name <address>"; duplicates once. */
+    public static List<String> parseEmails(String raw) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String part : raw.split("[,\n]", -1)) {
+            Matcher m = NAMED.matcher(part);
+            out.add((m.find() ? m.group(1) : part).strip());
+        }
+        return List.copyOf(out);
+    }
+
+    /** invite_expires_in_minutes: null never expires. */
+    public static Long checkExpiry(Long minutes) {
+        if (minutes != null && (minutes <= 0 || minutes > MAX_EXPIRY_MINUTES)) throw ApiError.bad("Invalid invite_expires_in_minutes");
+        return minutes;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.stoa.invites;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.http.Json;
+import dev.stoa.http.Request;
+import dev.stoa.identity.User;
+import dev.stoa.mail.Outbox;
+import java.util.List;
+
+/**
+ * POST/GET /invites, POST /invites/multiuse, DELETE /invites/{invite_id}, POST
+ * /invites/{invite_id}/resend, DELETE /invites/multiuse/{invite_id}. As Zulip, guests and bots are
+ * refused before the parameters are read. Without outgoing mail configured, a successful answer
+ * says in msg that the invitation emails wait in the outbox.
+ */
+public final class InviteViews {
+    private final InviteActions actions;
+    private final String externalUrl;
+
+    public InviteViews(InviteActions actions, String externalUrl) {
+        this.actions = actions;
+        this.externalUrl = externalUrl;
+    }
+
+    public Object invite(Request req) {
+        User me = req.user();
+        InviteRules.requireMemberOrAdmin(me);
+        String emails = req.str("invitee_emails");
+        List<Long> streamIds = req.longList("stream_ids");
+        if (streamIds == null) throw dev.stoa.http.ApiError.missing("stream_ids");
+        return mailed(actions.checkInvite(me, emails, terms(req, streamIds)));
+    }
+
+    public Object createLink(Request req) {
+        User me = req.user();
+        InviteRules.requireMemberOrAdmin(me);
+        List<Long> streamIds = req.longList("stream_ids");
+        ObjectNode out = Json.success();
+        out.put("invite_link", actions.checkCreateLink(me, terms(req, streamIds == null ? List.of() : streamIds), externalUrl));
+        return out;
+    }
+
+    private static InviteActions.Terms terms(Request req, List<Long> streamIds) {
+        int inviteAs = InviteRules.checkInviteAs(req.lng("invite_as", 400));
+        Long expires = InviteRules.DEFAULT_EXPIRY_MINUTES;
+        String raw = req.raw("invite_expires_in_minutes");
+        if (raw != null) expires = raw.strip().equals("null") ? null : InviteRules.checkExpiry(req.lng("invite_expires_in_minutes"));
+        return new InviteActions.Terms(inviteAs, List.copyOf(new java.util.LinkedHashSet<>(streamIds)), expires,
+                req.bool("include_realm_default_subscriptions", false), req.bool("notify_referrer_on_join", true));
+    }
+
+    public Object list(Request req) {
+        ObjectNode out = Json.success();
+        ArrayNode invites = out.putArray("invites");
+        actions.list(req.user()).forEach(i -> invites.add(i.json(externalUrl)));
+        return out;
+    }
+
+    public Object revoke(Request req) {
+        InviteRules.requireMemberOrAdmin(req.user());
+        actions.checkRevoke(req.user(), req.pathLong("invite_id"));
+        return Json.success();
+    }
+
+    public Object revokeLink(Request req) {
+        InviteRules.requireMemberOrAdmin(req.user());
+        actions.checkRevokeLink(req.user(), req.pathLong("invite_id"));
+        return Json.success();
+    }
+
+    public Object resend(Request req) {
+        InviteRules.requireMemberOrAdmin(req.user());
+        return mailed(actions.checkResend(req.user(), req.pathLong("invite_id")));
+    }
+
+    private static ObjectNode mailed(boolean sent) {
+        ObjectNode out = Json.success();
+        if (!sent) out.put("msg", Outbox.NOT_CONFIGURED);
+        return out;
+    }
+}

@@ -1,0 +1,88 @@
+package dev.stoa.invites;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stoa.testing.MutableClock;
+import dev.stoa.testing.StoaTestBase;
+import dev.stoa.testing.TestMail;
+import dev.stoa.testing.TestServer;
+import dev.stoa.testing.WebClient;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/** Password reset by mail (signed, expiring, single-use links) and new-login notices. */
+class AccountMailTest extends StoaTestBase {
+    private final MutableClock clock = new MutableClock();
+    private TestMail mail;
+
+    @Override
+    protected TestServer newServer() {
+        mail = new TestMail();
+        TestServer s = new TestServer(c -> mail.configure(c.withLimits(1_000_000, 1_000_000, 1_000_000)), clock);
+        clock.advance(Duration.ofMinutes(2)); // past the first minute of the test accounts, which sends no notice
+        return s;
+    }
+
+    @AfterAll
+    void stopMail() {
+        if (mail != null) mail.close();
+    }
+
+    @Test
+    void passwordResetByMail() {
+        String url = server.baseUrl + "/accounts/password/reset/";
+        server.createUser("forgetful@example.com", "Forgetful Person", 400);
+        assertThat(JoinPage.get(url).html()).contains("name=\"email\"");
+        JoinPage.Page asked = JoinPage.post(url, "email", "Forgetful@example.com");
+        assertThat(asked.status()).isEqualTo(200);
+        assertThat(asked.html()).contains("we have sent it a link").doesNotContain("no outgoing email");
+        // an unknown address gets the same answer and no mail
+        assertThat(JoinPage.post(url, "email", "nobody@example.com").html()).contains("If nobody@example.com has an account here");
+        TestMail.Mail m = mail.awaitTo("forgetful@example.com", 1).getFirst();
+        assertThat(m.subject()).isEqualTo("Reset your password for Stoa");
+        String link = m.link("/accounts/password/reset/");
+        assertThat(JoinPage.get(link).html()).contains("new_password1");
+        assertThat(JoinPage.post(link, "new_password1", "brand new secret", "new_password2", "other").html())
+                .contains("The two password fields didn&#39;t match.");
+        // a forged signature is refused
+        assertThat(JoinPage.get(link.substring(0, link.length() - 3) + "x/").status()).isEqualTo(404);
+        JoinPage.Page done = JoinPage.post(link, "new_password1", "brand new secret", "new_password2", "brand new secret");
+        assertThat(done.html()).contains("Your password has been changed.");
+        anonymous.post("/fetch_api_key", "username", "forgetful@example.com", "password", "secret-forgetful@example.com")
+                .error(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
+        anonymous.post("/fetch_api_key", "username", "forgetful@example.com", "password", "brand new secret").success();
+        // single use
+        assertThat(JoinPage.get(link).status()).isEqualTo(404);
+        assertThat(JoinPage.post(link, "new_password1", "third secret", "new_password2", "third secret").html())
+                .contains("has expired or has already been used");
+    }
+
+    @Test
+    void resetLinksExpireAfterADay() {
+        String url = server.baseUrl + "/accounts/password/reset/";
+        JoinPage.post(url, "email", "moderator@example.com");
+        String link = mail.awaitTo("moderator@example.com", 1).getFirst().link("/accounts/password/reset/");
+        clock.advance(Duration.ofHours(25));
+        assertThat(JoinPage.get(link).status()).isEqualTo(404);
+    }
+
+    @Test
+    void newLoginNotices() {
+        anonymous.post("/fetch_api_key", "username", "member@example.com", "password", "secret-member@example.com").success();
+        TestMail.Mail m = mail.awaitTo("member@example.com", 1).getFirst();
+        assertThat(m.subject()).isEqualTo("New login to Stoa");
+        assertThat(m.body()).contains("the API (fetch_api_key)");
+        WebClient.signedIn(server.baseUrl, "member@example.com", "secret-member@example.com");
+        assertThat(mail.awaitTo("member@example.com", 2).get(1).body()).contains("the web client");
+        // turned off: no more notices
+        member.patch("/settings", "enable_login_emails", false).success();
+        anonymous.post("/fetch_api_key", "username", "member@example.com", "password", "secret-member@example.com").success();
+        anonymous.post("/fetch_api_key", "username", "member@example.com", "password", "wrong").error(401, "AUTHENTICATION_FAILED",
+                "Your username or password is incorrect");
+        // a later notice for another user shows that the outbox moved on without member's
+        anonymous.post("/fetch_api_key", "username", "admin@example.com", "password", "secret-admin@example.com").success();
+        mail.awaitTo("admin@example.com", 1);
+        assertThat(mail.to("member@example.com").stream().filter(x -> x.subject().startsWith("New login"))).hasSize(2);
+    }
+}
