@@ -18,7 +18,7 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
                NavigationModule navigation, CallsModule calls, AlertWordsModule alertWords, PresenceModule presence,
                TopicsModule topics, SettingsModule settings, UserStatusModule userStatus,
                RealmDomainsModule realmDomains, PlaygroundsModule playgrounds,
-               PushModule push, SessionsModule sessions) {
+               PushModule push, SessionsModule sessions, ExportModule exports) {
 
     static Modules build(Core c) {
         RealmModule realm = new RealmModule(c);
@@ -34,7 +34,8 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
         return new Modules(realm, channels, users, groups, messages, new LinkifiersModule(c), new EmojiModule(c),
                 new SnippetsModule(c), new DraftsModule(c), new NavigationModule(c), new CallsModule(c),
                 new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions),
-                new RealmDomainsModule(c, realm), new PlaygroundsModule(c, realm), new PushModule(c), new SessionsModule(c));
+                new RealmDomainsModule(c, realm), new PlaygroundsModule(c, realm), new PushModule(c), new SessionsModule(c),
+                new ExportModule(c, messages));
     }
 
     /** In register's order. */

@@ -28,8 +28,10 @@ public final class Stoa implements AutoCloseable {
     private final LogTailer tailer;
     private final Router router;
     private final Bootstrap.Owner createdOwner;
+    private final AutoCloseable exportJobs;
 
-    private Stoa(Core core, Server jetty, EventQueues queues, Collector janitor, LogTailer tailer, Router router, Bootstrap.Owner createdOwner) {
+    private Stoa(Core core, Server jetty, EventQueues queues, Collector janitor, LogTailer tailer, Router router, Bootstrap.Owner createdOwner,
+                 AutoCloseable exportJobs) {
         this.core = core;
         this.jetty = jetty;
         this.queues = queues;
@@ -37,6 +39,7 @@ public final class Stoa implements AutoCloseable {
         this.tailer = tailer;
         this.router = router;
         this.createdOwner = createdOwner;
+        this.exportJobs = exportJobs;
     }
 
     public static Stoa start(Config config, Clock clock) throws Exception {
@@ -81,9 +84,9 @@ public final class Stoa implements AutoCloseable {
 
         // The collector runs each task in its own try/catch: one failing task never stops the others.
         Collector janitor = new Collector(List.of(queues::collect, m.realm().actions::doSyncFullMembers, perUser::sweep, perIp::sweep,
-                m.channels().activity::refreshDaily, m.sessions().actions::doPurgeExpired), config.collectorMillis());
+                m.channels().activity::refreshDaily, m.sessions().actions::doPurgeExpired, m.exports().actions::doFailStale), config.collectorMillis());
         LogTailer tailer = new LogTailer(c.db(), c.log(), c.db().dialect() == dev.stoa.db.Dialect.POSTGRES ? 1000 : 250).start();
-        return new Stoa(c, jetty, queues, janitor, tailer, routes.api, owner);
+        return new Stoa(c, jetty, queues, janitor, tailer, routes.api, owner, m.exports().jobs);
     }
 
     private static Server jetty(Config config, org.eclipse.jetty.server.Handler front) {
@@ -137,6 +140,11 @@ public final class Stoa implements AutoCloseable {
             // stopping is best effort: the database below is closed in any case
         }
         janitor.close();
+        try {
+            exportJobs.close(); // an export still running ends with the process: the collector fails it later
+        } catch (Exception e) {
+            // best effort, as above
+        }
         tailer.close();
         queues.flush();
         core.close();

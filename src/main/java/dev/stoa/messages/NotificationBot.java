@@ -10,7 +10,7 @@ import dev.stoa.users.UserStore;
 import java.util.List;
 import java.util.Set;
 
-/** Posts as the realm's notification bot: topic moves, message reports, new-channel announcements. */
+/** Posts as the realm's notification bot: topic moves, message reports, new-channel announcements, finished exports. */
 public final class NotificationBot {
     private final Db db;
     private final UserStore users;
@@ -32,6 +32,15 @@ public final class NotificationBot {
             post(tx, c, topic, content);
             return null;
         });
+    }
+
+    /** A direct message from the bot to one user, inside the caller's transaction (a finished export's notice). */
+    public void postDirect(Tx tx, long userId, String content) {
+        var h = tx.h();
+        User bot = users.systemBot(h, "notification-bot@").orElse(null);
+        if (bot == null) return;
+        actions.doSend(tx, bot, new MessageActions.Target(null, "", List.of(userId, bot.id())), content, renderer.render(h, bot, content),
+                "Internal", false, List.of(), List.of(), Set.of(), null);
     }
 
     /** Posts inside the caller's transaction (a move's breadcrumbs commit with the move). */
