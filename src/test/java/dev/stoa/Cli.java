@@ -18,13 +18,18 @@ final class Cli {
         all.addAll(List.of("--data-dir", server.dataDir.toString()));
         if (server.stoa.config().databaseUrl() != null) all.addAll(List.of("--database-url", server.stoa.config().databaseUrl()));
         all.addAll(List.of("--external-url", server.stoa.config().externalUrl()));
+        return exec(all.toArray(String[]::new));
+    }
+
+    /** Runs `./stoa args...` in-process with exactly these arguments. */
+    static Result exec(String... all) {
         PrintStream oldOut = System.out, oldErr = System.err;
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
         synchronized (Cli.class) { // System.out is global: one command at a time
             try {
                 System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
                 System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-                int code = Main.exec(all.toArray(String[]::new));
+                int code = Main.exec(all);
                 return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
             } finally {
                 System.setOut(oldOut);
