@@ -2,6 +2,7 @@ package dev.stoa;
 
 import dev.stoa.db.Db;
 import dev.stoa.events.LogTailer;
+import dev.stoa.export.ExportJobs;
 import dev.stoa.http.HttpFront;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Router;
@@ -28,10 +29,10 @@ public final class Stoa implements AutoCloseable {
     private final LogTailer tailer;
     private final Router router;
     private final Bootstrap.Owner createdOwner;
-    private final AutoCloseable exportJobs;
+    private final ExportJobs exportJobs;
 
     private Stoa(Core core, Server jetty, EventQueues queues, Collector janitor, LogTailer tailer, Router router, Bootstrap.Owner createdOwner,
-                 AutoCloseable exportJobs) {
+                 ExportJobs exportJobs) {
         this.core = core;
         this.jetty = jetty;
         this.queues = queues;
@@ -127,6 +128,9 @@ public final class Stoa implements AutoCloseable {
 
     public Collector collector() { return janitor; }
 
+    /** No background work (a data export) is queued or running: the database changes only through requests now (tests' fingerprints). */
+    public boolean backgroundIdle() { return exportJobs.idle(); }
+
     /** The owner created by this start (first start only), with the generated password. */
     Bootstrap.Owner createdOwner() { return createdOwner; }
 
@@ -140,11 +144,7 @@ public final class Stoa implements AutoCloseable {
             // stopping is best effort: the database below is closed in any case
         }
         janitor.close();
-        try {
-            exportJobs.close(); // an export still running ends with the process: the collector fails it later
-        } catch (Exception e) {
-            // best effort, as above
-        }
+        exportJobs.close(); // an export still running ends with the process: the collector fails it later
         tailer.close();
         queues.flush();
         core.close();

@@ -56,6 +56,11 @@ public final class ExportJobs implements AutoCloseable {
         });
     }
 
+    /** Nothing queued or running. */
+    public boolean idle() {
+        return held.isEmpty();
+    }
+
     private void beat() {
         if (held.isEmpty()) return;
         try {
