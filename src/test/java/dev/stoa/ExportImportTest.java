@@ -84,6 +84,36 @@ class ExportImportTest extends StoaTestBase {
         }
     }
 
+    /** `./stoa export`: the operator's full export (everything, without consent), in the same format; bad input is one clear line. */
+    @Test
+    void theCommandLineExportsEverything() throws Exception {
+        long dm = member.post("/messages", "type", "direct", "to", List.of(admin.userId), "content", "cli export word").success().get("id").asLong();
+        Path work = Files.createTempDirectory("stoa-cli-export");
+        try {
+            Path file = work.resolve("full.zip");
+            Cli.Result r = Cli.run(server, "export", "--file", file.toString());
+            assertThat(r.exit()).as(r.err()).isZero();
+            assertThat(r.out()).contains("exported").contains(file.toAbsolutePath().toString());
+            Map<String, byte[]> entries = Exports.entries(Files.readAllBytes(file));
+            assertThat(Exports.rows(entries, "messages")).anyMatch(m -> m.get("id").asLong() == dm);
+            assertThat(dev.stoa.http.Json.parse(new String(entries.get("manifest.json"), java.nio.charset.StandardCharsets.UTF_8))
+                    .get("export_type").asText()).isEqualTo("full");
+
+            Cli.Result bad = Cli.run(server, "export", "--file", work.resolve("x.zip").toString(), "--export-type", "everything");
+            assertThat(bad.exit()).isEqualTo(2);
+            assertThat(bad.err()).contains("--export-type must be full, full_with_consent or public");
+            Path notZip = Files.writeString(work.resolve("not.zip"), "hello");
+            Cli.Result garbage = Cli.exec(importArgs(notZip, work.resolve("data"), null));
+            assertThat(garbage.exit()).isEqualTo(2);
+            assertThat(garbage.err()).contains("is not a Stoa export");
+            assertThat(work.resolve("data")).doesNotExist();
+        } finally {
+            try (var all = Files.walk(work)) {
+                all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
     private static String[] importArgs(Path file, Path dataDir, String pgUrl) {
         List<String> a = new ArrayList<>(List.of("import", "--file", file.toString(), "--data-dir", dataDir.toString()));
         if (pgUrl != null) a.addAll(List.of("--database-url", pgUrl));
