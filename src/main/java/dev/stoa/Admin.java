@@ -1,6 +1,8 @@
 package dev.stoa;
 
 import dev.stoa.db.Db;
+import dev.stoa.export.Exporter;
+import dev.stoa.export.Importer;
 import dev.stoa.users.Passwords;
 import dev.stoa.identity.Role;
 import dev.stoa.identity.User;
@@ -10,6 +12,7 @@ import dev.stoa.users.UserStore;
 import dev.stoa.users.UserRules;
 import dev.stoa.http.ApiError;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -40,6 +43,10 @@ final class Admin {
               zuliprc      --email E
               deactivate-realm        deactivate the organization: every API request then answers REALM_DEACTIVATED
               reactivate-realm        reactivate it
+              export       --file F [--export-type full|full_with_consent|public]
+                                      write a data export of the organization (docs/export-format.md); default full
+              import       --file F   restore an export into an EMPTY data directory (or --database-url database);
+                                      then start the server on it with ./stoa run
             every command also takes --data-dir and --database-url""";
 
     /** Each command's own options (besides --data-dir, --database-url, --external-url). */
@@ -51,7 +58,9 @@ final class Admin {
             "deactivate", List.of("email"),
             "zuliprc", List.of("email"),
             "deactivate-realm", List.of(),
-            "reactivate-realm", List.of());
+            "reactivate-realm", List.of(),
+            "export", List.of("file", "export-type"),
+            "import", List.of("file"));
 
     private Admin() {}
 
@@ -72,6 +81,10 @@ final class Admin {
         if (!OPTIONS.containsKey(cmd)) throw new AdminError("unknown command '" + cmd + "'\n" + USAGE);
         for (String name : opts.keySet()) {
             if (!OPTIONS.get(cmd).contains(name)) throw new AdminError("unknown option --" + name + " for " + cmd + "\n" + USAGE);
+        }
+        if (cmd.equals("import")) {
+            importExport(config, required(opts, "file"));
+            return;
         }
         if (config.databaseUrl() == null && !java.nio.file.Files.exists(config.dataDir().resolve("stoa.db"))) {
             throw new AdminError("no database under " + config.dataDir().toAbsolutePath() + ": start the server once with ./stoa run");
@@ -148,7 +161,42 @@ final class Admin {
                     ? "deactivated the organization" : "the organization is already deactivated");
             case "reactivate-realm" -> System.out.println(modules.realm().deactivation.doReactivate()
                     ? "reactivated the organization" : "the organization is already active");
+            case "export" -> export(modules, required(o, "file"), o.getOrDefault("export-type", "full"));
             default -> throw new AdminError("unknown command '" + cmd + "'");
+        }
+    }
+
+    /** A data export straight from the database, in the same format as the API's (a full one by default: the operator's backup). */
+    private static void export(Modules modules, String file, String type) {
+        Exporter.Kind kind = switch (type) {
+            case "full" -> Exporter.Kind.FULL;
+            case "full_with_consent" -> Exporter.Kind.FULL_WITH_CONSENT;
+            case "public" -> Exporter.Kind.PUBLIC;
+            default -> throw new AdminError("--export-type must be full, full_with_consent or public, got '" + type + "'");
+        };
+        Path target = Path.of(file);
+        try {
+            Exporter.Summary s = modules.exports().exporter.write(kind, target);
+            System.out.println("exported " + s.rows().get("users") + " users, " + s.rows().get("messages") + " messages and " + s.files()
+                    + " files to " + target.toAbsolutePath());
+        } catch (IOException | RuntimeException e) {
+            try {
+                java.nio.file.Files.deleteIfExists(target);
+            } catch (IOException ignored) {
+                // the message below says the export failed
+            }
+            throw new AdminError("export failed: " + Main.rootMessage(e));
+        }
+    }
+
+    private static void importExport(Config config, String file) {
+        try {
+            Importer.Summary s = Importer.run(Path.of(file), config.dataDir(), config.databaseUrl());
+            System.out.println("imported " + s.rows().get("users") + " users, " + s.rows().get("messages") + " messages and " + s.files()
+                    + " files into " + (config.databaseUrl() == null ? config.dataDir().toAbsolutePath() : "the database")
+                    + "; start the server with ./stoa run" + (config.databaseUrl() == null ? " --data-dir " + config.dataDir() : ""));
+        } catch (Importer.ImportError e) {
+            throw new AdminError(e.getMessage());
         }
     }
 

@@ -19,7 +19,7 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
                TopicsModule topics, SettingsModule settings, UserStatusModule userStatus,
                RealmDomainsModule realmDomains, PlaygroundsModule playgrounds,
                PushModule push, SessionsModule sessions, ScheduledModule scheduled, MailModule mail, InvitesModule invites,
-               AccountsModule accounts) {
+               AccountsModule accounts, ExportModule exports) {
 
     static Modules build(Core c) {
         RealmModule realm = new RealmModule(c);
@@ -44,7 +44,8 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
                 new SnippetsModule(c), new DraftsModule(c), new NavigationModule(c), new CallsModule(c),
                 new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions),
                 realmDomains, new PlaygroundsModule(c, realm), new PushModule(c), new SessionsModule(c),
-                new ScheduledModule(c, messages), mail, new InvitesModule(c, mail, users, messages, realmDomains), new AccountsModule(c, mail));
+                new ScheduledModule(c, messages), mail, new InvitesModule(c, mail, users, messages, realmDomains), new AccountsModule(c, mail),
+                new ExportModule(c, messages));
     }
 
     /** In register's order. */

@@ -13,6 +13,7 @@ import dev.stoa.channels.SubscriptionViews;
 import dev.stoa.drafts.DraftViews;
 import dev.stoa.emoji.EmojiRow;
 import dev.stoa.emoji.EmojiViews;
+import dev.stoa.export.ExportViews;
 import dev.stoa.groups.GroupViews;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Router;
@@ -148,6 +149,13 @@ final class Routes {
         PlaygroundViews playgroundViews = new PlaygroundViews(m.playgrounds().actions);
         api.post("/realm/playgrounds", USER, playgroundViews::add);
         api.delete("/realm/playgrounds/{playground_id}", USER, playgroundViews::remove);
+        ExportViews exportViews = new ExportViews(m.exports().actions);
+        api.post("/export/realm", USER, exportViews::create);
+        api.get("/export/realm", USER, exportViews::list);
+        api.delete("/export/realm/{export_id}", USER, exportViews::delete);
+        api.get("/export/realm/consents", USER, exportViews::consents);
+        // The export file (export_url): administrators only, with a session cookie or Basic credentials.
+        root.get("/exports/realm/{export_id}/{file_name}", USER, exportViews::download);
         // ---- Channels, subscriptions, folders, default channels
         ChannelsModule ch = m.channels();
         ChannelViews channelViews = new ChannelViews(ch.actions, ch.updates);

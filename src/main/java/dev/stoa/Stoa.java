@@ -2,6 +2,7 @@ package dev.stoa;
 
 import dev.stoa.db.Db;
 import dev.stoa.events.LogTailer;
+import dev.stoa.export.ExportJobs;
 import dev.stoa.http.HttpFront;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Router;
@@ -28,8 +29,10 @@ public final class Stoa implements AutoCloseable {
     private final LogTailer tailer;
     private final Router router;
     private final Bootstrap.Owner createdOwner;
+    private final ExportJobs exportJobs;
 
-    private Stoa(Core core, Server jetty, EventQueues queues, Collector janitor, LogTailer tailer, Router router, Bootstrap.Owner createdOwner) {
+    private Stoa(Core core, Server jetty, EventQueues queues, Collector janitor, LogTailer tailer, Router router, Bootstrap.Owner createdOwner,
+                 ExportJobs exportJobs) {
         this.core = core;
         this.jetty = jetty;
         this.queues = queues;
@@ -37,6 +40,7 @@ public final class Stoa implements AutoCloseable {
         this.tailer = tailer;
         this.router = router;
         this.createdOwner = createdOwner;
+        this.exportJobs = exportJobs;
     }
 
     public static Stoa start(Config config, Clock clock) throws Exception {
@@ -82,10 +86,11 @@ public final class Stoa implements AutoCloseable {
         // The collector runs each task in its own try/catch: one failing task never stops the others.
         Collector janitor = new Collector(List.of(queues::collect, m.realm().actions::doSyncFullMembers, perUser::sweep, perIp::sweep,
                 m.channels().activity::refreshDaily, m.sessions().actions::doPurgeExpired, m.mail().sender::deliverDue,
+                m.exports().actions::doFailStale,
                 // Scheduled messages and reminders: Zulip's worker also wakes once a minute.
                 () -> m.scheduled().delivery.doDeliverDue()), config.collectorMillis());
         LogTailer tailer = new LogTailer(c.db(), c.log(), c.db().dialect() == dev.stoa.db.Dialect.POSTGRES ? 1000 : 250).start();
-        return new Stoa(c, jetty, queues, janitor, tailer, routes.api, owner);
+        return new Stoa(c, jetty, queues, janitor, tailer, routes.api, owner, m.exports().jobs);
     }
 
     private static Server jetty(Config config, org.eclipse.jetty.server.Handler front) {
@@ -126,6 +131,9 @@ public final class Stoa implements AutoCloseable {
 
     public Collector collector() { return janitor; }
 
+    /** No background work (a data export) is queued or running: the database changes only through requests now (tests' fingerprints). */
+    public boolean backgroundIdle() { return exportJobs.idle(); }
+
     /** The owner created by this start (first start only), with the generated password. */
     Bootstrap.Owner createdOwner() { return createdOwner; }
 
@@ -139,6 +147,7 @@ public final class Stoa implements AutoCloseable {
             // stopping is best effort: the database below is closed in any case
         }
         janitor.close();
+        exportJobs.close(); // an export still running ends with the process: the collector fails it later
         tailer.close();
         queues.flush();
         core.close();

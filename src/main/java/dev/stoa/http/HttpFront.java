@@ -198,6 +198,10 @@ public final class HttpFront extends Handler.Abstract {
             for (String c : wc.setCookies()) resp.getHeaders().add(HttpHeader.SET_COOKIE, c);
             result = wc.body();
         }
+        if (result instanceof FileResponse file) {
+            writeFile(resp, callback, file);
+            return;
+        }
         if (result instanceof RawResponse raw) {
             resp.setStatus(raw.status());
             if (raw.contentType() != null) resp.getHeaders().put(HttpHeader.CONTENT_TYPE, raw.contentType());
@@ -223,6 +227,21 @@ public final class HttpFront extends Handler.Abstract {
         resp.setStatus(status);
         resp.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
         resp.write(true, ByteBuffer.wrap(Json.write(body).getBytes(StandardCharsets.UTF_8)), callback);
+    }
+
+    private static void writeFile(Response resp, Callback callback, FileResponse file) {
+        resp.setStatus(200);
+        resp.getHeaders().put(HttpHeader.CONTENT_TYPE, file.contentType());
+        file.headers().forEach((k, v) -> resp.getHeaders().put(k, v));
+        try {
+            resp.getHeaders().put(HttpHeader.CONTENT_LENGTH, java.nio.file.Files.size(file.file()));
+            try (java.io.OutputStream out = Content.Sink.asOutputStream(resp)) {
+                java.nio.file.Files.copy(file.file(), out);
+            }
+            callback.succeeded();
+        } catch (java.io.IOException e) {
+            callback.failed(e);
+        }
     }
 
     public static ObjectNode errorBody(ApiError e) {

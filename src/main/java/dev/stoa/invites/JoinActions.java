@@ -101,7 +101,7 @@ public final class JoinActions {
         if (!i.notifyReferrerOnJoin()) return;
         User referrer = users.byId(tx.h(), i.referredBy()).orElse(null);
         if (referrer == null || !referrer.isActive()) return;
-        notificationBot.dm(tx, referrer.id(), "@_**" + joined.fullName() + "|" + joined.id() + "** accepted your invitation to join "
+        notificationBot.postDirect(tx, referrer.id(), "@_**" + joined.fullName() + "|" + joined.id() + "** accepted your invitation to join "
                 + realm.get().get("name").asText() + "!");
     }
 }

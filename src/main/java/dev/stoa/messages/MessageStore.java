@@ -84,6 +84,16 @@ public final class MessageStore {
         h.execute("INSERT INTO message_search (rowid, topic, content) VALUES (?, ?, ?)", id, topic, content);
     }
 
+    /** Rebuilds the whole full-text index from the messages (after an import, which brings no index). */
+    public void reindexAll(Handle h) {
+        if (dialect == Dialect.POSTGRES) {
+            h.execute("UPDATE messages SET search_tsv = to_tsvector('english', topic || ' ' || content)");
+            return;
+        }
+        h.execute("DELETE FROM message_search");
+        h.execute("INSERT INTO message_search (rowid, topic, content) SELECT id, topic, content FROM messages");
+    }
+
     /**
      * All recipients' rows in one statement per distinct flags value (most recipients share one):
      * the ids travel as one JSON array, so a big channel costs no per-row binding.

@@ -12,7 +12,8 @@ import java.util.Set;
 
 /**
  * Posts as the realm's notification bot: topic moves, message reports, new-channel announcements,
- * and direct messages to one user (reminders, scheduled messages that could not be sent).
+ * and direct messages to one user (reminders, scheduled messages that could not be sent, finished
+ * exports, an invitation's referrer).
  */
 public final class NotificationBot {
     private final Db db;
@@ -37,13 +38,13 @@ public final class NotificationBot {
         });
     }
 
-    /** A direct message to one person inside the caller's transaction (an invitation's referrer hears of the join); a no-op without the bot. */
-    public void dm(Tx tx, long userId, String content) {
+    /** A direct message from the bot to one user, inside the caller's transaction (a finished export's notice). */
+    public void postDirect(Tx tx, long userId, String content) {
         var h = tx.h();
         User bot = users.systemBot(h, "notification-bot@").orElse(null);
         if (bot == null) return;
-        actions.doSend(tx, bot, new MessageActions.Target(null, "", new java.util.LinkedHashSet<>(List.of(bot.id(), userId))), content,
-                renderer.render(h, bot, content), "Internal", false, List.of(), List.of(), Set.of(), null);
+        actions.doSend(tx, bot, new MessageActions.Target(null, "", List.of(userId, bot.id())), content, renderer.render(h, bot, content),
+                "Internal", false, List.of(), List.of(), Set.of(), null);
     }
 
     /** Posts inside the caller's transaction (a move's breadcrumbs commit with the move). */

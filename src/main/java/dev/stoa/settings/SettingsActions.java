@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
+import dev.stoa.events.ExportEvent;
 import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.events.UserEvent;
@@ -101,6 +102,10 @@ public final class SettingsActions {
             case DISPLAY -> log.append(tx, new MiscEvent.UpdateDisplaySettings(apiEmail.apply(u), name, value, language), me);
             case NOTIFICATION -> log.append(tx, new MiscEvent.UpdateGlobalNotifications(apiEmail.apply(u), name, value), me);
             case NONE -> { }
+        }
+        if (name.equals("allow_private_data_export") && !u.isBot()) {
+            // Administrators' clients keep the export consents (GET /export/realm/consents) current from this event.
+            log.append(tx, new ExportEvent.RealmExportConsent(u.id(), value.asBoolean()), Recipients.users(users.activeHumanAdminIds(tx.h())));
         }
     }
 }

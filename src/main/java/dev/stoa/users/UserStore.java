@@ -81,6 +81,11 @@ public final class UserStore {
         return h.createQuery("SELECT id FROM users WHERE is_active AND role <= 200 ORDER BY id").mapTo(Long.class).list();
     }
 
+    /** Active administrators and owners who are people (Zulip's get_human_admin_users): who hears of data exports. */
+    public List<Long> activeHumanAdminIds(Handle h) {
+        return h.createQuery("SELECT id FROM users WHERE is_active AND NOT is_bot AND role <= 200 ORDER BY id").mapTo(Long.class).list();
+    }
+
     /** The user, its row locked to the end of the transaction on PostgreSQL (SQLite's single writer already serializes). */
     public Optional<User> byIdForUpdate(Tx tx, long id) {
         String lock = tx.dialect() == Dialect.POSTGRES ? " FOR UPDATE" : "";

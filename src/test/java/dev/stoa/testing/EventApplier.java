@@ -44,6 +44,7 @@ public final class EventApplier {
         MarkdownAppliers.register();
         ChannelAppliers.register();
         OrgAppliers.register();
+        ExportAppliers.register();
     }
 
     private EventApplier() {}

@@ -1,0 +1,14 @@
+package dev.stoa.events;
+
+/** Data exports of the organization (issue 14): sent to the organization's human administrators. */
+public sealed interface ExportEvent extends Event {
+    /** The organization's whole list of exports (Zulip's RealmExport objects), after any change to one. */
+    record RealmExport(com.fasterxml.jackson.databind.node.ArrayNode exports) implements ExportEvent {
+        public String type() { return "realm_export"; }
+    }
+
+    /** A user's allow_private_data_export changed. */
+    record RealmExportConsent(long userId, boolean consented) implements ExportEvent {
+        public String type() { return "realm_export_consent"; }
+    }
+}
