@@ -47,6 +47,8 @@ public final class Main {
             System.out.println("Open " + webUrl(config) + " in a browser and log in with this email and password.");
         }
         System.out.println("Stoa is listening on " + config.externalUrl() + " (port " + stoa.port() + ")");
+        // Said by the server only: the CLI commands build the same modules and must stay quiet.
+        if (!config.mail().configured()) System.out.println("No --smtp-url set: the server's mail (invitations, reset links, notices) waits in the outbox.");
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("Stoa is stopping");

@@ -32,7 +32,6 @@ public final class MailSender {
         this.store = store;
         this.clock = clock;
         this.transport = config.configured() ? new SmtpTransport(config.smtp(), config.from()) : null;
-        if (transport == null) LOG.info("no --smtp-url configured: outgoing email is kept in the outbox, not sent");
     }
 
     public boolean configured() { return transport != null; }

@@ -99,7 +99,7 @@ class InviteLinksTest extends StoaTestBase {
         member.post("/invites", "invitee_emails", "x@example.org", "stream_ids", List.of(), "invite_expires_in_minutes", 0)
                 .badRequest("Invalid invite_expires_in_minutes");
         member.post("/invites", "invitee_emails", "x@example.org", "stream_ids", List.of(), "invite_expires_in_minutes", "soon")
-                .badRequest("invite_expires_in_minutes is not an integer");
+                .badRequest("invite_expires_in_minutes is not valid JSON");
         clock.advance(Duration.ofMinutes(31));
         assertThat(owner.get("/invites").success().get("invites")).noneMatch(i -> i.path("email").asText().equals("late@example.org"));
         assertThat(JoinPage.get(emailLink).status()).isEqualTo(404);
