@@ -18,7 +18,8 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
                NavigationModule navigation, CallsModule calls, AlertWordsModule alertWords, PresenceModule presence,
                TopicsModule topics, SettingsModule settings, UserStatusModule userStatus,
                RealmDomainsModule realmDomains, PlaygroundsModule playgrounds,
-               PushModule push, SessionsModule sessions, MailModule mail, InvitesModule invites, AccountsModule accounts) {
+               PushModule push, SessionsModule sessions, MailModule mail, InvitesModule invites, AccountsModule accounts,
+               MissedMailModule missedMail) {
 
     static Modules build(Core c) {
         RealmModule realm = new RealmModule(c);
@@ -37,7 +38,8 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
                 new SnippetsModule(c), new DraftsModule(c), new NavigationModule(c), new CallsModule(c),
                 new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions),
                 realmDomains, new PlaygroundsModule(c, realm), new PushModule(c), new SessionsModule(c),
-                mail, new InvitesModule(c, mail, users, messages, realmDomains), new AccountsModule(c, mail));
+                mail, new InvitesModule(c, mail, users, messages, realmDomains), new AccountsModule(c, mail),
+                new MissedMailModule(c, mail, messages));
     }
 
     /** In register's order. */

@@ -81,7 +81,8 @@ public final class Stoa implements AutoCloseable {
 
         // The collector runs each task in its own try/catch: one failing task never stops the others.
         Collector janitor = new Collector(List.of(queues::collect, m.realm().actions::doSyncFullMembers, perUser::sweep, perIp::sweep,
-                m.channels().activity::refreshDaily, m.sessions().actions::doPurgeExpired, m.mail().sender::deliverDue), config.collectorMillis());
+                m.channels().activity::refreshDaily, m.sessions().actions::doPurgeExpired,
+                m.missedMail().actions::doMailMissed, m.mail().sender::deliverDue), config.collectorMillis());
         LogTailer tailer = new LogTailer(c.db(), c.log(), c.db().dialect() == dev.stoa.db.Dialect.POSTGRES ? 1000 : 250).start();
         return new Stoa(c, jetty, queues, janitor, tailer, routes.api, owner);
     }
