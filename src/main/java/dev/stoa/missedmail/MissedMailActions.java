@@ -35,6 +35,11 @@ public final class MissedMailActions {
     static final long ACTIVE_CLIENT_SECONDS = 120;
     /** Older unread messages are history, not news: never mailed (also bounds the first pass after an upgrade). */
     static final long HORIZON_SECONDS = 24 * 3600;
+    /**
+     * Messages of the last seconds wait for the next pass: on PostgreSQL a send that took its id
+     * earlier may still be committing, and the progress must not pass over it unseen.
+     */
+    static final long SETTLE_SECONDS = 5;
 
     private final Db db;
     private final Clock clock;
@@ -63,7 +68,7 @@ public final class MissedMailActions {
     public int doMailMissed() {
         long now = clock.instant().getEpochSecond();
         int mailed = 0;
-        for (long userId : db.read(h -> store.usersWithCandidates(h, now - HORIZON_SECONDS))) {
+        for (long userId : db.read(h -> store.usersWithCandidates(h, now - HORIZON_SECONDS, now - SETTLE_SECONDS))) {
             try {
                 mailed += db.write(tx -> mailUser(tx, userId, now));
             } catch (RuntimeException e) {
@@ -75,7 +80,7 @@ public final class MissedMailActions {
 
     private int mailUser(Tx tx, long userId, long now) {
         long after = store.lockProgress(tx.h(), userId);
-        List<MissedMailStore.Candidate> unread = store.candidates(tx.h(), userId, after, now - HORIZON_SECONDS);
+        List<MissedMailStore.Candidate> unread = store.candidates(tx.h(), userId, after, now - HORIZON_SECONDS, now - SETTLE_SECONDS);
         User u = users.byId(tx.h(), userId).orElse(null);
         if (unread.isEmpty() || u == null) return 0;
         long last = unread.getLast().messageId();

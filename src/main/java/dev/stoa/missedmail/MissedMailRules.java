@@ -11,7 +11,7 @@ import java.util.Map;
  * enable_offline_email_notifications; wildcard mentions also by wildcard_mentions_notify (the
  * subscription's, else the user's); followed topics by enable_followed_topic_email_notifications;
  * any message of a subscribed, unmuted channel by the subscription's email_notifications, else
- * enable_stream_email_notifications.
+ * enable_stream_email_notifications. Nothing from a muted sender.
  */
 final class MissedMailRules {
     static final int MUTED = 1, UNMUTED = 2, FOLLOWED = 3;
@@ -23,6 +23,7 @@ final class MissedMailRules {
 
     /** The reason to mail `c` to `u`, or null when the settings say no. */
     static Reason reason(User u, MissedMailStore.Candidate c, Map<Long, Map<String, Integer>> topicPolicies) {
+        if (c.senderMuted()) return null;
         boolean offline = u.setting("enable_offline_email_notifications").asBoolean(true);
         if (c.channelId() == null) return offline ? Reason.DIRECT_MESSAGE : null;
         if (offline && (c.flags() & Flags.MENTIONED) != 0) return Reason.MENTION;

@@ -14,29 +14,31 @@ public final class MissedMailStore {
      */
     public record Candidate(long messageId, long flags, long senderId, Long channelId, String dmKey, String topic, String content,
                             long dateSent, boolean subscribed, boolean channelMuted, Boolean emailNotifications,
-                            Boolean wildcardMentionsNotify) {}
+                            Boolean wildcardMentionsNotify, boolean senderMuted) {}
 
-    /** Users with unread messages from others newer than their progress, sent after `since`. */
-    public List<Long> usersWithCandidates(Handle h, long since) {
+    /** Users with unread messages from others newer than their progress, sent after `since` and up to `until`. */
+    public List<Long> usersWithCandidates(Handle h, long since, long until) {
         return h.createQuery("SELECT DISTINCT um.user_id FROM messages m JOIN user_message um ON um.message_id = m.id"
                         + " LEFT JOIN missed_mail_progress p ON p.user_id = um.user_id"
-                        + " WHERE m.date_sent > ? AND (um.flags & 1) = 0 AND m.sender_id <> um.user_id"
+                        + " WHERE m.date_sent > ? AND m.date_sent <= ? AND (um.flags & 1) = 0 AND m.sender_id <> um.user_id"
                         + " AND um.message_id > COALESCE(p.last_message_id, 0) ORDER BY um.user_id")
-                .bind(0, since).mapTo(Long.class).list();
+                .bind(0, since).bind(1, until).mapTo(Long.class).list();
     }
 
-    /** The user's unread messages from others after message `after`, sent after `since`, oldest first. */
-    public List<Candidate> candidates(Handle h, long userId, long after, long since) {
+    /** The user's unread messages from others after message `after`, sent after `since` and up to `until`, oldest first. */
+    public List<Candidate> candidates(Handle h, long userId, long after, long since, long until) {
         return h.createQuery("SELECT m.id, um.flags, m.sender_id, m.channel_id, r.dm_key, m.topic, m.content, m.date_sent,"
-                        + " s.active, s.is_muted, s.email_notifications, s.wildcard_mentions_notify"
+                        + " s.active, s.is_muted, s.email_notifications, s.wildcard_mentions_notify,"
+                        + " EXISTS (SELECT 1 FROM muted_users mu WHERE mu.user_id = um.user_id AND mu.muted_user_id = m.sender_id)"
                         + " FROM user_message um JOIN messages m ON m.id = um.message_id JOIN recipients r ON r.id = m.recipient_id"
                         + " LEFT JOIN subscriptions s ON s.user_id = um.user_id AND s.channel_id = m.channel_id AND s.active = TRUE"
-                        + " WHERE um.user_id = ? AND um.message_id > ? AND (um.flags & 1) = 0 AND m.sender_id <> um.user_id AND m.date_sent > ?"
-                        + " ORDER BY m.id")
-                .bind(0, userId).bind(1, after).bind(2, since)
+                        + " WHERE um.user_id = ? AND um.message_id > ? AND (um.flags & 1) = 0 AND m.sender_id <> um.user_id"
+                        + " AND m.date_sent > ? AND m.date_sent <= ? ORDER BY m.id")
+                .bind(0, userId).bind(1, after).bind(2, since).bind(3, until)
                 .map((rs, c) -> new Candidate(rs.getLong(1), rs.getLong(2), rs.getLong(3), (Long) nullable(rs, 4, rs.getLong(4)),
                         rs.getString(5), rs.getString(6), rs.getString(7), rs.getLong(8), rs.getBoolean(9) && !rs.wasNull(),
-                        rs.getBoolean(10), (Boolean) nullable(rs, 11, rs.getBoolean(11)), (Boolean) nullable(rs, 12, rs.getBoolean(12))))
+                        rs.getBoolean(10), (Boolean) nullable(rs, 11, rs.getBoolean(11)), (Boolean) nullable(rs, 12, rs.getBoolean(12)),
+                        rs.getBoolean(13)))
                 .list();
     }
 

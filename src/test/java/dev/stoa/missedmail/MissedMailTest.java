@@ -148,6 +148,25 @@ class MissedMailTest extends StoaTestBase {
     }
 
     @Test
+    void wildcardMentionsFollowTheSettingAndMutedSendersAreSilent() {
+        ApiClient alice = person("Alice"), bob = person("Bob"), carol = person("Carol");
+        channel("Venice", false, alice, bob, carol);
+        carol.patch("/settings", "wildcard_mentions_notify", false).success();
+        post(alice, "Venice", "meeting", "@**all** the meeting moves to noon");
+        after(121);
+        assertThat(queued(bob)).extracting(Queued::subject).containsExactly("#Venice > meeting");
+        assertThat(queued(bob).getFirst().body()).contains(name(alice) + " mentioned everyone in #Venice > meeting");
+        assertThat(queued(carol)).isEmpty();
+        // nothing from a muted sender
+        ApiClient dave = person("Dave");
+        dave.post("/users/me/muted_users/" + alice.userId).success();
+        dm(alice, "you muted me", dave);
+        dm(carol, "you did not mute me", dave);
+        after(121);
+        assertThat(queued(dave)).extracting(Queued::subject).containsExactly("DMs with " + name(carol));
+    }
+
+    @Test
     void aMessageReadBeforeThePeriodEndsIsNotMailed() {
         ApiClient alice = person("Alice"), bob = person("Bob");
         long id = dm(alice, "read me in time", bob);
