@@ -98,6 +98,8 @@ public final class MissedMailActions {
         }
         store.advance(tx.h(), userId, last);
         if (store.hasActiveQueue(tx.h(), userId, now - ACTIVE_CLIENT_SECONDS)) return 0;
+        // A notification is news only now: without SMTP it is not kept for a later, stale delivery.
+        if (!outbox.canSend()) return 0;
         List<MissedMailStore.Candidate> mailed = unread.stream().filter(c -> reasons.containsKey(c.messageId())).toList();
         return enqueue(tx, u, mailed, reasons);
     }
