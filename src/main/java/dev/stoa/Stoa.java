@@ -85,10 +85,11 @@ public final class Stoa implements AutoCloseable {
 
         // The collector runs each task in its own try/catch: one failing task never stops the others.
         Collector janitor = new Collector(List.of(queues::collect, m.realm().actions::doSyncFullMembers, perUser::sweep, perIp::sweep,
-                m.channels().activity::refreshDaily, m.sessions().actions::doPurgeExpired, m.mail().sender::deliverDue,
-                m.exports().actions::doFailStale,
+                m.channels().activity::refreshDaily, m.sessions().actions::doPurgeExpired, m.exports().actions::doFailStale,
                 // Scheduled messages and reminders: Zulip's worker also wakes once a minute.
-                () -> m.scheduled().delivery.doDeliverDue()), config.collectorMillis());
+                () -> m.scheduled().delivery.doDeliverDue(),
+                // After queues::collect saved queue activity; the mail sender then sends what was queued.
+                m.missedMail().actions::doMailMissed, m.mail().sender::deliverDue), config.collectorMillis());
         LogTailer tailer = new LogTailer(c.db(), c.log(), c.db().dialect() == dev.stoa.db.Dialect.POSTGRES ? 1000 : 250).start();
         return new Stoa(c, jetty, queues, janitor, tailer, routes.api, owner, m.exports().jobs);
     }

@@ -78,7 +78,9 @@ public final class ExportTables {
             Table.personal("push_device_tokens", "id"),
             new Table("scheduled_messages", "id", Scope.USER_PRIVATE, "sender_id"),
             // Pending invitations are the organization's (GET /invites): their links keep working on the new server.
-            Table.all("invites", "id"));
+            Table.all("invites", "id"),
+            // How far missed-message mail got (message ids survive the import): nothing is mailed twice.
+            Table.all("missed_mail_progress", "user_id"));
 
     /** Tables an export leaves out, and why. */
     public static final Map<String, String> EXCLUDED = Map.of(
