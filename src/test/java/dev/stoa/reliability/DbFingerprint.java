@@ -11,8 +11,9 @@ import java.util.TreeMap;
  * head and every table's row count (every change appends an event in its own transaction); fully,
  * a hash of every row. Left out, because the collector changes them whenever its minute comes (fuzz
  * runs on a slow machine saw both between two requests): the event queues (written lazily, expired
- * queues deleted) and the event log's rows (pruned once no queue needs them; its head, MAX(id),
- * shows any append).
+ * queues deleted), the event log's rows (pruned once no queue needs them; its head, MAX(id),
+ * shows any append) and the missed-message mail progress (the collector settles each user's
+ * messages; what it mails or sends would still show in the other tables).
  */
 final class DbFingerprint {
     private final Db db;
@@ -24,7 +25,8 @@ final class DbFingerprint {
                 ? "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1"
                 : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%' ORDER BY 1";
         this.tables = db.read(h -> h.createQuery(sql).mapTo(String.class).list()).stream()
-                .filter(t -> !t.startsWith("flyway") && !t.contains("search") && !t.equals("events") && !t.equals("event_queues")).toList();
+                .filter(t -> !t.startsWith("flyway") && !t.contains("search") && !t.equals("events") && !t.equals("event_queues")
+                        && !t.equals("missed_mail_progress")).toList();
     }
 
     /** Row counts and the log head, in one statement. */
