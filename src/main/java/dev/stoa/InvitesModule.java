@@ -11,9 +11,9 @@ final class InvitesModule implements Module {
     final InviteActions actions;
     final JoinActions join;
 
-    InvitesModule(Core c, MailModule mail, UsersModule users, MessagesModule messages, RealmDomainsModule domains) {
+    InvitesModule(Core c, MailModule mail, UsersModule users, MessagesModule messages, RealmDomainsModule domains, GroupsModule groups) {
         this.actions = new InviteActions(c.db(), c.log(), store, c.users(), c.channels(), c.subscriptions(), c.channelAccess(),
-                c.groupResolver(), c.realm(), mail.outbox, new InviteMail(c.realm(), c.config().externalUrl()), c.clock());
-        this.join = new JoinActions(c.db(), store, c.users(), users.actions, domains.store, c.realm(), messages.notificationBot, actions, c.clock());
+                c.groupResolver(), groups.actions, c.realm(), mail.outbox, new InviteMail(c.realm(), c.config().externalUrl()), c.clock());
+        this.join = new JoinActions(c.db(), store, c.users(), users.actions, domains.store, c.realm(), messages.notificationBot, actions, groups.actions, c.clock());
     }
 }

@@ -44,7 +44,7 @@ record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, Gr
                 new SnippetsModule(c), new DraftsModule(c), new NavigationModule(c), new CallsModule(c),
                 new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions),
                 realmDomains, new PlaygroundsModule(c, realm), new PushModule(c), new SessionsModule(c),
-                new ScheduledModule(c, messages), mail, new InvitesModule(c, mail, users, messages, realmDomains), new AccountsModule(c, mail),
+                new ScheduledModule(c, messages), mail, new InvitesModule(c, mail, users, messages, realmDomains, groups), new AccountsModule(c, mail),
                 new ExportModule(c, messages), new MissedMailModule(c, mail, messages));
     }
 

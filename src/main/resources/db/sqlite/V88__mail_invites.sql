@@ -30,6 +30,7 @@ CREATE TABLE invites (
     include_realm_default_subscriptions BOOLEAN NOT NULL,
     notify_referrer_on_join BOOLEAN NOT NULL,
     stream_ids TEXT NOT NULL,        -- JSON array of channel ids
+    group_ids TEXT NOT NULL DEFAULT '[]', -- JSON array of user group ids the invitee joins
     status INTEGER NOT NULL DEFAULT 0 -- 0 pending, 1 used, 2 revoked
 );
 CREATE INDEX invites_referrer ON invites (referred_by, status);

@@ -160,6 +160,28 @@ public final class GroupActions {
     }
 
     /**
+     * For another feature's action (invitations' group_ids), inside its transaction: the caller may
+     * add members to the group, by the same rule as POST /user_groups/{id}/members.
+     */
+    public void requireCanAddMembers(Tx tx, User caller, long groupId) {
+        forUpdate(tx, caller, groupId, "can_add_members_group", false);
+    }
+
+    /**
+     * For another feature's action (sign-up through an invitation), inside its transaction: a user
+     * joins the groups chosen earlier, with the usual add_members events. A group deactivated,
+     * gone or already holding the user since is skipped: the choice was made before.
+     */
+    public void addToGroups(Tx tx, long userId, List<Long> groupIds) {
+        for (long groupId : new java.util.LinkedHashSet<>(groupIds)) {
+            var g = store.find(tx.h(), groupId);
+            if (g.isEmpty() || g.get().deactivated() || g.get().system()) continue;
+            if (store.directMembers(tx.h(), groupId).contains(userId)) continue;
+            updateMembers(tx, groupId, List.of(userId), List.of());
+        }
+    }
+
+    /**
      * Zulip's access_user_group_for_update: the group exists (and is active unless allowed), is not
      * a system group, and the caller may manage all groups, manage this one, or holds `setting`.
      * The row is locked to the end of the transaction on PostgreSQL.

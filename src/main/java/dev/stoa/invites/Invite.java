@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
 import java.util.List;
 
-/** One invitation: an email invitation (email set, used once) or a reusable link (multiuse). */
+/**
+ * One invitation: an email invitation (email set, used once) or a reusable link (multiuse).
+ * groupIds: the user groups the invitee joins on sign-up (not shown by GET /invites, as Zulip).
+ */
 public record Invite(long id, boolean multiuse, String email, String key, long referredBy, int invitedAs, long invitedAt,
                      Long expiresAt, boolean includeRealmDefaultSubscriptions, boolean notifyReferrerOnJoin,
-                     List<Long> streamIds, int status) {
+                     List<Long> streamIds, List<Long> groupIds, int status) {
     public static final int PENDING = 0, USED = 1, REVOKED = 2;
 
     public boolean expired(long now) { return expiresAt != null && expiresAt <= now; }

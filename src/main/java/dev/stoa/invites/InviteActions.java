@@ -9,6 +9,7 @@ import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.OrgEvent;
 import dev.stoa.events.Recipients;
+import dev.stoa.groups.GroupActions;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
@@ -29,7 +30,7 @@ import org.jdbi.v3.core.Handle;
 /**
  * Creating, listing, revoking and resending invitations, Zulip's rules: who may invite (the realm's
  * can_invite_users_group, create_multiuse_invite_group for links), as which role, to which
- * channels. Each change is one transaction with its invitation mail (the outbox) and its
+ * channels and user groups. Each change is one transaction with its invitation mail (the outbox) and its
  * invites_changed event, which goes to the administrators and the invitation's creator.
  */
 public final class InviteActions {
@@ -43,13 +44,14 @@ public final class InviteActions {
     private final SubscriptionStore subs;
     private final ChannelAccess channelAccess;
     private final GroupResolver resolver;
+    private final GroupActions groups;
     private final RealmHolder realm;
     private final Outbox outbox;
     private final InviteMail mail;
     private final Clock clock;
 
     public InviteActions(Db db, EventLog log, InviteStore store, UserStore users, ChannelStore channels, SubscriptionStore subs,
-                         ChannelAccess channelAccess, GroupResolver resolver, RealmHolder realm, Outbox outbox, InviteMail mail, Clock clock) {
+                         ChannelAccess channelAccess, GroupResolver resolver, GroupActions groups, RealmHolder realm, Outbox outbox, InviteMail mail, Clock clock) {
         this.db = db;
         this.log = log;
         this.store = store;
@@ -58,14 +60,15 @@ public final class InviteActions {
         this.subs = subs;
         this.channelAccess = channelAccess;
         this.resolver = resolver;
+        this.groups = groups;
         this.realm = realm;
         this.outbox = outbox;
         this.mail = mail;
         this.clock = clock;
     }
 
-    /** What an invitation is to be: role, channels, expiry (null: never), and the two flags. */
-    public record Terms(int inviteAs, List<Long> streamIds, Long expiresInMinutes, boolean includeRealmDefaultSubscriptions,
+    /** What an invitation is to be: role, channels, groups, expiry (null: never), and the two flags. */
+    public record Terms(int inviteAs, List<Long> streamIds, List<Long> groupIds, Long expiresInMinutes, boolean includeRealmDefaultSubscriptions,
                         boolean notifyReferrerOnJoin) {}
 
     /** An address skipped, Zulip's [email, reason, deactivated]. */
@@ -83,11 +86,12 @@ public final class InviteActions {
             if (emailsRaw.isEmpty()) throw ApiError.bad("You must specify at least one email address.");
             List<String> emails = InviteRules.parseEmails(emailsRaw);
             checkChannels(h, me, t.streamIds());
+            checkGroups(tx, me, t.groupIds());
             Checked checked = validate(h, emails);
             long now = clock.instant().getEpochSecond();
             for (String email : checked.good()) {
                 Invite i = store.insertAndGet(h, new Invite(0, false, email, newKey(), me.id(), t.inviteAs(), now,
-                        expiry(now, t.expiresInMinutes()), t.includeRealmDefaultSubscriptions(), t.notifyReferrerOnJoin(), t.streamIds(), 0));
+                        expiry(now, t.expiresInMinutes()), t.includeRealmDefaultSubscriptions(), t.notifyReferrerOnJoin(), t.streamIds(), t.groupIds(), 0));
                 outbox.enqueue(tx, mail.invitation(i, me));
             }
             announce(tx, List.of(me.id()));
@@ -148,9 +152,10 @@ public final class InviteActions {
             if (!resolver.isMember(h, me.id(), realm.get().get("create_multiuse_invite_group"))) throw ApiError.unauthorizedAction();
             InviteRules.checkRole(t.inviteAs(), me, InviteRules.adminRoleInvite(t.inviteAs()));
             checkChannels(h, me, t.streamIds());
+            checkGroups(tx, me, t.groupIds());
             long now = clock.instant().getEpochSecond();
             Invite i = store.insertAndGet(h, new Invite(0, true, null, newKey(), me.id(), t.inviteAs(), now, expiry(now, t.expiresInMinutes()),
-                    t.includeRealmDefaultSubscriptions(), t.notifyReferrerOnJoin(), t.streamIds(), 0));
+                    t.includeRealmDefaultSubscriptions(), t.notifyReferrerOnJoin(), t.streamIds(), t.groupIds(), 0));
             announce(tx, List.of(me.id()));
             return i.url(externalUrl);
         });
@@ -171,6 +176,14 @@ public final class InviteActions {
                 throw ApiError.bad("You do not have permission to subscribe other users to channels.");
             }
         }
+    }
+
+    /**
+     * Zulip's access_user_groups_for_invite: each group as for adding members to it by hand
+     * (can_add_members_group or managing it; not a system group, not deactivated).
+     */
+    private void checkGroups(Tx tx, User me, List<Long> ids) {
+        for (long id : ids) groups.requireCanAddMembers(tx, me, id);
     }
 
     /** GET /invites: administrators see every pending invitation, others their own. */

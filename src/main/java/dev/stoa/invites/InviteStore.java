@@ -9,23 +9,29 @@ import org.jdbi.v3.core.Handle;
 /** SQL of invitations (table invites). */
 public final class InviteStore {
     private static final String COLUMNS = "id, is_multiuse, email, link_key, referred_by, invited_as, invited_at, expires_at,"
-            + " include_realm_default_subscriptions, notify_referrer_on_join, stream_ids, status";
+            + " include_realm_default_subscriptions, notify_referrer_on_join, stream_ids, status, group_ids";
 
     private static Invite map(java.sql.ResultSet rs) throws java.sql.SQLException {
         long exp = rs.getLong(8);
         Long expiresAt = rs.wasNull() ? null : exp;
-        List<Long> streams = new ArrayList<>();
-        Json.parseOrNull(rs.getString(11)).forEach(n -> streams.add(n.asLong()));
+        List<Long> streams = ids(rs.getString(11));
         return new Invite(rs.getLong(1), rs.getBoolean(2), rs.getString(3), rs.getString(4), rs.getLong(5), rs.getInt(6), rs.getLong(7),
-                expiresAt, rs.getBoolean(9), rs.getBoolean(10), List.copyOf(streams), rs.getInt(12));
+                expiresAt, rs.getBoolean(9), rs.getBoolean(10), streams, ids(rs.getString(13)), rs.getInt(12));
+    }
+
+    /** A JSON array of ids (stream_ids, group_ids). */
+    private static List<Long> ids(String json) {
+        List<Long> out = new ArrayList<>();
+        Json.parseOrNull(json).forEach(n -> out.add(n.asLong()));
+        return List.copyOf(out);
     }
 
     public long insert(Handle h, Invite i) {
         return h.createUpdate("INSERT INTO invites (is_multiuse, email, link_key, referred_by, invited_as, invited_at, expires_at,"
-                        + " include_realm_default_subscriptions, notify_referrer_on_join, stream_ids, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)")
+                        + " include_realm_default_subscriptions, notify_referrer_on_join, stream_ids, group_ids, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)")
                 .bind(0, i.multiuse()).bind(1, i.email()).bind(2, i.key()).bind(3, i.referredBy()).bind(4, i.invitedAs())
                 .bind(5, i.invitedAt()).bind(6, i.expiresAt()).bind(7, i.includeRealmDefaultSubscriptions())
-                .bind(8, i.notifyReferrerOnJoin()).bind(9, Json.write(Json.tree(i.streamIds())))
+                .bind(8, i.notifyReferrerOnJoin()).bind(9, Json.write(Json.tree(i.streamIds()))).bind(10, Json.write(Json.tree(i.groupIds())))
                 .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
     }
 

@@ -46,7 +46,9 @@ public final class InviteViews {
         Long expires = InviteRules.DEFAULT_EXPIRY_MINUTES;
         String raw = req.raw("invite_expires_in_minutes");
         if (raw != null) expires = raw.strip().equals("null") ? null : InviteRules.checkExpiry(req.lng("invite_expires_in_minutes"));
-        return new InviteActions.Terms(inviteAs, List.copyOf(new java.util.LinkedHashSet<>(streamIds)), expires,
+        List<Long> groupIds = req.longList("group_ids");
+        return new InviteActions.Terms(inviteAs, List.copyOf(new java.util.LinkedHashSet<>(streamIds)),
+                groupIds == null ? List.of() : List.copyOf(new java.util.LinkedHashSet<>(groupIds)), expires,
                 req.bool("include_realm_default_subscriptions", false), req.bool("notify_referrer_on_join", true));
     }
 

@@ -2,6 +2,7 @@ package dev.stoa.invites;
 
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
+import dev.stoa.groups.GroupActions;
 import dev.stoa.http.ApiError;
 import dev.stoa.identity.Role;
 import dev.stoa.identity.User;
@@ -19,10 +20,10 @@ import java.util.Set;
 import org.jdbi.v3.core.Handle;
 
 /**
- * Sign-up through an invitation (/join/<key>/): the invitee becomes a user with the invited role
- * and channels, in one transaction that also uses up an email invitation (and ends the other
- * pending invitations of the address, as Zulip), tells the referrer through the notification bot
- * when asked, and sends invites_changed.
+ * Sign-up through an invitation (/join/<key>/): the invitee becomes a user with the invited role,
+ * channels and user groups (groups deactivated since are skipped), in one transaction that also
+ * uses up an email invitation (and ends the other pending invitations of the address, as Zulip),
+ * tells the referrer through the notification bot when asked, and sends invites_changed.
  */
 public final class JoinActions {
     private final Db db;
@@ -33,10 +34,11 @@ public final class JoinActions {
     private final RealmHolder realm;
     private final NotificationBot notificationBot;
     private final InviteActions invites;
+    private final GroupActions groups;
     private final Clock clock;
 
     public JoinActions(Db db, InviteStore store, UserStore users, UserActions userActions, RealmDomainStore domains, RealmHolder realm,
-                       NotificationBot notificationBot, InviteActions invites, Clock clock) {
+                       NotificationBot notificationBot, InviteActions invites, GroupActions groups, Clock clock) {
         this.db = db;
         this.store = store;
         this.users = users;
@@ -45,6 +47,7 @@ public final class JoinActions {
         this.realm = realm;
         this.notificationBot = notificationBot;
         this.invites = invites;
+        this.groups = groups;
         this.clock = clock;
     }
 
@@ -72,6 +75,7 @@ public final class JoinActions {
             checkEmail(h, email);
             User u = userActions.createUser(tx, new UserActions.NewUser(email, in.password(), name, Role.fromCode(i.invitedAs()), null, null, false),
                     new UserHooks.Joining(i.includeRealmDefaultSubscriptions(), i.streamIds()));
+            groups.addToGroups(tx, u.id(), i.groupIds());
             Set<Long> referrers = new LinkedHashSet<>();
             if (!i.multiuse()) {
                 store.setStatus(h, i.id(), Invite.USED);

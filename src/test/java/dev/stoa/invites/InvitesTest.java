@@ -171,6 +171,66 @@ class InvitesTest extends StoaTestBase {
         member.delete("/invites/" + mine).badRequest("No such invitation");
     }
 
+    private static int groupSeq;
+
+    /** A new user group made by `creator` (who may then manage it), with extra settings. */
+    static long group(ApiClient creator, Object... settings) {
+        Object[] kv = new Object[6 + settings.length];
+        kv[0] = "name"; kv[1] = "invitees-" + (++groupSeq) + "-" + System.nanoTime(); kv[2] = "description"; kv[3] = "for invitees";
+        kv[4] = "members"; kv[5] = List.of();
+        System.arraycopy(settings, 0, kv, 6, settings.length);
+        return creator.post("/user_groups/create", kv).success().get("group_id").asLong();
+    }
+
+    static List<Long> members(ApiClient viewer, long groupId) {
+        List<Long> out = new ArrayList<>();
+        viewer.get("/user_groups/" + groupId + "/members").success().get("members").forEach(n -> out.add(n.asLong()));
+        return out;
+    }
+
+    @Test
+    void invitationPutsTheNewcomerInItsGroups() {
+        long nobody = groupId("role:nobody");
+        long mine = group(member), later = group(member);
+        long closed = group(owner, "can_manage_group", nobody, "can_add_members_group", nobody);
+        long gone = group(member);
+        member.post("/user_groups/" + gone + "/deactivate").success();
+        int before = invites(owner).size();
+        // Zulip's access_user_group_for_update, as for adding members by hand; nothing is written on refusal
+        member.post("/invites", "invitee_emails", "grouped@example.org", "stream_ids", List.of(), "group_ids", List.of(mine, closed))
+                .badRequest("Insufficient permission");
+        member.post("/invites", "invitee_emails", "grouped@example.org", "stream_ids", List.of(), "group_ids", List.of(mine, 987_654))
+                .badRequest("Invalid user group");
+        member.post("/invites", "invitee_emails", "grouped@example.org", "stream_ids", List.of(), "group_ids", List.of(gone))
+                .badRequest("User group is deactivated.");
+        member.post("/invites", "invitee_emails", "grouped@example.org", "stream_ids", List.of(), "group_ids", List.of(groupId("role:members")))
+                .badRequest("Insufficient permission");
+        member.post("/invites", "invitee_emails", "grouped@example.org", "stream_ids", List.of(), "group_ids", "[1,")
+                .badRequest("group_ids is not valid JSON");
+        assertThat(invites(owner)).hasSize(before);
+        assertThat(mail.to("grouped@example.org")).isEmpty();
+
+        JsonNode ok = member.post("/invites", "invitee_emails", "grouped@example.org", "stream_ids", List.of(), "group_ids", List.of(mine, later),
+                "notify_referrer_on_join", false).success();
+        assertThat(ok.has("ignored_parameters_unsupported")).isFalse();
+        // the owner (who may manage all groups) can name a group only its managers may add to
+        owner.post("/invites", "invitee_emails", "closed-ok@example.org", "stream_ids", List.of(), "group_ids", List.of(closed)).success();
+        String link = mail.awaitTo("grouped@example.org", 1).getFirst().link("/join/");
+        member.post("/user_groups/" + later + "/deactivate").success(); // deactivated meanwhile: skipped at sign-up
+
+        List<JsonNode> joined = VerifyAction.as(admin)
+                .events("realm_user/add", "user_group/add_members", "user_group/add_members", "user_group/add_members", "invites_changed")
+                .run(() -> assertThat(JoinPage.post(link, "full_name", "Grouped Person", "password", "grouped secret").status()).isEqualTo(200));
+        long newcomer = joined.getFirst().get("person").get("user_id").asLong();
+        assertThat(joined.get(3).get("group_id").asLong()).isEqualTo(mine);
+        assertThat(joined.get(3).get("user_ids").toString()).isEqualTo("[" + newcomer + "]");
+        assertThat(members(admin, mine)).containsExactly(newcomer);
+        // a deactivated group's members are read from the list that includes such groups
+        List<JsonNode> all = new ArrayList<>();
+        admin.get("/user_groups", "include_deactivated_groups", "true").success().get("user_groups").forEach(all::add);
+        assertThat(all).filteredOn(g -> g.get("id").asLong() == later).singleElement().satisfies(g -> assertThat(g.get("members")).isEmpty());
+    }
+
     private long idOf(ApiClient c, String email) {
         return invites(c).stream().filter(i -> i.path("email").asText().equals(email)).findFirst().orElseThrow().get("id").asLong();
     }
