@@ -18,6 +18,12 @@ import java.util.regex.Pattern;
  */
 final class PlaygroundRules {
     static final int MAX_PYGMENTS_LANGUAGE_LENGTH = 40;
+    /**
+     * Zulip sets no limit on a playground's name, but it is part of a unique index, and PostgreSQL
+     * refuses index entries over about 2,700 bytes (a 500 in Zulip): Stoa caps it, as Zulip caps
+     * the language.
+     */
+    static final int MAX_NAME_LENGTH = 100;
     /** Zulip's own pattern; "+-." is a range, so "," is allowed too. */
     private static final Pattern PYGMENTS_LANGUAGE = Pattern.compile("^[ a-zA-Z0-9_+-./#]*$");
     static final String ALL = "__all__";
@@ -29,6 +35,13 @@ final class PlaygroundRules {
             throw ApiError.bad("pygments_language is too long (limit: " + MAX_PYGMENTS_LANGUAGE_LENGTH + " characters)");
         }
         if (!PYGMENTS_LANGUAGE.matcher(raw).matches()) throw ApiError.bad("Invalid characters in pygments language");
+        return raw.strip();
+    }
+
+    static String checkName(String raw) {
+        if (raw.codePointCount(0, raw.length()) > MAX_NAME_LENGTH) {
+            throw ApiError.bad("name is too long (limit: " + MAX_NAME_LENGTH + " characters)");
+        }
         return raw.strip();
     }
 

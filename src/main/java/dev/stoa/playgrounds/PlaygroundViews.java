@@ -16,7 +16,7 @@ public final class PlaygroundViews {
     public Object add(Request req) {
         User me = req.user();
         UserRules.requireAdmin(me);
-        String name = Request.noNul("name", req.str("name")).strip();
+        String name = PlaygroundRules.checkName(Request.noNul("name", req.str("name")));
         String template = Request.noNul("url_template", req.str("url_template")).strip();
         String language = PlaygroundRules.checkPygmentsLanguage(req.str("pygments_language"));
         long id = actions.checkAdd(me, new PlaygroundActions.NewPlayground(name, language, template));

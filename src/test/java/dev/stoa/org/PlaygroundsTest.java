@@ -47,6 +47,8 @@ class PlaygroundsTest extends StoaTestBase {
                 .badRequest("Invalid characters in pygments language");
         admin.post("/realm/playgrounds", "name", "x", "pygments_language", "L".repeat(41), "url_template", "https://t.com{code}")
                 .badRequest("pygments_language is too long (limit: 40 characters)");
+        admin.post("/realm/playgrounds", "name", "n".repeat(101), "pygments_language", "Python", "url_template", "https://p.example/?c={code}")
+                .badRequest("name is too long (limit: 100 characters)");
         ApiResponse vars = admin.post("/realm/playgrounds", "name", "x", "pygments_language", "Python", "url_template", "https://template.com{?test,code}")
                 .badRequest("\"code\" should be the only variable present in the URL template");
         assertThat(vars.get("errors").toString()).isEqualTo("{\"__all__\":[\"\\\"code\\\" should be the only variable present in the URL template\"]}");
