@@ -35,6 +35,7 @@ final class Admin {
               run                     start the server (options: --host --port --data-dir --database-url --external-url)
               demo                    fill a new organization with a lived-in demo one (people, channels, weeks of history);
                                       prints how to log in (takes run's options; refuses an organization already in use)
+            """ + dev.stoa.cluster.ClusterDemo.USAGE.indent(2) + """
               create-user  --email E --full-name N [--password P] [--role owner|administrator|moderator|member|guest]
               create-bot   --short-name S --full-name N --owner EMAIL [--bot-type 1|2|3|4]
               change-role  --email E --role ROLE

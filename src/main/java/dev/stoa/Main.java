@@ -21,11 +21,15 @@ public final class Main {
             if (cmd.equals("run")) run(rest);
             else if (cmd.equals("help") || cmd.equals("--help")) System.out.println(Admin.USAGE);
             else if (cmd.equals("demo")) Demo.run(rest);
+            else if (cmd.equals("cluster-demo")) dev.stoa.cluster.ClusterDemo.run(rest);
             else Admin.run(cmd, rest);
             return 0;
-        } catch (Config.ConfigError | Admin.AdminError e) {
+        } catch (Config.ConfigError | Admin.AdminError | dev.stoa.cluster.ClusterDemo.DemoError e) {
             System.err.println("stoa: " + e.getMessage());
             return 2;
+        } catch (Exception e) {
+            System.err.println("stoa: " + rootMessage(e));
+            return 1;
         }
     }
 
