@@ -18,10 +18,17 @@ public final class ServerProcess implements AutoCloseable {
     public final int port;
     public final String databaseUrl;
     private final Path logFile;
+    private final List<String> serverArgs;
     private Process process;
     private int starts;
 
     public ServerProcess(String databaseUrl) throws IOException {
+        this(databaseUrl, List.of());
+    }
+
+    /** With more `run` options (--external-url, limits), given on every start. */
+    public ServerProcess(String databaseUrl, List<String> serverArgs) throws IOException {
+        this.serverArgs = List.copyOf(serverArgs);
         this.dataDir = Files.createTempDirectory("stoa-proc");
         this.logFile = dataDir.resolve("server.log");
         this.databaseUrl = databaseUrl;
@@ -44,6 +51,7 @@ public final class ServerProcess implements AutoCloseable {
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.stoa.Main", "run",
                 "--port", String.valueOf(port), "--data-dir", dataDir.resolve("data").toString()));
         if (databaseUrl != null) cmd.addAll(List.of("--database-url", databaseUrl));
+        cmd.addAll(serverArgs);
         Path log = dataDir.resolve("server-" + (++starts) + ".log");
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().keySet().removeIf(k -> k.startsWith("STOA_"));
