@@ -36,79 +36,91 @@ public final class Nginx implements AutoCloseable {
     }
 
     /**
-     * The configuration: one upstream of the nodes, long-polls passed through unbuffered with a read
-     * timeout above the long-poll timeout clients are told, and retries on another node only where
-     * they are safe (see the comments inside).
+     * The whole configuration for an unprivileged nginx under `prefix` (its pid, logs and temporary
+     * files there) listening on 127.0.0.1:listenPort: a small main context around {@link #site}.
      */
     public static String config(Path prefix, int listenPort, List<Integer> nodePorts) {
         String p = prefix.toAbsolutePath().toString();
-        StringBuilder nodes = new StringBuilder();
-        // max_fails/fail_timeout: a node that refused a connection (or timed out) is passed over for
-        // 3 s, then tried again with one request; a connection refused sends nothing, so even a POST
-        // moves on to the next node.
-        for (int port : nodePorts) nodes.append("        server 127.0.0.1:").append(port).append(" max_fails=1 fail_timeout=3s;\n");
-        int pollRead = EventQueues.LONGPOLL_TIMEOUT_SECONDS + 30;
+        String site = site("127.0.0.1:" + listenPort, nodePorts.stream().map(n -> "127.0.0.1:" + n).toList(), p + "/access.log");
         return """
-                # Stoa behind nginx: interchangeable nodes over one PostgreSQL database (docs/operations.md).
-                # Any node serves any request and any event queue: no sticky routing.
+                # Stoa behind nginx, unprivileged: every path nginx writes is under its prefix.
                 worker_processes 1;
                 pid %1$s/nginx.pid;
                 error_log %1$s/error.log warn;
                 events { worker_connections 8192; }
                 http {
-                    # Unprivileged: every path nginx writes is under its prefix.
                     client_body_temp_path %1$s/tmp/body;
                     proxy_temp_path %1$s/tmp/proxy;
                     fastcgi_temp_path %1$s/tmp/fastcgi;
                     uwsgi_temp_path %1$s/tmp/uwsgi;
                     scgi_temp_path %1$s/tmp/scgi;
-                    # The path without its query string (narrows, queue ids), and never a header: no secrets in the log.
-                    log_format stoa '$msec $remote_addr "$request_method $uri" $status $request_time '
-                                    '$upstream_addr $upstream_status $request_id';
-                    access_log %1$s/access.log stoa buffer=64k flush=1s;
-                    client_max_body_size 26m;  # Stoa accepts bodies up to 25 MiB
 
-                    upstream stoa {
-                %2$s        # Connections to the nodes are kept open (fewer connects per request); nginx closes an
-                        # idle one after 60 s, before the node would (its idle timeout is longer).
-                        keepalive 64;
-                        keepalive_timeout 60s;
+                %2$s}
+                """.formatted(p, site.indent(4));
+    }
+
+    /**
+     * The part that matters, for an `http` block (a system nginx's conf.d/ file: deploy/nginx-stoa.conf
+     * is this for three nodes on one machine): one upstream of the nodes, long-polls passed through
+     * unbuffered with a read timeout above the long-poll timeout clients are told, and retries on
+     * another node only where they are safe (see the comments inside).
+     */
+    public static String site(String listen, List<String> nodes, String accessLog) {
+        StringBuilder servers = new StringBuilder();
+        // max_fails/fail_timeout: a node that refused a connection (or timed out) is passed over for
+        // 3 s, then tried again with one request; a connection refused sends nothing, so even a POST
+        // moves on to the next node.
+        for (String node : nodes) servers.append("    server ").append(node).append(" max_fails=1 fail_timeout=3s;\n");
+        int pollRead = EventQueues.LONGPOLL_TIMEOUT_SECONDS + 30;
+        return """
+                # Stoa: interchangeable nodes over one PostgreSQL database (docs/operations.md). Any node
+                # serves any request and any event queue: no sticky routing.
+                # The path without its query string (narrows, queue ids) and never a header: no secrets in the log.
+                log_format stoa '$msec $remote_addr "$request_method $uri" $status $request_time '
+                                '$upstream_addr $upstream_status $request_id';
+                access_log %1$s stoa buffer=64k flush=1s;
+                client_max_body_size 26m;  # Stoa accepts bodies up to 25 MiB
+
+                upstream stoa {
+                %2$s    # Connections to the nodes are kept open (fewer connects per request); nginx closes an
+                    # idle one after 60 s, before the node would (its idle timeout is longer).
+                    keepalive 64;
+                    keepalive_timeout 60s;
+                }
+
+                server {
+                    listen %3$s;
+                    proxy_http_version 1.1;
+                    proxy_set_header Connection "";
+                    proxy_set_header Host $http_host;
+                    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+                    proxy_set_header X-Forwarded-Proto $scheme;
+                    proxy_set_header X-Request-Id $request_id;
+                    add_header X-Request-Id $request_id always;
+                    proxy_connect_timeout 2s;
+                    # Another node is tried when a connection fails or times out, up to once per node.
+                    # nginx never passes a POST or PATCH on once it was sent to a node (no
+                    # "non_idempotent" here): that node may have committed it, and a resend would
+                    # send a message twice. The client sees that one failure and decides.
+                    # A node's 5xx is not retried either: all nodes answer 503 alike while the
+                    # database is away, and that answer is the client's to see.
+                    proxy_next_upstream error timeout;
+                    proxy_next_upstream_tries %5$d;
+
+                    location / {
+                        proxy_pass http://stoa;
                     }
-
-                    server {
-                        listen 127.0.0.1:%3$d;
-                        proxy_http_version 1.1;
-                        proxy_set_header Connection "";
-                        proxy_set_header Host $http_host;
-                        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-                        proxy_set_header X-Forwarded-Proto $scheme;
-                        proxy_set_header X-Request-Id $request_id;
-                        add_header X-Request-Id $request_id always;
-                        proxy_connect_timeout 2s;
-                        # Another node is tried when a connection fails or times out, up to once per node.
-                        # nginx never passes a POST/PATCH on after it was sent to a node (no
-                        # "non_idempotent" here): the node may have committed it, and a resend would
-                        # send a message twice. A client sees that one failure and decides.
-                        # A node's 5xx is not retried either: all nodes answer 503 alike when the
-                        # database is away, and that answer is the client's to see.
-                        proxy_next_upstream error timeout;
-                        proxy_next_upstream_tries 3;
-
-                        location / {
-                            proxy_pass http://stoa;
-                        }
-                        # Long-polls: parked up to the long-poll timeout, answered as soon as an event
-                        # arrives (no buffering). A poll cut by a node's death is a GET: nginx retries it
-                        # on another node, which serves the same queue from the shared event log.
-                        location ~ ^/(api/v1|json)/events$ {
-                            proxy_pass http://stoa;
-                            proxy_buffering off;
-                            proxy_read_timeout %4$ds;
-                            proxy_send_timeout %4$ds;
-                        }
+                    # Long-polls: parked up to the long-poll timeout, answered as soon as an event
+                    # arrives (no buffering). A poll cut by a node's death is a GET: nginx retries it
+                    # on another node, which serves the same queue from the shared event log.
+                    location ~ ^/(api/v1|json)/events$ {
+                        proxy_pass http://stoa;
+                        proxy_buffering off;
+                        proxy_read_timeout %4$ds;
+                        proxy_send_timeout %4$ds;
                     }
                 }
-                """.formatted(p, nodes, listenPort, pollRead);
+                """.formatted(accessLog, servers, listen, pollRead, nodes.size());
     }
 
     /** Writes the configuration under `prefix` and starts nginx on it; returns once it accepts connections. */

@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Timeout;
  * with {@code -Dstoa.cluster.seed=N}.
  */
 class ClusterFailoverTest {
-    private static final int SENDERS = 3, RECEIVERS = 6, ACKS_BETWEEN = 30;
+    private static final int SENDERS = 3, RECEIVERS = 6, ACKS_BETWEEN = 20;
 
     @Test
     @Timeout(value = 110, unit = TimeUnit.SECONDS)
@@ -58,6 +58,7 @@ class ClusterFailoverTest {
             for (int i = 0; i < RECEIVERS; i++) receiverUsers.add(rig.user("receiver" + i));
             long channel = rig.channel("cluster", Stream.concat(senderUsers.stream(), receiverUsers.stream()).toList());
             // Registered one after another: nginx's round robin spreads the queues over the three nodes.
+            long usersMade = System.nanoTime();
             List<Receiver> receivers = receiverUsers.stream().map(c -> new Receiver(base, c, sentinel)).toList();
             List<Sender> senders = senderUsers.stream().map(c -> new Sender(base, c, channel)).toList();
 
@@ -83,8 +84,9 @@ class ClusterFailoverTest {
             for (Receiver r : receivers) r.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
             rig.nginx.close(); // flushes the access log
             Map<String, ClusterRig.Answered> log = rig.accessLog();
-            Set<Long> acked = checkMessages(rig, senders, sentinel);
-            checkReceivers(receivers, acked);
+            Map<String, List<Long>> stored = stored(rig);
+            Set<Long> acked = checkMessages(stored, senders, sentinel);
+            checkReceivers(receivers, acked, stored.values().stream().flatMap(List::stream).collect(java.util.stream.Collectors.toSet()));
             checkFailures(senders, receivers, killStart, killedAt);
             List<Receiver> onVictim = receivers.stream().filter(r -> log.get(r.registerRequestId).nodePort() == victim.port).toList();
             assertThat(onVictim).as("queues registered on the killed node").isNotEmpty();
@@ -96,7 +98,7 @@ class ClusterFailoverTest {
             System.out.println("CLUSTER killed node " + (rig.nodes.indexOf(victim) + 1) + " after " + ackedAtKill + " acks; acked "
                     + acked.size() + ", failed " + failures(senders, receivers).size() + " (in flight at the kill); "
                     + onVictim.size() + " queues from the killed node went on; seconds: nodes up " + secs(t0, started)
-                    + ", to served-again " + secs(started, servedAgain) + ", restart " + secs(servedAgain, restarted) + ", checks " + secs(restarted, System.nanoTime()));
+                    + ", users " + secs(started, usersMade) + ", to served-again " + secs(usersMade, servedAgain) + ", restart " + secs(servedAgain, restarted) + ", checks " + secs(restarted, System.nanoTime()));
         }
     }
 
@@ -120,13 +122,18 @@ class ClusterFailoverTest {
         }
     }
 
-    /** Every acknowledged message once with its id; a failed POST's message at most once; nothing else. Returns the acked ids. */
-    private static Set<Long> checkMessages(ClusterRig rig, List<Sender> senders, String sentinel) throws Exception {
+    /** The test's messages in the database: content → ids. */
+    private static Map<String, List<Long>> stored(ClusterRig rig) throws Exception {
         Map<String, List<Long>> stored = new HashMap<>();
         try (Connection c = DriverManager.getConnection(rig.nodes.getFirst().databaseUrl); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT id, content FROM messages WHERE content LIKE 'cl %'")) {
             while (rs.next()) stored.computeIfAbsent(rs.getString(2), k -> new ArrayList<>()).add(rs.getLong(1));
         }
+        return stored;
+    }
+
+    /** Every acknowledged message once with its id; a failed POST's message at most once; nothing else. Returns the acked ids. */
+    private static Set<Long> checkMessages(Map<String, List<Long>> stored, List<Sender> senders, String sentinel) {
         Set<Long> acked = new HashSet<>();
         Set<String> sent = new HashSet<>(List.of(sentinel));
         for (Sender s : senders) {
@@ -146,13 +153,14 @@ class ClusterFailoverTest {
         return acked;
     }
 
-    private static void checkReceivers(List<Receiver> receivers, Set<Long> acked) {
+    private static void checkReceivers(List<Receiver> receivers, Set<Long> acked, Set<Long> stored) {
         for (Receiver r : receivers) {
             String who = "receiver " + r.client.email;
             assertThat(r.done).as(who + " saw the last message").isTrue();
             assertThat(r.violations).as(who + ": event ids strictly increasing").isEmpty();
             assertThat(new HashSet<>(r.messageIds)).as(who + ": no message twice").hasSize(r.messageIds.size());
             assertThat(r.messageIds).as(who + ": every acknowledged message").containsAll(acked);
+            assertThat(stored).as(who + ": only stored messages").containsAll(r.messageIds);
         }
     }
 
