@@ -54,10 +54,8 @@ class ClusterBenchmark {
 
     /** Senders and receivers in one realm: SENDERS users posting to a channel that 4 long-polling receivers also read. */
     record Load(List<ApiClient> senders, List<ApiClient> receivers, long channel) {
-        static Load create(ClusterRig rig) {
-            List<ApiClient> s = new ArrayList<>(), r = new ArrayList<>();
-            for (int i = 0; i < SENDERS; i++) s.add(rig.user("bsender" + i));
-            for (int i = 0; i < 4; i++) r.add(rig.user("breceiver" + i));
+        static Load create(ClusterRig rig) throws Exception {
+            List<ApiClient> s = rig.users("bsender", SENDERS), r = rig.users("breceiver", 4);
             List<ApiClient> all = new ArrayList<>(s);
             all.addAll(r);
             return new Load(s, r, rig.channel("bench", all));

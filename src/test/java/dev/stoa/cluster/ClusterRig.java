@@ -1,10 +1,13 @@
 package dev.stoa.cluster;
 
+import dev.stoa.Config;
+import dev.stoa.Stoa;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ServerProcess;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -12,7 +15,7 @@ import java.util.Map;
 
 /**
  * The reference deployment for tests and measurements: `n` Stoa nodes as separate processes on one
- * fresh PostgreSQL schema (the first migrates and creates the realm, the others then start together),
+ * fresh PostgreSQL schema (migrated and given its organization first, then the nodes start together),
  * all with nginx's address as --external-url, and nginx in front of them with {@link Nginx#config}.
  */
 final class ClusterRig implements AutoCloseable {
@@ -23,6 +26,7 @@ final class ClusterRig implements AutoCloseable {
     final Nginx nginx;
     final ApiClient owner;
     private final Path nginxPrefix;
+    private Map<String, String> ownerRc;
     private final List<String> jvm;
 
     ClusterRig(String databaseUrl, int n, List<String> jvm) throws Exception {
@@ -33,10 +37,12 @@ final class ClusterRig implements AutoCloseable {
                 "--rate-limit-ip", "100000000");
         try {
             for (int i = 0; i < n; i++) nodes.add(new ServerProcess(databaseUrl, args));
-            nodes.getFirst().start(jvm);
+            // The schema and the organization are made here, in this (warm) JVM, so the nodes then start
+            // together: a start on a fresh schema costs a JVM start plus the migrations, the slowest part.
+            ownerRc = prepare(databaseUrl, args);
             List<Thread> starts = new ArrayList<>();
             List<Exception> failed = java.util.Collections.synchronizedList(new ArrayList<>());
-            for (ServerProcess p : nodes.subList(1, n)) starts.add(Thread.ofPlatform().start(() -> {
+            for (ServerProcess p : nodes) starts.add(Thread.ofPlatform().start(() -> {
                 try {
                     p.start(jvm);
                 } catch (Exception e) {
@@ -51,9 +57,25 @@ final class ClusterRig implements AutoCloseable {
             closeNodes();
             throw e;
         }
-        ApiClient rc = nodes.getFirst().owner();
-        ApiClient direct = new ApiClient(nginx.url(), rc.email, rc.apiKey, -1);
-        owner = new ApiClient(nginx.url(), rc.email, rc.apiKey, direct.get("/users/me").success().get("user_id").asLong());
+        ApiClient direct = new ApiClient(nginx.url(), ownerRc.get("email"), ownerRc.get("key"), -1);
+        owner = new ApiClient(nginx.url(), ownerRc.get("email"), ownerRc.get("key"), direct.get("/users/me").success().get("user_id").asLong());
+    }
+
+    /** Migrates the schema and creates the organization (a first start, stopped at once); returns the owner's zuliprc. */
+    private static Map<String, String> prepare(String databaseUrl, List<String> args) throws Exception {
+        Path dir = Files.createTempDirectory("stoa-prepare");
+        List<String> all = new ArrayList<>(List.of("--port", "0", "--data-dir", dir.toString(), "--database-url", databaseUrl));
+        all.addAll(args);
+        Stoa.start(Config.parse(all.toArray(String[]::new), Map.of()), Clock.systemUTC()).close();
+        Map<String, String> rc = new HashMap<>();
+        for (String line : Files.readAllLines(dir.resolve("zuliprc"))) {
+            int eq = line.indexOf('=');
+            if (eq > 0) rc.put(line.substring(0, eq).strip(), line.substring(eq + 1).strip());
+        }
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        }
+        return rc;
     }
 
     void restart(ServerProcess p) throws Exception {
@@ -80,6 +102,20 @@ final class ClusterRig implements AutoCloseable {
             }
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** Several users at once (each costs a password hash on a node; nginx spreads them). */
+    List<ApiClient> users(String prefix, int n) throws Exception {
+        try (var exec = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            List<java.util.concurrent.Future<ApiClient>> made = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                String name = prefix + i;
+                made.add(exec.submit(() -> user(name)));
+            }
+            List<ApiClient> out = new ArrayList<>();
+            for (var f : made) out.add(f.get());
+            return out;
         }
     }
 
