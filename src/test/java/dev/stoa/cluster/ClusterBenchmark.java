@@ -41,12 +41,12 @@ class ClusterBenchmark {
         System.out.println("BENCH node JVM flags (the stoa script's): " + jvm + "; " + SENDERS + " senders, " + SECONDS + " s per figure");
         try (ClusterRig one = new ClusterRig(TestDatabase.freshPostgresUrl(), 1, jvm)) {
             Load load = Load.create(one);
-            throughput(load, "http://127.0.0.1:" + one.nodes.getFirst().port, "1 node, direct");
-            throughput(load, one.nginx.url(), "1 node behind nginx");
+            throughput(one, load, "http://127.0.0.1:" + one.nodes.getFirst().port, "1 node, direct");
+            throughput(one, load, one.nginx.url(), "1 node behind nginx");
         }
         try (ClusterRig three = new ClusterRig(TestDatabase.freshPostgresUrl(), 3, jvm)) {
             Load load = Load.create(three);
-            throughput(load, three.nginx.url(), "3 nodes behind nginx");
+            throughput(three, load, three.nginx.url(), "3 nodes behind nginx");
             logDelay(three);
             servedAgain(three, load);
         }
@@ -62,21 +62,26 @@ class ClusterBenchmark {
         }
     }
 
-    private static void throughput(Load load, String base, String what) throws Exception {
+    private static void throughput(ClusterRig rig, Load load, String base, String what) throws Exception {
         List<Receiver> receivers = load.receivers().stream().map(c -> new Receiver(base, c, "never")).toList();
         List<Sender> senders = load.senders().stream().map(c -> new Sender(base, c, load.channel())).toList();
         Thread.sleep(5_000); // warm-up: the JIT, the connection pools
-        long from = System.currentTimeMillis();
+        long from = System.currentTimeMillis(), nodeCpu0 = cpuMillis(rig.nodes.stream().map(ServerProcess::pid).toList()),
+                nginxCpu0 = cpuMillis(List.of(rig.nginx.pid()));
         Thread.sleep(SECONDS * 1000L);
-        long to = System.currentTimeMillis();
+        long to = System.currentTimeMillis(), nodeCpu = cpuMillis(rig.nodes.stream().map(ServerProcess::pid).toList()) - nodeCpu0,
+                nginxCpu = cpuMillis(List.of(rig.nginx.pid())) - nginxCpu0;
         for (Sender s : senders) s.stop();
         for (Receiver r : receivers) r.done = true; // their last poll ends with the heartbeat; daemon threads
         List<Call> window = senders.stream().flatMap(s -> s.sent.stream().map(Sender.Sent::call))
                 .filter(c -> c.startMs() >= from && c.endMs() <= to).toList();
         long ok = window.stream().filter(Call::ok).count();
         double[] ms = window.stream().filter(Call::ok).mapToDouble(c -> c.nanos() / 1e6).sorted().toArray();
-        System.out.printf("BENCH sends, %s: %.0f/s, p50 %.1f ms, p99 %.1f ms (%d sends, %d failed, %d senders; load average %s)%n", what,
-                ok * 1000.0 / (to - from), pct(ms, 50), pct(ms, 99), ok, window.size() - ok, SENDERS, loadAverage());
+        long all = senders.stream().mapToLong(s -> s.sent.stream().filter(m -> m.call().ok() && m.call().startMs() >= from
+                && m.call().startMs() < to).count()).sum(); // sends begun in the window, for the CPU they cost
+        System.out.printf("BENCH sends, %s: %.0f/s, p50 %.1f ms, p99 %.1f ms (%d sends, %d failed, %d senders; load average %s); "
+                + "CPU per send: Stoa nodes %.2f ms, nginx %.2f ms%n", what, ok * 1000.0 / (to - from), pct(ms, 50), pct(ms, 99), ok,
+                window.size() - ok, SENDERS, loadAverage(), (double) nodeCpu / all, (double) nginxCpu / all);
     }
 
     /** A send on node A, timed until a long-poll parked on B (and, for comparison, on A) returns it. */
@@ -145,6 +150,17 @@ class ClusterBenchmark {
     private static double pct(double[] sorted, int p) {
         if (sorted.length == 0) return Double.NaN;
         return sorted[Math.max(0, (int) Math.ceil(p / 100.0 * sorted.length) - 1)];
+    }
+
+    /** CPU time (user + system) these processes and their threads used so far, from /proc (Linux, 100 ticks/s). */
+    static long cpuMillis(List<Long> pids) throws java.io.IOException {
+        long ticks = 0;
+        for (long pid : pids) {
+            String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime (fields 14 and 15)
+        }
+        return ticks * 10;
     }
 
     /** The machine's 1-minute load average: the figures mean little when other work shares the two cores. */

@@ -90,6 +90,9 @@ public final class ServerProcess implements AutoCloseable {
         throw new IllegalStateException("no VmRSS for " + process.pid());
     }
 
+    /** The running process's id (Linux /proc figures). */
+    public long pid() { return process.pid(); }
+
     /** SIGKILL: no shutdown hook runs. */
     public void kill() throws InterruptedException {
         process.destroyForcibly();
