@@ -64,7 +64,7 @@ class ClusterBenchmark {
     }
 
     private static void throughput(ClusterRig rig, Load load, String base, String what) throws Exception {
-        List<Receiver> receivers = load.receivers().stream().map(c -> new Receiver(base, c, "never")).toList();
+        List<Receiver> receivers = load.receivers().stream().map(c -> new Receiver(base, c, "never").start()).toList();
         List<Sender> senders = load.senders().stream().map(c -> new Sender(base, c, load.channel())).toList();
         Thread.sleep(WARMUP * 1000L); // warm-up: the JIT (each node's own), the connection pools
         long from = System.currentTimeMillis(), nodeCpu0 = cpuMillis(rig.nodes.stream().map(ServerProcess::pid).toList()),
@@ -123,7 +123,7 @@ class ClusterBenchmark {
     /** SIGKILL one node under load; per client, the wait from the kill to its first successful answer. */
     private static void servedAgain(ClusterRig rig, Load load) throws Exception {
         String base = rig.nginx.url();
-        List<Receiver> receivers = load.receivers().stream().map(c -> new Receiver(base, c, "never")).toList();
+        List<Receiver> receivers = load.receivers().stream().map(c -> new Receiver(base, c, "never").start()).toList();
         List<Sender> senders = load.senders().stream().map(c -> new Sender(base, c, load.channel())).toList();
         Thread.sleep(3_000);
         ServerProcess victim = rig.nodes.get(2);

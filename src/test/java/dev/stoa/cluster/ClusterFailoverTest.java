@@ -39,7 +39,7 @@ import org.junit.jupiter.api.Timeout;
  */
 class ClusterFailoverTest {
     // Two queues per receiving user (users cost an Argon2 hash each to make): six queues, two per node.
-    private static final int SENDERS = 2, RECEIVING_USERS = 3, QUEUES_PER_USER = 2, ACKS_BETWEEN = 20;
+    private static final int SENDERS = 3, RECEIVING_USERS = 3, QUEUES_PER_USER = 2, ACKS_BETWEEN = 20;
 
     @Test
     // Mostly four JVM starts (three nodes, one restart): 80-90 s measured on this 2-core machine while
@@ -58,15 +58,17 @@ class ClusterFailoverTest {
             String base = rig.nginx.url(), sentinel = "cl end " + seed;
             List<ApiClient> senderUsers = rig.users("sender", SENDERS), receiverUsers = rig.users("receiver", RECEIVING_USERS);
             long channel = rig.channel("cluster", Stream.concat(senderUsers.stream(), receiverUsers.stream()).toList());
-            // Registered one after another: nginx's round robin spreads the queues over the three nodes.
+            // Registered one after another before any polling: nginx's round robin spreads the queues over the
+            // nodes. The node to kill is the one that registered a random queue.
             long usersMade = System.nanoTime();
             List<Receiver> receivers = receiverUsers.stream()
                     .flatMap(c -> java.util.Collections.nCopies(QUEUES_PER_USER, c).stream()).map(c -> new Receiver(base, c, sentinel)).toList();
+            receivers.forEach(Receiver::start);
             List<Sender> senders = senderUsers.stream().map(c -> new Sender(base, c, channel)).toList();
 
             awaitAcks(senders, ACKS_BETWEEN, "acknowledged sends before the kill");
+            ServerProcess victim = nodeOf(rig, receivers.get(random.nextInt(receivers.size())));
             ClusterTraffic.pause(random.nextInt(1500));
-            ServerProcess victim = rig.nodes.get(random.nextInt(rig.nodes.size()));
             long ackedAtKill = acked(senders), killStart = System.currentTimeMillis();
             victim.kill();
             long killedAt = System.currentTimeMillis();
@@ -106,6 +108,21 @@ class ClusterFailoverTest {
 
     private static String secs(long from, long to) {
         return String.format("%.1f", (to - from) / 1e9);
+    }
+
+    /** The node that registered this receiver's queue, from nginx's access log (written within a second). */
+    private static ServerProcess nodeOf(ClusterRig rig, Receiver r) {
+        Await.until("nginx's log of the registration", 20, () -> logged(rig).containsKey(r.registerRequestId));
+        int port = logged(rig).get(r.registerRequestId).nodePort();
+        return rig.nodes.stream().filter(p -> p.port == port).findFirst().orElseThrow();
+    }
+
+    private static Map<String, ClusterRig.Answered> logged(ClusterRig rig) {
+        try {
+            return rig.accessLog();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static long acked(List<Sender> senders) {

@@ -102,7 +102,13 @@ final class ClusterTraffic {
             registerRequestId = resp.headers().firstValue("X-Request-Id").orElseThrow();
             String queue = reg.get("queue_id").asText();
             long first = reg.get("last_event_id").asLong();
-            thread = Thread.ofPlatform().daemon().name("receiver-" + c.userId).start(() -> loop(queue, first, sentinel));
+            thread = Thread.ofPlatform().daemon().name("receiver-" + c.userId).unstarted(() -> loop(queue, first, sentinel));
+        }
+
+        /** Starts polling (after all queues are registered: their registrations alone then share nginx's round robin). */
+        Receiver start() {
+            thread.start();
+            return this;
         }
 
         private void loop(String queue, long last, String sentinel) {
