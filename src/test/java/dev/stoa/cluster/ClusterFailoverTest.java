@@ -42,8 +42,8 @@ class ClusterFailoverTest {
     private static final int SENDERS = 3, RECEIVING_USERS = 3, QUEUES_PER_USER = 2, ACKS_BETWEEN = 20;
 
     @Test
-    // Mostly four JVM starts (three nodes, one restart): 80-90 s measured on this 2-core machine while
-    // four other builds ran on it (load average 10-15), hence the margin.
+    // Mostly JVM starts (three nodes together, one restart): 43-46 s measured on this 2-core machine
+    // with other builds running on it (load average 8-11), about twice that at load 15-20: hence the margin.
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void aNodeKilledUnderLoadLosesNothingAndItsQueuesGoOn() throws Exception {
         Assumptions.assumeTrue(System.getenv("STOA_TEST_POSTGRES_URL") != null, "needs STOA_TEST_POSTGRES_URL (nodes share PostgreSQL)");
