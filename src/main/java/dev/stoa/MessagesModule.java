@@ -62,8 +62,8 @@ final class MessagesModule implements Module {
         this.flags = new MessageFlagActions(c.db(), c.log(), store, c.users(), access, json, c.subscriptions(), userTopics);
         this.typing = new TypingActions(c.db(), c.log(), c.users(), c.userJson(), c.subscriptions(), access);
         this.reactions = new ReactionActions(c.db(), c.log(), store, access, c.userJson(), c.realmEmoji());
-        this.notificationBot = new NotificationBot(c.db(), c.users(), c.subscriptions(), c.renderer(), actions);
-        this.welcomeBot = new WelcomeBot(c.db(), c.users(), c.channels(), c.subscriptions(), c.realm(), c.renderer(), actions);
+        this.notificationBot = new NotificationBot(c.db(), c.users(), actions);
+        this.welcomeBot = new WelcomeBot(c.db(), c.users(), c.channels(), c.realm(), actions);
         this.reports = new ReportActions(c.db(), store, c.users(), c.channels(), c.realm(), access, notificationBot,
                 reportTypes(c.config().extras()));
         this.topicDeletes = new TopicDeleteActions(c.db(), c.log(), store, c.channelAccess(), access, topicCleared);
