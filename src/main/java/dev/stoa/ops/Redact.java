@@ -15,10 +15,13 @@ public final class Redact {
     private static final Pattern HEADER = Pattern.compile("(?im)\\b((?:proxy-)?authorization|cookie|set-cookie|x-csrftoken)(\\s*[:=]\\s*)[^\\r\\n]+");
     /** name=value / name: value / "name":"value" for names that hold credentials. */
     private static final Pattern PAIR = Pattern.compile(
-            "(?i)\\b((?:[a-z_-]*_)?(?:api_key|apikey|password|passwd|secret|token|csrftoken|sessionid|key))(\"?\\s*[:=]\\s*\"?)([^\\s,;&\"'}\\]]+)");
+            "(?i)\\b((?:[a-z_-]*_)?(?:api_key|apikey|password|passwd|secret|token|csrftoken|sessionid|key))(\"?\\s*[:=]\\s*\"?)([^\\s,;&?\"'}\\]]+)");
     private static final Pattern BASIC = Pattern.compile("(?i)\\b(basic|bearer)\\s+[A-Za-z0-9+/=._-]{8,}");
-    /** The shape of a Zulip API key (32 letters and digits), wherever it stands. */
-    private static final Pattern API_KEY = Pattern.compile("\\b[A-Za-z0-9]{32}\\b");
+    /**
+     * The shape of a Zulip API key wherever it stands: 32 letters and digits, with a digit and a letter
+     * in it (so that a 32-letter class name such as UnableToCreateStatementException stays readable).
+     */
+    private static final Pattern API_KEY = Pattern.compile("\\b(?=[A-Za-z0-9]{0,31}[0-9])(?=[A-Za-z0-9]{0,31}[A-Za-z])[A-Za-z0-9]{32}\\b");
 
     public static String text(String s) {
         if (s == null || s.isEmpty()) return s;
