@@ -35,6 +35,7 @@ import org.junit.jupiter.api.Test;
  */
 class PostgresRestartTest {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final java.util.concurrent.ExecutorService POLLERS = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
 
     @Test
     void survivesAPostgresRestart() throws Exception {
@@ -42,15 +43,21 @@ class PostgresRestartTest {
         Path dirA = Files.createTempDirectory("stoa-pgr-a"), dirB = Files.createTempDirectory("stoa-pgr-b");
         try (PrivatePostgres pg = PrivatePostgres.start();
              Stoa a = Stoa.start(config(dirA, pg.url()), Clock.systemUTC());
-             Stoa b = Stoa.start(config(dirB, pg.url()), Clock.systemUTC())) {
+             // B's polls heartbeat after 5 s: those parked when the database goes away must be answered, not queue up.
+             Stoa b = Stoa.start(config(dirB, pg.url()).withHeartbeatMillis(5000), Clock.systemUTC())) {
             var o = TestAccess.createdOwner(a);
             ApiClient viaA = new ApiClient("http://127.0.0.1:" + a.port(), o.email(), o.apiKey(), o.userId());
             ApiClient viaB = new ApiClient("http://127.0.0.1:" + b.port(), o.email(), o.apiKey(), o.userId());
             List<Long> acked = new ArrayList<>();
             for (int i = 0; i < 5; i++) acked.add(send(viaA, "before " + i).success().get("id").asLong());
             JsonNode queue = viaB.post("/register", "event_types", List.of("message")).success();
+            List<CompletableFuture<Void>> parked = new ArrayList<>();
+            for (int i = 0; i < 10; i++) parked.add(pollUntil503(viaB, viaB.post("/register", "event_types", List.of("message")).success()));
+            Await.until("ten polls parked on node B", 20, () -> b.queues().parkedPolls() == 10);
 
             pg.stop();
+            // Each parked poll's heartbeat needs the database: all ten are answered 503 (they do not wait out the pool in turn).
+            CompletableFuture.allOf(parked.toArray(CompletableFuture[]::new)).get(25, TimeUnit.SECONDS);
             // Deadline, not a timing assertion: a hanging request fails here instead of passing late.
             ApiResponse during = send(viaA, "during the outage");
             during.error(503, "SERVICE_UNAVAILABLE", "The server's database is unavailable; try again shortly.");
@@ -74,8 +81,14 @@ class PostgresRestartTest {
             Await.until("the poll parked on node B", 20, () -> b.queues().parkedPolls() == 1);
             long woke = sendUntilAcknowledged(viaA, "wakes the poll on B");
             acked.add(woke);
-            JsonNode events = poll.get(30, TimeUnit.SECONDS).get("events");
-            assertThat(events.findValues("message")).anySatisfy(m -> assertThat(m.get("id").asLong()).isEqualTo(woke));
+            JsonNode got = poll.get(30, TimeUnit.SECONDS);
+            long deadline = Await.deadline(30);
+            while (got.get("events").findValues("message").stream().noneMatch(m -> m.get("id").asLong() == woke)) { // a heartbeat came first
+                Await.before(deadline, "the message sent through A to reach the queue on B");
+                long after = 0;
+                for (JsonNode e : got.get("events")) after = Math.max(after, e.get("id").asLong());
+                got = viaB.get("/events", "queue_id", queue.get("queue_id").asText(), "last_event_id", String.valueOf(after)).success();
+            }
 
             for (long id : acked) viaB.get("/messages/" + id).success(); // every acknowledged write survived
             assertThat(viaB.get("/messages", "anchor", "newest", "num_before", 100, "num_after", 0).success().get("messages").size())
@@ -88,6 +101,22 @@ class PostgresRestartTest {
     private static Config config(Path dir, String url) {
         return Config.parse(new String[] {"--port", "0", "--data-dir", dir.toString(), "--database-url", url, "--welcome", "false"}, Map.of())
                 .withLimits(1_000_000, 1_000_000, 1_000_000);
+    }
+
+    /** Polls the queue (heartbeats answer 200 and it polls again) until it is answered 503. */
+    private static CompletableFuture<Void> pollUntil503(ApiClient c, JsonNode queue) {
+        return CompletableFuture.runAsync(() -> {
+            long last = queue.get("last_event_id").asLong();
+            while (true) {
+                ApiResponse r = c.send("GET", "/events", ApiClient.params("queue_id", queue.get("queue_id").asText(), "last_event_id", String.valueOf(last)),
+                        ApiClient.Encoding.QUERY, Duration.ofSeconds(60));
+                if (r.status() == 503) {
+                    r.error(503, "SERVICE_UNAVAILABLE", "The server's database is unavailable; try again shortly.");
+                    return;
+                }
+                for (JsonNode e : r.success().get("events")) last = Math.max(last, e.get("id").asLong());
+            }
+        }, POLLERS);
     }
 
     private static ApiResponse send(ApiClient c, String content) {
