@@ -70,7 +70,8 @@ final class Admin {
         for (int i = 0; i < args.length; i++) {
             if (!args[i].startsWith("--") || i + 1 >= args.length) throw new AdminError("expected --option value, got '" + args[i] + "'\n" + USAGE);
             String name = args[i].substring(2), value = args[++i];
-            if (name.equals("data-dir") || name.equals("database-url") || name.equals("external-url")) {
+            if (name.equals("data-dir") || name.equals("database-url") || name.equals("external-url")
+                    || java.util.Arrays.asList(StorageConfig.NAMES).contains(name)) {
                 serverArgs.add("--" + name);
                 serverArgs.add(value);
             } else {
@@ -191,7 +192,7 @@ final class Admin {
 
     private static void importExport(Config config, String file) {
         try {
-            Importer.Summary s = Importer.run(Path.of(file), config.dataDir(), config.databaseUrl());
+            Importer.Summary s = Importer.run(Path.of(file), config.dataDir(), config.databaseUrl(), config.storage()::open);
             System.out.println("imported " + s.rows().get("users") + " users, " + s.rows().get("messages") + " messages and " + s.files()
                     + " files into " + (config.databaseUrl() == null ? config.dataDir().toAbsolutePath() : "the database")
                     + "; start the server with ./stoa run" + (config.databaseUrl() == null ? " --data-dir " + config.dataDir() : ""));
