@@ -47,7 +47,14 @@ final class Admin {
                                       write a data export of the organization (docs/export-format.md); default full
               import       --file F   restore an export into an EMPTY data directory (or --database-url database);
                                       then start the server on it with ./stoa run
-            every command also takes --data-dir and --database-url""";
+              backup       --file F [--files include|skip]
+                                      a consistent snapshot of a running (or stopped) server: the database (SQLite's
+                                      VACUUM INTO, or pg_dump) and the stored files (local storage; with S3 they stay
+                                      in the bucket unless --files include) (docs/operations-storage.md)
+              restore      --file F   bring a backup back into a NEW data directory (or an empty --database-url
+                                      database) and file store; then start the server on it with ./stoa run
+            every command also takes --data-dir and --database-url, and the storage options
+            (--upload-storage local|s3 --s3-endpoint --s3-bucket --s3-region --s3-access-key --s3-secret-key)""";
 
     /** Each command's own options (besides --data-dir, --database-url, --external-url). */
     private static final Map<String, List<String>> OPTIONS = Map.of(
@@ -79,6 +86,10 @@ final class Admin {
             }
         }
         Config config = Config.parse(serverArgs.toArray(String[]::new), System.getenv());
+        if (cmd.equals("backup") || cmd.equals("restore")) {
+            BackupCommands.run(cmd, config, opts);
+            return;
+        }
         if (!OPTIONS.containsKey(cmd)) throw new AdminError("unknown command '" + cmd + "'\n" + USAGE);
         for (String name : opts.keySet()) {
             if (!OPTIONS.get(cmd).contains(name)) throw new AdminError("unknown option --" + name + " for " + cmd + "\n" + USAGE);

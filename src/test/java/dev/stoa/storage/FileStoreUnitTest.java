@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** The one contract both back ends keep: the data directory and an S3-compatible bucket (S3Mock). */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@org.junit.jupiter.api.extension.ExtendWith(dev.stoa.testing.S3Mock.Started.class)
 class FileStoreUnitTest {
     private Path dir;
     private FileStore local, s3;

@@ -24,6 +24,17 @@ public final class S3Mock {
 
     private S3Mock() {}
 
+    /**
+     * Starts the server before the class's lifecycle methods, outside their timeout (a busy
+     * machine can take a while to boot Spring): {@code @ExtendWith(S3Mock.Started.class)}.
+     */
+    public static final class Started implements org.junit.jupiter.api.extension.BeforeAllCallback {
+        @Override
+        public void beforeAll(org.junit.jupiter.api.extension.ExtensionContext context) {
+            endpoint();
+        }
+    }
+
     /** A new, empty bucket on the server (like a fresh database per test server). */
     public static StorageConfig freshBucket() {
         String ep = endpoint();
@@ -61,7 +72,7 @@ public final class S3Mock {
         Path log = jar.resolveSibling("s3mock-" + port + ".log");
         Process p = new ProcessBuilder(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-jar", jar.toString(),
                 "--com.adobe.testing.s3mock.httpPort=" + port, "--server.port=0", "--server.address=127.0.0.1",
-                "--com.adobe.testing.s3mock.domain.root=" + root, "--spring.main.banner-mode=off", "--logging.level.root=WARN")
+                "--com.adobe.testing.s3mock.domain.root=" + root, "--spring.main.banner-mode=off", "--spring.main.lazy-initialization=true", "--logging.level.root=WARN")
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         Runtime.getRuntime().addShutdownHook(new Thread(p::destroyForcibly));
         String url = "http://127.0.0.1:" + port;
