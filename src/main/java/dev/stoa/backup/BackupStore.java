@@ -18,12 +18,12 @@ final class BackupStore {
      * busy_timeout covers the moment a checkpoint holds the lock.
      */
     static void sqliteSnapshot(Path database, Path target) throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + database.toAbsolutePath()); Statement s = c.createStatement()) {
-            s.execute("PRAGMA busy_timeout=30000");
-            try (PreparedStatement p = c.prepareStatement("VACUUM INTO ?")) {
-                p.setString(1, target.toAbsolutePath().toString());
-                p.execute();
-            }
+        java.util.Properties props = new java.util.Properties();
+        props.setProperty("busy_timeout", "30000");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + database.toAbsolutePath(), props);
+             PreparedStatement p = c.prepareStatement("VACUUM INTO ?")) {
+            p.setString(1, target.toAbsolutePath().toString());
+            p.execute();
         }
     }
 
