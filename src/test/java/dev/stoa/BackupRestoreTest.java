@@ -64,6 +64,11 @@ class BackupRestoreTest extends StoaTestBase {
             assertThat(r.exit()).as(r.err()).isZero();
             assertThat(r.out()).contains("backed up").contains(file.toAbsolutePath().toString());
             int atBackupEnd = messages.size();
+            long ackedBefore = messages.values().stream().filter(a -> a.at() < backupStart).count();
+            // a figure for the report, not a threshold
+            System.out.printf("backup under load (%s): %d ms, %d messages acknowledged before it, %d during it; %s%n",
+                    TestDatabase.postgres() ? "PostgreSQL" : "SQLite", (System.nanoTime() - backupStart) / 1_000_000, ackedBefore,
+                    atBackupEnd - ackedBefore, r.out().strip());
             Await.until("10 more messages after the backup", 120, () -> messages.size() >= atBackupEnd + 10);
             stop.set(true);
             for (Thread t : senders) t.join();

@@ -60,6 +60,21 @@ public final class S3Mock {
         }
     }
 
+    /** SIGTERM first (S3Mock then removes its files), then by force; and its folder in any case. */
+    private static void stop(Process p, Path root) {
+        p.destroy();
+        try {
+            if (!p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) p.destroyForcibly();
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+        }
+        try (var all = Files.walk(root)) {
+            all.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException | RuntimeException ignored) {
+            // a leftover temporary folder is harmless
+        }
+    }
+
     private static String start() throws IOException {
         Path jar = Path.of(System.getProperty("stoa.test.s3mock.jar", "target/s3mock/s3mock.jar"));
         if (!Files.isRegularFile(jar)) throw new IllegalStateException(jar + " is missing: the Maven build copies it (mvn generate-test-resources)");
@@ -74,7 +89,7 @@ public final class S3Mock {
                 "--com.adobe.testing.s3mock.httpPort=" + port, "--server.port=0", "--server.address=127.0.0.1",
                 "--com.adobe.testing.s3mock.domain.root=" + root, "--spring.main.banner-mode=off", "--spring.main.lazy-initialization=true", "--logging.level.root=WARN")
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        Runtime.getRuntime().addShutdownHook(new Thread(p::destroyForcibly));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(p, root)));
         String url = "http://127.0.0.1:" + port;
         HttpClient http = HttpClient.newHttpClient();
         long deadline = Await.deadline(180);
