@@ -111,9 +111,11 @@ public final class Importer {
     /** The file store must hold no uploads or emoji: they would mix with the imported ones. */
     private static void checkNoFiles(FileStore files) {
         for (String prefix : List.of("uploads/", "emoji/")) {
-            if (!files.list(prefix).isEmpty()) {
-                throw new ImportError("the file store " + files.describe() + " already holds " + prefix + " files: import only into an empty one");
+            if (files.list(prefix).isEmpty()) continue;
+            if (files.local()) {
+                throw new ImportError("the data directory " + Path.of(files.describe()).resolve(prefix) + " is not empty: import only into a new, empty data directory");
             }
+            throw new ImportError("the file store " + files.describe() + " already holds " + prefix + " files: import only into an empty one");
         }
     }
 
