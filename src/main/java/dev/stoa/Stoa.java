@@ -150,6 +150,9 @@ public final class Stoa implements AutoCloseable {
 
     public Db db() { return core.db(); }
 
+    /** Where uploads, emoji and export files live (the data directory or the bucket). */
+    public dev.stoa.storage.FileStore files() { return core.files(); }
+
     /** The realm's settings in memory (tests reload it after changing a setting in the database). */
     public RealmHolder realm() { return core.realm(); }
 

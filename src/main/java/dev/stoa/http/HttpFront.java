@@ -286,10 +286,10 @@ public final class HttpFront extends Handler.Abstract {
         resp.setStatus(200);
         resp.getHeaders().put(HttpHeader.CONTENT_TYPE, file.contentType());
         file.headers().forEach((k, v) -> resp.getHeaders().put(k, v));
-        try {
-            resp.getHeaders().put(HttpHeader.CONTENT_LENGTH, java.nio.file.Files.size(file.file()));
+        try (java.io.InputStream in = file.in()) {
+            resp.getHeaders().put(HttpHeader.CONTENT_LENGTH, file.length());
             try (java.io.OutputStream out = Content.Sink.asOutputStream(resp)) {
-                java.nio.file.Files.copy(file.file(), out);
+                in.transferTo(out);
             }
             callback.succeeded();
         } catch (java.io.IOException e) {
