@@ -11,7 +11,8 @@ import java.util.Map;
  */
 public record Config(String host, int port, Path dataDir, String databaseUrl, String externalUrl,
                      int userRateLimit, int ipRateLimit, int loginFailureLimit, long heartbeatMillis,
-                     long collectorMillis, ExtrasConfig extras, long maxUploadMib, Path katexDir, MailConfig mail) {
+                     long collectorMillis, ExtrasConfig extras, long maxUploadMib, Path katexDir, MailConfig mail, OpsConfig ops,
+                     StorageConfig storage) {
 
     public static final class ConfigError extends RuntimeException {
         public ConfigError(String msg) { super(msg); }
@@ -19,7 +20,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
 
     private static final String[] NAMES = java.util.stream.Stream.concat(java.util.stream.Stream.of("host", "port", "data-dir",
             "database-url", "external-url", "rate-limit-user", "rate-limit-ip", "rate-limit-login", "max-upload-mib", "katex-dir"),
-            java.util.stream.Stream.concat(java.util.Arrays.stream(ExtrasConfig.NAMES), java.util.Arrays.stream(MailConfig.NAMES)))
+            java.util.stream.Stream.of(ExtrasConfig.NAMES, MailConfig.NAMES, OpsConfig.NAMES, StorageConfig.NAMES).flatMap(java.util.Arrays::stream))
             .toArray(String[]::new);
 
     public static Config parse(String[] args, Map<String, String> env) {
@@ -67,7 +68,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                 60_000, ExtrasConfig.from(v), integer(v, "max-upload-mib", 25, 1, 1024),
                 // The KaTeX helper's directory (node_modules/katex); without it TeX gets Zulip's fallback.
                 Path.of(v.getOrDefault("katex-dir", dev.stoa.markdown.Katex.defaultDir().toString())),
-                MailConfig.from(v, URI.create(ext).getHost()));
+                MailConfig.from(v, URI.create(ext).getHost()), OpsConfig.from(v), StorageConfig.from(v));
     }
 
     private static int integer(Map<String, String> v, String name, int dflt, int min, int max) {
@@ -88,31 +89,39 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
     }
 
     public Config withPort(int p) {
-        return new Config(host, p, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail);
+        return new Config(host, p, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage);
     }
 
     public Config withLimits(int user, int ip, int login) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, user, ip, login, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, user, ip, login, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage);
     }
 
     public Config withHeartbeatMillis(long ms) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, ms, collectorMillis, extras, maxUploadMib, katexDir, mail);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, ms, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage);
     }
 
     /** How often the collector runs (default one minute). */
     public Config withCollectorMillis(long ms) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, ms, extras, maxUploadMib, katexDir, mail);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, ms, extras, maxUploadMib, katexDir, mail, ops, storage);
     }
 
     public Config withExternalUrl(String url) {
-        return new Config(host, port, dataDir, databaseUrl, url, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail);
+        return new Config(host, port, dataDir, databaseUrl, url, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage);
     }
 
     public Config withMail(MailConfig m) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, m);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, m, ops, storage);
     }
 
     public Config withExtras(ExtrasConfig e) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, e, maxUploadMib, katexDir, mail);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, e, maxUploadMib, katexDir, mail, ops, storage);
+    }
+
+    public Config withStorage(StorageConfig st) {
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, st);
+    }
+
+    public Config withOps(OpsConfig o) {
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, o, storage);
     }
 }

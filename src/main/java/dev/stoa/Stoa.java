@@ -5,8 +5,11 @@ import dev.stoa.events.LogTailer;
 import dev.stoa.export.ExportJobs;
 import dev.stoa.http.HttpFront;
 import dev.stoa.http.RateLimiter;
+import dev.stoa.http.RequestObserver;
 import dev.stoa.http.Router;
 import dev.stoa.http.WebCookies;
+import dev.stoa.ops.Metrics;
+import dev.stoa.ops.OpsHandler;
 import dev.stoa.queues.Collector;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.EventQueues;
@@ -30,9 +33,13 @@ public final class Stoa implements AutoCloseable {
     private final Router router;
     private final Bootstrap.Owner createdOwner;
     private final ExportJobs exportJobs;
+    private final Ops ops;
+
+    /** Issue 17's operations: the metrics (null without --metrics-port) and whether the node takes traffic (/ready). */
+    private record Ops(Metrics metrics, java.util.concurrent.atomic.AtomicBoolean serving) {}
 
     private Stoa(Core core, Server jetty, EventQueues queues, Collector janitor, LogTailer tailer, Router router, Bootstrap.Owner createdOwner,
-                 ExportJobs exportJobs) {
+                 ExportJobs exportJobs, Ops ops) {
         this.core = core;
         this.jetty = jetty;
         this.queues = queues;
@@ -41,6 +48,7 @@ public final class Stoa implements AutoCloseable {
         this.router = router;
         this.createdOwner = createdOwner;
         this.exportJobs = exportJobs;
+        this.ops = ops;
     }
 
     public static Stoa start(Config config, Clock clock) throws Exception {
@@ -79,8 +87,11 @@ public final class Stoa implements AutoCloseable {
 
         RateLimiter perUser = new RateLimiter(config.userRateLimit(), 60, clock);
         RateLimiter perIp = new RateLimiter(config.ipRateLimit(), 60, clock);
-        HttpFront api = new HttpFront(routes.api, routes.root, m.users().auth, m.sessions().web, cookies, new HttpFront.Limits(perUser, perIp));
-        Server jetty = jetty(config, new WebClientHandler(api, m.sessions().web, cookies));
+        Ops ops = new Ops(config.ops().metricsPort() == null ? null : new Metrics(c.db(), c.log(), queues), new java.util.concurrent.atomic.AtomicBoolean());
+        HttpFront api = new HttpFront(routes.api, routes.root, m.users().auth, m.sessions().web, cookies, new HttpFront.Limits(perUser, perIp),
+                ops.metrics() == null ? RequestObserver.NONE : ops.metrics());
+        OpsHandler front = new OpsHandler(new WebClientHandler(api, m.sessions().web, cookies), c.db(), ops.serving()::get, ops.metrics());
+        Server jetty = jetty(config, front);
         jetty.start();
 
         // The collector runs each task in its own try/catch: one failing task never stops the others.
@@ -91,10 +102,11 @@ public final class Stoa implements AutoCloseable {
                 // After queues::collect saved queue activity; the mail sender then sends what was queued.
                 m.missedMail().actions::doMailMissed, m.mail().sender::deliverDue), config.collectorMillis());
         LogTailer tailer = new LogTailer(c.db(), c.log(), c.db().dialect() == dev.stoa.db.Dialect.POSTGRES ? 1000 : 250).start();
-        return new Stoa(c, jetty, queues, janitor, tailer, routes.api, owner, m.exports().jobs);
+        ops.serving().set(true); // /ready: started (migrated, listening, background work running)
+        return new Stoa(c, jetty, queues, janitor, tailer, routes.api, owner, m.exports().jobs, ops);
     }
 
-    private static Server jetty(Config config, org.eclipse.jetty.server.Handler front) {
+    private static Server jetty(Config config, OpsHandler front) {
         // Jetty's default of 200 threads would cap parked long-polls at ~199 (the acceptor takes one)
         Server jetty = new Server(new VirtualThreadPool(1_000_000));
         // Navigation-view fragments are path-like and arrive percent-encoded (%2F, %25) in the path;
@@ -111,6 +123,14 @@ public final class Stoa implements AutoCloseable {
         connector.setAcceptQueueSize(1024); // thousands of long-polling clients reconnect at once after a restart
         connector.setIdleTimeout(TimeUnit.SECONDS.toMillis(EventQueues.LONGPOLL_TIMEOUT_SECONDS + 30));
         jetty.addConnector(connector);
+        if (config.ops().metricsPort() != null) {
+            // A listener of its own for /metrics (and /health, /ready), on --metrics-host (loopback by default).
+            ServerConnector metrics = new ServerConnector(jetty, 1, 1);
+            metrics.setHost(config.ops().metricsHost());
+            metrics.setPort(config.ops().metricsPort());
+            jetty.addConnector(metrics);
+            front.metricsConnector(metrics);
+        }
         jetty.setHandler(front);
         jetty.setErrorHandler(new dev.stoa.http.JsonErrorHandler());
         jetty.setStopTimeout(5000);
@@ -123,7 +143,15 @@ public final class Stoa implements AutoCloseable {
 
     public Router router() { return router; }
 
+    /** The metrics listener's port (--metrics-port; 0 picks one), or -1 without one. */
+    public int metricsPort() {
+        return jetty.getConnectors().length > 1 ? ((ServerConnector) jetty.getConnectors()[1]).getLocalPort() : -1;
+    }
+
     public Db db() { return core.db(); }
+
+    /** Where uploads, emoji and export files live (the data directory or the bucket). */
+    public dev.stoa.storage.FileStore files() { return core.files(); }
 
     /** The realm's settings in memory (tests reload it after changing a setting in the database). */
     public RealmHolder realm() { return core.realm(); }
@@ -142,6 +170,7 @@ public final class Stoa implements AutoCloseable {
 
     @Override
     public void close() {
+        ops.serving().set(false); // /ready answers 503 from now on
         try {
             jetty.stop();
         } catch (Exception e) {
@@ -151,6 +180,7 @@ public final class Stoa implements AutoCloseable {
         exportJobs.close(); // an export still running ends with the process: the collector fails it later
         tailer.close();
         queues.flush();
+        if (ops.metrics() != null) ops.metrics().close();
         core.close();
     }
 }

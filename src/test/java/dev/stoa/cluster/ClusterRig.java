@@ -28,15 +28,16 @@ final class ClusterRig implements AutoCloseable {
     private final Path nginxPrefix;
     private Map<String, String> ownerRc;
     private final List<String> jvm;
+    private final List<String> args;
 
     ClusterRig(String databaseUrl, int n, List<String> jvm) throws Exception {
         this.jvm = jvm;
         int port = freePort();
         // Limits far above the load: the measurement is of the nodes, not of the (per-node) rate limiter.
-        List<String> args = List.of("--external-url", "http://127.0.0.1:" + port, "--rate-limit-user", "100000000",
+        this.args = List.of("--external-url", "http://127.0.0.1:" + port, "--rate-limit-user", "100000000",
                 "--rate-limit-ip", "100000000");
         try {
-            for (int i = 0; i < n; i++) nodes.add(new ServerProcess(databaseUrl, args));
+            for (int i = 0; i < n; i++) nodes.add(new ServerProcess(databaseUrl));
             // The schema and the organization are made here, in this (warm) JVM, so the nodes then start
             // together: a start on a fresh schema costs a JVM start plus the migrations, the slowest part.
             ownerRc = prepare(databaseUrl, args);
@@ -44,7 +45,7 @@ final class ClusterRig implements AutoCloseable {
             List<Exception> failed = java.util.Collections.synchronizedList(new ArrayList<>());
             for (ServerProcess p : nodes) starts.add(Thread.ofPlatform().start(() -> {
                 try {
-                    p.start(jvm);
+                    p.start(jvm, args);
                 } catch (Exception e) {
                     failed.add(e);
                 }
@@ -79,7 +80,7 @@ final class ClusterRig implements AutoCloseable {
     }
 
     void restart(ServerProcess p) throws Exception {
-        p.start(jvm);
+        p.start(jvm, args);
     }
 
     static int freePort() throws java.io.IOException {

@@ -18,17 +18,10 @@ public final class ServerProcess implements AutoCloseable {
     public final int port;
     public final String databaseUrl;
     private final Path logFile;
-    private final List<String> serverArgs;
     private Process process;
     private int starts;
 
     public ServerProcess(String databaseUrl) throws IOException {
-        this(databaseUrl, List.of());
-    }
-
-    /** With more `run` options (--external-url, limits), given on every start. */
-    public ServerProcess(String databaseUrl, List<String> serverArgs) throws IOException {
-        this.serverArgs = List.copyOf(serverArgs);
         this.dataDir = Files.createTempDirectory("stoa-proc");
         this.logFile = dataDir.resolve("server.log");
         this.databaseUrl = databaseUrl;
@@ -46,12 +39,17 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Starts the server with these JVM flags and waits until it listens. */
     public void start(List<String> jvmFlags) throws Exception {
+        start(jvmFlags, List.of());
+    }
+
+    /** Starts the server with these JVM flags and extra `run` options (--log-format json, ...) and waits until it listens. */
+    public void start(List<String> jvmFlags, List<String> options) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(jvmFlags);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.stoa.Main", "run",
                 "--port", String.valueOf(port), "--data-dir", dataDir.resolve("data").toString()));
         if (databaseUrl != null) cmd.addAll(List.of("--database-url", databaseUrl));
-        cmd.addAll(serverArgs);
+        cmd.addAll(options);
         Path log = dataDir.resolve("server-" + (++starts) + ".log");
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().keySet().removeIf(k -> k.startsWith("STOA_"));
