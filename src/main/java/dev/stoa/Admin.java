@@ -51,7 +51,7 @@ final class Admin {
               backup       --file F [--files include|skip]
                                       a consistent snapshot of a running (or stopped) server: the database (SQLite's
                                       VACUUM INTO, or pg_dump) and the stored files (local storage; with S3 they stay
-                                      in the bucket unless --files include) (docs/operations-storage.md)
+                                      in the bucket unless --files include) (docs/storage-and-backup.md)
               restore      --file F   bring a backup back into a NEW data directory (or an empty --database-url
                                       database) and file store; then start the server on it with ./stoa run
             every command also takes --data-dir and --database-url, and the storage options
