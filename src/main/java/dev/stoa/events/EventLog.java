@@ -139,6 +139,16 @@ public final class EventLog {
         }
     }
 
+    /**
+     * Publishes what any node committed before now, if this node has not yet (PostgreSQL, several nodes):
+     * one indexed query, then a catch-up only when the table is ahead. Called before a request reads the
+     * in-memory caches that follow the log, so that a change answered by node A is seen by the next
+     * request to node B, not a NOTIFY later.
+     */
+    public void catchUpWithDatabase() {
+        if (db.read(EventLog::headIn) > head) catchUp();
+    }
+
     /** Publishes entries in id order, skipping those at or below the head; caller holds publishLock. */
     private void publish(List<LoggedEvent> entries) {
         if (entries.isEmpty()) return;
