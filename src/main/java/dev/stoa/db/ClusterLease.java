@@ -48,7 +48,10 @@ public final class ClusterLease implements AutoCloseable {
             if (closed) return false;
             if (conn != null && !conn.isValid(5)) drop("its database connection was lost");
             if (held) return true;
-            if (conn == null) conn = db.dedicatedConnection();
+            if (conn == null) {
+                conn = db.dedicatedConnection();
+                conn.setClientInfo("ApplicationName", "stoa-lease"); // pg_stat_activity shows who holds it
+            }
             try (Statement s = conn.createStatement();
                  ResultSet rs = s.executeQuery("SELECT pg_try_advisory_lock(" + LOCK_CLASS + ", hashtext(current_schema()))")) {
                 held = rs.next() && rs.getBoolean(1);

@@ -79,5 +79,10 @@ public final class Collector implements AutoCloseable {
     @Override
     public void close() {
         executor.shutdownNow();
+        try { // a pass under way ends before the database below it closes
+            executor.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
