@@ -87,9 +87,8 @@ public final class Stoa implements AutoCloseable {
         Routes routes = new Routes(c, m, queues, limits.loginFailures(), cookies);
         HttpFront api = new HttpFront(routes.api, routes.root, m.users().auth, m.sessions().web, cookies,
                 new HttpFront.Limits(limits.perUser(), limits.perIp()));
-        // Several nodes: a request first sees what any node committed before it (caches included).
-        Server jetty = jetty(config, new dev.stoa.http.CatchUpFront(new WebClientHandler(api, m.sessions().web, cookies),
-                c.db().dialect() == dev.stoa.db.Dialect.POSTGRES ? c.log()::catchUpWithDatabase : () -> {}));
+        // A request first sees what any node (or the CLI) committed before it, caches included.
+        Server jetty = jetty(config, new dev.stoa.http.CatchUpFront(new WebClientHandler(api, m.sessions().web, cookies), c.log()::catchUpWithDatabase));
         jetty.start();
 
         // Each task runs in its own try/catch: one failing task never stops the others. Every node runs its own
