@@ -46,7 +46,7 @@ public final class Main {
             System.out.println("  zuliprc:  " + config.dataDir().resolve("zuliprc").toAbsolutePath());
             System.out.println("Open " + webUrl(config) + " in a browser and log in with this email and password.");
         }
-        System.out.println("Stoa is listening on " + config.externalUrl() + " (port " + stoa.port() + ")");
+        System.out.println("Stoa is listening on " + config.externalUrl() + " (port " + stoa.port() + "); " + dataLine(config));
         // Said by the server only: the CLI commands build the same modules and must stay quiet.
         if (!config.mail().configured()) System.out.println("No --smtp-url set: the server's mail (invitations, reset links, notices) waits in the outbox.");
         CountDownLatch stopped = new CountDownLatch(1);
@@ -60,6 +60,14 @@ public final class Main {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Where the data lives: the database (never its password) and the data directory. */
+    static String dataLine(Config config) {
+        java.nio.file.Path dir = config.dataDir().toAbsolutePath().normalize();
+        String db = config.databaseUrl() == null ? "SQLite database " + dir.resolve("stoa.db")
+                : "PostgreSQL " + config.databaseUrl().replaceAll("(?i)(password=)[^&]*", "$1***").replaceAll("//([^/@:]*):[^/@]*@", "//$1:***@");
+        return "data: " + db + ", files under " + dir;
     }
 
     /** The web client's address: the external URL with a trailing slash. */
