@@ -47,7 +47,14 @@ final class Admin {
                                       write a data export of the organization (docs/export-format.md); default full
               import       --file F   restore an export into an EMPTY data directory (or --database-url database);
                                       then start the server on it with ./stoa run
-            every command also takes --data-dir and --database-url""";
+              backup       --file F [--files include|skip]
+                                      a consistent snapshot of a running (or stopped) server: the database (SQLite's
+                                      VACUUM INTO, or pg_dump) and the stored files (local storage; with S3 they stay
+                                      in the bucket unless --files include) (docs/operations-storage.md)
+              restore      --file F   bring a backup back into a NEW data directory (or an empty --database-url
+                                      database) and file store; then start the server on it with ./stoa run
+            every command also takes --data-dir and --database-url, and the storage options
+            (--upload-storage local|s3 --s3-endpoint --s3-bucket --s3-region --s3-access-key --s3-secret-key)""";
 
     /** Each command's own options (besides --data-dir, --database-url, --external-url). */
     private static final Map<String, List<String>> OPTIONS = Map.of(
@@ -70,7 +77,8 @@ final class Admin {
         for (int i = 0; i < args.length; i++) {
             if (!args[i].startsWith("--") || i + 1 >= args.length) throw new AdminError("expected --option value, got '" + args[i] + "'\n" + USAGE);
             String name = args[i].substring(2), value = args[++i];
-            if (name.equals("data-dir") || name.equals("database-url") || name.equals("external-url")) {
+            if (name.equals("data-dir") || name.equals("database-url") || name.equals("external-url")
+                    || java.util.Arrays.asList(StorageConfig.NAMES).contains(name)) {
                 serverArgs.add("--" + name);
                 serverArgs.add(value);
             } else {
@@ -78,6 +86,10 @@ final class Admin {
             }
         }
         Config config = Config.parse(serverArgs.toArray(String[]::new), System.getenv());
+        if (cmd.equals("backup") || cmd.equals("restore")) {
+            BackupCommands.run(cmd, config, opts);
+            return;
+        }
         if (!OPTIONS.containsKey(cmd)) throw new AdminError("unknown command '" + cmd + "'\n" + USAGE);
         for (String name : opts.keySet()) {
             if (!OPTIONS.get(cmd).contains(name)) throw new AdminError("unknown option --" + name + " for " + cmd + "\n" + USAGE);
@@ -191,7 +203,7 @@ final class Admin {
 
     private static void importExport(Config config, String file) {
         try {
-            Importer.Summary s = Importer.run(Path.of(file), config.dataDir(), config.databaseUrl());
+            Importer.Summary s = Importer.run(Path.of(file), config.dataDir(), config.databaseUrl(), config.storage()::open);
             System.out.println("imported " + s.rows().get("users") + " users, " + s.rows().get("messages") + " messages and " + s.files()
                     + " files into " + (config.databaseUrl() == null ? config.dataDir().toAbsolutePath() : "the database")
                     + "; start the server with ./stoa run" + (config.databaseUrl() == null ? " --data-dir " + config.dataDir() : ""));

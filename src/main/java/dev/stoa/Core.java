@@ -23,6 +23,7 @@ import dev.stoa.render.RenderData;
 import dev.stoa.users.AccessChanges;
 import dev.stoa.users.UserAccess;
 import dev.stoa.users.UserJson;
+import dev.stoa.storage.FileStore;
 import dev.stoa.users.UserStore;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,21 +41,29 @@ public record Core(Config config, Clock clock, Db db, EventLog log,
                    LinkifierStore linkifiers, EmojiStore emoji,
                    GroupResolver groupResolver, GroupSettingValues groupValues, RealmEmoji realmEmoji,
                    UserJson userJson, UserAccess userAccess, AccessChanges accessChanges, ChannelAccess channelAccess,
-                   MessageRenderer renderer) implements AutoCloseable {
+                   MessageRenderer renderer, FileStore files) implements AutoCloseable {
 
     /** Opens the configured database (SQLite under the data directory, or PostgreSQL) and builds the shared services on it. */
     public static Core open(Config config, Clock clock) throws IOException {
         Files.createDirectories(config.dataDir());
-        Db db = config.databaseUrl() == null ? Db.sqlite(config.dataDir().resolve("stoa.db")) : Db.postgres(config.databaseUrl());
+        FileStore files = config.storage().open(config.dataDir());
+        Db db;
         try {
-            return build(config, clock, db);
+            db = config.databaseUrl() == null ? Db.sqlite(config.dataDir().resolve("stoa.db")) : Db.postgres(config.databaseUrl());
+        } catch (RuntimeException | Error e) {
+            files.close();
+            throw e;
+        }
+        try {
+            return build(config, clock, db, files);
         } catch (RuntimeException | Error e) {
             db.close();
+            files.close();
             throw e;
         }
     }
 
-    private static Core build(Config config, Clock clock, Db db) {
+    private static Core build(Config config, Clock clock, Db db, FileStore files) {
         EventLog log = new EventLog(db, clock);
         RealmStore realmStore = new RealmStore();
         RealmHolder realm = new RealmHolder(db, realmStore);
@@ -76,11 +85,12 @@ public record Core(Config config, Clock clock, Db db, EventLog log,
         return new Core(config, clock, db, log, realmStore, realm, users, groups, channels, subscriptions, new FolderStore(),
                 linkifiers, emoji, resolver, new GroupSettingValues(groups, realm::systemGroup), realmEmoji,
                 userJson, userAccess, new AccessChanges(log, users, userAccess, userJson),
-                new ChannelAccess(channels, subscriptions, resolver, realm), renderer);
+                new ChannelAccess(channels, subscriptions, resolver, realm), renderer, files);
     }
 
     @Override
     public void close() {
         db.close();
+        files.close();
     }
 }

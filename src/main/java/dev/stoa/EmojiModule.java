@@ -16,7 +16,7 @@ final class EmojiModule implements Module {
 
     EmojiModule(Core c) {
         this.core = c;
-        this.images = new EmojiImages(c.config().dataDir());
+        this.images = new EmojiImages(c.files());
         this.actions = new EmojiActions(c.db(), c.log(), c.emoji(), images, c.realm(), c.groupResolver());
     }
 

@@ -14,8 +14,8 @@ final class ExportModule implements Module {
 
     ExportModule(Core c, MessagesModule messages) {
         this.jobs = new ExportJobs(c.db(), store, c.clock());
-        this.exporter = new Exporter(c.db(), c.users(), c.config().dataDir(), c.config().realmHost(), c.clock());
+        this.exporter = new Exporter(c.db(), c.users(), c.files(), c.config().realmHost(), c.clock());
         this.actions = new ExportActions(c.db(), c.log(), store, c.users(), jobs, exporter, messages.notificationBot, c.clock(),
-                c.config().dataDir(), c.config().externalUrl());
+                c.files(), c.config().dataDir(), c.config().externalUrl());
     }
 }

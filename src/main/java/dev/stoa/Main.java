@@ -31,6 +31,7 @@ public final class Main {
 
     private static void run(String[] args) {
         Config config = Config.parse(args, System.getenv());
+        dev.stoa.ops.LogSetup.use(config.ops().jsonLogs());
         Stoa stoa;
         try {
             stoa = Stoa.start(config, Clock.systemUTC());
@@ -38,7 +39,9 @@ public final class Main {
             throw new Config.ConfigError("cannot start: " + rootMessage(e));
         }
         Bootstrap.Owner owner = stoa.createdOwner();
-        if (owner != null) {
+        if (config.ops().jsonLogs()) {
+            jsonBanner(config, stoa, owner);
+        } else if (owner != null) {
             System.out.println("Created the organization and its owner (shown only this once):");
             System.out.println("  email:    " + owner.user().deliveryEmail());
             System.out.println("  password: " + owner.password());
@@ -46,12 +49,16 @@ public final class Main {
             System.out.println("  zuliprc:  " + config.dataDir().resolve("zuliprc").toAbsolutePath());
             System.out.println("Open " + webUrl(config) + " in a browser and log in with this email and password.");
         }
-        System.out.println("Stoa is listening on " + config.externalUrl() + " (port " + stoa.port() + "); " + dataLine(config));
-        // Said by the server only: the CLI commands build the same modules and must stay quiet.
-        if (!config.mail().configured()) System.out.println("No --smtp-url set: the server's mail (invitations, reset links, notices) waits in the outbox.");
+        if (!config.ops().jsonLogs()) {
+            System.out.println("Stoa is listening on " + config.externalUrl() + " (port " + stoa.port() + ")"
+                    + (stoa.metricsPort() < 0 ? "" : "; metrics on " + config.ops().metricsHost() + ":" + stoa.metricsPort()) + "; " + dataLine(config));
+            // Said by the server only: the CLI commands build the same modules and must stay quiet.
+            if (!config.mail().configured()) System.out.println("No --smtp-url set: the server's mail (invitations, reset links, notices) waits in the outbox.");
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            System.out.println("Stoa is stopping");
+            if (config.ops().jsonLogs()) org.slf4j.LoggerFactory.getLogger(Main.class).info("Stoa is stopping");
+            else System.out.println("Stoa is stopping");
             stoa.close();
             stopped.countDown();
         }, "stoa-shutdown"));
@@ -62,12 +69,28 @@ public final class Main {
         }
     }
 
-    /** Where the data lives: the database (never its password) and the data directory. */
+    /**
+     * With --log-format json everything the server says is a log line, so a log collector reads
+     * it all; the first start's password and API key are not among them (logs keep no secrets):
+     * the zuliprc holds the key, and `./stoa reset-password` sets a password.
+     */
+    private static void jsonBanner(Config config, Stoa stoa, Bootstrap.Owner owner) {
+        org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Main.class);
+        if (owner != null) {
+            log.info("Created the organization and its owner {}; the API key is in {}; set a password with ./stoa reset-password --email {}",
+                    owner.user().deliveryEmail(), config.dataDir().resolve("zuliprc").toAbsolutePath(), owner.user().deliveryEmail());
+        }
+        log.info("Stoa is listening on {} (port {}){}; {}", config.externalUrl(), stoa.port(),
+                stoa.metricsPort() < 0 ? "" : "; metrics on port " + stoa.metricsPort(), dataLine(config));
+        if (!config.mail().configured()) log.info("No --smtp-url set: the server's mail (invitations, reset links, notices) waits in the outbox.");
+    }
+
+    /** Where the data lives: the database (never its password), the data directory and, with S3, the bucket. */
     static String dataLine(Config config) {
         java.nio.file.Path dir = config.dataDir().toAbsolutePath().normalize();
         String db = config.databaseUrl() == null ? "SQLite database " + dir.resolve("stoa.db")
                 : "PostgreSQL " + config.databaseUrl().replaceAll("(?i)(password=)[^&]*", "$1***").replaceAll("//([^/@:]*):[^/@]*@", "//$1:***@");
-        return "data: " + db + ", files under " + dir;
+        return "data: " + db + ", files under " + dir + (config.storage().kind().equals("local") ? "" : ", uploads in " + config.storage());
     }
 
     /** The web client's address: the external URL with a trailing slash. */

@@ -52,7 +52,7 @@ final class MessagesModule implements Module {
         AlertWordCache alertWords = new AlertWordCache(c.db(), c.log());
         this.json = new MessageJson(c.users(), c.userJson(), c.channels(), store);
         this.access = new Access(c.channelAccess());
-        this.uploads = new UploadActions(c.db(), c.log(), new UploadStore(), store, access, c.config().dataDir(), c.config().maxUploadMib(), c.clock());
+        this.uploads = new UploadActions(c.db(), c.log(), new UploadStore(), store, access, c.files(), c.config().maxUploadMib(), c.clock());
         var deps = new MessageActions.SendDeps(c.users(), c.channels(), c.subscriptions(), c.groups(), c.groupResolver(), c.realm(),
                 c.channelAccess(), c.userAccess(), c.renderer());
         this.actions = new MessageActions(c.db(), c.log(), store, json, c.accessChanges(), c.clock(), deps, uploads,
@@ -62,8 +62,8 @@ final class MessagesModule implements Module {
         this.flags = new MessageFlagActions(c.db(), c.log(), store, c.users(), access, json, c.subscriptions(), userTopics);
         this.typing = new TypingActions(c.db(), c.log(), c.users(), c.userJson(), c.subscriptions(), access);
         this.reactions = new ReactionActions(c.db(), c.log(), store, access, c.userJson(), c.realmEmoji());
-        this.notificationBot = new NotificationBot(c.db(), c.users(), c.subscriptions(), c.renderer(), actions);
-        this.welcomeBot = new WelcomeBot(c.db(), c.users(), c.channels(), c.subscriptions(), c.realm(), c.renderer(), actions);
+        this.notificationBot = new NotificationBot(c.db(), c.users(), actions);
+        this.welcomeBot = new WelcomeBot(c.db(), c.users(), c.channels(), c.realm(), actions);
         this.reports = new ReportActions(c.db(), store, c.users(), c.channels(), c.realm(), access, notificationBot,
                 reportTypes(c.config().extras()));
         this.topicDeletes = new TopicDeleteActions(c.db(), c.log(), store, c.channelAccess(), access, topicCleared);

@@ -4,8 +4,11 @@ import dev.stoa.db.Db;
 import dev.stoa.events.LogTailer;
 import dev.stoa.export.ExportJobs;
 import dev.stoa.http.HttpFront;
+import dev.stoa.http.RequestObserver;
 import dev.stoa.http.Router;
 import dev.stoa.http.WebCookies;
+import dev.stoa.ops.Metrics;
+import dev.stoa.ops.OpsHandler;
 import dev.stoa.db.ClusterLease;
 import dev.stoa.queues.Collector;
 import dev.stoa.queues.Delivery;
@@ -31,13 +34,17 @@ public final class Stoa implements AutoCloseable {
     private final Router router;
     private final Bootstrap.Owner createdOwner;
     private final ExportJobs exportJobs;
+    private final Ops ops;
+
+    /** Issue 17's operations: the metrics (null without --metrics-port) and whether the node takes traffic (/ready). */
+    private record Ops(Metrics metrics, java.util.concurrent.atomic.AtomicBoolean serving) {}
     private final Shared shared;
 
     /** What this node holds for the cluster: the rate limits (Redis client) and the periodic jobs' lease. */
     private record Shared(RateLimits limits, ClusterLease lease) {}
 
     private Stoa(Core core, Server jetty, EventQueues queues, Collector janitor, LogTailer tailer, Router router, Bootstrap.Owner createdOwner,
-                 ExportJobs exportJobs, Shared shared) {
+                 ExportJobs exportJobs, Ops ops, Shared shared) {
         this.shared = shared;
         this.core = core;
         this.jetty = jetty;
@@ -47,6 +54,7 @@ public final class Stoa implements AutoCloseable {
         this.router = router;
         this.createdOwner = createdOwner;
         this.exportJobs = exportJobs;
+        this.ops = ops;
     }
 
     public static Stoa start(Config config, Clock clock) throws Exception {
@@ -85,10 +93,13 @@ public final class Stoa implements AutoCloseable {
         RateLimits limits = RateLimits.create(config.userRateLimit(), config.ipRateLimit(), config.loginFailureLimit(),
                 config.shared().redisUrl(), config.shared().redisKeyPrefix(), clock);
         Routes routes = new Routes(c, m, queues, limits.loginFailures(), cookies);
-        HttpFront api = new HttpFront(routes.api, routes.root, m.users().auth, m.sessions().web, cookies,
-                new HttpFront.Limits(limits.perUser(), limits.perIp()));
+        Ops ops = new Ops(config.ops().metricsPort() == null ? null : new Metrics(c.db(), c.log(), queues), new java.util.concurrent.atomic.AtomicBoolean());
+        HttpFront api = new HttpFront(routes.api, routes.root, m.users().auth, m.sessions().web, cookies, new HttpFront.Limits(limits.perUser(), limits.perIp()),
+                ops.metrics() == null ? RequestObserver.NONE : ops.metrics());
         // A request first sees what any node (or the CLI) committed before it, caches included.
-        Server jetty = jetty(config, new dev.stoa.http.CatchUpFront(new WebClientHandler(api, m.sessions().web, cookies), c.log()::catchUpWithDatabase));
+        OpsHandler front = new OpsHandler(new dev.stoa.http.CatchUpFront(new WebClientHandler(api, m.sessions().web, cookies), c.log()::catchUpWithDatabase),
+                c.db(), ops.serving()::get, ops.metrics());
+        Server jetty = jetty(config, front);
         jetty.start();
 
         // Each task runs in its own try/catch: one failing task never stops the others. Every node runs its own
@@ -104,10 +115,11 @@ public final class Stoa implements AutoCloseable {
                 // After queues::collect saved queue activity; the mail sender then sends what was queued.
                 m.missedMail().actions::doMailMissed, m.mail().sender::deliverDue), lease::held, config.collectorMillis());
         LogTailer tailer = new LogTailer(c.db(), c.log(), c.db().dialect() == dev.stoa.db.Dialect.POSTGRES ? 1000 : 250).start();
-        return new Stoa(c, jetty, queues, janitor, tailer, routes.api, owner, m.exports().jobs, new Shared(limits, lease));
+        ops.serving().set(true); // /ready: started (migrated, listening, background work running)
+        return new Stoa(c, jetty, queues, janitor, tailer, routes.api, owner, m.exports().jobs, ops, new Shared(limits, lease));
     }
 
-    private static Server jetty(Config config, org.eclipse.jetty.server.Handler front) {
+    private static Server jetty(Config config, OpsHandler front) {
         // Jetty's default of 200 threads would cap parked long-polls at ~199 (the acceptor takes one)
         Server jetty = new Server(new VirtualThreadPool(1_000_000));
         // Navigation-view fragments are path-like and arrive percent-encoded (%2F, %25) in the path;
@@ -124,6 +136,14 @@ public final class Stoa implements AutoCloseable {
         connector.setAcceptQueueSize(1024); // thousands of long-polling clients reconnect at once after a restart
         connector.setIdleTimeout(TimeUnit.SECONDS.toMillis(EventQueues.LONGPOLL_TIMEOUT_SECONDS + 30));
         jetty.addConnector(connector);
+        if (config.ops().metricsPort() != null) {
+            // A listener of its own for /metrics (and /health, /ready), on --metrics-host (loopback by default).
+            ServerConnector metrics = new ServerConnector(jetty, 1, 1);
+            metrics.setHost(config.ops().metricsHost());
+            metrics.setPort(config.ops().metricsPort());
+            jetty.addConnector(metrics);
+            front.metricsConnector(metrics);
+        }
         jetty.setHandler(front);
         jetty.setErrorHandler(new dev.stoa.http.JsonErrorHandler());
         jetty.setStopTimeout(5000);
@@ -136,7 +156,15 @@ public final class Stoa implements AutoCloseable {
 
     public Router router() { return router; }
 
+    /** The metrics listener's port (--metrics-port; 0 picks one), or -1 without one. */
+    public int metricsPort() {
+        return jetty.getConnectors().length > 1 ? ((ServerConnector) jetty.getConnectors()[1]).getLocalPort() : -1;
+    }
+
     public Db db() { return core.db(); }
+
+    /** Where uploads, emoji and export files live (the data directory or the bucket). */
+    public dev.stoa.storage.FileStore files() { return core.files(); }
 
     /** The realm's settings in memory (tests reload it after changing a setting in the database). */
     public RealmHolder realm() { return core.realm(); }
@@ -155,6 +183,7 @@ public final class Stoa implements AutoCloseable {
 
     @Override
     public void close() {
+        ops.serving().set(false); // /ready answers 503 from now on
         try {
             jetty.stop();
         } catch (Exception e) {
@@ -166,6 +195,7 @@ public final class Stoa implements AutoCloseable {
         exportJobs.close(); // an export still running ends with the process: the collector fails it later
         tailer.close();
         queues.flush();
+        if (ops.metrics() != null) ops.metrics().close();
         core.close();
     }
 }

@@ -39,8 +39,21 @@ public final class Db implements AutoCloseable {
         this.url = url;
         this.writerDs = writerDs;
         this.readerDs = readerDs;
-        this.writer = Jdbi.create(writerDs);
-        this.reader = readerDs == writerDs ? writer : Jdbi.create(readerDs);
+        this.writer = quiet(Jdbi.create(writerDs));
+        this.reader = readerDs == writerDs ? writer : quiet(Jdbi.create(readerDs));
+    }
+
+    /**
+     * A failed statement's exception names the statement but never its bound values (Jdbi's default
+     * shows them): they are API keys, password hashes and message text, and exceptions reach the logs.
+     */
+    private static Jdbi quiet(Jdbi jdbi) {
+        jdbi.getConfig(org.jdbi.v3.core.statement.StatementExceptions.class).setMessageRendering(e -> {
+            var ctx = e.getStatementContext();
+            String sql = ctx == null ? null : ctx.getRawSql();
+            return e.getShortMessage() + (sql == null ? "" : " [statement: \"" + sql + "\"]");
+        });
+        return jdbi;
     }
 
     public static Db sqlite(Path file) {
@@ -65,6 +78,14 @@ public final class Db implements AutoCloseable {
         c.setMaximumPoolSize(size);
         c.setMinimumIdle(Math.min(size, 2));
         c.setPoolName(readOnly ? "stoa-read" : "stoa-write");
+        if (url.startsWith("jdbc:postgresql:")) {
+            // While PostgreSQL is down or restarting a request waits at most ~3 s for a connection, then
+            // answers 503 (HttpFront), instead of Hikari's default 30 s. Server error details ("Key
+            // (x)=(value)") stay out of exception messages, which reach the logs.
+            c.setConnectionTimeout(3000);
+            c.addDataSourceProperty("connectTimeout", "3");
+            c.addDataSourceProperty("logServerErrorDetail", "false");
+        }
         if (url.startsWith("jdbc:sqlite:")) {
             // WAL: readers never block the writer; NORMAL sync is crash-safe for process crashes in WAL mode.
             c.setConnectionInitSql("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=10000;");
@@ -124,7 +145,11 @@ public final class Db implements AutoCloseable {
 
     /** A connection outside the pools (the PostgreSQL LISTEN of the log tailer); the caller closes it. */
     public Connection dedicatedConnection() throws java.sql.SQLException {
-        return java.sql.DriverManager.getConnection(url);
+        java.util.Properties p = new java.util.Properties();
+        p.setProperty("connectTimeout", "3"); // the tailer retries; a dead address must not hold it for pgjdbc's default 10 s
+        p.setProperty("tcpKeepAlive", "true"); // a peer that vanished without closing is noticed
+        p.setProperty("logServerErrorDetail", "false");
+        return java.sql.DriverManager.getConnection(url, p);
     }
 
     /** Runs fn in one read-only snapshot transaction (register reads state and log head in one). */
@@ -142,6 +167,16 @@ public final class Db implements AutoCloseable {
     }
 
     public Jdbi jdbi() { return reader; }
+
+    /** The connection pools (metrics bind to them). */
+    public java.util.List<HikariDataSource> pools() {
+        return readerDs == writerDs ? java.util.List.of(writerDs) : java.util.List.of(writerDs, readerDs);
+    }
+
+    /** Answers when the database answers a trivial query (readiness); throws otherwise. */
+    public void ping() {
+        read(h -> h.createQuery("SELECT 1").mapTo(Integer.class).one());
+    }
 
     @Override
     public void close() {

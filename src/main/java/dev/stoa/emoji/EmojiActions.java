@@ -65,11 +65,7 @@ public final class EmojiActions {
     }
 
     private EmojiImages.Stored store(byte[] bytes, String ext) {
-        try {
-            return images.store(bytes, ext);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        return images.store(bytes, ext);
     }
 
     static void checkName(String name) {

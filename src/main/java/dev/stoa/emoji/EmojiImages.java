@@ -1,13 +1,11 @@
 package dev.stoa.emoji;
 
 import dev.stoa.http.ApiError;
+import dev.stoa.storage.FileStore;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.Optional;
@@ -17,20 +15,21 @@ import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
 
 /**
- * Emoji image files under {@code <data>/emoji}: generated names (never the client's), format by
- * magic bytes, and a PNG still of the first frame for animated GIFs.
+ * Emoji image files in the FileStore under {@code emoji/} (the data directory's emoji folder, or
+ * the shared bucket): generated names (never the client's), format by magic bytes, and a PNG
+ * still of the first frame for animated GIFs under {@code emoji/still/}.
  */
 public final class EmojiImages {
     public static final int MAX_EMOJI_FILE_SIZE_MIB = 5;
     private static final Pattern FILE_NAME = Pattern.compile("[0-9a-f]{32}\\.(png|gif|jpg|webp)");
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final Path dir;
+    private final FileStore files;
 
     public record Stored(String fileName, String stillFileName) {}
 
-    public EmojiImages(Path dataDir) {
-        this.dir = dataDir.resolve("emoji");
+    public EmojiImages(FileStore files) {
+        this.files = files;
     }
 
     /** The extension of a supported image, from its first bytes; empty when not an image we accept. */
@@ -58,31 +57,29 @@ public final class EmojiImages {
         return extension(bytes).orElseThrow(() -> ApiError.bad("Invalid image format"));
     }
 
-    /** Writes the image (and its still) under generated names; atomic renames, so readers never see partial files. */
-    public Stored store(byte[] bytes, String ext) throws IOException {
-        Files.createDirectories(dir.resolve("still"));
+    /** Writes the image (and its still) under generated names; the store never shows a partial file. */
+    public Stored store(byte[] bytes, String ext) {
         String base = HexFormat.of().formatHex(randomBytes());
         String name = base + "." + ext;
-        write(dir.resolve(name), bytes);
+        files.put(key(name, false), bytes, contentType(name));
         String still = null;
         byte[] stillPng = "gif".equals(ext) ? firstFrameIfAnimated(bytes) : null;
         if (stillPng != null) {
             still = base + ".png";
-            write(dir.resolve("still").resolve(still), stillPng);
+            files.put(key(still, true), stillPng, "image/png");
         }
         return new Stored(name, still);
+    }
+
+    /** The file store's key of an emoji image (or of its still). */
+    public static String key(String fileName, boolean still) {
+        return still ? "emoji/still/" + fileName : "emoji/" + fileName;
     }
 
     private static byte[] randomBytes() {
         byte[] r = new byte[16];
         RANDOM.nextBytes(r);
         return r;
-    }
-
-    private static void write(Path target, byte[] bytes) throws IOException {
-        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-        Files.write(tmp, bytes);
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** A PNG of the first frame when the GIF has more than one frame; null otherwise or when unreadable. */
@@ -106,11 +103,10 @@ public final class EmojiImages {
         }
     }
 
-    /** The stored file for a served path segment, or empty (unknown or malformed name). */
-    public Optional<Path> file(String fileName, boolean still) {
+    /** The stored image's bytes for a served path segment, or empty (unknown or malformed name). */
+    public Optional<byte[]> file(String fileName, boolean still) {
         if (fileName == null || !FILE_NAME.matcher(fileName).matches()) return Optional.empty();
-        Path p = still ? dir.resolve("still").resolve(fileName) : dir.resolve(fileName);
-        return Files.isRegularFile(p) ? Optional.of(p) : Optional.empty();
+        return files.read(key(fileName, still));
     }
 
     static String contentType(String fileName) {

@@ -7,8 +7,6 @@ import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -46,8 +44,8 @@ public final class EmojiViews {
 
     public Object serve(Request req, boolean still) throws Exception {
         String file = req.pathParam("file");
-        Path p = images.file(file, still).orElseThrow(() -> ApiError.of(ErrorCode.BAD_REQUEST, 404, "Not Found"));
-        return new RawResponse(200, EmojiImages.contentType(file), Files.readAllBytes(p),
+        byte[] bytes = images.file(file, still).orElseThrow(() -> ApiError.of(ErrorCode.BAD_REQUEST, 404, "Not Found"));
+        return new RawResponse(200, EmojiImages.contentType(file), bytes,
                 Map.of("Cache-Control", "public, max-age=31536000, immutable"));
     }
 }

@@ -46,6 +46,9 @@ public final class EventLog {
     private volatile long prunedThrough;
     /** The newest id reserved for an ephemeral event (heartbeat); every id below it was published when it was reserved. */
     private volatile long reserved;
+    /** The last failed reservation and when (System.nanoTime); guarded by reserveLock. */
+    private RuntimeException reserveFailure;
+    private long reserveFailedAt;
 
     public EventLog(Db db, Clock clock) {
         this.db = db;
@@ -198,12 +201,24 @@ public final class EventLog {
         try {
             r = reserved;
             if (r > above) return r;
-            long id = db.write(tx -> {
-                tx.lockAppends();
-                long got = insert(tx.h(), clock.instant().getEpochSecond(), "heartbeat", "{}", "{\"users\":[]}");
-                tx.h().execute("DELETE FROM events WHERE id = ?", got);
-                return got;
-            });
+            // While the database does not answer, every parked poll's heartbeat would take its turn here
+            // waiting out the pool's timeout: after a failure, the others fail at once for a second.
+            RuntimeException failed = reserveFailure;
+            if (failed != null && System.nanoTime() - reserveFailedAt < 1_000_000_000L) throw new IllegalStateException("event log unavailable", failed);
+            long id;
+            try {
+                id = db.write(tx -> {
+                    tx.lockAppends();
+                    long got = insert(tx.h(), clock.instant().getEpochSecond(), "heartbeat", "{}", "{\"users\":[]}");
+                    tx.h().execute("DELETE FROM events WHERE id = ?", got);
+                    return got;
+                });
+            } catch (RuntimeException e) {
+                reserveFailure = e;
+                reserveFailedAt = System.nanoTime();
+                throw e;
+            }
+            reserveFailure = null;
             catchUp(); // everything that committed before the reservation is now published
             reserved = id;
             return id;

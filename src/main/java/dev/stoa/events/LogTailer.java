@@ -25,6 +25,7 @@ public final class LogTailer implements AutoCloseable {
     private final Thread thread;
     private volatile boolean closed;
     private volatile Connection listening;
+    private boolean failing;
 
     public LogTailer(Db db, EventLog log, long pollMillis) {
         this.db = db;
@@ -44,11 +45,14 @@ public final class LogTailer implements AutoCloseable {
                 if (db.dialect() == Dialect.POSTGRES) listen();
                 else {
                     log.catchUp();
+                    recovered();
                     LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(pollMillis));
                 }
             } catch (Exception | Error e) {
                 if (closed) return;
-                LOG.warn("event log tailer: {}; retrying", e.toString());
+                // Once per outage, not once per retry: a PostgreSQL restart would otherwise log a line a second.
+                if (!failing) LOG.warn("event log tailer: {}; retrying until the database answers", e.toString());
+                failing = true;
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(Math.max(pollMillis, 200)));
             }
         }
@@ -64,11 +68,18 @@ public final class LogTailer implements AutoCloseable {
             PGConnection pg = c.unwrap(PGConnection.class);
             while (!closed) {
                 log.catchUp();
+                recovered();
                 pg.getNotifications((int) Math.max(1, pollMillis));
             }
         } finally {
             listening = null;
         }
+    }
+
+    private void recovered() {
+        if (!failing) return;
+        failing = false;
+        LOG.info("event log tailer: listening and caught up again");
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
+import dev.stoa.storage.FileStore;
 import dev.stoa.messages.NotificationBot;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserRules;
@@ -17,7 +18,6 @@ import dev.stoa.users.UserStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.HexFormat;
@@ -48,11 +48,12 @@ public final class ExportActions {
     private final Exporter exporter;
     private final NotificationBot bot;
     private final Clock clock;
-    private final Path dir;
+    private final FileStore files;
+    private final Path work;
     private final String externalUrl;
 
     public ExportActions(Db db, EventLog log, ExportStore store, UserStore users, ExportJobs jobs, Exporter exporter, NotificationBot bot,
-                         Clock clock, Path dataDir, String externalUrl) {
+                         Clock clock, FileStore files, Path dataDir, String externalUrl) {
         this.db = db;
         this.log = log;
         this.store = store;
@@ -61,7 +62,9 @@ public final class ExportActions {
         this.exporter = exporter;
         this.bot = bot;
         this.clock = clock;
-        this.dir = dataDir.resolve("exports");
+        this.files = files;
+        // the zip is written here first, then stored (for local storage: renamed into exports/ on the same disk)
+        this.work = dataDir.resolve("tmp");
         this.externalUrl = externalUrl;
     }
 
@@ -101,17 +104,26 @@ public final class ExportActions {
         byte[] token = new byte[12];
         RANDOM.nextBytes(token);
         String name = "stoa-export-" + HexFormat.of().formatHex(token) + ".zip";
-        Path folder = dir.resolve(String.valueOf(id));
+        Path partial = null;
         try {
-            Files.createDirectories(folder);
-            Path partial = folder.resolve(name + ".partial");
+            Files.createDirectories(work);
+            partial = Files.createTempFile(work, "export-" + id + "-", ".zip.partial");
             exporter.write(e.exportType() == RealmExport.PUBLIC ? Exporter.Kind.PUBLIC : Exporter.Kind.FULL_WITH_CONSENT, partial);
-            Path done = Files.move(partial, folder.resolve(name), StandardCopyOption.ATOMIC_MOVE);
-            if (!doSucceed(e, name, Files.size(done))) deleteFiles(id);
+            long size = Files.size(partial);
+            files.putFile(key(id, name), partial, "application/zip");
+            if (!doSucceed(e, name, size)) deleteFiles(id);
         } catch (IOException | RuntimeException ex) {
             LOG.error("export {} failed", id, ex);
             deleteFiles(id);
             doFail(id);
+        } finally {
+            if (partial != null) {
+                try {
+                    Files.deleteIfExists(partial);
+                } catch (IOException ignored) {
+                    // a leftover temporary file is harmless
+                }
+            }
         }
     }
 
@@ -178,13 +190,16 @@ public final class ExportActions {
     }
 
     /** The file of a finished export, for an administrator; 404 for anything else. */
-    public Path checkDownload(User me, long id, String fileName) {
+    public FileStore.Blob checkDownload(User me, long id, String fileName) {
         UserRules.requireAdmin(me);
         RealmExport e = db.read(h -> store.byId(h, id)).orElse(null);
         if (e == null || e.status() != RealmExport.SUCCEEDED || !e.fileName().equals(fileName)) throw notFound();
-        Path p = dir.resolve(String.valueOf(id)).resolve(e.fileName());
-        if (!Files.isRegularFile(p)) throw notFound();
-        return p;
+        return files.open(key(id, e.fileName())).orElseThrow(ExportActions::notFound);
+    }
+
+    /** The file store's key of an export file (the data directory's exports/{id}/ folder, as before). */
+    static String key(long id, String fileName) {
+        return "exports/" + id + "/" + fileName;
     }
 
     private static ApiError notFound() {
@@ -203,11 +218,10 @@ public final class ExportActions {
     }
 
     private void deleteFiles(long id) {
-        Path folder = dir.resolve(String.valueOf(id));
-        try (var files = Files.walk(folder)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException | java.io.UncheckedIOException ignored) {
-            // nothing there (never written), or already gone
+        try {
+            files.deleteUnder("exports/" + id + "/");
+        } catch (RuntimeException e) {
+            LOG.warn("export {}: its file could not be deleted", id, e);
         }
     }
 }

@@ -61,7 +61,7 @@ public final class ExportViews {
     public Object download(Request req) {
         String name = req.pathParam("file_name");
         var file = actions.checkDownload(req.user(), req.pathLong("export_id"), name);
-        return new FileResponse(file, "application/zip", Map.of(
+        return new FileResponse(file.length(), file.in(), "application/zip", Map.of(
                 "Content-Disposition", "attachment; filename=\"" + name + "\"",
                 "X-Content-Type-Options", "nosniff",
                 "Cache-Control", "private, no-store"));

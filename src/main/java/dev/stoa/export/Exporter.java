@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
+import dev.stoa.storage.FileStore;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
 import java.io.BufferedOutputStream;
@@ -51,15 +52,15 @@ public final class Exporter {
     private final Db db;
     private final DumpStore dump;
     private final UserStore users;
-    private final Path dataDir;
+    private final FileStore files;
     private final String realmHost;
     private final Clock clock;
 
-    public Exporter(Db db, UserStore users, Path dataDir, String realmHost, Clock clock) {
+    public Exporter(Db db, UserStore users, FileStore files, String realmHost, Clock clock) {
         this.db = db;
         this.dump = new DumpStore(db.dialect());
         this.users = users;
-        this.dataDir = dataDir;
+        this.files = files;
         this.realmHost = realmHost;
         this.clock = clock;
     }
@@ -69,8 +70,7 @@ public final class Exporter {
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(target)); ZipOutputStream zip = new ZipOutputStream(out)) {
             Snapshot s = db.read(h -> tables(h, kind, zip));
             List<String> missing = new ArrayList<>();
-            int files = copy(zip, "uploads/", dataDir.resolve("uploads"), s.uploads(), missing)
-                    + copy(zip, "emoji/", dataDir.resolve("emoji"), s.emoji(), missing);
+            int files = copy(zip, "uploads/", s.uploads(), missing) + copy(zip, "emoji/", s.emoji(), missing);
             zip.putNextEntry(new ZipEntry("manifest.json"));
             zip.write(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest(kind, s, files, missing)));
             zip.closeEntry();
@@ -120,18 +120,23 @@ public final class Exporter {
         row.put("delivery_email", "exported-user-" + HexFormat.of().formatHex(token) + "@" + realmHost);
     }
 
-    /** Copies the named files under `dir` into the zip; a file gone since its row was read is listed as missing. */
-    private static int copy(ZipOutputStream zip, String prefix, Path dir, List<String> names, List<String> missing) throws IOException {
+    /**
+     * Copies the named files (keys prefix + name in the file store, the same names in the zip) into
+     * the zip; a file gone since its row was read is listed as missing.
+     */
+    private int copy(ZipOutputStream zip, String prefix, List<String> names, List<String> missing) throws IOException {
         int n = 0;
         for (String name : names) {
-            Path p = dir.resolve(name);
-            if (!Files.isRegularFile(p)) {
+            var blob = files.open(prefix + name);
+            if (blob.isEmpty()) {
                 missing.add(prefix + name);
                 continue;
             }
-            zip.putNextEntry(new ZipEntry(prefix + name));
-            Files.copy(p, zip);
-            zip.closeEntry();
+            try (var b = blob.get()) {
+                zip.putNextEntry(new ZipEntry(prefix + name));
+                b.in().transferTo(zip);
+                zip.closeEntry();
+            }
             n++;
         }
         return n;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.db.Db;
 import dev.stoa.http.Json;
 import dev.stoa.messages.MessageStore;
+import dev.stoa.storage.FileStore;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,7 +27,8 @@ import org.jdbi.v3.core.Handle;
  * database, refusing anything else. The rows go in in one transaction, in ExportTables' order; the
  * full-text index is rebuilt and PostgreSQL's id sequences moved past the imported ids; the files
  * are copied under the data directory. On failure nothing is left behind: the transaction rolls
- * back and the files (and a data directory the import created) are removed.
+ * back and the files (and a data directory the import created) are removed. The files go into
+ * the configured file store (the data directory, or the bucket), which must hold no uploads or emoji.
  */
 public final class Importer {
     /** A refusal or failure, one clear line for the command line. */
@@ -42,25 +44,28 @@ public final class Importer {
 
     private Importer() {}
 
-    /** Imports `file` into the data directory (SQLite there when databaseUrl is null, else that PostgreSQL database). */
-    public static Summary run(Path file, Path dataDir, String databaseUrl) {
+    /** Imports `file` into the data directory (SQLite there when databaseUrl is null, else that PostgreSQL database) and the file store. */
+    public static Summary run(Path file, Path dataDir, String databaseUrl, java.util.function.Function<Path, FileStore> storage) {
         if (!Files.isRegularFile(file)) throw new ImportError("no such file: " + file);
         try (ZipFile zip = open(file)) {
             JsonNode manifest = manifest(zip);
             boolean sqlite = databaseUrl == null;
             boolean freshDir = checkDataDir(dataDir, sqlite);
-            List<Path> copied = new ArrayList<>();
+            List<String> copied = new ArrayList<>();
+            FileStore files = null;
             try {
                 Files.createDirectories(dataDir);
-                Db db = sqlite ? Db.sqlite(dataDir.resolve("stoa.db")) : Db.postgres(databaseUrl);
-                try (db) {
-                    Summary s = importInto(db, zip, manifest, dataDir, copied);
-                    return s;
+                files = storage.apply(dataDir);
+                checkNoFiles(files);
+                try (Db db = sqlite ? Db.sqlite(dataDir.resolve("stoa.db")) : Db.postgres(databaseUrl)) {
+                    return importInto(db, zip, manifest, files, copied);
                 }
             } catch (IOException | RuntimeException e) {
-                cleanUp(dataDir, freshDir, copied);
+                cleanUp(dataDir, freshDir, files, copied);
                 if (e instanceof ImportError ie) throw ie;
                 throw new ImportError("import failed, nothing was imported: " + rootMessage(e));
+            } finally {
+                if (files != null) files.close();
             }
         } catch (IOException e) {
             throw new ImportError("cannot read " + file + ": " + e.getMessage());
@@ -90,23 +95,31 @@ public final class Importer {
         return m;
     }
 
-    /** Refuses a data directory with anything in it (SQLite) or with uploads (PostgreSQL); returns whether it is new or empty. */
+    /** Refuses a data directory with anything in it (SQLite); returns whether it is new or empty. */
     private static boolean checkDataDir(Path dir, boolean sqlite) throws IOException {
         if (!Files.exists(dir)) return true;
         if (!Files.isDirectory(dir)) throw new ImportError(dir + " is not a directory");
-        List<Path> check = sqlite ? List.of(dir) : List.of(dir.resolve("uploads"), dir.resolve("emoji"));
-        for (Path p : check) {
-            if (!Files.isDirectory(p)) continue;
-            try (var entries = Files.list(p)) {
-                if (entries.findAny().isPresent()) {
-                    throw new ImportError("the data directory " + p.toAbsolutePath() + " is not empty: import only into a new, empty data directory");
-                }
+        if (!sqlite) return false;
+        try (var entries = Files.list(dir)) {
+            if (entries.findAny().isPresent()) {
+                throw new ImportError("the data directory " + dir.toAbsolutePath() + " is not empty: import only into a new, empty data directory");
             }
         }
-        return sqlite;
+        return true;
     }
 
-    private static Summary importInto(Db db, ZipFile zip, JsonNode manifest, Path dataDir, List<Path> copied) throws IOException {
+    /** The file store must hold no uploads or emoji: they would mix with the imported ones. */
+    private static void checkNoFiles(FileStore files) {
+        for (String prefix : List.of("uploads/", "emoji/")) {
+            if (files.list(prefix).isEmpty()) continue;
+            if (files.local()) {
+                throw new ImportError("the data directory " + Path.of(files.describe()).resolve(prefix) + " is not empty: import only into a new, empty data directory");
+            }
+            throw new ImportError("the file store " + files.describe() + " already holds " + prefix + " files: import only into an empty one");
+        }
+    }
+
+    private static Summary importInto(Db db, ZipFile zip, JsonNode manifest, FileStore files, List<String> copied) throws IOException {
         DumpStore dump = new DumpStore(db.dialect());
         String exported = manifest.path("schema_version").asText("0");
         String current = db.read(dump::schemaVersion);
@@ -117,14 +130,14 @@ public final class Importer {
             throw new ImportError("the database already holds an organization: import only into an empty database");
         }
         checkEntries(zip);
-        int files = copyFiles(zip, dataDir, copied);
+        int n = copyFiles(zip, files, copied);
         Map<String, Long> rows = db.write(tx -> {
             Map<String, Long> counts = new LinkedHashMap<>();
             for (ExportTables.Table t : ExportTables.TABLES) counts.put(t.name(), table(tx.h(), dump, zip, t.name()));
             new MessageStore(db.dialect()).reindexAll(tx.h());
             return counts;
         });
-        return new Summary(rows, files, exported);
+        return new Summary(rows, n, exported);
     }
 
     /** Every entry must be one this Stoa knows: an unknown table would be data left behind silently. */
@@ -141,17 +154,16 @@ public final class Importer {
         }
     }
 
-    private static int copyFiles(ZipFile zip, Path dataDir, List<Path> copied) throws IOException {
+    /** Zip entries uploads/x and emoji/[still/]x are the file store's keys. */
+    private static int copyFiles(ZipFile zip, FileStore files, List<String> copied) throws IOException {
         int n = 0;
         for (Enumeration<? extends ZipEntry> en = zip.entries(); en.hasMoreElements(); ) {
             ZipEntry e = en.nextElement();
             if (!FILE_ENTRY.matcher(e.getName()).matches()) continue;
-            Path target = dataDir.resolve(e.getName());
-            Files.createDirectories(target.getParent());
             try (InputStream in = zip.getInputStream(e)) {
-                Files.copy(in, target);
+                files.put(e.getName(), in.readAllBytes(), "application/octet-stream");
             }
-            copied.add(target);
+            copied.add(e.getName());
             n++;
         }
         return n;
@@ -233,16 +245,15 @@ public final class Importer {
         values[at] = null;
     }
 
-    private static void cleanUp(Path dataDir, boolean freshDir, List<Path> copied) {
+    private static void cleanUp(Path dataDir, boolean freshDir, FileStore files, List<String> copied) {
         try {
+            if (files != null) for (String key : copied) files.delete(key);
             if (freshDir && Files.isDirectory(dataDir)) {
                 try (var all = Files.walk(dataDir)) {
                     all.sorted(java.util.Comparator.reverseOrder()).filter(p -> !p.equals(dataDir)).forEach(p -> p.toFile().delete());
                 }
-                return;
             }
-            for (Path p : copied) Files.deleteIfExists(p);
-        } catch (IOException ignored) {
+        } catch (IOException | RuntimeException ignored) {
             // best effort: the refusal message already says the import did not happen
         }
     }

@@ -30,7 +30,9 @@ public enum ErrorCode {
     CSRF_FAILED(403),
     NOT_FOUND(404),
     RATE_LIMIT_HIT(429),
-    INTERNAL_SERVER_ERROR(500);
+    INTERNAL_SERVER_ERROR(500),
+    /** Not one of Zulip's codes (Zulip's proxy answers 502/503 pages itself): the database does not answer, retry (issue 17). */
+    SERVICE_UNAVAILABLE(503);
 
     public final int status;
 

@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
@@ -15,6 +14,7 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * The Jetty handler in front of the route table: decodes parameters, authenticates, rate-limits,
@@ -31,6 +31,9 @@ public final class HttpFront extends Handler.Abstract {
     private final Sessions sessions;
     private final WebCookies cookies;
     private final Limits limits;
+    private final RequestObserver observer;
+    /** When the last "database unavailable" warning was logged (one a few seconds is enough during an outage). */
+    private static final java.util.concurrent.atomic.AtomicLong lastUnavailableWarning = new java.util.concurrent.atomic.AtomicLong();
 
     /** Zulip's default rate limits; tests and benchmarks raise them. */
     public record Limits(RateLimiter perUser, RateLimiter perIp) {}
@@ -39,7 +42,8 @@ public final class HttpFront extends Handler.Abstract {
      * {@code router}: the API under /api/v1 and /json; {@code rootRouter}: the rest. Basic credentials
      * ({@code auth}) authenticate everywhere; a session cookie ({@code sessions}) everywhere but /api/v1.
      */
-    public HttpFront(Router router, Router rootRouter, Authenticator auth, Sessions sessions, WebCookies cookies, Limits limits) {
+    public HttpFront(Router router, Router rootRouter, Authenticator auth, Sessions sessions, WebCookies cookies, Limits limits,
+                     RequestObserver observer) {
         super(InvocationType.BLOCKING);
         this.router = router;
         this.rootRouter = rootRouter;
@@ -47,26 +51,73 @@ public final class HttpFront extends Handler.Abstract {
         this.sessions = sessions;
         this.cookies = cookies;
         this.limits = limits;
+        this.observer = observer;
     }
 
     @Override
     public boolean handle(org.eclipse.jetty.server.Request jr, Response resp, Callback callback) {
-        Object result;
+        long start = System.nanoTime();
+        String id = RequestIds.of(jr.getHeaders().get(RequestIds.HEADER));
+        MDC.put(RequestIds.MDC_KEY, id); // every log line of this request carries it (one virtual thread per request)
+        Router.Route[] route = new Router.Route[1];
         try {
-            result = dispatch(jr, resp);
-        } catch (ApiError e) {
-            result = e;
-        } catch (Exception | StackOverflowError e) {
-            result = nulCharacter(e) ? nulError() : internalError(jr, e);
+            resp.getHeaders().put(RequestIds.HEADER, id);
+            Object result;
+            try {
+                result = dispatch(jr, resp, route);
+            } catch (ApiError e) {
+                result = e;
+            } catch (Exception | StackOverflowError e) {
+                result = databaseUnavailable(e) ? unavailable(e) : nulCharacter(e) ? nulError() : internalError(jr, e, id);
+            }
+            write(resp, callback, result);
+            observer.observe(jr.getMethod(), route[0], status(result), System.nanoTime() - start);
+            return true;
+        } finally {
+            MDC.remove(RequestIds.MDC_KEY);
         }
-        write(resp, callback, result);
-        return true;
     }
 
-    private static ApiError internalError(org.eclipse.jetty.server.Request jr, Throwable e) {
-        String id = UUID.randomUUID().toString();
+    private static int status(Object result) {
+        if (result instanceof WithCookies wc) result = wc.body();
+        if (result instanceof ApiError e) return e.status();
+        if (result instanceof RawResponse raw) return raw.status();
+        return 200;
+    }
+
+    private static ApiError internalError(org.eclipse.jetty.server.Request jr, Throwable e, String id) {
         LOG.error("request {} {} {} failed", id, jr.getMethod(), jr.getHttpURI().getPath(), e);
         return ApiError.of(ErrorCode.INTERNAL_SERVER_ERROR, "Internal server error (request " + id + ")");
+    }
+
+    /**
+     * The database does not answer (PostgreSQL restarting or unreachable: no pooled connection within
+     * Db's connection timeout, or the connection broke under the statement). The request is answered
+     * at once with a 503 the client may retry; nothing was acknowledged, and a write either committed
+     * whole or not at all.
+     */
+    static boolean databaseUnavailable(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.sql.SQLTransientConnectionException || t instanceof java.net.ConnectException) return true;
+            if (t instanceof java.sql.SQLException s && s.getSQLState() != null
+                    && (s.getSQLState().startsWith("08") || s.getSQLState().startsWith("57P"))) return true; // connection exception, operator intervention
+        }
+        return false;
+    }
+
+    private static ApiError unavailable(Throwable e) {
+        long now = System.nanoTime(), last = lastUnavailableWarning.get();
+        if (now - last > 5_000_000_000L && lastUnavailableWarning.compareAndSet(last, now)) {
+            LOG.warn("database unavailable, answering 503: {}", rootMessage(e));
+        }
+        return ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, "The server's database is unavailable; try again shortly.")
+                .with("__retry_after", "5");
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null) t = t.getCause();
+        return t.getClass().getSimpleName() + ": " + t.getMessage();
     }
 
     /**
@@ -85,7 +136,7 @@ public final class HttpFront extends Handler.Abstract {
         return ApiError.bad("Invalid characters in request: NULL (0x00) characters are not allowed.");
     }
 
-    private Object dispatch(org.eclipse.jetty.server.Request jr, Response resp) throws Exception {
+    private Object dispatch(org.eclipse.jetty.server.Request jr, Response resp, Router.Route[] route) throws Exception {
         String path = jr.getHttpURI().getPath();
         // The body is read before anything can refuse the request: an answer sent with the body still
         // unread left its bytes on the kept-alive connection, and the client's next request there got
@@ -96,6 +147,7 @@ public final class HttpFront extends Handler.Abstract {
         else if (path.startsWith("/json/")) match = router.match(jr.getMethod(), path.substring(5));
         else if (path.startsWith("/user_uploads/")) match = router.match(jr.getMethod(), path); // the route serves the file itself
         else match = rootRouter.match(jr.getMethod(), path);
+        route[0] = match.route();
         Params.Parsed parsed = Params.parse(jr, body);
         String ip = org.eclipse.jetty.server.Request.getRemoteAddr(jr);
         Request req = new Request(jr.getMethod(), path, parsed.params(), parsed.files(), match.pathParams(), ip);
@@ -219,6 +271,7 @@ public final class HttpFront extends Handler.Abstract {
             if (e.extra().get("__www_authenticate") instanceof String challenge) {
                 resp.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, challenge);
             }
+            if (e.extra().get("__retry_after") instanceof String retry) resp.getHeaders().put(HttpHeader.RETRY_AFTER, retry);
         } else if (result instanceof ObjectNode node) {
             body = node;
         } else {
@@ -233,10 +286,10 @@ public final class HttpFront extends Handler.Abstract {
         resp.setStatus(200);
         resp.getHeaders().put(HttpHeader.CONTENT_TYPE, file.contentType());
         file.headers().forEach((k, v) -> resp.getHeaders().put(k, v));
-        try {
-            resp.getHeaders().put(HttpHeader.CONTENT_LENGTH, java.nio.file.Files.size(file.file()));
+        try (java.io.InputStream in = file.in()) {
+            resp.getHeaders().put(HttpHeader.CONTENT_LENGTH, file.length());
             try (java.io.OutputStream out = Content.Sink.asOutputStream(resp)) {
-                java.nio.file.Files.copy(file.file(), out);
+                in.transferTo(out);
             }
             callback.succeeded();
         } catch (java.io.IOException e) {

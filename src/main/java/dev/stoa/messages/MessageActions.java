@@ -200,6 +200,20 @@ public final class MessageActions {
         return deps.channels().byName(h, name).orElseThrow(() -> ApiError.of(ErrorCode.STREAM_DOES_NOT_EXIST, "Channel '" + name + "' does not exist").with("stream", name));
     }
 
+    /** A system bot's channel message (notification or welcome bot), inside the caller's transaction: no checks, client "Internal". */
+    long doSendAsSystemBot(Tx tx, User bot, Channel c, String topic, String content) {
+        Handle h = tx.h();
+        return doSend(tx, bot, new Target(c, topic, null), content, deps.renderer().render(h, bot, content), "Internal", false,
+                deps.subs().subscribers(h, c.id()), List.of(), Set.of(), null);
+    }
+
+    /** A system bot's direct message to one user, inside the caller's transaction. */
+    long doSendAsSystemBot(Tx tx, User bot, long toUserId, String content) {
+        Set<Long> participants = new LinkedHashSet<>(List.of(bot.id(), toUserId));
+        return doSend(tx, bot, new Target(null, "", participants), content, deps.renderer().render(tx.h(), bot, content), "Internal",
+                false, List.of(), List.of(), Set.of(), null);
+    }
+
     /** Writes a message whose checks the caller made (trusted callers: the notification bot), inside the caller's transaction. */
     long doSend(Tx tx, User sender, Target target, String content, Rendered r, String client, boolean readBySender,
             Collection<Long> channelRecipients, Collection<Long> topicParticipants, Set<Long> groupMentioned, Echo echo) {

@@ -11,10 +11,8 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.stoa.storage.FileStore;
+import dev.stoa.storage.StorageException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Collection;
@@ -26,8 +24,10 @@ import org.jdbi.v3.core.Handle;
 /**
  * Uploads: storing a file and its attachment row, listing, deleting, who may fetch a file, and
  * the links between messages and the uploads their content references (with the uploader's
- * attachment events). Files live under {data}/uploads with generated names; the client's file
- * name only appears in path_id.
+ * attachment events). Files live in the FileStore under uploads/ with generated names (the data
+ * directory's uploads folder, or a bucket every node shares); the client's file name only appears
+ * in path_id. A file is written before its row commits and deleted after its row is gone, so a
+ * committed row (and a backup's snapshot of it) never names a file that is not there yet.
  */
 public final class UploadActions {
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -38,18 +38,18 @@ public final class UploadActions {
     private final UploadStore uploads;
     private final MessageStore messages;
     private final Access access;
-    private final Path dir;
+    private final FileStore files;
     private final long maxBytes;
     private final Clock clock;
     private final UploadTokens tokens;
 
-    public UploadActions(Db db, EventLog log, UploadStore uploads, MessageStore messages, Access access, Path dataDir, long maxMib, Clock clock) {
+    public UploadActions(Db db, EventLog log, UploadStore uploads, MessageStore messages, Access access, FileStore files, long maxMib, Clock clock) {
         this.db = db;
         this.log = log;
         this.uploads = uploads;
         this.messages = messages;
         this.access = access;
-        this.dir = dataDir.resolve("uploads");
+        this.files = files;
         this.maxBytes = maxMib * 1024 * 1024;
         this.clock = clock;
         byte[] fresh = new byte[32];
@@ -77,14 +77,9 @@ public final class UploadActions {
         String name = sanitize(in.fileName());
         String pathId = "1/" + HexFormat.of().formatHex(new byte[] {(byte) RANDOM.nextInt()}) + "/" + random(24) + "/" + name;
         String storage = random(32);
-        try {
-            Files.createDirectories(dir);
-            Files.write(dir.resolve(storage), in.bytes());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        long now = clock.instant().getEpochSecond();
         String type = in.contentType() == null || in.contentType().isBlank() ? "application/octet-stream" : in.contentType();
+        files.put(key(storage), in.bytes(), type);
+        long now = clock.instant().getEpochSecond();
         String fileName = in.fileName() == null ? name : in.fileName().replace("\0", "");
         db.write(tx -> {
             long id = uploads.insert(tx.h(), pathId, fileName, me.id(), in.bytes().length, type, now, storage);
@@ -108,8 +103,8 @@ public final class UploadActions {
             return s;
         });
         try {
-            Files.deleteIfExists(dir.resolve(storage));
-        } catch (IOException e) {
+            files.delete(key(storage));
+        } catch (StorageException e) {
             // the row is gone; an orphaned file is harmless and unreachable
         }
     }
@@ -150,11 +145,13 @@ public final class UploadActions {
     }
 
     private Contents contents(UploadStore.StoredFile f) {
-        try {
-            return new Contents(Files.readAllBytes(dir.resolve(f.storageName())), f.contentType(), f.fileName());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        byte[] bytes = files.read(key(f.storageName())).orElseThrow(UploadActions::notFound);
+        return new Contents(bytes, f.contentType(), f.fileName());
+    }
+
+    /** The file store's key of an upload: the same layout as the data directory's uploads folder. */
+    public static String key(String storageName) {
+        return "uploads/" + storageName;
     }
 
     private static ApiError notFound() {

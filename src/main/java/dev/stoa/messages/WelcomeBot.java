@@ -2,19 +2,15 @@ package dev.stoa.messages;
 
 import dev.stoa.channels.Channel;
 import dev.stoa.channels.ChannelStore;
-import dev.stoa.channels.SubscriptionStore;
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
 import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import dev.stoa.realm.RealmHolder;
-import dev.stoa.render.MessageRenderer;
 import dev.stoa.users.UserHooks;
 import dev.stoa.users.UserRules;
 import dev.stoa.users.UserStore;
-import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -31,19 +27,14 @@ public final class WelcomeBot implements UserHooks {
     private final Db db;
     private final UserStore users;
     private final ChannelStore channels;
-    private final SubscriptionStore subs;
     private final RealmHolder realm;
-    private final MessageRenderer renderer;
     private final MessageActions actions;
 
-    public WelcomeBot(Db db, UserStore users, ChannelStore channels, SubscriptionStore subs, RealmHolder realm, MessageRenderer renderer,
-                      MessageActions actions) {
+    public WelcomeBot(Db db, UserStore users, ChannelStore channels, RealmHolder realm, MessageActions actions) {
         this.db = db;
         this.users = users;
         this.channels = channels;
-        this.subs = subs;
         this.realm = realm;
-        this.renderer = renderer;
         this.actions = actions;
     }
 
@@ -100,15 +91,11 @@ public final class WelcomeBot implements UserHooks {
     }
 
     private long dm(Tx tx, User bot, User to, String content) {
-        var h = tx.h();
-        return actions.doSend(tx, bot, new MessageActions.Target(null, "", Set.of(bot.id(), to.id())), content,
-                renderer.render(h, bot, content), "Internal", false, List.of(), List.of(), Set.of(), null);
+        return actions.doSendAsSystemBot(tx, bot, to.id(), content);
     }
 
     private void post(Tx tx, User bot, Channel c, String topic, String content) {
-        var h = tx.h();
-        actions.doSend(tx, bot, new MessageActions.Target(c, topic, null), content, renderer.render(h, bot, content), "Internal", false,
-                subs.subscribers(h, c.id()), List.of(), Set.of(), null);
+        actions.doSendAsSystemBot(tx, bot, c, topic, content);
     }
 
     private String welcome(User user) {

@@ -129,7 +129,7 @@ public final class ScheduledDelivery {
         } catch (ApiError gone) {
             // the last known text stays
         }
-        long id = bot.postDirect(tx, sender, content);
+        long id = bot.postDirect(tx, sender.id(), content);
         if (id < 0) {
             fail(tx, row, "Reminder could not be sent.", false);
             return;
@@ -146,7 +146,7 @@ public final class ScheduledDelivery {
         User sender = users.byId(h, row.senderId()).orElseThrow();
         log.append(tx, new MiscEvent.ScheduledMessagesUpdate(ScheduledJson.scheduled(store.byId(h, row.id()).orElseThrow())),
                 Recipients.users(sender.id()));
-        bot.postDirect(tx, sender, "The message you scheduled for <time:" + ISO.format(Instant.ofEpochSecond(row.scheduledTimestamp()))
+        bot.postDirect(tx, sender.id(), "The message you scheduled for <time:" + ISO.format(Instant.ofEpochSecond(row.scheduledTimestamp()))
                 + "> was not sent because of the following error:\n\n> " + why + "\n\n[View scheduled messages](#scheduled)");
     }
 }

@@ -17,6 +17,16 @@ class MessageUploadTest extends StoaTestBase {
     /** GET /attachments: the state attachment events keep up to date (register holds none). */
     static final java.util.function.Function<ApiClient, JsonNode> ATTACHMENTS = c -> c.get("/attachments").success();
 
+    /** Where the files go: the data directory here; MessageUploadS3Test runs the same tests on a bucket. */
+    protected dev.stoa.Config storage(dev.stoa.Config c) {
+        return c;
+    }
+
+    @Override
+    protected dev.stoa.testing.TestServer newServer() {
+        return new dev.stoa.testing.TestServer(c -> storage(c.withLimits(1_000_000, 1_000_000, 1_000_000)));
+    }
+
     JsonNode upload(ApiClient c, String name, String body) {
         return c.call("POST", "/user_uploads", java.util.Map.of(), ApiClient.Encoding.MULTIPART) == null ? null
                 : uploadRaw(c, name, body);
@@ -77,7 +87,7 @@ class MessageUploadTest extends StoaTestBase {
     @Test
     void temporaryUrlsExpireAfterAMinute() throws Exception {
         dev.stoa.testing.MutableClock clock = new dev.stoa.testing.MutableClock();
-        try (dev.stoa.testing.TestServer other = new dev.stoa.testing.TestServer(c -> c, clock)) {
+        try (dev.stoa.testing.TestServer other = new dev.stoa.testing.TestServer(this::storage, clock)) {
             String url = uploadRaw(other.member, "later.txt", "soon gone").get("url").asText();
             String temporary = other.member.get(url).success().get("url").asText();
             java.net.URI uri = java.net.URI.create(other.baseUrl + temporary);

@@ -52,6 +52,15 @@ final class PrivatePostgres implements AutoCloseable {
         ctl("start", "-w");
     }
 
+    /** A fast shutdown (what a restart or an upgrade does): clients' connections are closed; {@link #startAgain} brings it back. */
+    void stop() throws Exception {
+        ctl("stop", "-m", "fast", "-w");
+    }
+
+    void startAgain() throws Exception {
+        ctl("start", "-w");
+    }
+
     private void ctl(String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(bin.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(),
                 "-l", dir.resolve("log").toString(), "-o", "-p " + port + " -k " + dir + " -c listen_addresses=127.0.0.1"));

@@ -1,0 +1,153 @@
+package dev.stoa.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/** The scenarios but mix (Mix), each measured against the running server and added to the results. */
+final class Scenarios {
+    private final BenchHttp http;
+    private final Realm realm;
+    private final Sizes sizes;
+    private final Results results;
+
+    Scenarios(BenchHttp http, Realm realm, Sizes sizes, Results results) {
+        this.http = http;
+        this.realm = realm;
+        this.sizes = sizes;
+        this.results = results;
+    }
+
+    /** The HTTP ceiling (an unauthenticated trivial request), then the same with authentication. */
+    void hello() throws InterruptedException {
+        Load.closedLoop(32, sizes.seconds(), () -> http.call("GET", "/server_settings", null)); // warm-up: JIT and connections
+        Load.Stats open = Load.closedLoop(32, sizes.seconds(), () -> http.call("GET", "/server_settings", null));
+        results.setHello(open.throughput());
+        results.add("hello", "GET /server_settings, 32 callers (the ceiling)", open, "");
+        Load.closedLoop(32, sizes.seconds(), () -> http.call("GET", "/users/me", realm.owner));
+        results.add("hello", "GET /users/me (authenticated), 32 callers", Load.closedLoop(32, sizes.seconds(),
+                () -> http.call("GET", "/users/me", realm.owner)), "close to the ceiling");
+    }
+
+    /** History narrows over the seeded messages, 20 requests a second on schedule. */
+    void history() {
+        results.add("history", "channel+topic narrow, 100 before newest, " + realm.seeded + " msgs", narrow(this::channelTopic), "p99 <= 15 ms");
+        results.add("history", "search narrow, 100 before newest", narrow(i -> "[{\"operator\":\"search\",\"operand\":\"word" + (i % 1000) + "\"}]"),
+                "p99 <= 100 ms");
+        results.add("history", "is:unread narrow", narrow(i -> "[{\"operator\":\"is\",\"operand\":\"unread\"}]"), "p99 <= 15 ms");
+        results.add("history", "is:starred narrow", narrow(i -> "[{\"operator\":\"is\",\"operand\":\"starred\"}]"), "p99 <= 15 ms");
+        long peer = realm.crowd.get(1).id();
+        results.add("history", "dm narrow", narrow(i -> "[{\"operator\":\"dm\",\"operand\":[" + peer + "]}]"), "p99 <= 15 ms");
+    }
+
+    /** One channel+topic narrow series (scale: the same narrow as the history grows). */
+    void historyAt(long messages) {
+        results.add("scale", "channel+topic narrow at " + messages + " msgs", narrow(this::channelTopic), "flat");
+    }
+
+    private String channelTopic(long i) {
+        long channel = realm.history.get((int) (i % realm.history.size()));
+        return "[{\"operator\":\"channel\",\"operand\":" + channel + "},{\"operator\":\"topic\",\"operand\":\"topic " + (i % 10) + "\"}]";
+    }
+
+    private Load.Stats narrow(java.util.function.LongFunction<String> narrowFor) {
+        return Load.openLoop(20, sizes.seconds(), i -> http.async("GET", "/messages", realm.owner, "anchor", "newest", "num_before", "100",
+                "num_after", "0", "narrow", narrowFor.apply(i)));
+    }
+
+    /** Direct messages between the owner and one person, for the dm narrow. */
+    void sendDms() {
+        for (int i = 0; i < sizes.dms(); i++) {
+            http.call("POST", "/messages", realm.owner, "type", "direct", "to", "[" + realm.crowd.get(1).id() + "]", "content", "dm " + i);
+        }
+    }
+
+    /** POST /register (every event type) for a person in registerChannels channels of the whole realm. */
+    void register() {
+        BenchHttp.Cred person = realm.crowd.get(0);
+        Load.Stats s = Load.openLoop(2, Math.max(3, sizes.seconds()), i -> http.async("POST", "/register", person).thenApply(a -> {
+            String q = a.json().get("queue_id").asText();
+            http.async("DELETE", "/events", person, "queue_id", q);
+            return a;
+        }));
+        results.add("register", "a person in " + sizes.registerChannels() + " channels, " + sizes.users() + " people, "
+                + (sizes.channels() + realm.teams.size()) + " channels", s, "p99 <= 150 ms");
+    }
+
+    /** Sends on schedule into a channel whose subscribers all long-poll; then the highest rate held within the health bar. */
+    void send() throws Exception {
+        try (Listeners listeners = new Listeners(http, realm.crowd.subList(0, sizes.sendListeners())).poll()) {
+            sendAt(listeners, sizes.sendRate(), "at-" + sizes.sendRate(), true);
+            double rate = sizes.sendRate(), held = 0;
+            for (int step = 0; step < sizes.rateSteps(); step++, rate *= 1.5) {
+                Load.Stats answered = sendAt(listeners, rate, "step" + step, false);
+                if (!answered.healthy() || answered.throughput() < 0.95 * rate) break;
+                held = rate;
+            }
+            results.note("send", "highest rate held within the health bar (msgs/s)", String.format("%.0f (%.2f of hello; target >= 0.25)",
+                    held, results.hello() > 0 ? held / results.hello() : 0));
+        }
+    }
+
+    private Load.Stats sendAt(Listeners listeners, double rate, String tag, boolean report) throws InterruptedException {
+        ConcurrentHashMap<Long, Long> sentAt = new ConcurrentHashMap<>();
+        Load.Stats answered = Load.openLoop(rate, sizes.seconds(), i -> {
+            sentAt.put(i, System.nanoTime());
+            return http.async("POST", "/messages", realm.owner, "type", "stream", "to", String.valueOf(realm.sendChannel), "topic", "bench",
+                    "content", tag + "-" + i);
+        });
+        Load.Stats delivered = new Load.Stats();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        for (var e : sentAt.entrySet()) {
+            long last = listeners.awaitAll(tag + "-" + e.getKey(), Math.max(0, (deadline - System.nanoTime()) / 1_000_000));
+            if (last < 0) delivered.error();
+            else delivered.record(e.getValue(), last);
+        }
+        if (report) {
+            results.add("send", String.format("answered at %.0f msgs/s, %d subscribers long-polling", rate, listeners.polling()), answered,
+                    "p99 <= 15 ms");
+            results.add("send", "sent to the last of " + listeners.polling() + " receivers", delivered, "p99 <= 25 ms");
+        }
+        return answered;
+    }
+
+    /** One message at a time to the channel everyone is in, while fanoutListeners of them long-poll: until the last has it. */
+    void fanout() throws Exception {
+        try (Listeners listeners = new Listeners(http, realm.crowd.subList(0, sizes.fanoutListeners())).poll()) {
+            Load.Stats answered = new Load.Stats(), last = new Load.Stats();
+            for (int i = -2; i < sizes.fanoutMessages(); i++) { // two warm-up messages
+                String content = "fanout-" + i;
+                long t0 = System.nanoTime();
+                http.call("POST", "/messages", realm.owner, "type", "stream", "to", String.valueOf(realm.everyone), "topic", "fanout", "content", content);
+                long answeredAt = System.nanoTime(), reached = listeners.awaitAll(content, 60_000);
+                if (i < 0) continue;
+                answered.record(t0, answeredAt);
+                if (reached < 0) last.error();
+                else last.record(t0, reached);
+            }
+            results.add("fanout", "answered, channel of " + sizes.users() + ", " + sizes.fanoutListeners() + " long-polling", answered, "");
+            results.add("fanout", "sent to the last of " + sizes.fanoutListeners() + " long-polls", last, "p99 <= 150 ms");
+        }
+    }
+
+    /** Send latency as the channel's subscribers grow, none of them listening: the cost of receivers who are not there. */
+    void scaleSends() {
+        for (var e : realm.scale.entrySet()) {
+            Load.Stats s = Load.openLoop(20, sizes.seconds(), i -> http.async("POST", "/messages", realm.owner, "type", "stream", "to",
+                    String.valueOf(e.getValue()), "topic", "scale", "content", "scale " + i));
+            results.add("scale", "send answered, " + e.getKey() + " subscribers, none listening", s, "");
+        }
+    }
+
+    /** Resident memory with memoryQueues registered queues, memoryPolls of them holding a long-poll. */
+    void memory(BenchServer server) throws Exception {
+        List<BenchHttp.Cred> people = new ArrayList<>(realm.crowd.subList(0, Math.min(sizes.memoryQueues(), realm.crowd.size())));
+        try (Listeners listeners = new Listeners(http, people).poll(sizes.memoryPolls())) {
+            Thread.sleep(3000);
+            results.note("memory", "RSS with " + people.size() + " queues, " + sizes.memoryPolls() + " long-polls", server.rssMb()
+                    + " MB (target <= 500 MB)");
+        }
+    }
+
+}
