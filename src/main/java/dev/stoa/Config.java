@@ -7,12 +7,12 @@ import java.util.Map;
 
 /**
  * Server configuration from flags (--name value or --name=value) or environment variables
- * (STOA_NAME). Invalid configuration is a ConfigError with one clear line.
+ * (STOA_NAME) or a TOML file (--config, see ConfigFile). Invalid configuration is a ConfigError with one clear line.
  */
 public record Config(String host, int port, Path dataDir, String databaseUrl, String externalUrl,
                      int userRateLimit, int ipRateLimit, int loginFailureLimit, long heartbeatMillis,
                      long collectorMillis, ExtrasConfig extras, long maxUploadMib, Path katexDir, MailConfig mail, OpsConfig ops,
-                     StorageConfig storage) {
+                     StorageConfig storage, SharedConfig shared) {
 
     public static final class ConfigError extends RuntimeException {
         public ConfigError(String msg) { super(msg); }
@@ -20,11 +20,13 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
 
     private static final String[] NAMES = java.util.stream.Stream.concat(java.util.stream.Stream.of("host", "port", "data-dir",
             "database-url", "external-url", "rate-limit-user", "rate-limit-ip", "rate-limit-login", "max-upload-mib", "katex-dir"),
-            java.util.stream.Stream.of(ExtrasConfig.NAMES, MailConfig.NAMES, OpsConfig.NAMES, StorageConfig.NAMES).flatMap(java.util.Arrays::stream))
+            java.util.stream.Stream.of(ExtrasConfig.NAMES, MailConfig.NAMES, OpsConfig.NAMES, StorageConfig.NAMES, SharedConfig.NAMES).flatMap(java.util.Arrays::stream))
             .toArray(String[]::new);
 
+    /** Flags win over the environment, which wins over the --config file (ConfigFile), which wins over defaults. */
     public static Config parse(String[] args, Map<String, String> env) {
-        Map<String, String> v = new HashMap<>();
+        Path file = ConfigFile.named(args, env);
+        Map<String, String> v = file == null ? new HashMap<>() : ConfigFile.read(file, java.util.Arrays.asList(NAMES));
         for (String n : NAMES) {
             String e = env.get("STOA_" + n.toUpperCase().replace('-', '_'));
             if (e != null && !e.isEmpty()) v.put(n, e);
@@ -41,6 +43,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                 if (i + 1 >= args.length) throw new ConfigError("--" + name + " needs a value");
                 value = args[++i];
             }
+            if (name.equals("config")) continue; // read first, by ConfigFile
             if (!java.util.Arrays.asList(NAMES).contains(name)) throw new ConfigError("unknown option --" + name);
             v.put(name, value);
         }
@@ -68,7 +71,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                 60_000, ExtrasConfig.from(v), integer(v, "max-upload-mib", 25, 1, 1024),
                 // The KaTeX helper's directory (node_modules/katex); without it TeX gets Zulip's fallback.
                 Path.of(v.getOrDefault("katex-dir", dev.stoa.markdown.Katex.defaultDir().toString())),
-                MailConfig.from(v, URI.create(ext).getHost()), OpsConfig.from(v), StorageConfig.from(v));
+                MailConfig.from(v, URI.create(ext).getHost()), OpsConfig.from(v), StorageConfig.from(v), SharedConfig.from(v));
     }
 
     private static int integer(Map<String, String> v, String name, int dflt, int min, int max) {
@@ -89,39 +92,43 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
     }
 
     public Config withPort(int p) {
-        return new Config(host, p, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage);
+        return new Config(host, p, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared);
     }
 
     public Config withLimits(int user, int ip, int login) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, user, ip, login, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, user, ip, login, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared);
     }
 
     public Config withHeartbeatMillis(long ms) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, ms, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, ms, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared);
     }
 
     /** How often the collector runs (default one minute). */
     public Config withCollectorMillis(long ms) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, ms, extras, maxUploadMib, katexDir, mail, ops, storage);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, ms, extras, maxUploadMib, katexDir, mail, ops, storage, shared);
     }
 
     public Config withExternalUrl(String url) {
-        return new Config(host, port, dataDir, databaseUrl, url, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage);
+        return new Config(host, port, dataDir, databaseUrl, url, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared);
     }
 
     public Config withMail(MailConfig m) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, m, ops, storage);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, m, ops, storage, shared);
+    }
+
+    public Config withShared(SharedConfig s) {
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, s);
     }
 
     public Config withExtras(ExtrasConfig e) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, e, maxUploadMib, katexDir, mail, ops, storage);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, e, maxUploadMib, katexDir, mail, ops, storage, shared);
     }
 
     public Config withStorage(StorageConfig st) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, st);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, st, shared);
     }
 
     public Config withOps(OpsConfig o) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, o, storage);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, o, storage, shared);
     }
 }

@@ -55,7 +55,7 @@ public final class Main {
         }
         if (!config.ops().jsonLogs()) {
             System.out.println("Stoa is listening on " + config.externalUrl() + " (port " + stoa.port() + ")"
-                    + (stoa.metricsPort() < 0 ? "" : "; metrics on " + config.ops().metricsHost() + ":" + stoa.metricsPort()));
+                    + (stoa.metricsPort() < 0 ? "" : "; metrics on " + config.ops().metricsHost() + ":" + stoa.metricsPort()) + "; " + dataLine(config));
             // Said by the server only: the CLI commands build the same modules and must stay quiet.
             if (!config.mail().configured()) System.out.println("No --smtp-url set: the server's mail (invitations, reset links, notices) waits in the outbox.");
         }
@@ -84,9 +84,17 @@ public final class Main {
             log.info("Created the organization and its owner {}; the API key is in {}; set a password with ./stoa reset-password --email {}",
                     owner.user().deliveryEmail(), config.dataDir().resolve("zuliprc").toAbsolutePath(), owner.user().deliveryEmail());
         }
-        log.info("Stoa is listening on {} (port {}){}", config.externalUrl(), stoa.port(),
-                stoa.metricsPort() < 0 ? "" : "; metrics on port " + stoa.metricsPort());
+        log.info("Stoa is listening on {} (port {}){}; {}", config.externalUrl(), stoa.port(),
+                stoa.metricsPort() < 0 ? "" : "; metrics on port " + stoa.metricsPort(), dataLine(config));
         if (!config.mail().configured()) log.info("No --smtp-url set: the server's mail (invitations, reset links, notices) waits in the outbox.");
+    }
+
+    /** Where the data lives: the database (never its password), the data directory and, with S3, the bucket. */
+    static String dataLine(Config config) {
+        java.nio.file.Path dir = config.dataDir().toAbsolutePath().normalize();
+        String db = config.databaseUrl() == null ? "SQLite database " + dir.resolve("stoa.db")
+                : "PostgreSQL " + config.databaseUrl().replaceAll("(?i)(password=)[^&]*", "$1***").replaceAll("//([^/@:]*):[^/@]*@", "//$1:***@");
+        return "data: " + db + ", files under " + dir + (config.storage().kind().equals("local") ? "" : ", uploads in " + config.storage());
     }
 
     /** The web client's address: the external URL with a trailing slash. */

@@ -4,16 +4,17 @@ import dev.stoa.db.Db;
 import dev.stoa.events.LogTailer;
 import dev.stoa.export.ExportJobs;
 import dev.stoa.http.HttpFront;
-import dev.stoa.http.RateLimiter;
 import dev.stoa.http.RequestObserver;
 import dev.stoa.http.Router;
 import dev.stoa.http.WebCookies;
 import dev.stoa.ops.Metrics;
 import dev.stoa.ops.OpsHandler;
+import dev.stoa.db.ClusterLease;
 import dev.stoa.queues.Collector;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.EventQueues;
 import dev.stoa.realm.Realm;
+import dev.stoa.ratelimits.RateLimits;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.web.WebClientHandler;
 import java.time.Clock;
@@ -37,9 +38,14 @@ public final class Stoa implements AutoCloseable {
 
     /** Issue 17's operations: the metrics (null without --metrics-port) and whether the node takes traffic (/ready). */
     private record Ops(Metrics metrics, java.util.concurrent.atomic.AtomicBoolean serving) {}
+    private final Shared shared;
+
+    /** What this node holds for the cluster: the rate limits (Redis client) and the periodic jobs' lease. */
+    private record Shared(RateLimits limits, ClusterLease lease) {}
 
     private Stoa(Core core, Server jetty, EventQueues queues, Collector janitor, LogTailer tailer, Router router, Bootstrap.Owner createdOwner,
-                 ExportJobs exportJobs, Ops ops) {
+                 ExportJobs exportJobs, Ops ops, Shared shared) {
+        this.shared = shared;
         this.core = core;
         this.jetty = jetty;
         this.queues = queues;
@@ -83,27 +89,34 @@ public final class Stoa implements AutoCloseable {
         Delivery delivery = new Delivery(() -> Realm.EMPTY_TOPIC_DISPLAY_NAME, m.deliveryRules());
         EventQueues queues = new EventQueues(c.db(), c.log(), delivery, clock, config.heartbeatMillis());
         WebCookies cookies = WebCookies.forExternalUrl(config.externalUrl());
-        Routes routes = new Routes(c, m, queues, new RateLimiter(config.loginFailureLimit(), 1800, clock), cookies);
-
-        RateLimiter perUser = new RateLimiter(config.userRateLimit(), 60, clock);
-        RateLimiter perIp = new RateLimiter(config.ipRateLimit(), 60, clock);
+        // In Redis when configured, so every node counts against one limit; else in this node's memory.
+        RateLimits limits = RateLimits.create(config.userRateLimit(), config.ipRateLimit(), config.loginFailureLimit(),
+                config.shared().redisUrl(), config.shared().redisKeyPrefix(), clock);
+        Routes routes = new Routes(c, m, queues, limits.loginFailures(), cookies);
         Ops ops = new Ops(config.ops().metricsPort() == null ? null : new Metrics(c.db(), c.log(), queues), new java.util.concurrent.atomic.AtomicBoolean());
-        HttpFront api = new HttpFront(routes.api, routes.root, m.users().auth, m.sessions().web, cookies, new HttpFront.Limits(perUser, perIp),
+        HttpFront api = new HttpFront(routes.api, routes.root, m.users().auth, m.sessions().web, cookies, new HttpFront.Limits(limits.perUser(), limits.perIp()),
                 ops.metrics() == null ? RequestObserver.NONE : ops.metrics());
-        OpsHandler front = new OpsHandler(new WebClientHandler(api, m.sessions().web, cookies), c.db(), ops.serving()::get, ops.metrics());
+        // A request first sees what any node (or the CLI) committed before it, caches included.
+        OpsHandler front = new OpsHandler(new dev.stoa.http.CatchUpFront(new WebClientHandler(api, m.sessions().web, cookies), c.log()::catchUpWithDatabase),
+                c.db(), ops.serving()::get, ops.metrics());
         Server jetty = jetty(config, front);
         jetty.start();
 
-        // The collector runs each task in its own try/catch: one failing task never stops the others.
-        Collector janitor = new Collector(List.of(queues::collect, m.realm().actions::doSyncFullMembers, perUser::sweep, perIp::sweep,
-                m.channels().activity::refreshDaily, m.sessions().actions::doPurgeExpired, m.exports().actions::doFailStale,
+        // Each task runs in its own try/catch: one failing task never stops the others. Every node runs its own
+        // housekeeping (queue activity, in-memory limits and caches); one node at a time, the lease's holder,
+        // runs the cluster-wide jobs, in this order.
+        ClusterLease lease = ClusterLease.of(c.db());
+        List<Runnable> perNode = new java.util.ArrayList<>(List.of(queues::collect, m.channels().activity::refreshDaily));
+        perNode.addAll(limits.sweeps());
+        Collector janitor = new Collector(perNode, List.of(m.realm().actions::doSyncFullMembers,
+                m.sessions().actions::doPurgeExpired, m.exports().actions::doFailStale,
                 // Scheduled messages and reminders: Zulip's worker also wakes once a minute.
                 () -> m.scheduled().delivery.doDeliverDue(),
                 // After queues::collect saved queue activity; the mail sender then sends what was queued.
-                m.missedMail().actions::doMailMissed, m.mail().sender::deliverDue), config.collectorMillis());
+                m.missedMail().actions::doMailMissed, m.mail().sender::deliverDue), lease::held, config.collectorMillis());
         LogTailer tailer = new LogTailer(c.db(), c.log(), c.db().dialect() == dev.stoa.db.Dialect.POSTGRES ? 1000 : 250).start();
         ops.serving().set(true); // /ready: started (migrated, listening, background work running)
-        return new Stoa(c, jetty, queues, janitor, tailer, routes.api, owner, m.exports().jobs, ops);
+        return new Stoa(c, jetty, queues, janitor, tailer, routes.api, owner, m.exports().jobs, ops, new Shared(limits, lease));
     }
 
     private static Server jetty(Config config, OpsHandler front) {
@@ -177,6 +190,8 @@ public final class Stoa implements AutoCloseable {
             // stopping is best effort: the database below is closed in any case
         }
         janitor.close();
+        shared.lease().close(); // another node takes the cluster-wide jobs over on its next pass
+        shared.limits().close();
         exportJobs.close(); // an export still running ends with the process: the collector fails it later
         tailer.close();
         queues.flush();

@@ -73,6 +73,10 @@ class FirstStartTest {
             java.util.regex.Matcher password = java.util.regex.Pattern.compile("password: +(\\S+)").matcher(out);
             assertThat(email.find() && password.find()).as(out).isTrue();
             assertThat(out).contains("Open " + p.baseUrl() + "/ in a browser and log in with this email and password.");
+            // A clean start: no JVM warning (SQLite's native access is enabled explicitly), and one line with where it listens and its data.
+            assertThat(out).doesNotContain("WARNING").contains("Stoa is listening on " + p.baseUrl() + " (port " + p.port + "); data: "
+                    + (p.databaseUrl == null ? "SQLite database " + p.dataDir.resolve("data").resolve("stoa.db").toAbsolutePath() : "PostgreSQL ")
+                    + "").contains(", files under " + p.dataDir.resolve("data").toAbsolutePath());
             // What the newcomer does next: the page, then the printed login.
             WebClient web = new WebClient(p.baseUrl());
             assertThat(web.page("/").statusCode()).isEqualTo(200);
@@ -80,7 +84,7 @@ class FirstStartTest {
             assertThat(web.get("/users/me").success().get("role").asInt()).isEqualTo(100);
             p.stop();
             p.start();
-            assertThat(p.output()).doesNotContain("password", "Open ").contains("Stoa is listening on " + p.baseUrl());
+            assertThat(p.output()).doesNotContain("password", "Open ", "WARNING").contains("Stoa is listening on " + p.baseUrl());
             assertThat(web.get("/users/me").success().get("role").asInt()).as("the session outlived the restart").isEqualTo(100);
         }
     }

@@ -109,6 +109,24 @@ public final class Db implements AutoCloseable {
 
     public Dialect dialect() { return dialect; }
 
+    /**
+     * SQLite: the write-ahead log's size and modification time, which a commit by any process (this
+     * server, the CLI, a second node on the file) changes; null (unknown) on PostgreSQL. The time has
+     * the file system's clock-tick resolution, so a commit in the same tick that leaves the size
+     * unchanged (after a checkpoint restarted the log) can go unseen until the next commit or the
+     * log tailer's next pass (250 ms).
+     */
+    public Object commitStamp() {
+        if (dialect != Dialect.SQLITE) return null;
+        try {
+            var a = java.nio.file.Files.readAttributes(java.nio.file.Path.of(url.substring("jdbc:sqlite:".length()) + "-wal"),
+                    java.nio.file.attribute.BasicFileAttributes.class);
+            return java.util.List.of(a.size(), a.lastModifiedTime());
+        } catch (java.io.IOException e) {
+            return null; // no log file yet: ask the database
+        }
+    }
+
     /** Runs fn in one write transaction; after commit, runs the tx's hooks in commit order. */
     public <T> T write(TxFn<T> fn) {
         if (dialect == Dialect.SQLITE) writeLock.lock();

@@ -35,6 +35,11 @@ public final class EventLog {
     /** One publisher at a time (a committing thread or the tailer); never held while waiting for a writer. */
     private final ReentrantLock publishLock = new ReentrantLock();
     private final ReentrantLock reserveLock = new ReentrantLock();
+    /** Held while one catch-up query runs; lastSyncStart (nanoTime) is when the latest one began. */
+    private final ReentrantLock syncLock = new ReentrantLock();
+    private long lastSyncStart = System.nanoTime(); // before any request arrives
+    /** Db.commitStamp() as the latest catch-up query began (SQLite): unchanged means nothing committed since. */
+    private Object lastStamp;
     private final ArrayList<LoggedEvent> recent = new ArrayList<>();
     /** Every published id above this is in {@code recent}. */
     private long cacheFrom;
@@ -139,6 +144,32 @@ public final class EventLog {
             return found.size();
         } finally {
             publishLock.unlock();
+        }
+    }
+
+    /**
+     * Publishes what any node committed before now, if this node has not yet (PostgreSQL, several nodes):
+     * one indexed query, then a catch-up only when the table is ahead. Called before a request reads the
+     * in-memory caches that follow the log, so that a change answered by node A is seen by the next
+     * request to node B, not a NOTIFY later.
+     */
+    public void catchUpWithDatabase() {
+        long arrived = System.nanoTime();
+        syncLock.lock();
+        try {
+            // Requests that arrive together share one query: a query that began after this request
+            // arrived and has completed (we hold the lock) saw everything committed before it.
+            if (lastSyncStart - arrived > 0) return;
+            // SQLite: a file stat instead of a query when no process committed since the last query.
+            Object stamp = db.commitStamp();
+            if (stamp != null && stamp.equals(lastStamp)) return;
+            lastStamp = stamp;
+            lastSyncStart = System.nanoTime();
+            // One statement on a pooled connection, no snapshot transaction around it (BEGIN/COMMIT round trips).
+            long dbHead = db.jdbi().withHandle(h -> h.createQuery("SELECT COALESCE(MAX(id), 0) FROM events").mapTo(Long.class).one());
+            if (dbHead > head) catchUp();
+        } finally {
+            syncLock.unlock();
         }
     }
 

@@ -1,63 +1,22 @@
 package dev.stoa.http;
 
-import java.time.Clock;
-import java.util.ArrayDeque;
-import java.util.concurrent.ConcurrentHashMap;
-
 /**
- * Zulip's fixed-window-log rate limiting: at most {@code limit} hits per {@code windowSeconds}
- * for one key. State is per process, in memory, as in Zulip's in-memory backend.
+ * Zulip's fixed-window-log rate limiting: at most {@link #limit} hits per window for one key.
+ * {@link MemoryRateLimiter} keeps the log in this process (one node); the server's Redis back end
+ * shares it between nodes, so N nodes do not mean N times the limit.
  */
-public final class RateLimiter {
-    private final int limit;
-    private final long windowMillis;
-    private final Clock clock;
-    private final ConcurrentHashMap<String, ArrayDeque<Long>> hits = new ConcurrentHashMap<>();
-
-    public record Decision(boolean allowed, int limit, int remaining, double retryAfterSeconds, long resetEpochSeconds) {}
-
-    public RateLimiter(int limit, int windowSeconds, Clock clock) {
-        this.limit = limit;
-        this.windowMillis = windowSeconds * 1000L;
-        this.clock = clock;
-    }
+public interface RateLimiter {
+    /** allowed: within the limit; the rest fills Zulip's X-RateLimit-* headers and retry-after. */
+    record Decision(boolean allowed, int limit, int remaining, double retryAfterSeconds, long resetEpochSeconds) {}
 
     /** Records one hit for key (when allowed) and answers whether it is within the limit. */
-    public Decision hit(String key) {
-        return check(key, true);
-    }
+    Decision hit(String key);
 
     /** Answers whether one more hit would be allowed, recording nothing. */
-    public Decision peek(String key) {
-        return check(key, false);
-    }
+    Decision peek(String key);
 
-    private Decision check(String key, boolean record) {
-        long now = clock.millis();
-        ArrayDeque<Long> q = hits.computeIfAbsent(key, k -> new ArrayDeque<>());
-        synchronized (q) { // short, never waits: plain monitor is fine on virtual threads (JDK 24+)
-            while (!q.isEmpty() && q.peekFirst() <= now - windowMillis) q.pollFirst();
-            if (q.size() >= limit) {
-                long oldest = q.peekFirst();
-                double retry = Math.max(0.001, (oldest + windowMillis - now) / 1000.0);
-                return new Decision(false, limit, 0, retry, (oldest + windowMillis) / 1000);
-            }
-            if (record) q.addLast(now);
-            long reset = (q.isEmpty() ? now + windowMillis : q.peekFirst() + windowMillis) / 1000;
-            return new Decision(true, limit, limit - q.size(), 0, reset);
-        }
-    }
+    /** Drops the windows of keys with no recent hits (memory only); called on every node by the collector. */
+    void sweep();
 
-    /** Drops the windows of keys with no recent hits; called by a periodic janitor. */
-    public void sweep() {
-        long cutoff = clock.millis() - windowMillis;
-        hits.entrySet().removeIf(e -> {
-            synchronized (e.getValue()) {
-                Long last = e.getValue().peekLast();
-                return last == null || last <= cutoff;
-            }
-        });
-    }
-
-    public int limit() { return limit; }
+    int limit();
 }

@@ -11,6 +11,7 @@ import dev.stoa.http.Json;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -200,6 +201,25 @@ public final class EventQueues {
     }
 
     public int size() { return queues.size(); }
+
+    /** The newest entry this node has published (register reads it before its snapshot). */
+    long publishedHead() { return log.head(); }
+
+    /** Frequent types no in-memory cache follows: committing them during a register never makes it read again. */
+    private static final Set<String> UNCACHED = Set.of("message", "update_message", "delete_message", "update_message_flags",
+            "reaction", "typing", "presence", "heartbeat");
+
+    /**
+     * Register's check: whether entries committed while it read its state, in (before, snapshotHead], may be
+     * missing from the log-fed caches (realm settings, groups, ...) it read, though its snapshot and its queue's
+     * start include them: the client would keep a stale value and never get the event. Publishes them first.
+     */
+    boolean stateRaced(long before, long snapshotHead) {
+        if (snapshotHead <= before) return false;
+        log.catchUp();
+        for (LoggedEvent e : log.range(before, snapshotHead)) if (!UNCACHED.contains(e.type())) return true;
+        return false;
+    }
 
     public Map<String, EventQueue> all() { return queues; }
 

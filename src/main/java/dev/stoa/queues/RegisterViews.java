@@ -45,14 +45,23 @@ public final class RegisterViews {
         if (fetch == null) fetch = opts.spec().eventTypes();
         long idle = idleTimeout(req);
         Set<String> fetchTypes = fetch;
-        ObjectNode state = Json.success();
-        long head = db.read(h -> {
-            StateContributor.Context ctx = new StateContributor.Context(h, user, userId, opts, fetchTypes);
-            for (StateContributor c : contributors) {
-                if (fetchTypes == null || c.eventTypes().stream().anyMatch(fetchTypes::contains)) c.fetch(ctx, state);
-            }
-            return EventLog.headIn(h);
-        });
+        ObjectNode state;
+        long head;
+        // Contributors read the snapshot and the log-fed caches; a cache-relevant commit racing the
+        // snapshot makes one more read (bounded: a realm under a storm of setting changes still registers).
+        for (int attempt = 1; ; attempt++) {
+            long before = queues.publishedHead();
+            ObjectNode s = Json.success();
+            head = db.read(h -> {
+                StateContributor.Context ctx = new StateContributor.Context(h, user, userId, opts, fetchTypes);
+                for (StateContributor c : contributors) {
+                    if (fetchTypes == null || c.eventTypes().stream().anyMatch(fetchTypes::contains)) c.fetch(ctx, s);
+                }
+                return EventLog.headIn(h);
+            });
+            state = s;
+            if (attempt == 3 || !queues.stateRaced(before, head)) break;
+        }
         if (userId == null) {
             state.putNull("queue_id");
         } else {

@@ -44,7 +44,8 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Starts the server with these JVM flags and extra `run` options (--log-format json, ...) and waits until it listens. */
     public void start(List<String> jvmFlags, List<String> options) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED")); // as ./stoa does: SQLite's native library without the JVM's warning
         cmd.addAll(jvmFlags);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.stoa.Main", "run",
                 "--port", String.valueOf(port), "--data-dir", dataDir.resolve("data").toString()));
