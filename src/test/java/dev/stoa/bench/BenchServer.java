@@ -46,8 +46,10 @@ final class BenchServer implements AutoCloseable {
         return databaseUrl != null ? databaseUrl : "jdbc:sqlite:" + dataDir.resolve("stoa.db");
     }
 
-    /** The flags `./stoa run` gives the JVM. */
+    /** The flags `./stoa run` gives the JVM, or STOA_BENCH_JVM_FLAGS to measure other candidates. */
     static List<String> runFlags() throws IOException {
+        String candidate = System.getenv("STOA_BENCH_JVM_FLAGS");
+        if (candidate != null && !candidate.isBlank()) return Arrays.asList(candidate.strip().split("\\s+"));
         Matcher m = Pattern.compile("exec \"\\$JAVA_HOME/bin/java\" (.*) -jar \"\\$JAR\"").matcher(Files.readString(Path.of("stoa")));
         if (!m.find()) throw new IllegalStateException("cannot find the java command line of `./stoa run` in ./stoa");
         return Arrays.asList(m.group(1).strip().split("\\s+"));

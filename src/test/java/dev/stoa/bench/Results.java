@@ -72,7 +72,7 @@ final class Results {
         rows.forEach(r -> System.out.println(line(r).substring("BENCH ".length())));
         notes.forEach((k, v) -> System.out.println(k + ": " + v));
         ObjectNode root = Json.MAPPER.createObjectNode();
-        root.put("database", database).put("quick", quick).put("finished", Instant.now().toString()).put("hello_per_second", helloThroughput);
+        root.put("database", database).put("quick", quick).put("server_flags", String.join(" ", BenchServer.runFlags())).put("finished", Instant.now().toString()).put("hello_per_second", helloThroughput);
         root.set("machine", machine());
         ArrayNode arr = root.putArray("results");
         rows.forEach(r -> arr.add(Json.MAPPER.valueToTree(r)));
