@@ -53,9 +53,9 @@ final class MessageFetch {
         }
         boolean toLeft = anchor == 0;
         boolean toRight = anchor >= MessageRules.LARGER_THAN_MAX_MESSAGE_ID;
-        List<Long> before = p.numBefore() > 0 && !toLeft ? ids(h, sql, "m.id < " + anchor, "DESC", p.numBefore()) : List.of();
-        List<Long> at = p.includeAnchor() && !toLeft && !toRight ? ids(h, sql, "m.id = " + anchor, "ASC", 1) : List.of();
-        List<Long> after = p.numAfter() > 0 && !toRight ? ids(h, sql, "m.id > " + anchor, "ASC", p.numAfter()) : List.of();
+        List<Long> before = p.numBefore() > 0 && !toLeft ? ids(h, sql, sql.idColumn + " < " + anchor, "DESC", p.numBefore()) : List.of();
+        List<Long> at = p.includeAnchor() && !toLeft && !toRight ? ids(h, sql, sql.idColumn + " = " + anchor, "ASC", 1) : List.of();
+        List<Long> after = p.numAfter() > 0 && !toRight ? ids(h, sql, sql.idColumn + " > " + anchor, "ASC", p.numAfter()) : List.of();
         List<Long> all = new ArrayList<>(before);
         Collections.reverse(all);
         all.addAll(at);

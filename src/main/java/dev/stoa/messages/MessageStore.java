@@ -367,9 +367,10 @@ public final class MessageStore {
                 .bind(0, messageId).mapTo(Long.class).list();
     }
 
-    /** The ids of the narrow's messages that meet cond (e.g. "m.id < 42"), in order, at most limit. */
+    /** The ids of the narrow's messages that meet cond (e.g. "m.id < 42", on sql.idColumn), in order, at most limit. */
     List<Long> narrowIds(Handle h, NarrowSql sql, String cond, String order, int limit) {
-        var q = h.createQuery("SELECT m.id" + sql.from + " WHERE " + sql.whereSql() + " AND " + cond + " ORDER BY m.id " + order + " LIMIT " + limit);
+        var q = h.createQuery("SELECT m.id" + sql.from + " WHERE " + sql.whereSql() + " AND " + cond + " ORDER BY " + sql.idColumn + " " + order
+                + " LIMIT " + limit);
         sql.bind(q);
         return q.mapTo(Long.class).list();
     }

