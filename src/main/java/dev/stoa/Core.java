@@ -49,7 +49,8 @@ public record Core(Config config, Clock clock, Db db, EventLog log,
         FileStore files = config.storage().open(config.dataDir());
         Db db;
         try {
-            db = config.databaseUrl() == null ? Db.sqlite(config.dataDir().resolve("stoa.db")) : Db.postgres(config.databaseUrl());
+            int waiting = config.ops().maxWaitingWrites();
+            db = config.databaseUrl() == null ? Db.sqlite(config.dataDir().resolve("stoa.db"), waiting) : Db.postgres(config.databaseUrl(), waiting);
         } catch (RuntimeException | Error e) {
             files.close();
             throw e;

@@ -7,12 +7,19 @@ import java.util.Map;
  * --metrics-port (a second listener that serves /metrics in Prometheus' text format, with /health
  * and /ready; off by default, 0 picks a free port) and --metrics-host (its address, default
  * 127.0.0.1: metrics are for the operator's scraper, not for the internet); or the STOA_*
- * environment variables of the same names.
+ * environment variables of the same names. --max-waiting-writes (issue 15): how many requests may
+ * wait for the database's write path before more are refused at once with a 503 (db.Db's admission).
  */
-public record OpsConfig(String logFormat, Integer metricsPort, String metricsHost) {
-    static final String[] NAMES = {"log-format", "metrics-port", "metrics-host"};
+public record OpsConfig(String logFormat, Integer metricsPort, String metricsHost, int maxWaitingWrites) {
+    static final String[] NAMES = {"log-format", "metrics-port", "metrics-host", "max-waiting-writes"};
 
-    public static final OpsConfig DEFAULT = new OpsConfig("text", null, "127.0.0.1");
+    /**
+     * A send holds SQLite's writer ~1-3 ms: 64 waiting is well under a second of work, so an accepted
+     * request still meets the health bar, and a burst (a GC pause, a reconnect storm) is absorbed.
+     */
+    public static final int DEFAULT_MAX_WAITING_WRITES = 64;
+
+    public static final OpsConfig DEFAULT = new OpsConfig("text", null, "127.0.0.1", DEFAULT_MAX_WAITING_WRITES);
 
     public boolean jsonLogs() { return logFormat.equals("json"); }
 
@@ -29,8 +36,21 @@ public record OpsConfig(String logFormat, Integer metricsPort, String metricsHos
                 throw new Config.ConfigError("--metrics-port must be off or a port from 0 to 65535, got '" + p + "'");
             }
         }
-        return new OpsConfig(format, port, v.getOrDefault("metrics-host", "127.0.0.1").strip());
+        return new OpsConfig(format, port, v.getOrDefault("metrics-host", "127.0.0.1").strip(), waiting(v.get("max-waiting-writes")));
     }
 
-    public OpsConfig withMetricsPort(Integer port) { return new OpsConfig(logFormat, port, metricsHost); }
+    private static int waiting(String s) {
+        if (s == null || s.isBlank()) return DEFAULT_MAX_WAITING_WRITES;
+        try {
+            int n = Integer.parseInt(s.strip());
+            if (n < 0) throw new NumberFormatException();
+            return n;
+        } catch (NumberFormatException e) {
+            throw new Config.ConfigError("--max-waiting-writes must be an integer from 0, got '" + s + "'");
+        }
+    }
+
+    public OpsConfig withMetricsPort(Integer port) { return new OpsConfig(logFormat, port, metricsHost, maxWaitingWrites); }
+
+    public OpsConfig withMaxWaitingWrites(int n) { return new OpsConfig(logFormat, metricsPort, metricsHost, n); }
 }

@@ -33,10 +33,24 @@ public final class Db implements AutoCloseable {
     private final Jdbi reader;
     private final ReentrantLock writeLock = new ReentrantLock();
     private final String url;
+    /** Admission: writes running or waiting for the write path (outermost calls only), and how many may wait. */
+    private final java.util.concurrent.atomic.AtomicInteger writesInFlight = new java.util.concurrent.atomic.AtomicInteger();
+    private final int maxWaitingWrites;
+    /** The nesting depth of write() on this thread: a nested write joins its caller and is never refused. */
+    private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
 
-    private Db(Dialect dialect, String url, HikariDataSource writerDs, HikariDataSource readerDs) {
+    /**
+     * A write refused at once because more than the configured number already wait for the write
+     * path: nothing was written; the HTTP front answers 503 with Retry-After, which clients retry.
+     */
+    public static final class Overloaded extends RuntimeException {
+        Overloaded() { super("write path overloaded", null, false, false); }
+    }
+
+    private Db(Dialect dialect, String url, HikariDataSource writerDs, HikariDataSource readerDs, int maxWaitingWrites) {
         this.dialect = dialect;
         this.url = url;
+        this.maxWaitingWrites = maxWaitingWrites;
         this.writerDs = writerDs;
         this.readerDs = readerDs;
         this.writer = quiet(Jdbi.create(writerDs));
@@ -56,18 +70,24 @@ public final class Db implements AutoCloseable {
         return jdbi;
     }
 
-    public static Db sqlite(Path file) {
+    /** No admission limit: the CLI, imports and tools, which write alone. */
+    public static Db sqlite(Path file) { return sqlite(file, Integer.MAX_VALUE); }
+
+    /** maxWaitingWrites: how many writes may wait while one runs before more are refused ({@link Overloaded}). */
+    public static Db sqlite(Path file, int maxWaitingWrites) {
         String url = "jdbc:sqlite:" + file.toAbsolutePath();
         HikariDataSource w = pool(url, 1, false);
         HikariDataSource r = pool(url, 4, true);
-        Db db = new Db(Dialect.SQLITE, url, w, r);
+        Db db = new Db(Dialect.SQLITE, url, w, r, maxWaitingWrites);
         db.migrate(w);
         return db;
     }
 
-    public static Db postgres(String url) {
+    public static Db postgres(String url) { return postgres(url, Integer.MAX_VALUE); }
+
+    public static Db postgres(String url, int maxWaitingWrites) {
         HikariDataSource ds = pool(url, 16, false);
-        Db db = new Db(Dialect.POSTGRES, url, ds, ds);
+        Db db = new Db(Dialect.POSTGRES, url, ds, ds, maxWaitingWrites);
         db.migrate(ds);
         return db;
     }
@@ -127,8 +147,32 @@ public final class Db implements AutoCloseable {
         }
     }
 
-    /** Runs fn in one write transaction; after commit, runs the tx's hooks in commit order. */
+    /**
+     * Runs fn in one write transaction; after commit, runs the tx's hooks in commit order. Refused
+     * with {@link Overloaded} before anything starts when more than maxWaitingWrites already wait:
+     * an unbounded queue behind SQLite's one writer turned overload into minutes of latency and a
+     * full heap (issue 15), where a fast refusal keeps the accepted writes fast.
+     */
     public <T> T write(TxFn<T> fn) {
+        int[] depth = DEPTH.get();
+        if (depth[0] > 0) return transaction(fn); // nested: joins the caller's turn
+        if (writesInFlight.incrementAndGet() > maxWaitingWrites + 1L) {
+            writesInFlight.decrementAndGet();
+            throw new Overloaded();
+        }
+        depth[0]++;
+        try {
+            return transaction(fn);
+        } finally {
+            depth[0]--;
+            writesInFlight.decrementAndGet();
+        }
+    }
+
+    /** Writes running or waiting for the write path now (metrics, tests). */
+    public int writesInFlight() { return writesInFlight.get(); }
+
+    private <T> T transaction(TxFn<T> fn) {
         if (dialect == Dialect.SQLITE) writeLock.lock();
         Tx[] holder = new Tx[1];
         try {

@@ -68,7 +68,8 @@ public final class HttpFront extends Handler.Abstract {
             } catch (ApiError e) {
                 result = e;
             } catch (Exception | StackOverflowError e) {
-                result = databaseUnavailable(e) ? unavailable(e) : nulCharacter(e) ? nulError() : internalError(jr, e, id);
+                result = overloaded(e) ? busy() : databaseUnavailable(e) ? unavailable(e)
+                        : nulCharacter(e) ? nulError() : internalError(jr, e, id);
             }
             write(resp, callback, result);
             observer.observe(jr.getMethod(), route[0], status(result), System.nanoTime() - start);
@@ -113,6 +114,28 @@ public final class HttpFront extends Handler.Abstract {
         return ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, "The server's database is unavailable; try again shortly.")
                 .with("__retry_after", "5");
     }
+
+    private static boolean overloaded(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) if (t instanceof dev.stoa.db.Db.Overloaded) return true;
+        return false;
+    }
+
+    /**
+     * More writes wait for the database than --max-waiting-writes: refused at once, nothing written.
+     * 503 + Retry-After rather than 429 RATE_LIMIT_HIT: the caller broke no limit of its own, and every
+     * Zulip client already treats a 5xx as transient (the Python client retries it after a second,
+     * the mobile app backs off and retries its event poll), since Zulip's own proxy answers 502/503
+     * when the server is saturated. Not logged per request: under overload that is thousands a second.
+     */
+    private static ApiError busy() {
+        long now = System.nanoTime(), last = lastBusyWarning.get();
+        if (now - last > 5_000_000_000L && lastBusyWarning.compareAndSet(last, now)) {
+            LOG.warn("write path overloaded: refusing writes with 503 (--max-waiting-writes)");
+        }
+        return ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, "The server is busy; try again shortly.").with("__retry_after", "1");
+    }
+
+    private static final java.util.concurrent.atomic.AtomicLong lastBusyWarning = new java.util.concurrent.atomic.AtomicLong();
 
     private static String rootMessage(Throwable e) {
         Throwable t = e;
