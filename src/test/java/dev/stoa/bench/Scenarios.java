@@ -75,11 +75,16 @@ final class Scenarios {
                 + (sizes.channels() + realm.teams.size()) + " channels", s, "p99 <= 150 ms");
     }
 
-    /** Sends on schedule into a channel whose subscribers all long-poll; then the highest rate held within the health bar. */
+    /**
+     * Sends on schedule into a channel whose subscribers all long-poll; then the highest rate held within the health bar.
+     * STOA_BENCH_SEND_RATE replaces the first rate (an intermediate load to profile at, or the search's start).
+     */
     void send() throws Exception {
+        String given = System.getenv("STOA_BENCH_SEND_RATE");
+        double first = given == null || given.isBlank() ? sizes.sendRate() : Double.parseDouble(given.strip());
         try (Listeners listeners = new Listeners(http, realm.crowd.subList(0, sizes.sendListeners())).poll()) {
-            sendAt(listeners, sizes.sendRate(), "at-" + sizes.sendRate(), true);
-            double rate = sizes.sendRate(), held = 0;
+            sendAt(listeners, first, "at-" + first, true);
+            double rate = first, held = 0;
             for (int step = 0; step < sizes.rateSteps(); step++, rate *= 1.5) {
                 Load.Stats answered = sendAt(listeners, rate, "step" + step, false);
                 if (!answered.healthy() || answered.throughput() < 0.95 * rate) break;
