@@ -242,19 +242,24 @@ public final class MessageActions {
         }
         store.insertUserMessages(h, id, flags);
         accessChanges.announce(tx, seen);
-        if (!dm && deps.channels().setFirstMessageId(h, target.channel().id(), id)) {
+        // Set once and never cleared: a channel read with its first message id skips the UPDATE.
+        if (!dm && target.channel().firstMessageId() == null && deps.channels().setFirstMessageId(h, target.channel().id(), id)) {
             // As Zulip: clients learn the channel's first message id from a stream update event.
             log.append(tx, new dev.stoa.events.ChannelEvent.StreamUpdate(target.channel().id(), target.channel().name(), "first_message_id",
                     Json.MAPPER.getNodeFactory().numberNode(id), null), Recipients.users(audience.apply(h, target.channel())));
         }
         if (uploads.doClaim(tx, id, sender.id(), r.uploadPathIds())) store.markHasAttachment(h, id);
-        appendNew(tx, h, m, flags, echo, target.channel());
+        appendNew(tx, h, sender, m, flags, echo, target.channel());
         return id;
     }
 
-    private void appendNew(Tx tx, Handle h, Message m, Map<Long, Long> flags, Echo echo, Channel channel) {
+    private void appendNew(Tx tx, Handle h, User sender, Message m, Map<Long, Long> flags, Echo echo, Channel channel) {
         boolean publicChannel = channel != null && !channel.inviteOnly();
-        ObjectNode dict = json.build(h, List.of(m), null, true, false).getFirst();
+        // A channel message's dict needs only what is in hand (its sender and channel; a new message has
+        // no reactions): no queries inside the write. A direct message's recipients are looked up.
+        ObjectNode dict = channel != null
+                ? json.one(m, null, Map.of(sender.id(), sender), Map.of(channel.id(), channel), List.of(), true, false)
+                : json.build(h, List.of(m), null, true, false).getFirst();
         ObjectNode fields = Json.object();
         fields.set("message", dict);
         fields.set("flags", Json.array());

@@ -45,12 +45,17 @@ public final class MessageStore {
                 rs.getBoolean(14), rs.getBoolean(15));
     }
 
+    /** The channel's recipient row, made on its first message (one SELECT on every later send, no write). */
     public long channelRecipient(Handle h, long channelId) {
+        Optional<Long> id = existingChannelRecipient(h, channelId);
+        if (id.isPresent()) return id.get();
         h.execute("INSERT INTO recipients (channel_id) VALUES (?) ON CONFLICT DO NOTHING", channelId);
         return h.createQuery("SELECT id FROM recipients WHERE channel_id = ?").bind(0, channelId).mapTo(Long.class).one();
     }
 
     public long dmRecipient(Handle h, String dmKey) {
+        Optional<Long> id = existingDmRecipient(h, dmKey);
+        if (id.isPresent()) return id.get();
         h.execute("INSERT INTO recipients (dm_key) VALUES (?) ON CONFLICT DO NOTHING", dmKey);
         return h.createQuery("SELECT id FROM recipients WHERE dm_key = ?").bind(0, dmKey).mapTo(Long.class).one();
     }
@@ -63,14 +68,19 @@ public final class MessageStore {
         return h.createQuery("SELECT id FROM recipients WHERE dm_key = ?").bind(0, dmKey).mapTo(Long.class).findOne();
     }
 
+    /** Inserts a new message and indexes it for search: two statements on SQLite (FTS5), one on PostgreSQL. */
     public long insert(Handle h, Message m) {
-        long id = h.createUpdate("INSERT INTO messages (sender_id, recipient_id, channel_id, topic, content, rendered_content, date_sent, "
-                        + "sending_client, has_link, has_attachment, has_image) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        boolean pg = dialect == Dialect.POSTGRES;
+        var insert = h.createUpdate("INSERT INTO messages (sender_id, recipient_id, channel_id, topic, content, rendered_content, date_sent, "
+                        + "sending_client, has_link, has_attachment, has_image" + (pg ? ", search_tsv" : "")
+                        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?" + (pg ? ", to_tsvector('english', ?)" : "") + ")")
                 .bind(0, m.senderId()).bind(1, m.recipientId()).bind(2, m.channelId()).bind(3, m.topic()).bind(4, m.content())
                 .bind(5, m.renderedContent()).bind(6, m.dateSent()).bind(7, m.client()).bind(8, m.hasLink())
-                .bind(9, m.hasAttachment()).bind(10, m.hasImage())
-                .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
-        index(h, id, m.topic(), m.content());
+                .bind(9, m.hasAttachment()).bind(10, m.hasImage());
+        if (pg) insert.bind(11, m.topic() + " " + m.content());
+        long id = insert.executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
+        // A new id: nothing to replace in the full-text table (index() deletes first, for edits).
+        if (!pg) h.execute("INSERT INTO message_search (rowid, topic, content) VALUES (?, ?, ?)", id, m.topic(), m.content());
         return id;
     }
 
