@@ -84,7 +84,9 @@ public final class MissedMailActions {
         User u = users.byId(tx.h(), userId).orElse(null);
         if (unread.isEmpty() || u == null) return 0;
         long last = unread.getLast().messageId();
-        if (!u.isActive() || u.isBot()) {
+        // Without SMTP nothing is mailed, now or later (see below): settle at once, without deciding per
+        // message (that reads every channel for the user's view, inside the write: issue 15's send profile).
+        if (!u.isActive() || u.isBot() || !outbox.canSend()) {
             store.advance(tx.h(), userId, last);
             return 0;
         }
