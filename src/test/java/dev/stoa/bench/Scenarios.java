@@ -77,12 +77,14 @@ final class Scenarios {
 
     /**
      * Sends on schedule into a channel whose subscribers all long-poll; then the highest rate held within the health bar.
-     * STOA_BENCH_SEND_RATE replaces the first rate (an intermediate load to profile at, or the search's start).
+     * STOA_BENCH_SEND_RATE replaces the first rate (an intermediate load to profile at, or the search's start);
+     * STOA_BENCH_SEND_LISTENERS the number of long-polling subscribers (0: the send alone, without its fan-out).
      */
     void send() throws Exception {
-        String given = System.getenv("STOA_BENCH_SEND_RATE");
+        String given = System.getenv("STOA_BENCH_SEND_RATE"), polling = System.getenv("STOA_BENCH_SEND_LISTENERS");
         double first = given == null || given.isBlank() ? sizes.sendRate() : Double.parseDouble(given.strip());
-        try (Listeners listeners = new Listeners(http, realm.crowd.subList(0, sizes.sendListeners())).poll()) {
+        int listening = polling == null || polling.isBlank() ? sizes.sendListeners() : Integer.parseInt(polling.strip());
+        try (Listeners listeners = new Listeners(http, realm.crowd.subList(0, listening)).poll()) {
             sendAt(listeners, first, "at-" + first, true);
             double rate = first, held = 0;
             for (int step = 0; step < sizes.rateSteps(); step++, rate *= 1.5) {
@@ -104,7 +106,7 @@ final class Scenarios {
         });
         Load.Stats delivered = new Load.Stats();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        for (var e : sentAt.entrySet()) {
+        for (var e : listeners.polling() == 0 ? java.util.Set.<java.util.Map.Entry<Long, Long>>of() : sentAt.entrySet()) {
             long last = listeners.awaitAll(tag + "-" + e.getKey(), Math.max(0, (deadline - System.nanoTime()) / 1_000_000));
             if (last < 0) delivered.error();
             else delivered.record(e.getValue(), last);
