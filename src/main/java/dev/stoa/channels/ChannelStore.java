@@ -25,7 +25,7 @@ public final class ChannelStore {
         Integer ret = rs.wasNull() ? null : retention;
         return new Channel(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getBoolean(5),
                 rs.getBoolean(6), rs.getBoolean(7), ret, rs.getLong(9), nullableLong(rs, 10), nullableLong(rs, 11),
-                rs.getString(12), rs.getBoolean(13), nullableLong(rs, 14), (ObjectNode) Json.parse(rs.getString(15)));
+                rs.getString(12), rs.getBoolean(13), nullableLong(rs, 14), Json.parseStoredObject(rs.getString(15)));
     }
 
     static Long nullableLong(ResultSet rs, int i) throws SQLException {
