@@ -107,6 +107,15 @@ public final class ChannelStore {
                 .bindList("ids", List.copyOf(ids)).map(ChannelStore::map).list();
     }
 
+    /** The names of these channels (message dicts' display_recipient): not whole rows, whose settings cost to read. */
+    public Map<Long, String> namesByIds(Handle h, Collection<Long> ids) {
+        Map<Long, String> out = new java.util.HashMap<>();
+        if (ids.isEmpty()) return out;
+        h.createQuery("SELECT id, name FROM channels WHERE id IN (<ids>)").bindList("ids", List.copyOf(ids))
+                .map((rs, ctx) -> Map.entry(rs.getLong(1), rs.getString(2))).forEach(e -> out.put(e.getKey(), e.getValue()));
+        return out;
+    }
+
     public List<Long> defaultChannelIds(Handle h) {
         return h.createQuery("SELECT channel_id FROM default_channels ORDER BY channel_id").mapTo(Long.class).list();
     }
