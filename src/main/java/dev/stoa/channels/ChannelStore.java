@@ -1,6 +1,5 @@
 package dev.stoa.channels;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Dialect;
 import dev.stoa.db.Tx;
 import dev.stoa.http.Json;
