@@ -204,6 +204,20 @@ public final class ChannelAccess {
         return new Viewer(u, all, mine, Set.copyOf(content), Set.copyOf(history));
     }
 
+    /** One channel's part of a Viewer, decided alone. */
+    public record Decision(Channel channel, boolean content, boolean history) {}
+
+    /**
+     * The viewer's decision for one channel (empty when it does not exist): a request about one channel
+     * (a channel narrow) need not read and decide every channel of the realm as viewer() does.
+     */
+    public Optional<Decision> decide(Handle h, User u, long channelId) {
+        return channels.byId(h, channelId).map(c -> {
+            boolean subscribed = subs.isSubscribed(h, u.id(), c.id());
+            return new Decision(c, canAccessContent(h, u, c, subscribed), canReadHistory(h, u, c, subscribed));
+        });
+    }
+
     /** Active users who may see the channel's metadata: the audience of its events. */
     public List<Long> audience(Handle h, Channel c, List<User> activeUsers) {
         Set<Long> subscribed = new HashSet<>(subs.subscribers(h, c.id()));

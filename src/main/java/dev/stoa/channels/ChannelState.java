@@ -54,8 +54,9 @@ public final class ChannelState implements StateContributor {
             Subscription s = mine.get(c.id());
             boolean active = s != null && s.active();
             if (!access.canSeeMetadata(ctx.h(), me, c, active)) continue;
-            streams.add(json.stream(c));
-            ObjectNode o = s == null ? json.stream(c) : json.subscription(c, s);
+            ObjectNode stream = json.stream(c);
+            streams.add(stream);
+            ObjectNode o = s == null ? stream.deepCopy() : json.subscription(c, s);
             if (s != null && !nullCap) o = ChannelJson.resolved(o, me);
             if (!"false".equals(mode)) ChannelJson.putSubscribers(o, subscribers.getOrDefault(c.id(), List.of()), mode, kept);
             (s == null ? never : active ? subscribed : unsubscribed).add(o);

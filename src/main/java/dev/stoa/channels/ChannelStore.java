@@ -1,6 +1,5 @@
 package dev.stoa.channels;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Dialect;
 import dev.stoa.db.Tx;
 import dev.stoa.http.Json;
@@ -25,7 +24,7 @@ public final class ChannelStore {
         Integer ret = rs.wasNull() ? null : retention;
         return new Channel(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getBoolean(5),
                 rs.getBoolean(6), rs.getBoolean(7), ret, rs.getLong(9), nullableLong(rs, 10), nullableLong(rs, 11),
-                rs.getString(12), rs.getBoolean(13), nullableLong(rs, 14), (ObjectNode) Json.parse(rs.getString(15)));
+                rs.getString(12), rs.getBoolean(13), nullableLong(rs, 14), Json.parseStoredObject(rs.getString(15)));
     }
 
     static Long nullableLong(ResultSet rs, int i) throws SQLException {
@@ -105,6 +104,15 @@ public final class ChannelStore {
         if (ids.isEmpty()) return List.of();
         return h.createQuery("SELECT " + COLUMNS + " FROM channels WHERE id IN (<ids>) ORDER BY id")
                 .bindList("ids", List.copyOf(ids)).map(ChannelStore::map).list();
+    }
+
+    /** The names of these channels (message dicts' display_recipient): not whole rows, whose settings cost to read. */
+    public Map<Long, String> namesByIds(Handle h, Collection<Long> ids) {
+        Map<Long, String> out = new java.util.HashMap<>();
+        if (ids.isEmpty()) return out;
+        h.createQuery("SELECT id, name FROM channels WHERE id IN (<ids>)").bindList("ids", List.copyOf(ids))
+                .map((rs, ctx) -> Map.entry(rs.getLong(1), rs.getString(2))).forEach(e -> out.put(e.getKey(), e.getValue()));
+        return out;
     }
 
     public List<Long> defaultChannelIds(Handle h) {

@@ -46,6 +46,23 @@ public final class Json {
         }
     }
 
+    private static final java.util.concurrent.ConcurrentHashMap<String, ObjectNode> PARSED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * A stored JSON object (a row's settings), parsed once per distinct text: rows mostly share a few texts, and
+     * parsing them was most of the cost of reading every channel or user (GET /messages, register). A copy each
+     * time, so callers own what they get. Bounded (memory): past 1,024 distinct texts it starts over.
+     */
+    public static ObjectNode parseStoredObject(String text) {
+        ObjectNode parsed = PARSED.get(text);
+        if (parsed == null) {
+            parsed = (ObjectNode) parse(text);
+            if (PARSED.size() >= 1024) PARSED.clear();
+            PARSED.put(text, parsed);
+        }
+        return parsed.deepCopy();
+    }
+
     public static ObjectNode success() {
         ObjectNode n = object();
         n.put("result", "success");

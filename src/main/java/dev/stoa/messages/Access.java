@@ -1,7 +1,11 @@
 package dev.stoa.messages;
 
+import dev.stoa.channels.Channel;
 import dev.stoa.channels.ChannelAccess;
 import dev.stoa.identity.User;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -16,18 +20,57 @@ public final class Access {
         this.channelAccess = channelAccess;
     }
 
-    /** A viewer's channels, decided once per request by ChannelAccess. */
-    public record View(ChannelAccess.Viewer channels) {
-        public User user() { return channels.user(); }
+    /**
+     * A viewer's channels, decided only as far as asked: one channel at a time for a request about a few
+     * (a channel narrow), all of them at most once per request when a question needs them all, and none for a
+     * narrow over the viewer's own messages (is:unread, dm:, search). Deciding every channel of a realm of a
+     * thousand was most of the cost of such a fetch. Lives inside one transaction (its handle).
+     */
+    public static final class View {
+        private final Handle h;
+        private final User user;
+        private final ChannelAccess channelAccess;
+        private final Map<Long, Optional<ChannelAccess.Decision>> decided = new HashMap<>();
+        private ChannelAccess.Viewer all;
+
+        View(Handle h, User user, ChannelAccess channelAccess) {
+            this.h = h;
+            this.user = user;
+            this.channelAccess = channelAccess;
+        }
+
+        public User user() { return user; }
+
+        /** Every channel decided (once). */
+        public ChannelAccess.Viewer channels() {
+            if (all == null) all = channelAccess.viewer(h, user);
+            return all;
+        }
+
+        /** The channel, or null when it does not exist. */
+        public Channel channel(long channelId) {
+            if (all != null) return all.channel(channelId);
+            return decision(channelId).map(ChannelAccess.Decision::channel).orElse(null);
+        }
 
         /** Content access to the channel (Zulip's access_stream_by_id). */
-        public boolean canSee(long channelId) { return channels.canAccessContent(channelId); }
+        public boolean canSee(long channelId) {
+            if (all != null) return all.canAccessContent(channelId);
+            return decision(channelId).map(ChannelAccess.Decision::content).orElse(false);
+        }
 
-        public boolean canReadHistory(long channelId) { return channels.canReadHistory(channelId); }
+        public boolean canReadHistory(long channelId) {
+            if (all != null) return all.canReadHistory(channelId);
+            return decision(channelId).map(ChannelAccess.Decision::history).orElse(false);
+        }
+
+        private Optional<ChannelAccess.Decision> decision(long channelId) {
+            return decided.computeIfAbsent(channelId, id -> channelAccess.decide(h, user, id));
+        }
     }
 
     public View view(Handle h, User user) {
-        return new View(channelAccess.viewer(h, user));
+        return new View(h, user, channelAccess);
     }
 
     /** Whether the viewer may read message m, given its user_message flags (null when no row). */

@@ -2,7 +2,6 @@ package dev.stoa.messages;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.channels.Channel;
 import dev.stoa.channels.ChannelStore;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
@@ -18,7 +17,7 @@ import org.jdbi.v3.core.Handle;
 
 /**
  * Message dictionaries as Zulip sends them (GET /messages and message events), built for a list
- * of messages with one query per kind of related row (users, channels, reactions).
+ * of messages with one query per kind of related row (users, channel names, reactions).
  */
 public final class MessageJson {
     private final UserStore users;
@@ -44,13 +43,12 @@ public final class MessageJson {
         }
         Map<Long, User> byId = new HashMap<>();
         for (User u : users.byIds(h, userIds)) byId.put(u.id(), u);
-        Map<Long, Channel> chans = new HashMap<>();
-        for (Channel c : channels.byIds(h, channelIds)) chans.put(c.id(), c);
+        Map<Long, String> chans = channels.namesByIds(h, channelIds);
         Map<Long, List<MessageStore.Reaction>> reactions = store.reactions(h, messages.stream().map(Message::id).toList());
         return messages.stream().map(m -> one(m, viewer, byId, chans, reactions.getOrDefault(m.id(), List.of()), applyMarkdown, clientGravatar)).toList();
     }
 
-    ObjectNode one(Message m, User viewer, Map<Long, User> byId, Map<Long, Channel> chans, List<MessageStore.Reaction> reactions,
+    ObjectNode one(Message m, User viewer, Map<Long, User> byId, Map<Long, String> chans, List<MessageStore.Reaction> reactions,
                    boolean applyMarkdown, boolean clientGravatar) {
         User sender = byId.get(m.senderId());
         ObjectNode o = Json.object();
@@ -71,8 +69,7 @@ public final class MessageJson {
         o.put("sender_email", userJson.apiEmail(sender));
         o.put("sender_realm_str", "stoa");
         if (m.isChannel()) {
-            Channel c = chans.get(m.channelId());
-            o.put("display_recipient", c == null ? "" : c.name());
+            o.put("display_recipient", chans.getOrDefault(m.channelId(), ""));
             o.put("type", "stream");
             o.put("stream_id", m.channelId());
         } else {

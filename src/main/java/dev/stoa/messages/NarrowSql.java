@@ -32,26 +32,30 @@ final class NarrowSql {
     final Map<String, Object> binds = new HashMap<>();
     final List<String> searchTerms = new ArrayList<>();
     private final Handle h;
-    private final ChannelAccess.Viewer view;
+    private final Access.View access;
     private final UserStore users;
     private final MessageStore store;
     private int n;
 
     NarrowSql(Handle h, Access.View access, UserStore users, MessageStore store, Narrow narrow) {
         this.h = h;
-        this.view = access.channels();
+        this.access = access;
         this.users = users;
         this.store = store;
-        binds.put("me", view.user().id());
+        binds.put("me", access.user().id());
         Narrow.InChannel ch = narrow.first(Narrow.InChannel.class);
         boolean history = narrow.first(Narrow.InChannels.class) != null;
+        Channel single = null;
         if (!history && ch != null) {
             Channel c = channelOf(ch.channel());
-            history = c != null && view.canReadHistory(c.id());
+            history = c != null && access.canReadHistory(c.id());
+            if (history && !ch.negated()) single = c;
         }
         if (history) {
             from.append(" FROM messages m LEFT JOIN user_message um ON um.message_id = m.id AND um.user_id = :me");
-            where.add("(um.user_id IS NOT NULL OR m.channel_id IN (" + ids(view.history()) + "))");
+            // A channel term keeps only that channel's rows: its id alone says the same as the list of every
+            // readable channel, whose thousand ids made each statement long to parse (Jdbi lexes it every time).
+            where.add("(um.user_id IS NOT NULL OR m.channel_id IN (" + (single != null ? String.valueOf(single.id()) : ids(view().history())) + "))");
         } else {
             from.append(" FROM user_message um JOIN messages m ON m.id = um.message_id");
             where.add("um.user_id = :me");
@@ -71,6 +75,11 @@ final class NarrowSql {
         binds.forEach(q::bind);
     }
 
+    /** The viewer's channels, decided on first use (a narrow over the viewer's own rows may never ask). */
+    private ChannelAccess.Viewer view() {
+        return access.channels();
+    }
+
     private String param(Object v) {
         String p = "p" + (n++);
         binds.put(p, v);
@@ -86,11 +95,12 @@ final class NarrowSql {
 
     /** The channel named, if the viewer may know of it (a private channel they cannot read: only administrators). */
     private Channel channelOf(Narrow.Ref ref) {
-        Channel c = ref.id() != null ? view.channel(ref.id()) : view.channelByName(ref.text());
-        if (c == null && ref.id() == null && ref.text().matches("\\d{1,18}")) c = view.channel(Long.parseLong(ref.text()));
-        if (c != null && !view.canAccessContent(c.id()) && !view.canReadHistory(c.id())) {
+        // By id, one channel is decided; by name (case-insensitive, as Zulip), the viewer's whole list is searched.
+        Channel c = ref.id() != null ? access.channel(ref.id()) : view().channelByName(ref.text());
+        if (c == null && ref.id() == null && ref.text().matches("\\d{1,18}")) c = access.channel(Long.parseLong(ref.text()));
+        if (c != null && !access.canSee(c.id()) && !access.canReadHistory(c.id())) {
             // Same answer as for a nonexistent one.
-            if (!(c.inviteOnly() && view.user().isAdmin())) return null;
+            if (!(c.inviteOnly() && access.user().isAdmin())) return null;
         }
         return c;
     }
@@ -154,21 +164,21 @@ final class NarrowSql {
 
     private Set<Long> publicChannels() {
         Set<Long> out = new TreeSet<>();
-        for (Channel c : view.channels().values()) {
-            if (!c.inviteOnly() && (!view.user().isGuest() || view.subscribed(c.id()))) out.add(c.id());
+        for (Channel c : view().channels().values()) {
+            if (!c.inviteOnly() && (!view().user().isGuest() || view().subscribed(c.id()))) out.add(c.id());
         }
         return out;
     }
 
     private Set<Long> webPublic() {
         Set<Long> out = new TreeSet<>();
-        for (Channel c : view.channels().values()) if (c.isWebPublic()) out.add(c.id());
+        for (Channel c : view().channels().values()) if (c.isWebPublic()) out.add(c.id());
         return out;
     }
 
     private Set<Long> mutedChannels() {
         Set<Long> out = new TreeSet<>();
-        view.subs().values().forEach(s -> {
+        view().subs().values().forEach(s -> {
             if (s.active() && s.isMuted()) out.add(s.channelId());
         });
         return out;
@@ -186,7 +196,7 @@ final class NarrowSql {
     private String dm(List<Narrow.Ref> refs) {
         List<Long> ids = new ArrayList<>();
         for (Narrow.Ref r : refs) ids.add(user(r).id());
-        ids.add(view.user().id());
+        ids.add(access.user().id());
         return store.existingDmRecipient(h, Message.dmKey(ids)).map(r -> "m.recipient_id = " + r).orElse("1 = 0");
     }
 }

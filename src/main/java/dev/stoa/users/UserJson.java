@@ -61,7 +61,21 @@ public final class UserJson {
 
     /** A time as Zulip's user objects write it (date_joined). */
     public static String isoTime(long epochSecond) {
-        return ISO.format(Instant.ofEpochSecond(epochSecond));
+        // By hand: register writes one per user, and DateTimeFormatter was a third of building a user.
+        java.time.LocalDateTime t = java.time.LocalDateTime.ofEpochSecond(epochSecond, 0, ZoneOffset.UTC);
+        if (t.getYear() < 1000 || t.getYear() > 9999) return ISO.format(Instant.ofEpochSecond(epochSecond));
+        StringBuilder b = new StringBuilder(32).append(t.getYear());
+        two(b.append('-'), t.getMonthValue());
+        two(b.append('-'), t.getDayOfMonth());
+        two(b.append('T'), t.getHour());
+        two(b.append(':'), t.getMinute());
+        two(b.append(':'), t.getSecond());
+        return b.append(".000000+00:00").toString();
+    }
+
+    private static void two(StringBuilder b, int v) {
+        if (v < 10) b.append('0');
+        b.append(v);
     }
 
     public ObjectNode user(User u, User viewer, Options o, Map<Long, ObjectNode> profileData) {

@@ -28,7 +28,7 @@ public final class UserStore {
         Long ownerId = rs.wasNull() ? null : owner;
         return new User(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getBoolean(5), rs.getBoolean(6),
                 bt, ownerId, rs.getBoolean(9), rs.getString(10), rs.getString(11), rs.getString(12), rs.getLong(13),
-                rs.getString(14), rs.getInt(15), rs.getBoolean(16), (ObjectNode) Json.parse(rs.getString(17)));
+                rs.getString(14), rs.getInt(15), rs.getBoolean(16), Json.parseStoredObject(rs.getString(17)));
     }
 
     public Optional<User> byId(Handle h, long id) {

@@ -5,8 +5,11 @@ record Sizes(int users, int channels, long[] messageSteps, int sendListeners, do
              int fanoutMessages, int registerChannels, int[] mixPeople, double mixSeconds, int memoryQueues, int memoryPolls,
              int[] scaleSubscribers, int teamSize, int dms, int rateSteps) {
 
+    /** STOA_BENCH_MESSAGES (e.g. 100000) replaces the full history's final size, for quicker profiling runs. */
     static Sizes full() {
-        return new Sizes(10_000, 1_000, new long[] {10_000, 100_000, 1_000_000}, 100, 500, 10, 2_000, 20, 100,
+        String m = System.getenv("STOA_BENCH_MESSAGES");
+        long last = m == null || m.isBlank() ? 1_000_000 : Long.parseLong(m.strip());
+        return new Sizes(10_000, 1_000, new long[] {Math.min(10_000, last), Math.min(100_000, last), last}, 100, 500, 10, 2_000, 20, 100,
                 new int[] {1_000, 2_500, 5_000, 10_000}, 60, 10_000, 5_000, new int[] {10, 100, 1_000, 10_000}, 100, 200, 8);
     }
 
