@@ -63,7 +63,8 @@ final class BenchServer implements AutoCloseable {
     /** Starts the process and waits for its first answered request; returns that wait in milliseconds. */
     double start() throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        cmd.addAll(runFlags());
+        // The script's start-up cache belongs to its jar: a server run from the build's classes goes without it.
+        cmd.addAll(runFlags().stream().filter(f -> jar != null || !f.startsWith("-XX:AOTCache=")).toList());
         if (jar != null) cmd.addAll(List.of("-jar", jar.toString()));
         else cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.stoa.Main"));
         // The load is many requests from one address and a few users: the limiters would measure themselves.
