@@ -24,6 +24,7 @@ import java.util.stream.Stream;
 final class AotTraining {
     private AotTraining() {}
 
+    /** Runs the training; throws when the server does not answer a request with 200 (the script then keeps no cache). */
     static void run() throws Exception {
         Path dir = Files.createTempDirectory("stoa-aot-train");
         try {
@@ -71,7 +72,12 @@ final class AotTraining {
             out.write(head.getBytes(StandardCharsets.US_ASCII));
             out.write(body);
             out.flush();
-            return new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            // A training that stops exercising the server would leave the cache half empty without a word.
+            if (!answer.startsWith("HTTP/1.1 200") && !answer.startsWith("HTTP/1.0 200")) {
+                throw new IllegalStateException(method + " " + path + " answered " + answer.lines().findFirst().orElse("nothing"));
+            }
+            return answer;
         }
     }
 
