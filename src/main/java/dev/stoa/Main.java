@@ -21,6 +21,7 @@ public final class Main {
             if (cmd.equals("run")) run(rest);
             else if (cmd.equals("help") || cmd.equals("--help")) System.out.println(Admin.USAGE);
             else if (cmd.equals("demo")) Demo.run(rest);
+            else if (cmd.equals("aot-train")) AotTraining.run(); // the `stoa` script's start-up cache, once per jar
             else if (cmd.equals("cluster-demo")) dev.stoa.cluster.ClusterDemo.run(rest);
             else Admin.run(cmd, rest);
             return 0;

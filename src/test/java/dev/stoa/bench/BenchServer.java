@@ -15,8 +15,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The server under test, started as `./stoa run` starts it: the same JVM flags (read from the
@@ -50,15 +48,23 @@ final class BenchServer implements AutoCloseable {
     static List<String> runFlags() throws IOException {
         String candidate = System.getenv("STOA_BENCH_JVM_FLAGS");
         if (candidate != null && !candidate.isBlank()) return Arrays.asList(candidate.strip().split("\\s+"));
-        Matcher m = Pattern.compile("exec \"\\$JAVA_HOME/bin/java\" (.*) -jar \"\\$JAR\"").matcher(Files.readString(Path.of("stoa")));
-        if (!m.find()) throw new IllegalStateException("cannot find the java command line of `./stoa run` in ./stoa");
-        return Arrays.asList(m.group(1).strip().split("\\s+"));
+        // The script says them itself (`./stoa jvm-flags`), start-up cache included when it has one for this jar.
+        Process p = new ProcessBuilder("bash", "stoa", "jvm-flags").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes()).strip();
+        try {
+            if (p.waitFor() != 0 || out.isEmpty()) throw new IllegalStateException("`./stoa jvm-flags` failed: " + out);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
+        return Arrays.asList(out.split("\\s+"));
     }
 
     /** Starts the process and waits for its first answered request; returns that wait in milliseconds. */
     double start() throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        cmd.addAll(runFlags());
+        // The script's start-up cache belongs to its jar: a server run from the build's classes goes without it.
+        cmd.addAll(runFlags().stream().filter(f -> jar != null || !f.startsWith("-XX:AOTCache=")).toList());
         if (jar != null) cmd.addAll(List.of("-jar", jar.toString()));
         else cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.stoa.Main"));
         // The load is many requests from one address and a few users: the limiters would measure themselves.

@@ -179,7 +179,7 @@ class ClusterBenchmark {
 
     /** The JVM flags `./stoa run` gives the server. */
     static List<String> scriptFlags() throws java.io.IOException {
-        Matcher m = Pattern.compile("exec \"\\$JAVA_HOME/bin/java\" (.*) -jar").matcher(Files.readString(Path.of("stoa")));
+        Matcher m = Pattern.compile("JVM_FLAGS=\"(.*)\"").matcher(Files.readString(Path.of("stoa")));
         return m.find() ? Arrays.asList(m.group(1).split(" ")) : List.of();
     }
 }
