@@ -258,7 +258,7 @@ public final class MessageActions {
         // A channel message's dict needs only what is in hand (its sender and channel; a new message has
         // no reactions): no queries inside the write. A direct message's recipients are looked up.
         ObjectNode dict = channel != null
-                ? json.one(m, null, Map.of(sender.id(), sender), Map.of(channel.id(), channel), List.of(), true, false)
+                ? json.one(m, null, Map.of(sender.id(), sender), Map.of(channel.id(), channel.name()), List.of(), true, false)
                 : json.build(h, List.of(m), null, true, false).getFirst();
         ObjectNode fields = Json.object();
         fields.set("message", dict);
