@@ -75,13 +75,32 @@ public final class Delivery {
         // not once per queue (one message to a big channel wakes thousands of polls).
         boolean echo = q.id.equals(e.payload().path("__sender_queue_id").asText(null));
         RenderKey key = new RenderKey(ruleKey, perUser, q.spec.can("empty_topic_name"), echo);
-        Map<RenderKey, List<ObjectNode>> forEntry = shared.computeIfAbsent(e.id(), id -> new ConcurrentHashMap<>());
-        if (shared.size() > SHARED_ENTRIES) shared.pollFirstEntry();
-        return forEntry.computeIfAbsent(key, k -> renderFor(e, perUser, rule, q).stream().map(o -> (ObjectNode) new SharedEvent(o)).toList());
+        Map<RenderKey, List<ObjectNode>> forEntry = shared.get(e.id());
+        if (forEntry == null) {
+            forEntry = shared.computeIfAbsent(e.id(), id -> new ConcurrentHashMap<>());
+            if (shared.size() > SHARED_ENTRIES) shared.pollFirstEntry();
+        }
+        List<ObjectNode> done = forEntry.get(key); // the common case: another queue rendered it (no bin lock)
+        return done != null ? done
+                : forEntry.computeIfAbsent(key, k -> renderFor(e, perUser, rule, q).stream().map(o -> (ObjectNode) new SharedEvent(o)).toList());
     }
 
-    /** What makes one queue's rendering of an entry differ from another's, beyond what the type's rule names. */
-    private record RenderKey(Object rule, JsonNode perUser, boolean emptyTopicName, boolean senderQueue) {}
+    /**
+     * What makes one queue's rendering of an entry differ from another's, beyond what the type's rule names.
+     * equals and hashCode by hand: thousands of polls look it up at once, and the generated ones cost several times more.
+     */
+    private record RenderKey(Object rule, JsonNode perUser, boolean emptyTopicName, boolean senderQueue) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof RenderKey k && emptyTopicName == k.emptyTopicName && senderQueue == k.senderQueue
+                    && rule.equals(k.rule) && java.util.Objects.equals(perUser, k.perUser);
+        }
+
+        @Override
+        public int hashCode() {
+            return (rule.hashCode() * 31 + (perUser == null ? 0 : perUser.hashCode())) * 4 + (emptyTopicName ? 2 : 0) + (senderQueue ? 1 : 0);
+        }
+    }
 
     /** Recent entries whose shared renderings are kept (a poll that is behind renders older ones again). */
     private static final int SHARED_ENTRIES = 64;
