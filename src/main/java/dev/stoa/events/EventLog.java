@@ -1,5 +1,6 @@
 package dev.stoa.events;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
@@ -7,6 +8,7 @@ import dev.stoa.http.Json;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jdbi.v3.core.Handle;
@@ -71,6 +73,12 @@ public final class EventLog {
     /** Appends an event in tx; it becomes visible to queues after the commit. */
     public long append(Tx tx, Event event, Recipients recipients) {
         tx.lockAppends();
+        ObjectNode ordered = payloadOf(event);
+        if (event.idCount() > 1) ordered.put(SPLIT_FIRST_ID, reserveBelow(tx, event.idCount() - 1));
+        return appendJson(tx, event.type(), ordered, recipients);
+    }
+
+    private static ObjectNode payloadOf(Event event) {
         ObjectNode payload = Json.MAPPER.valueToTree(event);
         payload.remove("extras");
         ObjectNode ordered = Json.object();
@@ -78,8 +86,66 @@ public final class EventLog {
         if (event.op() != null) ordered.put("op", event.op());
         ordered.setAll(payload);
         if (event.extras() != null) ordered.setAll(event.extras());
-        if (event.idCount() > 1) ordered.put(SPLIT_FIRST_ID, reserveBelow(tx, event.idCount() - 1));
-        return appendJson(tx, event.type(), ordered, recipients);
+        return ordered;
+    }
+
+    /** NOTIFY carries at most 8000 bytes; an ephemeral entry larger than this is stored instead (PostgreSQL). */
+    static final int MAX_NOTIFY_BYTES = 7000;
+
+    /**
+     * An ephemeral event (typing): it takes the next id of the log's sequence in tx, as an append
+     * does, but no row; after the commit it is published to this node's in-memory window in id order,
+     * and on PostgreSQL the NOTIFY that wakes the other nodes' tailers carries it to theirs. A queue
+     * further behind than the window, or polling after a restart, never gets it: it was meant for now.
+     * (On PostgreSQL, one too large for a NOTIFY is appended as usual. A NOTIFY that reaches another
+     * node after a later stored entry was published there is dropped there: ids stay in order.)
+     */
+    public long appendEphemeral(Tx tx, Event event, Recipients recipients) {
+        tx.lockAppends();
+        ObjectNode payload = payloadOf(event);
+        ObjectNode notice = null;
+        if (tx.dialect() == dev.stoa.db.Dialect.POSTGRES) {
+            notice = Json.object().put("type", event.type());
+            notice.set("payload", payload);
+            notice.set("recipients", recipients.toJson());
+            if (Json.write(notice).length() > MAX_NOTIFY_BYTES) return appendJson(tx, event.type(), payload, recipients);
+        }
+        long now = clock.instant().getEpochSecond();
+        long id = takeId(tx.h(), now, event.type());
+        LoggedEvent e = new LoggedEvent(id, now, event.type(), payload, recipients, false);
+        // Known before the commit: a publisher filling the gap below a later entry finds it here, not in the table.
+        unstored.put(id, e);
+        if (notice != null) {
+            tx.h().execute("SELECT pg_notify(?, ?)", dev.stoa.db.Db.EVENTS_CHANNEL, Json.write(notice.put("id", id).put("created_at", now)));
+        }
+        tx.afterCommit(() -> publishCommitted(e));
+        return id;
+    }
+
+    /** Ephemeral entries not yet published, by id: this node's, and other nodes' received by NOTIFY. */
+    private final ConcurrentSkipListMap<Long, LoggedEvent> unstored = new ConcurrentSkipListMap<>();
+
+    /** An ephemeral entry another node published (the tailer's NOTIFY payload); published with the next catch-up. */
+    public void receiveEphemeral(String notice) {
+        JsonNode n = Json.parse(notice);
+        long id = n.get("id").asLong();
+        if (id <= head) return; // this node's own, published already (or one that came too late to keep its order)
+        unstored.put(id, new LoggedEvent(id, n.get("created_at").asLong(), n.get("type").asText(), (ObjectNode) n.get("payload"),
+                Recipients.fromJson(n.get("recipients")), false));
+    }
+
+    /** Table entries in (after, upTo] with the unstored ones of that range, in id order; those leave {@code unstored}. */
+    private List<LoggedEvent> withUnstored(List<LoggedEvent> fromTable, long after, long upTo) {
+        var gap = unstored.headMap(upTo, true);
+        if (gap.isEmpty()) return fromTable;
+        List<LoggedEvent> out = new ArrayList<>(fromTable);
+        java.util.Set<Long> stored = new java.util.HashSet<>();
+        for (LoggedEvent e : fromTable) stored.add(e.id());
+        // an id in the table too was never an ephemeral's: its transaction rolled back and the id was taken again
+        for (LoggedEvent e : gap.values()) if (e.id() > after && !stored.contains(e.id())) out.add(e);
+        gap.clear();
+        out.sort(java.util.Comparator.comparingLong(LoggedEvent::id));
+        return out;
     }
 
     /**
@@ -97,8 +163,7 @@ public final class EventLog {
      */
     private long reserveBelow(Tx tx, int n) {
         Handle h = tx.h();
-        long first = insert(h, clock.instant().getEpochSecond(), "reserved", "{}", "{\"users\":[]}");
-        h.execute("DELETE FROM events WHERE id = ?", first);
+        long first = takeId(h, clock.instant().getEpochSecond(), "reserved");
         long last = first + n - 1;
         if (n > 1) {
             if (tx.dialect() == dev.stoa.db.Dialect.SQLITE) h.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = 'events'", last);
@@ -115,6 +180,13 @@ public final class EventLog {
         return id;
     }
 
+    /** The next id of the log's sequence, leaving no row (a gap in the table); the caller holds the append lock. */
+    private static long takeId(Handle h, long now, String type) {
+        long id = insert(h, now, type, "{}", "{\"users\":[]}");
+        h.execute("DELETE FROM events WHERE id = ?", id);
+        return id;
+    }
+
     private static long insert(Handle h, long now, String type, String payload, String recipients) {
         return h.createUpdate("INSERT INTO events (created_at, type, payload, recipients) VALUES (?, ?, ?, ?)")
                 .bind(0, now).bind(1, type).bind(2, payload).bind(3, recipients)
@@ -127,7 +199,8 @@ public final class EventLog {
         try {
             long h = head;
             if (e.id() <= h) return; // the tailer published it already
-            if (e.id() > h + 1) publish(db.read(r -> readRange(r, h, e.id() - 1)));
+            if (e.id() > h + 1) publish(withUnstored(db.read(r -> readRange(r, h, e.id() - 1)), h, e.id() - 1));
+            unstored.remove(e.id());
             publish(List.of(e));
         } finally {
             publishLock.unlock();
@@ -139,7 +212,7 @@ public final class EventLog {
         publishLock.lock();
         try {
             long h = head;
-            List<LoggedEvent> found = db.read(r -> readRange(r, h, Long.MAX_VALUE));
+            List<LoggedEvent> found = withUnstored(db.read(r -> readRange(r, h, Long.MAX_VALUE)), h, Long.MAX_VALUE);
             publish(found);
             return found.size();
         } finally {
@@ -215,9 +288,7 @@ public final class EventLog {
             try {
                 id = db.write(tx -> {
                     tx.lockAppends();
-                    long got = insert(tx.h(), clock.instant().getEpochSecond(), "heartbeat", "{}", "{\"users\":[]}");
-                    tx.h().execute("DELETE FROM events WHERE id = ?", got);
-                    return got;
+                    return takeId(tx.h(), clock.instant().getEpochSecond(), "heartbeat");
                 });
             } catch (RuntimeException e) {
                 reserveFailure = e;
@@ -230,6 +301,23 @@ public final class EventLog {
             return id;
         } finally {
             reserveLock.unlock();
+        }
+    }
+
+    /**
+     * Where a queue whose snapshot read the table up to {@code tableHead} starts: past the ephemeral
+     * entries published right above it (the table does not know them; they happened before the queue
+     * existed), up to the first stored one, which the snapshot did not include.
+     */
+    public long pastEphemeral(long tableHead) {
+        lock.lock();
+        try {
+            long start = tableHead;
+            if (tableHead < cacheFrom) return start;
+            for (int i = firstAfter(tableHead); i < recent.size() && !recent.get(i).stored(); i++) start = recent.get(i).id();
+            return start;
+        } finally {
+            lock.unlock();
         }
     }
 

@@ -69,7 +69,9 @@ public final class LogTailer implements AutoCloseable {
             while (!closed) {
                 log.catchUp();
                 recovered();
-                pg.getNotifications((int) Math.max(1, pollMillis));
+                // Ephemeral entries (typing) of other nodes travel in the payload; plain appends send an empty one.
+                org.postgresql.PGNotification[] got = pg.getNotifications((int) Math.max(1, pollMillis));
+                if (got != null) for (var n : got) if (n.getParameter() != null && !n.getParameter().isEmpty()) log.receiveEphemeral(n.getParameter());
             }
         } finally {
             listening = null;

@@ -73,7 +73,7 @@ public final class EditTypingActions {
                 notify = listening(h, m.dmUserIds());
                 recipient.put("type", "direct").set("user_ids", Json.tree(notify));
             }
-            log.append(tx, new MessageEvent.TypingEditMessage(op, f), Recipients.users(notify));
+            log.appendEphemeral(tx, new MessageEvent.TypingEditMessage(op, f), Recipients.users(notify));
             return null;
         });
     }

@@ -35,6 +35,13 @@ public final class MessageDelivery {
                 return NarrowMatch.matches(PARSED.computeIfAbsent(n, Narrow::parse), e, userId);
             }
 
+            /** render reads apply_markdown and, for a Gravatar sender, whether this user may compute the avatar. */
+            @Override
+            public Object shareKey(ObjectNode e, QueueSpec spec, Long userId) {
+                boolean gravatarNull = spec.clientGravatar() && userId != null && computesGravatar(e.get("__gravatar"), userId);
+                return spec.applyMarkdown() ? (gravatarNull ? 1 : 2) : (gravatarNull ? 3 : 4);
+            }
+
             @Override
             public List<ObjectNode> render(ObjectNode e, QueueSpec spec, Long userId) {
                 if (!spec.applyMarkdown() && e.has("__raw_content") && e.get("message") instanceof ObjectNode m) {

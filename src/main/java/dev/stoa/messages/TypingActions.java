@@ -62,7 +62,7 @@ public final class TypingActions {
                 if (!access.view(h, me).canSee(in.channelId())) throw ApiError.bad("Invalid channel ID");
                 recipients.addAll(subs.subscribers(h, in.channelId()));
             }
-            log.append(tx, new MessageEvent.Typing(in.op(), f), Recipients.users(recipients));
+            log.appendEphemeral(tx, new MessageEvent.Typing(in.op(), f), Recipients.users(recipients));
             return null;
         });
     }

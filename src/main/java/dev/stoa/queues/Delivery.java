@@ -6,11 +6,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LoggedEvent;
 import dev.stoa.http.Json;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.Supplier;
 
 /**
@@ -25,8 +29,14 @@ public final class Delivery {
     public interface TypeRule {
         List<ObjectNode> render(ObjectNode event, QueueSpec spec, Long userId);
 
-        /** Whether the queue takes the event at all, as stored (before capability rendering): e.g. a message outside its narrow. */
+        /** Whether the queue takes the event at all, as stored (before capability rendering): e.g. a message outside its narrow. Must not change it. */
         default boolean accepts(ObjectNode event, QueueSpec spec, Long userId) { return true; }
+
+        /**
+         * What of the spec and user this type's render depends on, for an event as stored: queues with
+         * equal keys (and equal per-user parts) share one rendering. Null: render for each queue.
+         */
+        default Object shareKey(ObjectNode event, QueueSpec spec, Long userId) { return null; }
     }
 
     private final Map<String, TypeRule> rules = new ConcurrentHashMap<>();
@@ -55,17 +65,68 @@ public final class Delivery {
     public List<ObjectNode> render(LoggedEvent e, EventQueue q) {
         if (!e.recipients().accepts(q.userId, q.spec.allPublicStreams())) return List.of();
         if (!q.spec.wants(e.type())) return List.of();
-        // Copy all but the per-user part (one entry per recipient: thousands for a big channel), then merge this queue's entry.
+        JsonNode perUser = perUser(e, q.userId);
+        TypeRule rule = rules.get(e.type());
+        ObjectNode view = perUser == null ? e.payload() : merged(e.payload(), perUser); // read only: no deep copy to decide
+        if (rule != null && !rule.accepts(view, q.spec, q.userId)) return List.of();
+        Object ruleKey = rule == null ? null : rule.shareKey(view, q.spec, q.userId);
+        if (ruleKey == null) return renderFor(e, perUser, rule, q);
+        // Every queue with the same key gets the same events: rendered and written as JSON once per entry,
+        // not once per queue (one message to a big channel wakes thousands of polls).
+        boolean echo = q.id.equals(e.payload().path("__sender_queue_id").asText(null));
+        RenderKey key = new RenderKey(ruleKey, perUser, q.spec.can("empty_topic_name"), echo);
+        Map<RenderKey, List<ObjectNode>> forEntry = shared.get(e.id());
+        if (forEntry == null) {
+            forEntry = shared.computeIfAbsent(e.id(), id -> new ConcurrentHashMap<>());
+            if (shared.size() > SHARED_ENTRIES) shared.pollFirstEntry();
+        }
+        List<ObjectNode> done = forEntry.get(key); // the common case: another queue rendered it (no bin lock)
+        return done != null ? done
+                : forEntry.computeIfAbsent(key, k -> renderFor(e, perUser, rule, q).stream().map(o -> (ObjectNode) new SharedEvent(o)).toList());
+    }
+
+    /**
+     * What makes one queue's rendering of an entry differ from another's, beyond what the type's rule names.
+     * equals and hashCode by hand: thousands of polls look it up at once, and the generated ones cost several times more.
+     */
+    private record RenderKey(Object rule, JsonNode perUser, boolean emptyTopicName, boolean senderQueue) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof RenderKey k && emptyTopicName == k.emptyTopicName && senderQueue == k.senderQueue
+                    && rule.equals(k.rule) && java.util.Objects.equals(perUser, k.perUser);
+        }
+
+        @Override
+        public int hashCode() {
+            return (rule.hashCode() * 31 + (perUser == null ? 0 : perUser.hashCode())) * 4 + (emptyTopicName ? 2 : 0) + (senderQueue ? 1 : 0);
+        }
+    }
+
+    /** Recent entries whose shared renderings are kept (a poll that is behind renders older ones again). */
+    private static final int SHARED_ENTRIES = 64;
+    private final ConcurrentSkipListMap<Long, Map<RenderKey, List<ObjectNode>>> shared = new ConcurrentSkipListMap<>();
+
+    private static JsonNode perUser(LoggedEvent e, Long userId) {
+        JsonNode all = e.payload().get("__per_user");
+        return all == null || userId == null ? null : all.get(userId.toString());
+    }
+
+    /** The stored payload with one recipient's part on top, sharing the payload's nodes. */
+    private static ObjectNode merged(ObjectNode payload, JsonNode perUser) {
+        ObjectNode view = Json.object();
+        view.setAll(payload);
+        view.setAll((ObjectNode) perUser);
+        return view;
+    }
+
+    /** Renders the entry for this queue on a deep copy (rules change the event they are given). */
+    private List<ObjectNode> renderFor(LoggedEvent e, JsonNode perUser, TypeRule rule, EventQueue q) {
+        // Copy all but the per-user part (one entry per flagged recipient), then merge this queue's entry.
         ObjectNode ev = Json.object();
         e.payload().properties().forEach(f -> {
             if (!f.getKey().equals("__per_user")) ev.set(f.getKey(), f.getValue().deepCopy());
         });
-        JsonNode perUser = e.payload().get("__per_user");
-        if (perUser != null && q.userId != null && perUser.has(q.userId.toString())) {
-            ev.setAll(((ObjectNode) perUser.get(q.userId.toString())).deepCopy());
-        }
-        TypeRule rule = rules.get(e.type());
-        if (rule != null && !rule.accepts(ev, q.spec, q.userId)) return List.of();
+        if (perUser != null) ev.setAll(((ObjectNode) perUser).deepCopy());
         if (!q.spec.can("empty_topic_name")) showEmptyTopic(ev);
         List<ObjectNode> out = rule == null ? List.of(ev) : rule.render(ev, q.spec, q.userId);
         List<ObjectNode> wire = new ArrayList<>(out.size());
@@ -80,6 +141,26 @@ public final class Delivery {
             wire.add(o);
         }
         return wire;
+    }
+
+    /**
+     * A rendered event several queues share: never changed after it is made, and written as JSON once,
+     * however many poll answers carry it.
+     */
+    static final class SharedEvent extends ObjectNode {
+        private volatile String json;
+
+        SharedEvent(ObjectNode rendered) {
+            super(Json.MAPPER.getNodeFactory());
+            setAll(rendered); // made for this key alone: nothing else holds its nodes
+        }
+
+        @Override
+        public void serialize(JsonGenerator g, SerializerProvider provider) throws IOException {
+            String s = json;
+            if (s == null) json = s = Json.write(new ObjectNode(Json.MAPPER.getNodeFactory(), _children));
+            g.writeRawValue(s);
+        }
     }
 
     private static final String[] TOPIC_KEYS = {"subject", "topic", "orig_subject", "topic_name"};

@@ -53,8 +53,9 @@ public final class EventQueues {
         db.read(store::all).forEach(q -> queues.put(q.id, q));
     }
 
-    /** Creates a queue starting at the log head read in register's snapshot. */
-    public EventQueue create(Long userId, QueueSpec spec, long idleTimeoutSecs, long startEventId) {
+    /** Creates a queue starting at the log head read in register's snapshot (the table's newest id). */
+    public EventQueue create(Long userId, QueueSpec spec, long idleTimeoutSecs, long snapshotHead) {
+        long startEventId = log.pastEphemeral(snapshotHead); // typing before the register is not news to it
         long now = clock.instant().getEpochSecond();
         String id = now + ":" + UUID.randomUUID();
         EventQueue q = new EventQueue(id, userId, spec, startEventId, idleTimeoutSecs, now, now, startEventId);

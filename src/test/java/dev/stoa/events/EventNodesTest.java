@@ -1,9 +1,11 @@
 package dev.stoa.events;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.Stoa;
+import dev.stoa.db.Dialect;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.Await;
 import dev.stoa.testing.StoaTestBase;
@@ -84,6 +86,56 @@ class EventNodesTest extends StoaTestBase {
         assertThat(ids).hasSize(2 * perNode);
         assertThat(collect(member, onA, ids.size())).isEqualTo(ids);
         assertThat(collect(memberB, onB, ids.size())).isEqualTo(ids);
+    }
+
+    @Test
+    void aTypingNoticeSentThroughAReachesALongPollOnB() {
+        // Typing is not stored: it travels in the NOTIFY (PostgreSQL), which a second process on a SQLite file does not have.
+        assumeTrue(server.stoa.db().dialect() == Dialect.POSTGRES, "typing reaches other nodes over PostgreSQL's NOTIFY");
+        JsonNode r = memberB.post("/register", "event_types", List.of("typing")).success();
+        long before = server.stoa.db().read(h -> h.createQuery("SELECT COUNT(*) FROM events").mapTo(Long.class).one());
+        Thread.ofVirtual().start(() -> admin.post("/typing", "op", "start", "to", List.of(member.userId)).success());
+        JsonNode e = firstEvent(memberB, r.get("queue_id").asText(), r.get("last_event_id").asLong());
+        assertThat(e.get("type").asText()).isEqualTo("typing");
+        assertThat(e.get("op").asText()).isEqualTo("start");
+        assertThat(e.at("/sender/user_id").asLong()).isEqualTo(admin.userId);
+        assertThat(e.get("id").asLong()).isGreaterThan(r.get("last_event_id").asLong());
+        long after = server.stoa.db().read(h -> h.createQuery("SELECT COUNT(*) FROM events").mapTo(Long.class).one());
+        assertThat(after).as("typing leaves no row in the log").isEqualTo(before);
+    }
+
+    @Test
+    void typingAndStoredEventsArriveInIdOrderOnBothNodes() throws Exception {
+        assumeTrue(server.stoa.db().dialect() == Dialect.POSTGRES, "typing reaches other nodes over PostgreSQL's NOTIFY");
+        List<String> types = List.of("typing", "realm_user");
+        JsonNode onA = member.post("/register", "event_types", types).success();
+        JsonNode onB = memberB.post("/register", "event_types", types).success();
+        int perNode = 10;
+        Thread a = Thread.ofVirtual().start(() -> { for (int i = 0; i < perNode; i++) admin.post("/typing", "op", "start", "to", List.of(member.userId)).success(); });
+        Thread b = Thread.ofVirtual().start(() -> { for (int i = 0; i < perNode; i++) adminB.patch("/users/" + guest.userId, "full_name", "T" + i).success(); });
+        a.join();
+        b.join();
+        List<Long> onNodeA = collect(member, onA, 2 * perNode);
+        assertThat(onNodeA).isSorted().doesNotHaveDuplicates();
+        // B may drop a notice whose NOTIFY arrived after a later stored entry; what it delivers is in order, stored ones all there
+        List<Long> onNodeB = collectUntil(memberB, onB, onNodeA.getLast());
+        assertThat(onNodeB).isSorted().doesNotHaveDuplicates();
+        assertThat(onNodeA).containsAll(onNodeB);
+    }
+
+    /** Non-heartbeat event ids until one at or past {@code last}. */
+    private static List<Long> collectUntil(ApiClient c, JsonNode reg, long lastId) {
+        List<Long> out = new ArrayList<>();
+        long last = reg.get("last_event_id").asLong();
+        long deadline = Await.deadline(60);
+        while (last < lastId) {
+            Await.before(deadline, "events up to " + lastId + " (" + out.size() + " so far)");
+            for (JsonNode e : c.get("/events", "queue_id", reg.get("queue_id").asText(), "last_event_id", String.valueOf(last)).success().get("events")) {
+                last = e.get("id").asLong();
+                if (!e.get("type").asText().equals("heartbeat")) out.add(last);
+            }
+        }
+        return out;
     }
 
     private static List<Long> collect(ApiClient c, JsonNode reg, int n) {

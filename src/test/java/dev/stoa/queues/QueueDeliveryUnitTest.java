@@ -75,6 +75,31 @@ class QueueDeliveryUnitTest {
     }
 
     @Test
+    void queuesWithTheSameRenderingShareOneAndOnlyTheSenderQueueGetsItsLocalId() {
+        String json = "{\"type\":\"message\",\"flags\":[],\"message\":{\"type\":\"private\",\"content\":\"<p>x</p>\"},"
+                + "\"__raw_content\":\"x\",\"__sender_queue_id\":\"mine\",\"__local_id\":\"7\",\"__per_user\":{\"11\":{\"flags\":[\"mentioned\"]}}}";
+        ObjectNode payload = (ObjectNode) Json.parse(json);
+        LoggedEvent e = new LoggedEvent(++nextId, 0, "message", payload, Recipients.users(ME, 11, 12));
+        QueueSpec spec = queue().spec;
+        List<ObjectNode> a = delivery.render(e, new EventQueue("a", ME, spec, 0, 600, 0, 0, 0));
+        List<ObjectNode> b = delivery.render(e, new EventQueue("b", 12L, spec, 0, 600, 0, 0, 0));
+        List<ObjectNode> flagged = delivery.render(e, new EventQueue("c", 11L, spec, 0, 600, 0, 0, 0));
+        List<ObjectNode> sender = delivery.render(e, new EventQueue("mine", ME, spec, 0, 600, 0, 0, 0));
+        assertThat(b.getFirst()).isSameAs(a.getFirst());
+        assertThat(Json.write(a.getFirst())).isEqualTo(Json.write(Json.parse(Json.write(a.getFirst()))));
+        assertThat(a.getFirst().get("flags")).isEmpty();
+        assertThat(flagged.getFirst().get("flags").get(0).asText()).isEqualTo("mentioned");
+        assertThat(a.getFirst().has("local_message_id")).isFalse();
+        assertThat(sender.getFirst().get("local_message_id").asText()).isEqualTo("7");
+        assertThat(Json.write(sender.getFirst())).contains("\"local_message_id\":\"7\"").doesNotContain("__");
+        assertThat(payload.has("__per_user")).as("the stored payload is unchanged").isTrue();
+        // raw Markdown for a queue without apply_markdown (the spec above), HTML for one with it
+        QueueSpec html = new QueueSpec(null, Json.array(), Map.of(), false, true, false, false);
+        assertThat(delivery.render(e, new EventQueue("d", 12L, html, 0, 600, 0, 0, 0)).getFirst().at("/message/content").asText()).isEqualTo("<p>x</p>");
+        assertThat(b.getFirst().at("/message/content").asText()).isEqualTo("x");
+    }
+
+    @Test
     void narrowAppliesToMessageEvents() {
         assertThat(render(STREAM_MSG, queue(null, List.of(List.of("stream", "Denmark")), false))).hasSize(1);
         assertThat(render(STREAM_MSG, queue(null, List.of(List.of("channel", "5")), false))).hasSize(1);
