@@ -105,7 +105,8 @@ public final class EventLog {
         ObjectNode payload = payloadOf(event);
         ObjectNode notice = null;
         if (tx.dialect() == dev.stoa.db.Dialect.POSTGRES) {
-            notice = Json.object().put("type", event.type());
+            // the schema: other Stoa databases in other schemas of the same PostgreSQL database hear this channel too
+            notice = Json.object().put("schema", schema(tx.h())).put("type", event.type());
             notice.set("payload", payload);
             notice.set("recipients", recipients.toJson());
             if (Json.write(notice).length() > MAX_NOTIFY_BYTES) return appendJson(tx, event.type(), payload, recipients);
@@ -122,12 +123,29 @@ public final class EventLog {
         return id;
     }
 
+    private volatile String schema;
+
+    /** This database's schema (PostgreSQL), read once: the NOTIFY channel is shared by every schema. */
+    private String schema(org.jdbi.v3.core.Handle h) {
+        String s = schema;
+        if (s == null) schema = s = currentSchema(h);
+        return s;
+    }
+
+    public static String currentSchema(org.jdbi.v3.core.Handle h) {
+        return h.createQuery("SELECT current_schema()").mapTo(String.class).one();
+    }
+
     /** Ephemeral entries not yet published, by id: this node's, and other nodes' received by NOTIFY. */
     private final ConcurrentSkipListMap<Long, LoggedEvent> unstored = new ConcurrentSkipListMap<>();
 
-    /** An ephemeral entry another node published (the tailer's NOTIFY payload); published with the next catch-up. */
-    public void receiveEphemeral(String notice) {
+    /**
+     * An ephemeral entry another node published (the tailer's NOTIFY payload); published with the next catch-up.
+     * One from another schema (another Stoa on the same PostgreSQL database) belongs to another log: ignored.
+     */
+    public void receiveEphemeral(String notice, String listenerSchema) {
         JsonNode n = Json.parse(notice);
+        if (!listenerSchema.equals(n.path("schema").asText())) return;
         long id = n.get("id").asLong();
         if (id <= head) return; // this node's own, published already (or one that came too late to keep its order)
         unstored.put(id, new LoggedEvent(id, n.get("created_at").asLong(), n.get("type").asText(), (ObjectNode) n.get("payload"),

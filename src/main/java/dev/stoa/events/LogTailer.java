@@ -65,13 +65,18 @@ public final class LogTailer implements AutoCloseable {
             try (Statement s = c.createStatement()) {
                 s.execute("LISTEN " + Db.EVENTS_CHANNEL);
             }
+            String schema;
+            try (Statement s = c.createStatement(); java.sql.ResultSet rs = s.executeQuery("SELECT current_schema()")) {
+                rs.next();
+                schema = rs.getString(1);
+            }
             PGConnection pg = c.unwrap(PGConnection.class);
             while (!closed) {
                 log.catchUp();
                 recovered();
                 // Ephemeral entries (typing) of other nodes travel in the payload; plain appends send an empty one.
                 org.postgresql.PGNotification[] got = pg.getNotifications((int) Math.max(1, pollMillis));
-                if (got != null) for (var n : got) if (n.getParameter() != null && !n.getParameter().isEmpty()) log.receiveEphemeral(n.getParameter());
+                if (got != null) for (var n : got) if (n.getParameter() != null && !n.getParameter().isEmpty()) log.receiveEphemeral(n.getParameter(), schema);
             }
         } finally {
             listening = null;

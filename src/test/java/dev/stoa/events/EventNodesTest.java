@@ -9,6 +9,7 @@ import dev.stoa.db.Dialect;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.Await;
 import dev.stoa.testing.StoaTestBase;
+import dev.stoa.testing.TestServer;
 import java.net.ServerSocket;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -102,6 +103,31 @@ class EventNodesTest extends StoaTestBase {
         assertThat(e.get("id").asLong()).isGreaterThan(r.get("last_event_id").asLong());
         long after = server.stoa.db().read(h -> h.createQuery("SELECT COUNT(*) FROM events").mapTo(Long.class).one());
         assertThat(after).as("typing leaves no row in the log").isEqualTo(before);
+    }
+
+    /**
+     * Another Stoa on another schema of the same PostgreSQL database hears the same NOTIFY channel:
+     * its typing notices (whose ids run ahead of this log's) must not reach this log, where they would
+     * leak to a user with the same id and lift the head past this log's next entries.
+     */
+    @Test
+    void typingOfAnotherSchemaNeverReachesThisLog() {
+        assumeTrue(server.stoa.db().dialect() == Dialect.POSTGRES, "only PostgreSQL's NOTIFY is shared between schemas");
+        JsonNode r = member.post("/register", "event_types", List.of("typing", "realm_user")).success();
+        try (TestServer other = new TestServer()) {
+            // the other log runs ahead of this one, so its typing ids are above this log's next ids
+            long there = other.stoa.db().read(h -> h.createQuery("SELECT COALESCE(MAX(id), 0) FROM events").mapTo(Long.class).one());
+            for (long id = there; id < r.get("last_event_id").asLong() + 5; id++) {
+                other.admin.patch("/users/" + other.guest.userId, "full_name", "Elsewhere " + id).success();
+            }
+            other.admin.post("/typing", "op", "start", "to", List.of(other.member.userId)).success();
+            // Time for this node's tailer to hear that NOTIFY (a slow tailer could only hide the fault, not fake one).
+            java.util.concurrent.locks.LockSupport.parkNanos(500_000_000L);
+            admin.patch("/users/" + guest.userId, "full_name", "Renamed here").success();
+            JsonNode e = firstEvent(member, r.get("queue_id").asText(), r.get("last_event_id").asLong());
+            assertThat(e.get("type").asText()).as("the next event here is this log's own").isEqualTo("realm_user");
+            assertThat(e.at("/person/full_name").asText()).isEqualTo("Renamed here");
+        }
     }
 
     @Test
