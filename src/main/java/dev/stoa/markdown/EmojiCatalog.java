@@ -1,12 +1,16 @@
 package dev.stoa.markdown;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
-import net.fellbaum.jemoji.Emoji;
-import net.fellbaum.jemoji.EmojiGroup;
-import net.fellbaum.jemoji.EmojiManager;
 
 /**
  * Zulip's unicode emoji names and codes. Codes are Zulip's: lowercase hex code points joined by
@@ -67,32 +71,38 @@ public final class EmojiCatalog {
         "no_entry:26d4", "recycle:267b", "copyright:00a9", "registered:00ae", "tm:2122", "info:2139",
     };
 
+    /**
+     * The Unicode names, one "name code" a line, derived from jemoji by {@code EmojiCatalogResourceTest}
+     * (which fails when they drift and rewrites them with -Dstoa.emoji.regenerate=true). A text
+     * resource rather than jemoji at run time: jemoji's catalog of 5,042 emoji held ~6 MB of heap and
+     * its classes from the first render on, and loading it stalled the first send in the writer.
+     */
+    static final String RESOURCE = "emoji-names.txt";
+
     private static final EmojiCatalog INSTANCE = new EmojiCatalog();
 
-    private final Map<String, String> codeByName = new HashMap<>();
-    private final Map<String, String> nameByCode = new HashMap<>();
+    private final Map<String, String> codeByName = new HashMap<>(8192);
+    private final Map<String, String> nameByCode = new HashMap<>(8192);
 
     private EmojiCatalog() {
         for (String entry : ZULIP_NAMES) {
             int colon = entry.lastIndexOf(':');
-            String name = entry.substring(0, colon);
-            String code = entry.substring(colon + 1);
-            codeByName.putIfAbsent(name, code);
-            nameByCode.putIfAbsent(code, name);
+            add(entry.substring(0, colon), entry.substring(colon + 1));
         }
-        for (Emoji e : EmojiManager.getAllEmojis()) {
-            // Zulip's emoji set stops at Unicode Emoji 15.0; newer sequences stay plain text.
-            if (e.hasFitzpatrickComponent() || e.getGroup() == EmojiGroup.COMPONENT || e.getVersion() > 15.0) {
-                continue;
+        try (InputStream in = EmojiCatalog.class.getResourceAsStream(RESOURCE);
+             BufferedReader r = new BufferedReader(new InputStreamReader(Objects.requireNonNull(in, RESOURCE), StandardCharsets.UTF_8))) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                int space = line.indexOf(' ');
+                add(line.substring(0, space), line.substring(space + 1));
             }
-            String code = codeOf(e.getEmoji());
-            String slug = slug(e.getDescription());
-            if (slug.isEmpty() || code.isEmpty()) {
-                continue;
-            }
-            codeByName.putIfAbsent(slug, code);
-            nameByCode.putIfAbsent(code, slug);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
+    }
+
+    private void add(String name, String code) {
+        codeByName.putIfAbsent(name, code);
+        nameByCode.putIfAbsent(code, name);
     }
 
     public static EmojiCatalog get() {
@@ -117,27 +127,6 @@ public final class EmojiCatalog {
             String hex = Integer.toHexString(cp);
             sb.append("0".repeat(Math.max(0, 4 - hex.length()))).append(hex);
         });
-        return sb.toString();
-    }
-
-    /** "Woman Shrugging" -> woman_shrugging; "keycap: #" -> keycap_; punctuation dropped. */
-    static String slug(String description) {
-        if (description == null) {
-            return "";
-        }
-        String s = java.text.Normalizer.normalize(description, java.text.Normalizer.Form.NFD)
-                .toLowerCase(Locale.ROOT).replace('’', '\'').replace("'", "");
-        StringBuilder sb = new StringBuilder();
-        for (char c : s.toCharArray()) {
-            if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') {
-                sb.append(c);
-            } else if ((c == ' ' || c == '_' || c == ':' || c == ',') && !sb.isEmpty() && sb.charAt(sb.length() - 1) != '_') {
-                sb.append('_');
-            }
-        }
-        while (!sb.isEmpty() && sb.charAt(sb.length() - 1) == '_') {
-            sb.setLength(sb.length() - 1);
-        }
         return sb.toString();
     }
 }
