@@ -5,10 +5,6 @@ import dev.stoa.http.RateLimiter;
 import java.net.URI;
 import java.time.Clock;
 import java.util.List;
-import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
-import redis.clients.jedis.Connection;
-import redis.clients.jedis.DefaultJedisClientConfig;
-import redis.clients.jedis.RedisClient;
 
 /**
  * The server's three limiters: per user and per IP address (Zulip's per-minute API limits) and the
@@ -24,26 +20,8 @@ public record RateLimits(RateLimiter perUser, RateLimiter perIp, RateLimiter log
             return new RateLimits(new MemoryRateLimiter(user, 60, clock), new MemoryRateLimiter(ip, 60, clock),
                     new MemoryRateLimiter(login, LOGIN_WINDOW_SECONDS, clock), () -> {});
         }
-        RedisClient redis = client(redisUrl);
-        return new RateLimits(new RedisRateLimiter(redis, keyPrefix + "rl:user:", user, 60, clock),
-                new RedisRateLimiter(redis, keyPrefix + "rl:ip:", ip, 60, clock),
-                new RedisRateLimiter(redis, keyPrefix + "rl:login:", login, LOGIN_WINDOW_SECONDS, clock), redis);
-    }
-
-    /**
-     * Short timeouts: a limiter check is on every request's path, and a Redis that does not answer
-     * within half a second is treated as down (the limiters fall back to memory) rather than
-     * holding requests. The pool bounds connections; virtual threads wait for one briefly.
-     */
-    private static RedisClient client(URI url) {
-        GenericObjectPoolConfig<Connection> pool = new GenericObjectPoolConfig<>();
-        pool.setMaxTotal(64);
-        pool.setMaxIdle(16);
-        pool.setMaxWait(java.time.Duration.ofMillis(500));
-        return RedisClient.builder().hostAndPort(url.getHost(), url.getPort() > 0 ? url.getPort() : 6379)
-                .clientConfig(DefaultJedisClientConfig.builder(url).connectionTimeoutMillis(500).socketTimeoutMillis(500)
-                        .clientName("stoa").build())
-                .poolConfig(pool).build();
+        // In a class of its own: naming Jedis's types here loaded 47 of its classes on every start, Redis or not.
+        return RedisLimits.create(user, ip, login, redisUrl, keyPrefix, clock);
     }
 
     /** Each node's periodic sweep of in-memory logs (the Redis back end's fallback included). */
