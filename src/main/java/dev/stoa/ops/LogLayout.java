@@ -21,7 +21,7 @@ import java.util.Map;
  * trace are passed through {@link Redact} in both.
  */
 final class LogLayout extends LayoutBase<ILoggingEvent> {
-    private static final JsonFactory JSON = new JsonFactory();
+    private static final JsonFactory JSON = dev.stoa.http.Json.MAPPER.getFactory(); // its shared buffer pool, not one per virtual thread
     private static final DateTimeFormatter TEXT_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ").withZone(ZoneId.systemDefault());
     private final boolean json;
 
