@@ -5,29 +5,27 @@ import dev.stoa.identity.Role;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.http.Json;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.realm.Realm;
 import dev.stoa.realm.RealmHolder;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
 /** register's user state: realm_users, the caller's own fields, realm_bots. */
 public final class UserState implements StateContributor {
-    private final UserStore store;
+    private final UserCache cache;
     private final UserJson json;
-    private final ProfileFieldStore profileData;
     private final RealmHolder realm;
     private final GroupResolver resolver;
     private final UserAccess access;
 
-    public UserState(UserStore store, UserJson json, ProfileFieldStore profileData, RealmHolder realm, GroupResolver resolver, UserAccess access) {
+    public UserState(UserCache cache, UserJson json, RealmHolder realm, GroupResolver resolver, UserAccess access) {
         this.access = access;
-        this.store = store;
+        this.cache = cache;
         this.json = json;
-        this.profileData = profileData;
         this.realm = realm;
         this.resolver = resolver;
     }
@@ -39,29 +37,35 @@ public final class UserState implements StateContributor {
     public void fetch(Context ctx, ObjectNode state) {
         User me = ctx.viewer();
         var o = new UserJson.Options(ctx.options().clientPublicAvatar(), true, ctx.options().can("user_avatar_url_field_optional"));
-        Map<Long, ObjectNode> pd = profileData.values(ctx.h());
-        ArrayNode active = Json.array(), inactive = Json.array(), bots = Json.array(), crossRealm = Json.array();
+        // realm_users and realm_non_active_users are written from the cache's serialized dicts, not rebuilt
+        StringBuilder active = new StringBuilder(1 << 16).append('['), inactive = new StringBuilder().append('[');
+        ArrayNode bots = Json.array(), crossRealm = Json.array();
         Predicate<User> visible = access.visibleTo(ctx.h(), me);
         boolean incomplete = ctx.options().can("user_list_incomplete");
-        for (User u : store.all(ctx.h())) {
+        for (UserCache.Entry e : cache.users(ctx.h())) {
+            User u = e.user();
             if (u.isSystemBot()) {
                 crossRealm.add(systemBot(u, me, o));
                 continue;
             }
             if (!visible.test(u)) {
                 // Zulip lists a user the guest may not see as "Unknown user", or not at all for capable clients.
-                if (!incomplete) active.add(json.inaccessible(u.id()));
+                if (!incomplete) comma(active).append(Json.write(json.inaccessible(u.id())));
                 continue;
             }
-            (u.isActive() ? active : inactive).add(json.user(u, me, o, pd));
+            e.write(comma(u.isActive() ? active : inactive), me, o.clientPublicAvatar(), o.avatarUrlOptional());
             boolean ownsOrAdmin = me != null && (me.isAdmin() || (u.botOwnerId() != null && u.botOwnerId() == me.id()));
             if (u.isBot() && ownsOrAdmin) bots.add(BotJson.bot(u, json));
         }
-        state.set("realm_users", active);
-        state.set("realm_non_active_users", inactive);
+        state.putRawValue("realm_users", new RawValue(active.append(']').toString()));
+        state.putRawValue("realm_non_active_users", new RawValue(inactive.append(']').toString()));
         state.set("cross_realm_bots", crossRealm);
         if (ctx.fetches("realm_bot")) state.set("realm_bots", bots);
         if (me != null) self(ctx, me, state);
+    }
+
+    private static StringBuilder comma(StringBuilder array) {
+        return array.length() > 1 ? array.append(',') : array;
     }
 
     private ObjectNode systemBot(User u, User me, UserJson.Options o) {
