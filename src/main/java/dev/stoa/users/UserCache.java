@@ -8,9 +8,12 @@ import dev.stoa.events.LoggedEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -30,18 +33,41 @@ import org.jdbi.v3.core.Handle;
  * snapshot's log head, so what register writes is the snapshot's state.
  */
 public final class UserCache {
-    /** Dict pieces: head + (email or null) + middle + avatar part + tail. */
-    public record Entry(User user, String head, String email, String middle, String avatarUrl, String tail) {
+    /** Dict pieces, UTF-8: head + (email or null) + middle + avatar part + tail. */
+    public record Entry(User user, byte[] head, byte[] email, byte[] middle, byte[] avatarUrl, byte[] tail) {
+        private static final byte[] NULL = ascii("null"), AVATAR = ascii(",\"avatar_url\":"), NO_AVATAR = ascii(",\"avatar_url\":null");
+
         /** The dict UserJson.user(user, viewer, options with profile data) gives, byte for byte. */
-        public void write(StringBuilder b, User viewer, boolean clientPublicAvatar, boolean avatarUrlOptional) {
+        public void write(Utf8 b, User viewer, boolean clientPublicAvatar, boolean avatarUrlOptional) {
             boolean seesEmail = UserJson.canSeeEmail(viewer, user);
-            b.append(head).append(seesEmail ? email : "null").append(middle);
+            b.add(head).add(seesEmail ? email : NULL).add(middle);
             boolean gravatar = "G".equals(user.avatarSource());
-            if (gravatar && clientPublicAvatar && seesEmail) b.append(",\"avatar_url\":null");
-            else if (!(avatarUrlOptional && gravatar)) b.append(",\"avatar_url\":").append(avatarUrl);
-            b.append(tail);
+            if (gravatar && clientPublicAvatar && seesEmail) b.add(NO_AVATAR);
+            else if (!(avatarUrlOptional && gravatar)) b.add(AVATAR).add(avatarUrl);
+            b.add(tail);
         }
     }
+
+    /** A growing byte buffer (unsynchronized, unlike ByteArrayOutputStream: register appends ~50,000 pieces). */
+    public static final class Utf8 {
+        private byte[] buf;
+        private int size;
+
+        public Utf8(int capacity) { buf = new byte[capacity]; }
+
+        public Utf8 add(byte[] b) {
+            if (size + b.length > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + b.length));
+            System.arraycopy(b, 0, buf, size, b.length);
+            size += b.length;
+            return this;
+        }
+
+        public int size() { return size; }
+
+        public byte[] toArray() { return Arrays.copyOf(buf, size); }
+    }
+
+    static byte[] ascii(String s) { return s.getBytes(StandardCharsets.UTF_8); }
 
     private record Snapshot(long head, TreeMap<Long, Entry> users) {}
 
@@ -72,14 +98,19 @@ public final class UserCache {
         }
     }
 
+    /** Types of the entries that change a user's dict. */
+    private static final List<String> TYPES = List.of("realm_user", "realm_bot", "user_settings", "custom_profile_fields");
+    /** Past this many log ids between the kept snapshot and h's, everyone is read again rather than the log scanned. */
+    private static final long MAX_SCAN = 100_000;
+
+    /** Called with the lock held: reads only through h (a second connection could wait forever on a pool of waiters). */
     private Snapshot at(Handle h, long at) {
         Snapshot s = snapshot;
         if (s == null) return keep(load(h, at));
         if (s.head == at) return s;
-        if (at > log.head()) log.catchUp(); // the snapshot sees entries not published yet: their types decide
         long from = Math.min(at, s.head), to = Math.max(at, s.head);
-        // entries missing from the published log (pruned, or not yet published) cannot be read: everyone is read again
-        Set<Long> changed = log.head() >= to && from >= log.prunedThrough() ? changedBetween(from, to) : null;
+        // entries pruned from the table cannot be read: everyone is read again
+        Set<Long> changed = from >= log.prunedThrough() && to - from <= MAX_SCAN ? changedBetween(h, from, to) : null;
         Snapshot next = changed == null ? load(h, at) : changed.isEmpty() ? new Snapshot(at, s.users) : patch(h, s, changed, at);
         // an older snapshot than the kept one (a register that began earlier) is used, not kept
         return at > s.head ? keep(next) : next;
@@ -91,9 +122,9 @@ public final class UserCache {
     }
 
     /** Users whose dict entries in (after, upTo] changed; null when everyone must be read again. */
-    private Set<Long> changedBetween(long after, long upTo) {
+    private static Set<Long> changedBetween(Handle h, long after, long upTo) {
         Set<Long> ids = new HashSet<>();
-        for (LoggedEvent e : log.range(after, upTo)) {
+        for (LoggedEvent e : EventLog.rangeIn(h, after, upTo, TYPES)) {
             switch (e.type()) {
                 case "realm_user", "realm_bot" -> {
                     JsonNode who = e.payload().has("person") ? e.payload().get("person") : e.payload().get("bot");
@@ -104,10 +135,9 @@ public final class UserCache {
                     if (!(e.recipients() instanceof Recipients.Users u)) return null;
                     for (long id : u.sortedIds()) ids.add(id);
                 }
-                case "custom_profile_fields" -> {
-                    return null;
+                default -> {
+                    return null; // custom_profile_fields: a field's change or deletion touches everyone's profile_data
                 }
-                default -> { }
             }
         }
         return ids;
@@ -145,15 +175,15 @@ public final class UserCache {
                 default -> (pastAvatar ? tail : middle).set(f.getKey(), f.getValue());
             }
         }
-        String head = "{\"user_id\":" + u.id() + ",\"delivery_email\":";
-        return new Entry(u, head, Json.write(TextNode.valueOf(u.deliveryEmail())), inner(middle, true),
-                Json.write(full.get("avatar_url")), inner(tail, true) + "}");
+        byte[] head = ascii("{\"user_id\":" + u.id() + ",\"delivery_email\":");
+        return new Entry(u, head, Json.bytes(TextNode.valueOf(u.deliveryEmail())), inner(middle, ""),
+                Json.bytes(full.get("avatar_url")), inner(tail, "}"));
     }
 
-    /** An object's fields as JSON text without its braces, after a comma when there are any. */
-    private static String inner(ObjectNode o, boolean leadingComma) {
-        if (o.isEmpty()) return "";
+    /** An object's fields as JSON without its braces (after a comma when there are any), then `end`. */
+    private static byte[] inner(ObjectNode o, String end) {
+        if (o.isEmpty()) return ascii(end);
         String s = Json.write(o);
-        return (leadingComma ? "," : "") + s.substring(1, s.length() - 1);
+        return ("," + s.substring(1, s.length() - 1) + end).getBytes(StandardCharsets.UTF_8);
     }
 }

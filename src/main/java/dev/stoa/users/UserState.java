@@ -5,7 +5,6 @@ import dev.stoa.identity.Role;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.util.RawValue;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.http.Json;
 import dev.stoa.queues.StateContributor;
@@ -38,7 +37,7 @@ public final class UserState implements StateContributor {
         User me = ctx.viewer();
         var o = new UserJson.Options(ctx.options().clientPublicAvatar(), true, ctx.options().can("user_avatar_url_field_optional"));
         // realm_users and realm_non_active_users are written from the cache's serialized dicts, not rebuilt
-        StringBuilder active = new StringBuilder(1 << 16).append('['), inactive = new StringBuilder().append('[');
+        UserCache.Utf8 active = new UserCache.Utf8(1 << 16).add(OPEN), inactive = new UserCache.Utf8(256).add(OPEN);
         ArrayNode bots = Json.array(), crossRealm = Json.array();
         Predicate<User> visible = access.visibleTo(ctx.h(), me);
         boolean incomplete = ctx.options().can("user_list_incomplete");
@@ -50,22 +49,24 @@ public final class UserState implements StateContributor {
             }
             if (!visible.test(u)) {
                 // Zulip lists a user the guest may not see as "Unknown user", or not at all for capable clients.
-                if (!incomplete) comma(active).append(Json.write(json.inaccessible(u.id())));
+                if (!incomplete) comma(active).add(Json.bytes(json.inaccessible(u.id())));
                 continue;
             }
             e.write(comma(u.isActive() ? active : inactive), me, o.clientPublicAvatar(), o.avatarUrlOptional());
             boolean ownsOrAdmin = me != null && (me.isAdmin() || (u.botOwnerId() != null && u.botOwnerId() == me.id()));
             if (u.isBot() && ownsOrAdmin) bots.add(BotJson.bot(u, json));
         }
-        state.putRawValue("realm_users", new RawValue(active.append(']').toString()));
-        state.putRawValue("realm_non_active_users", new RawValue(inactive.append(']').toString()));
+        state.set("realm_users", Json.raw(active.add(CLOSE).toArray()));
+        state.set("realm_non_active_users", Json.raw(inactive.add(CLOSE).toArray()));
         state.set("cross_realm_bots", crossRealm);
         if (ctx.fetches("realm_bot")) state.set("realm_bots", bots);
         if (me != null) self(ctx, me, state);
     }
 
-    private static StringBuilder comma(StringBuilder array) {
-        return array.length() > 1 ? array.append(',') : array;
+    private static final byte[] OPEN = {'['}, CLOSE = {']'}, COMMA = {','};
+
+    private static UserCache.Utf8 comma(UserCache.Utf8 array) {
+        return array.size() > 1 ? array.add(COMMA) : array;
     }
 
     private ObjectNode systemBot(User u, User me, UserJson.Options o) {
