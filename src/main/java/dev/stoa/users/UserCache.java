@@ -103,6 +103,15 @@ public final class UserCache {
     /** Past this many log ids between the kept snapshot and h's, everyone is read again rather than the log scanned. */
     private static final long MAX_SCAN = 100_000;
 
+    /** Builds the cache ahead of the first register (in the background after start); a failure leaves it to that register. */
+    public void warm(dev.stoa.db.Db db) {
+        try {
+            db.read(h -> users(h));
+        } catch (RuntimeException e) {
+            // stopping, or the database is unreachable: the first register reads it
+        }
+    }
+
     /** Called with the lock held: reads only through h (a second connection could wait forever on a pool of waiters). */
     private Snapshot at(Handle h, long at) {
         Snapshot s = snapshot;
