@@ -7,6 +7,7 @@ import dev.stoa.users.ProfileFieldState;
 import dev.stoa.users.ProfileFieldStore;
 import dev.stoa.users.UserActions;
 import dev.stoa.users.UserAuth;
+import dev.stoa.users.UserCache;
 import dev.stoa.users.UserDelivery;
 import dev.stoa.users.UserHooks;
 import dev.stoa.users.UserSettingsState;
@@ -20,10 +21,12 @@ final class UsersModule implements Module {
     final UserAuth auth;
     final ProfileFieldStore profileStore = new ProfileFieldStore();
     final ProfileFieldActions profileFields;
+    final UserCache userCache;
     private final Core core;
 
     UsersModule(Core c, List<UserHooks> hooks) {
         this.core = c;
+        this.userCache = new UserCache(c.log(), c.users(), profileStore, c.userJson());
         this.profileFields = new ProfileFieldActions(c.db(), c.log(), profileStore, c.users(), c.userAccess(),
                 d -> d.isEmpty() ? "" : c.renderer().render(null, d).html());
         this.actions = new UserActions(c.db(), c.log(), c.users(), c.groups(), c.realm(), c.userJson(), c.userAccess(), c.accessChanges(),
@@ -34,7 +37,7 @@ final class UsersModule implements Module {
     @Override
     public List<StateContributor> state() {
         Core c = core;
-        return List.of(new UserState(c.users(), c.userJson(), profileStore, c.realm(), c.groupResolver(), c.userAccess()),
+        return List.of(new UserState(userCache, c.userJson(), c.realm(), c.groupResolver(), c.userAccess()),
                 new UserSettingsState(), new ProfileFieldState(profileStore));
     }
 

@@ -373,6 +373,19 @@ public final class EventLog {
         return lo;
     }
 
+    /**
+     * Stored entries in (after, upTo] of these types, read with the caller's handle (its snapshot, and no second
+     * connection: a log-fed cache reading inside register must not wait for the pool while holding its lock).
+     */
+    public static List<LoggedEvent> rangeIn(Handle h, long after, long upTo, java.util.Collection<String> types) {
+        return h.createQuery("SELECT id, created_at, type, payload, recipients FROM events WHERE id > :after AND id <= :upTo "
+                        + "AND type IN (<types>) ORDER BY id")
+                .bind("after", after).bind("upTo", upTo).bindList("types", List.copyOf(types))
+                .map((rs, ctx) -> new LoggedEvent(rs.getLong(1), rs.getLong(2), rs.getString(3),
+                        (ObjectNode) Json.parse(rs.getString(4)), Recipients.fromJson(Json.parse(rs.getString(5)))))
+                .list();
+    }
+
     private static List<LoggedEvent> readRange(Handle h, long after, long upTo) {
         return h.createQuery("SELECT id, created_at, type, payload, recipients FROM events WHERE id > ? AND id <= ? ORDER BY id")
                 .bind(0, after).bind(1, upTo)

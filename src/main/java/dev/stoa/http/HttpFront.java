@@ -302,7 +302,7 @@ public final class HttpFront extends Handler.Abstract {
         }
         resp.setStatus(status);
         resp.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
-        resp.write(true, ByteBuffer.wrap(Json.write(body).getBytes(StandardCharsets.UTF_8)), callback);
+        resp.write(true, ByteBuffer.wrap(Json.bytes(body)), callback);
     }
 
     private static void writeFile(Response resp, Callback callback, FileResponse file) {

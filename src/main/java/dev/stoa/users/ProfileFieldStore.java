@@ -3,6 +3,7 @@ package dev.stoa.users;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -96,14 +97,24 @@ public final class ProfileFieldStore {
 
     /** user id → {field id: {value, rendered_value?}} for every user with values. */
     public Map<Long, ObjectNode> values(Handle h) {
+        return collect(h.createQuery("SELECT v.user_id, v.field_id, v.value, v.rendered_value FROM custom_profile_values v ORDER BY v.user_id, v.field_id"));
+    }
+
+    /** The same for these users alone (GET /users/me needs one user's, not the realm's). */
+    public Map<Long, ObjectNode> valuesOf(Handle h, Collection<Long> userIds) {
+        if (userIds.isEmpty()) return new HashMap<>();
+        return collect(h.createQuery("SELECT v.user_id, v.field_id, v.value, v.rendered_value FROM custom_profile_values v "
+                + "WHERE v.user_id IN (<ids>) ORDER BY v.user_id, v.field_id").bindList("ids", List.copyOf(userIds)));
+    }
+
+    private static Map<Long, ObjectNode> collect(org.jdbi.v3.core.statement.Query q) {
         Map<Long, ObjectNode> out = new HashMap<>();
-        h.createQuery("SELECT v.user_id, v.field_id, v.value, v.rendered_value FROM custom_profile_values v")
-                .map((rs, c) -> {
-                    ObjectNode entry = Json.object().put("value", rs.getString(3));
-                    if (rs.getString(4) != null) entry.put("rendered_value", rs.getString(4));
-                    out.computeIfAbsent(rs.getLong(1), k -> Json.object()).set(String.valueOf(rs.getLong(2)), entry);
-                    return null;
-                }).list();
+        q.map((rs, c) -> {
+            ObjectNode entry = Json.object().put("value", rs.getString(3));
+            if (rs.getString(4) != null) entry.put("rendered_value", rs.getString(4));
+            out.computeIfAbsent(rs.getLong(1), k -> Json.object()).set(String.valueOf(rs.getLong(2)), entry);
+            return null;
+        }).list();
         return out;
     }
 

@@ -10,24 +10,21 @@ import dev.stoa.http.Json;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.realm.Realm;
 import dev.stoa.realm.RealmHolder;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
 /** register's user state: realm_users, the caller's own fields, realm_bots. */
 public final class UserState implements StateContributor {
-    private final UserStore store;
+    private final UserCache cache;
     private final UserJson json;
-    private final ProfileFieldStore profileData;
     private final RealmHolder realm;
     private final GroupResolver resolver;
     private final UserAccess access;
 
-    public UserState(UserStore store, UserJson json, ProfileFieldStore profileData, RealmHolder realm, GroupResolver resolver, UserAccess access) {
+    public UserState(UserCache cache, UserJson json, RealmHolder realm, GroupResolver resolver, UserAccess access) {
         this.access = access;
-        this.store = store;
+        this.cache = cache;
         this.json = json;
-        this.profileData = profileData;
         this.realm = realm;
         this.resolver = resolver;
     }
@@ -39,29 +36,37 @@ public final class UserState implements StateContributor {
     public void fetch(Context ctx, ObjectNode state) {
         User me = ctx.viewer();
         var o = new UserJson.Options(ctx.options().clientPublicAvatar(), true, ctx.options().can("user_avatar_url_field_optional"));
-        Map<Long, ObjectNode> pd = profileData.values(ctx.h());
-        ArrayNode active = Json.array(), inactive = Json.array(), bots = Json.array(), crossRealm = Json.array();
+        // realm_users and realm_non_active_users are written from the cache's serialized dicts, not rebuilt
+        UserCache.Utf8 active = new UserCache.Utf8(1 << 16).add(OPEN), inactive = new UserCache.Utf8(256).add(OPEN);
+        ArrayNode bots = Json.array(), crossRealm = Json.array();
         Predicate<User> visible = access.visibleTo(ctx.h(), me);
         boolean incomplete = ctx.options().can("user_list_incomplete");
-        for (User u : store.all(ctx.h())) {
+        for (UserCache.Entry e : cache.users(ctx.h())) {
+            User u = e.user();
             if (u.isSystemBot()) {
                 crossRealm.add(systemBot(u, me, o));
                 continue;
             }
             if (!visible.test(u)) {
                 // Zulip lists a user the guest may not see as "Unknown user", or not at all for capable clients.
-                if (!incomplete) active.add(json.inaccessible(u.id()));
+                if (!incomplete) comma(active).add(Json.bytes(json.inaccessible(u.id())));
                 continue;
             }
-            (u.isActive() ? active : inactive).add(json.user(u, me, o, pd));
+            e.write(comma(u.isActive() ? active : inactive), me, o.clientPublicAvatar(), o.avatarUrlOptional());
             boolean ownsOrAdmin = me != null && (me.isAdmin() || (u.botOwnerId() != null && u.botOwnerId() == me.id()));
             if (u.isBot() && ownsOrAdmin) bots.add(BotJson.bot(u, json));
         }
-        state.set("realm_users", active);
-        state.set("realm_non_active_users", inactive);
+        state.set("realm_users", Json.raw(active.add(CLOSE).toArray()));
+        state.set("realm_non_active_users", Json.raw(inactive.add(CLOSE).toArray()));
         state.set("cross_realm_bots", crossRealm);
         if (ctx.fetches("realm_bot")) state.set("realm_bots", bots);
         if (me != null) self(ctx, me, state);
+    }
+
+    private static final byte[] OPEN = {'['}, CLOSE = {']'}, COMMA = {','};
+
+    private static UserCache.Utf8 comma(UserCache.Utf8 array) {
+        return array.size() > 1 ? array.add(COMMA) : array;
     }
 
     private ObjectNode systemBot(User u, User me, UserJson.Options o) {

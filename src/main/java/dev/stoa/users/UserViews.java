@@ -81,7 +81,7 @@ public final class UserViews {
             if (u == null || u.isSystemBot()) throw ApiError.bad("No such user");
             if (!access.canAccess(h, viewer, u)) throw ApiError.bad("Insufficient permission");
             ObjectNode out = Json.success();
-            out.set("user", json.user(u, viewer, o, o.includeProfileData() ? profileData.values(h) : Map.of()));
+            out.set("user", json.user(u, viewer, o, o.includeProfileData() ? profileData.valuesOf(h, List.of(u.id())) : Map.of()));
             return out;
         });
     }
@@ -103,7 +103,7 @@ public final class UserViews {
             u.remove("is_imported_stub");
             out.setAll(u);
             out.put("max_message_id", store.maxReceivedMessageId(h, me.id()));
-            if (!me.isBot()) out.set("profile_data", profileData.values(h).getOrDefault(me.id(), Json.object()));
+            if (!me.isBot()) out.set("profile_data", profileData.valuesOf(h, List.of(me.id())).getOrDefault(me.id(), Json.object()));
             return out;
         });
     }

@@ -109,6 +109,13 @@ final class BenchServer implements AutoCloseable {
         throw new IllegalStateException("no VmRSS for " + process.pid());
     }
 
+    /** CPU time the server process has used so far (user + system, Linux /proc), in ms; clock ticks are 100 Hz. */
+    long cpuMs() throws IOException {
+        String stat = Files.readString(Path.of("/proc", String.valueOf(process.pid()), "stat"));
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10;
+    }
+
     /** SIGTERM, and waits for the clean stop. */
     void stop() throws InterruptedException {
         if (process == null || !process.isAlive()) return;

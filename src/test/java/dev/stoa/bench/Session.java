@@ -34,7 +34,7 @@ final class Session {
         }
         Realm realm = new Realm(http, server.owner());
         realm.createChannels(http, sizes);
-        Scenarios s = new Scenarios(http, realm, sizes, results);
+        Scenarios s = new Scenarios(http, realm, sizes, results, server);
         boolean needHistory = o.has("history") || o.has("scale") || o.has("startup");
         long[] steps = o.has("scale") ? sizes.messageSteps() : new long[] {needHistory ? sizes.messages() : 0};
         List<Double> fullStarts = new ArrayList<>();

@@ -89,4 +89,34 @@ class CacheNodesTest extends StoaTestBase {
         admin.delete("/users/" + u.userId).success();
         renewed.get("/users/me").error(401, "USER_DEACTIVATED", "Account is deactivated");
     }
+
+    /** register's realm_users come from a log-fed cache of serialized dicts: B's follows what A commits at once. */
+    @Test
+    void aUsersChangesOnAShowInTheNextRegisterOnB() {
+        ApiClient u = server.createUser("cache-register@example.com", "Register Person", 400);
+        long desk = admin.post("/realm/profile_fields", "name", "Desk", "field_type", 1).success().get("id").asLong();
+        assertThat(userOnB("realm_users", u.userId).get("full_name").asText()).isEqualTo("Register Person");
+        for (int i = 0; i < 3; i++) {
+            admin.patch("/users/" + u.userId, "full_name", "Registered " + i).success();
+            assertThat(userOnB("realm_users", u.userId).get("full_name").asText()).isEqualTo("Registered " + i);
+        }
+        u.patch("/users/me/profile_data", "data", List.of(Map.of("id", desk, "value", "B-12"))).success();
+        assertThat(userOnB("realm_users", u.userId).get("profile_data").get(String.valueOf(desk)).get("value").asText()).isEqualTo("B-12");
+        u.patch("/settings", "email_address_visibility", 4).success();
+        assertThat(userOnB("realm_users", u.userId).get("delivery_email").isNull()).isTrue();
+        u.patch("/settings", "email_address_visibility", 1).success();
+        assertThat(userOnB("realm_users", u.userId).get("delivery_email").asText()).isEqualTo("cache-register@example.com");
+        admin.delete("/users/" + u.userId).success();
+        assertThat(userOnB("realm_non_active_users", u.userId).get("is_active").asBoolean()).isFalse();
+        admin.post("/users/" + u.userId + "/reactivate").success();
+        assertThat(userOnB("realm_users", u.userId).get("is_active").asBoolean()).isTrue();
+        long bot = u.post("/bots", "full_name", "Register Bot", "short_name", "registerbot").success().get("user_id").asLong();
+        assertThat(userOnB("realm_users", bot).get("bot_owner_id").asLong()).isEqualTo(u.userId);
+    }
+
+    private JsonNode userOnB(String list, long userId) {
+        JsonNode state = onB(member).post("/register", "fetch_event_types", List.of("realm_user"), "event_types", List.of("realm_user")).success();
+        for (JsonNode x : state.get(list)) if (x.get("user_id").asLong() == userId) return x;
+        throw new AssertionError("no user " + userId + " in " + list);
+    }
 }

@@ -1,0 +1,198 @@
+package dev.stoa.users;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.stoa.events.EventLog;
+import dev.stoa.events.LoggedEvent;
+import dev.stoa.events.Recipients;
+import dev.stoa.http.Json;
+import dev.stoa.identity.User;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.locks.ReentrantLock;
+import org.jdbi.v3.core.Handle;
+
+/**
+ * Every user's realm_users dict, kept serialized, for register. Measured: reading 10,000 user rows
+ * and building 10,000 dicts was two thirds of register's CPU in such a realm; here a register
+ * copies strings. A dict is kept in pieces around its viewer-dependent parts (delivery_email and
+ * avatar_url: {@link Entry#write}), everything else is the same for every viewer.
+ *
+ * <p>It follows committed, published log entries only, so that every node over one database serves
+ * the same: entries that change a dict (realm_user, realm_bot, a user's user_settings, e.g.
+ * email_address_visibility) re-read those users; custom_profile_fields, or an entry it cannot
+ * attribute, re-reads everyone. It reads with register's snapshot handle and is labelled with that
+ * snapshot's log head, so what register writes is the snapshot's state.
+ */
+public final class UserCache {
+    /** Dict pieces, UTF-8: head + (email or null) + middle + avatar part + tail. */
+    public record Entry(User user, byte[] head, byte[] email, byte[] middle, byte[] avatarUrl, byte[] tail) {
+        private static final byte[] NULL = ascii("null"), AVATAR = ascii(",\"avatar_url\":"), NO_AVATAR = ascii(",\"avatar_url\":null");
+
+        /** The dict UserJson.user(user, viewer, options with profile data) gives, byte for byte. */
+        public void write(Utf8 b, User viewer, boolean clientPublicAvatar, boolean avatarUrlOptional) {
+            boolean seesEmail = UserJson.canSeeEmail(viewer, user);
+            b.add(head).add(seesEmail ? email : NULL).add(middle);
+            boolean gravatar = "G".equals(user.avatarSource());
+            if (gravatar && clientPublicAvatar && seesEmail) b.add(NO_AVATAR);
+            else if (!(avatarUrlOptional && gravatar)) b.add(AVATAR).add(avatarUrl);
+            b.add(tail);
+        }
+    }
+
+    /** A growing byte buffer (unsynchronized, unlike ByteArrayOutputStream: register appends ~50,000 pieces). */
+    public static final class Utf8 {
+        private byte[] buf;
+        private int size;
+
+        public Utf8(int capacity) { buf = new byte[capacity]; }
+
+        public Utf8 add(byte[] b) {
+            if (size + b.length > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + b.length));
+            System.arraycopy(b, 0, buf, size, b.length);
+            size += b.length;
+            return this;
+        }
+
+        public int size() { return size; }
+
+        public byte[] toArray() { return Arrays.copyOf(buf, size); }
+    }
+
+    static byte[] ascii(String s) { return s.getBytes(StandardCharsets.UTF_8); }
+
+    private record Snapshot(long head, TreeMap<Long, Entry> users) {}
+
+    private final EventLog log;
+    private final UserStore store;
+    private final ProfileFieldStore profiles;
+    private final UserJson json;
+    private final ReentrantLock update = new ReentrantLock();
+    private volatile Snapshot snapshot;
+
+    public UserCache(EventLog log, UserStore store, ProfileFieldStore profiles, UserJson json) {
+        this.log = log;
+        this.store = store;
+        this.profiles = profiles;
+        this.json = json;
+    }
+
+    /** Every user (system bots included) in id order, as of h's snapshot. */
+    public Collection<Entry> users(Handle h) {
+        long at = EventLog.headIn(h);
+        Snapshot s = snapshot;
+        if (s != null && s.head == at) return s.users.values();
+        update.lock();
+        try {
+            return at(h, at).users.values();
+        } finally {
+            update.unlock();
+        }
+    }
+
+    /** Types of the entries that change a user's dict. */
+    private static final List<String> TYPES = List.of("realm_user", "realm_bot", "user_settings", "custom_profile_fields");
+    /** Past this many log ids between the kept snapshot and h's, everyone is read again rather than the log scanned. */
+    private static final long MAX_SCAN = 100_000;
+
+    /** Builds the cache ahead of the first register (in the background after start); a failure leaves it to that register. */
+    public void warm(dev.stoa.db.Db db) {
+        try {
+            db.read(h -> users(h));
+        } catch (RuntimeException e) {
+            // stopping, or the database is unreachable: the first register reads it
+        }
+    }
+
+    /** Called with the lock held: reads only through h (a second connection could wait forever on a pool of waiters). */
+    private Snapshot at(Handle h, long at) {
+        Snapshot s = snapshot;
+        if (s == null) return keep(load(h, at));
+        if (s.head == at) return s;
+        long from = Math.min(at, s.head), to = Math.max(at, s.head);
+        // entries pruned from the table cannot be read: everyone is read again
+        Set<Long> changed = from >= log.prunedThrough() && to - from <= MAX_SCAN ? changedBetween(h, from, to) : null;
+        Snapshot next = changed == null ? load(h, at) : changed.isEmpty() ? new Snapshot(at, s.users) : patch(h, s, changed, at);
+        // an older snapshot than the kept one (a register that began earlier) is used, not kept
+        return at > s.head ? keep(next) : next;
+    }
+
+    private Snapshot keep(Snapshot s) {
+        snapshot = s;
+        return s;
+    }
+
+    /** Users whose dict entries in (after, upTo] changed; null when everyone must be read again. */
+    private static Set<Long> changedBetween(Handle h, long after, long upTo) {
+        Set<Long> ids = new HashSet<>();
+        for (LoggedEvent e : EventLog.rangeIn(h, after, upTo, TYPES)) {
+            switch (e.type()) {
+                case "realm_user", "realm_bot" -> {
+                    JsonNode who = e.payload().has("person") ? e.payload().get("person") : e.payload().get("bot");
+                    if (who == null || !who.path("user_id").canConvertToLong()) return null;
+                    ids.add(who.get("user_id").asLong());
+                }
+                case "user_settings" -> {
+                    if (!(e.recipients() instanceof Recipients.Users u)) return null;
+                    for (long id : u.sortedIds()) ids.add(id);
+                }
+                default -> {
+                    return null; // custom_profile_fields: a field's change or deletion touches everyone's profile_data
+                }
+            }
+        }
+        return ids;
+    }
+
+    private Snapshot load(Handle h, long at) {
+        TreeMap<Long, Entry> users = new TreeMap<>();
+        Map<Long, ObjectNode> pd = profiles.values(h);
+        for (User u : store.all(h)) users.put(u.id(), entry(u, pd));
+        return new Snapshot(at, users);
+    }
+
+    private Snapshot patch(Handle h, Snapshot s, Set<Long> ids, long at) {
+        TreeMap<Long, Entry> users = new TreeMap<>(s.users);
+        users.keySet().removeAll(ids);
+        Map<Long, ObjectNode> pd = profiles.valuesOf(h, ids);
+        for (User u : store.byIds(h, ids)) users.put(u.id(), entry(u, pd));
+        return new Snapshot(at, users);
+    }
+
+    /**
+     * The pieces, cut from UserJson's own dict for a viewer who sees the email (the user itself)
+     * and a client that does not compute avatars: every field but the two varying ones is the same
+     * for every viewer, so a field UserJson adds appears here too.
+     */
+    Entry entry(User u, Map<Long, ObjectNode> profileData) {
+        ObjectNode full = json.user(u, u, new UserJson.Options(false, true, false), profileData);
+        ObjectNode middle = Json.object(), tail = Json.object();
+        boolean pastAvatar = false;
+        for (Iterator<Map.Entry<String, JsonNode>> it = full.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> f = it.next();
+            switch (f.getKey()) {
+                case "user_id", "delivery_email" -> { }
+                case "avatar_url" -> pastAvatar = true;
+                default -> (pastAvatar ? tail : middle).set(f.getKey(), f.getValue());
+            }
+        }
+        byte[] head = ascii("{\"user_id\":" + u.id() + ",\"delivery_email\":");
+        return new Entry(u, head, Json.bytes(TextNode.valueOf(u.deliveryEmail())), inner(middle, ""),
+                Json.bytes(full.get("avatar_url")), inner(tail, "}"));
+    }
+
+    /** An object's fields as JSON without its braces (after a comma when there are any), then `end`. */
+    private static byte[] inner(ObjectNode o, String end) {
+        if (o.isEmpty()) return ascii(end);
+        String s = Json.write(o);
+        return ("," + s.substring(1, s.length() - 1) + end).getBytes(StandardCharsets.UTF_8);
+    }
+}
