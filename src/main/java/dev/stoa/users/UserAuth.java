@@ -26,7 +26,7 @@ public final class UserAuth implements Authenticator {
 
     @Override
     public User authenticate(String email, String apiKey) {
-        if (apiKey.length() != 32 || !apiKey.chars().allMatch(c -> c < 128 && Character.isLetterOrDigit(c))) {
+        if (!wellFormed(apiKey)) {
             throw ApiError.unauthorized("Malformed API key");
         }
         // From memory, as committed (the cache follows the event log); the database only for a key it does not hold.
@@ -37,6 +37,16 @@ public final class UserAuth implements Authenticator {
         }
         UserRules.checkCanSignIn(realm.get(), u);
         return u;
+    }
+
+    /** 32 ASCII letters and digits, as Passwords.newApiKey makes them (a loop: the stream it replaces was 1.4% of a request's samples). */
+    private static boolean wellFormed(String key) {
+        if (key.length() != 32) return false;
+        for (int i = 0; i < 32; i++) {
+            char c = key.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')) return false;
+        }
+        return true;
     }
 
     private boolean matchesEmail(User u, String email) {

@@ -49,6 +49,15 @@ public class ApiKeyCacheTest extends StoaTestBase {
         bot.get("/users/me").error(401, "USER_DEACTIVATED", "Account is deactivated");
     }
 
+    /** A key is 32 ASCII letters and digits: anything else is refused before any lookup. */
+    @Test
+    void malformedKeys() {
+        for (String key : List.of("a".repeat(31), "a".repeat(33), "a".repeat(31) + "-", "a".repeat(31) + "\u00e9", "a".repeat(31) + "\u0663")) {
+            member.withCredentials(member.email, key).get("/users/me").error(401, "UNAUTHORIZED", "Malformed API key");
+        }
+        member.withCredentials(member.email, "a".repeat(32)).get("/users/me").error(401, "UNAUTHORIZED", "Invalid API key");
+    }
+
     @Test
     void deactivationAndReactivationTakeEffectAtOnce() {
         ApiClient u = person("deact");
