@@ -11,7 +11,7 @@ final class AccountsModule implements Module {
 
     AccountsModule(Core c, MailModule mail) {
         String url = c.config().externalUrl();
-        this.passwordReset = new PasswordResetActions(c.db(), c.users(), new AccountStore(), c.realm(), mail.outbox, c.clock(), url);
+        this.passwordReset = new PasswordResetActions(c.db(), c.log(), c.users(), new AccountStore(), c.realm(), mail.outbox, c.clock(), url);
         this.loginNotices = new LoginNotices(c.db(), c.realm(), mail.outbox, c.clock(), url);
     }
 }

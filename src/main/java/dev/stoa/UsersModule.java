@@ -2,6 +2,7 @@ package dev.stoa;
 
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.StateContributor;
+import dev.stoa.users.ApiKeyCache;
 import dev.stoa.users.ProfileFieldActions;
 import dev.stoa.users.ProfileFieldState;
 import dev.stoa.users.ProfileFieldStore;
@@ -31,7 +32,7 @@ final class UsersModule implements Module {
                 d -> d.isEmpty() ? "" : c.renderer().render(null, d).html());
         this.actions = new UserActions(c.db(), c.log(), c.users(), c.groups(), c.realm(), c.userJson(), c.userAccess(), c.accessChanges(),
                 profileFields, hooks, c.clock());
-        this.auth = new UserAuth(c.db(), c.users(), c.realm(), c.userJson());
+        this.auth = new UserAuth(new ApiKeyCache(c.db(), c.log(), c.users()), c.realm(), c.userJson());
     }
 
     @Override

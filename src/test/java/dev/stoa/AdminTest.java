@@ -81,6 +81,7 @@ class AdminTest extends StoaTestBase {
     @Test
     void changeRoleResetPasswordDeactivateZuliprc() {
         ApiClient u = server.createUser("lifecycle@example.com", "Life Cycle", 400);
+        assertThat(u.get("/users/me").success().get("is_admin").asBoolean()).isFalse(); // its row is in the server's key cache now
         assertThat(stoa("change-role", "--email", u.email, "--role", "administrator").exit()).isZero();
         assertThat(u.get("/users/me").success().get("is_admin").asBoolean()).isTrue();
         fails(stoa("change-role", "--email", u.email, "--role", "emperor"), "unknown role 'emperor'");
@@ -88,8 +89,11 @@ class AdminTest extends StoaTestBase {
         fails(stoa("change-role", "--email", owner.email, "--role", "member"), "The owner permission cannot be removed from the only organization owner.");
         fails(stoa("change-role", "--email", bot.email, "--role", "administrator"), "bots have no role");
 
+        long entries = dev.stoa.users.ApiKeyCacheTest.rowChangedEntries(server, u.userId);
         Cli.Result reset = stoa("reset-password", "--email", u.email, "--password", "new-secret");
         assertThat(reset.exit()).isZero();
+        // no client hears of a password set: the internal entry tells the servers' key caches
+        assertThat(dev.stoa.users.ApiKeyCacheTest.rowChangedEntries(server, u.userId)).isEqualTo(entries + 1);
         anonymous.post("/fetch_api_key", "username", u.email, "password", "new-secret").success();
         anonymous.post("/fetch_api_key", "username", u.email, "password", "secret-" + u.email).error(401, "AUTHENTICATION_FAILED", null);
         fails(stoa("reset-password", "--email", bot.email), "bots have no password");

@@ -1,6 +1,9 @@
 package dev.stoa.accounts;
 
 import dev.stoa.db.Db;
+import dev.stoa.events.EventLog;
+import dev.stoa.events.Recipients;
+import dev.stoa.events.UserEvent;
 import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import dev.stoa.mail.Outbox;
@@ -24,6 +27,7 @@ public final class PasswordResetActions {
     public static final String INVALID = "This password reset link has expired or has already been used.";
 
     private final Db db;
+    private final EventLog log;
     private final UserStore users;
     private final AccountStore store;
     private final RealmHolder realm;
@@ -32,8 +36,10 @@ public final class PasswordResetActions {
     private final String externalUrl;
     private volatile ResetTokens tokens;
 
-    public PasswordResetActions(Db db, UserStore users, AccountStore store, RealmHolder realm, Outbox outbox, Clock clock, String externalUrl) {
+    public PasswordResetActions(Db db, EventLog log, UserStore users, AccountStore store, RealmHolder realm, Outbox outbox, Clock clock,
+                                String externalUrl) {
         this.db = db;
+        this.log = log;
         this.users = users;
         this.store = store;
         this.realm = realm;
@@ -91,6 +97,7 @@ public final class PasswordResetActions {
             // the row locked: of two resets with one link, the second sees the new hash and is refused
             User u = valid(token, ResetTokens.userId(token).flatMap(id -> users.byIdForUpdate(tx, id)));
             users.set(tx.h(), u.id(), "password_hash", Passwords.hash(password));
+            log.append(tx, new UserEvent.RowChanged(u.id()), Recipients.nobody());
             return u;
         });
     }

@@ -74,6 +74,9 @@ public sealed interface Recipients {
 
     static Recipients all() { return new AllUsers(); }
 
+    /** No queue: an internal entry that only the log-fed caches read. */
+    static Recipients nobody() { return new Users(new long[0], false); }
+
     static Recipients allExcept(Collection<Long> ids) {
         return new AllExcept(ids.stream().mapToLong(Long::longValue).distinct().sorted().toArray());
     }

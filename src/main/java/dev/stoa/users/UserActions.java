@@ -369,6 +369,7 @@ public final class UserActions {
     public void doSetPasswordHash(User target, String hash) {
         db.write(tx -> {
             store.set(tx.h(), target.id(), "password_hash", hash);
+            log.append(tx, new UserEvent.RowChanged(target.id()), Recipients.nobody());
             return null;
         });
     }
@@ -377,6 +378,7 @@ public final class UserActions {
         String key = Passwords.newApiKey();
         db.write(tx -> {
             store.set(tx.h(), target.id(), "api_key", key);
+            log.append(tx, new UserEvent.RowChanged(target.id()), Recipients.nobody());
             if (target.isBot()) {
                 log.append(tx, new UserEvent.RealmBotUpdate(Json.object().put("user_id", target.id()).put("api_key", key)), botAudience(tx, target));
             }

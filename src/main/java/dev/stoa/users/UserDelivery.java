@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LogTail;
+import dev.stoa.events.UserEvent;
 import dev.stoa.http.Json;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.QueueSpec;
@@ -48,7 +49,8 @@ public final class UserDelivery {
     }
 
     public Map<String, Delivery.TypeRule> rules() {
-        return Map.of("realm_user", this::realmUser);
+        // the internal entry has no recipients; should a queue ever take it, it still renders to nothing
+        return Map.of("realm_user", this::realmUser, UserEvent.RowChanged.TYPE, (e, spec, viewer) -> List.of());
     }
 
     private List<ObjectNode> realmUser(ObjectNode e, QueueSpec spec, Long viewerId) {

@@ -171,12 +171,16 @@ public final class UserStore {
                 .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
     }
 
-    /** Sets one column; `column` is a constant from the calling action, never user input. */
     /** Whether the user, created through the API, has yet to log in (their first login sets date_joined). */
     public boolean joinsOnFirstLogin(Handle h, long userId) {
         return h.createQuery("SELECT join_on_first_login FROM users WHERE id = ?").bind(0, userId).mapTo(Boolean.class).findOne().orElse(false);
     }
 
+    /**
+     * Sets one column; `column` is a constant from the calling action, never user input. The action also
+     * appends an entry naming the user (realm_user, realm_bot, user_settings, or UserEvent.RowChanged):
+     * ApiKeyCache keeps rows until one comes.
+     */
     public void set(Handle h, long userId, String column, Object value) {
         h.createUpdate("UPDATE users SET " + column + " = ? WHERE id = ?").bind(0, value).bind(1, userId).execute();
     }

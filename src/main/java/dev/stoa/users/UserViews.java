@@ -119,7 +119,7 @@ public final class UserViews {
         return Json.success();
     }
 
-    /** Zulip's POST /users/me/api_key/regenerate: the old key stops working with this commit (keys are looked up per request). */
+    /** Zulip's POST /users/me/api_key/regenerate: the old key stops working with this commit (its log entry drops it from ApiKeyCache on every node). */
     public Object regenerateApiKey(Request req) {
         User me = req.user();
         String key = actions.doRegenerateApiKey(me);

@@ -51,6 +51,23 @@ class CacheNodesTest extends StoaTestBase {
         }
     }
 
+    /** B authenticates from its key cache: a key regenerated, a role changed or a user deactivated on A counts on B's next request. */
+    @Test
+    void aKeyRegeneratedOnAIsRefusedByB() {
+        ApiClient u = server.createUser("cache-key-loop@example.com", "Cache Key Loop", 400);
+        for (int i = 0; i < 3; i++) {
+            onB(u).get("/users/me").success();
+            String key = u.post("/users/me/api_key/regenerate").success().get("api_key").asText();
+            onB(u).get("/users/me").error(401, "UNAUTHORIZED", "Invalid API key");
+            u = u.withCredentials(u.email, key);
+            onB(u).get("/users/me").success();
+        }
+        owner.patch("/users/" + u.userId, "role", 200).success();
+        assertThat(onB(u).get("/users/me").success().get("role").asInt()).isEqualTo(200);
+        admin.delete("/users/" + u.userId).success();
+        onB(u).get("/users/me").error(401, "USER_DEACTIVATED", "Account is deactivated");
+    }
+
     @Test
     void aUsersNameAndRoleChangedOnAAreServedByB() {
         ApiClient u = server.createUser("cache-user@example.com", "Before", 400);

@@ -32,7 +32,7 @@ class AccountMailTest extends StoaTestBase {
     @Test
     void passwordResetByMail() {
         String url = server.baseUrl + "/accounts/password/reset/";
-        server.createUser("forgetful@example.com", "Forgetful Person", 400);
+        long forgetful = server.createUser("forgetful@example.com", "Forgetful Person", 400).userId;
         assertThat(JoinPage.get(url).html()).contains("name=\"email\"");
         JoinPage.Page asked = JoinPage.post(url, "email", "Forgetful@example.com");
         assertThat(asked.status()).isEqualTo(200);
@@ -49,6 +49,8 @@ class AccountMailTest extends StoaTestBase {
         assertThat(JoinPage.get(link.substring(0, link.length() - 3) + "x/").status()).isEqualTo(404);
         JoinPage.Page done = JoinPage.post(link, "new_password1", "brand new secret", "new_password2", "brand new secret");
         assertThat(done.html()).contains("Your password has been changed.");
+        // no client hears of it: the internal entry tells the servers' key caches
+        assertThat(dev.stoa.users.ApiKeyCacheTest.rowChangedEntries(server, forgetful)).isEqualTo(1);
         anonymous.post("/fetch_api_key", "username", "forgetful@example.com", "password", "secret-forgetful@example.com")
                 .error(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
         anonymous.post("/fetch_api_key", "username", "forgetful@example.com", "password", "brand new secret").success();
