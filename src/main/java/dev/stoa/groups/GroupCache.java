@@ -39,9 +39,13 @@ public final class GroupCache {
         this.log = log;
     }
 
-    /** Whether an active user is in any of the groups, through active subgroups. */
-    public boolean isMember(long userId, Iterable<Long> groupIds) {
+    /**
+     * Whether an active user is in any of the groups, through active subgroups; null when the cache
+     * is behind the log while another thread rebuilds it, so the caller asks its own handle instead.
+     */
+    public Boolean isMember(long userId, Iterable<Long> groupIds) {
         Snapshot s = current();
+        if (s == null) return null;
         ArrayDeque<Long> todo = new ArrayDeque<>();
         groupIds.forEach(todo::add);
         Set<Long> seen = new HashSet<>();
@@ -56,10 +60,18 @@ public final class GroupCache {
         return false;
     }
 
-    public boolean isActive(long userId) {
-        return current().active.contains(userId);
+    /** Whether the user is active; null as for isMember. */
+    public Boolean isActive(long userId) {
+        Snapshot s = current();
+        return s == null ? null : s.active.contains(userId);
     }
 
+    /**
+     * The snapshot at the log's head. Callers hold a pooled connection (they are inside a read or a
+     * write), and a rebuild takes another one: were they to wait for the rebuilding thread, a pool
+     * full of waiters would leave it none (SQLite's read pool has four). So only one thread rebuilds,
+     * and the others answer from their own handle meanwhile (null here).
+     */
     private Snapshot current() {
         Snapshot s = snapshot;
         long head = log.head();
@@ -67,7 +79,7 @@ public final class GroupCache {
             if (head > s.head) snapshot = new Snapshot(head, s.members, s.subgroups, s.deactivated, s.active);
             return snapshot;
         }
-        rebuild.lock();
+        if (!rebuild.tryLock()) return null;
         try {
             Snapshot again = snapshot;
             if (again != null && again != s && again.head >= head) return again;

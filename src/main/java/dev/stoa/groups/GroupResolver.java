@@ -12,7 +12,8 @@ import org.jdbi.v3.core.Handle;
  * query). System groups hold their members by role, so roles need no special case. A deactivated
  * user is in no group; a deactivated group grants nothing, neither directly nor as a subgroup.
  * With a GroupCache (the server's wiring) checks read committed state from memory; without one
- * (tests, or code that must see its own transaction's writes) they run one recursive query on h.
+ * (tests, or code that must see its own transaction's writes), or while another thread rebuilds
+ * the cache, they run one recursive query on h.
  */
 public final class GroupResolver {
     private final GroupStore store;
@@ -35,14 +36,18 @@ public final class GroupResolver {
     public boolean isMember(Handle h, long userId, JsonNode value) {
         if (value == null || value.isNull()) return false;
         if (value.isIntegralNumber()) {
-            return cache != null ? cache.isMember(userId, List.of(value.longValue())) : store.isMemberRecursive(h, userId, value.longValue());
+            Boolean cached = cache == null ? null : cache.isMember(userId, List.of(value.longValue()));
+            return cached != null ? cached : store.isMemberRecursive(h, userId, value.longValue());
         }
         List<Long> subgroups = new ArrayList<>();
         for (JsonNode g : value.path("direct_subgroups")) subgroups.add(g.asLong());
         for (JsonNode m : value.path("direct_members")) {
-            if (m.asLong() == userId) return cache != null ? cache.isActive(userId) : store.isActiveUser(h, userId);
+            if (m.asLong() != userId) continue;
+            Boolean cached = cache == null ? null : cache.isActive(userId);
+            return cached != null ? cached : store.isActiveUser(h, userId);
         }
-        return cache != null ? cache.isMember(userId, subgroups) : store.isMemberRecursive(h, userId, subgroups);
+        Boolean cached = cache == null ? null : cache.isMember(userId, subgroups);
+        return cached != null ? cached : store.isMemberRecursive(h, userId, subgroups);
     }
 
     /**

@@ -103,6 +103,28 @@ class GroupResolverTest extends StoaTestBase {
     }
 
     @Test
+    void aPoolFullOfChecksNeverWaitsForTheRebuild() throws Exception {
+        // Every pooled connection is held by a check that needs the cache rebuilt (a fresh cache). The
+        // rebuild needs one more connection: had the others waited for it while holding theirs, none
+        // would be free until the pool's timeout failed the rebuild. They answer from their own handle.
+        var db = server.stoa.db();
+        int size = db.pools().getLast().getMaximumPoolSize();
+        var cached = new GroupResolver(new GroupStore(), new GroupCache(db, new EventLog(db, Clock.systemUTC())));
+        JsonNode members = Json.tree(groupId("role:members"));
+        var together = new java.util.concurrent.CyclicBarrier(size);
+        try (var pool = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            List<java.util.concurrent.Future<Boolean>> checks = new java.util.ArrayList<>();
+            for (int i = 0; i < size; i++) {
+                checks.add(pool.submit(() -> db.read(h -> {
+                    together.await(20, java.util.concurrent.TimeUnit.SECONDS);
+                    return cached.isMember(h, member.userId, members);
+                })));
+            }
+            for (var check : checks) assertThat(check.get(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    @Test
     void cyclesAreRefusedAtWriteTime() {
         long a = create(member), b = create(member);
         member.post("/user_groups/" + a + "/subgroups", "add", List.of(b)).success();
