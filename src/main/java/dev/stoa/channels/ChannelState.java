@@ -1,5 +1,6 @@
 package dev.stoa.channels;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
@@ -55,9 +56,16 @@ public final class ChannelState implements StateContributor {
             boolean active = s != null && s.active();
             if (!access.canSeeMetadata(ctx.h(), me, c, active)) continue;
             ObjectNode stream = json.stream(c);
+            if (s == null && "false".equals(mode)) {
+                // never_subscribed repeats the streams entry: written once, its bytes go out twice (a big realm's
+                // 1,000 never-subscribed dicts were half the channel dicts the response wrote)
+                JsonNode written = Json.raw(Json.bytes(stream));
+                streams.add(written);
+                never.add(written);
+                continue;
+            }
             streams.add(stream);
-            // never_subscribed shares the streams entry unless subscribers are added to it (1,000 copies saved in a big realm)
-            ObjectNode o = s != null ? json.subscription(c, s) : "false".equals(mode) ? stream : stream.deepCopy();
+            ObjectNode o = s != null ? json.subscription(c, s) : stream.deepCopy();
             if (s != null && !nullCap) o = ChannelJson.resolved(o, me);
             if (!"false".equals(mode)) ChannelJson.putSubscribers(o, subscribers.getOrDefault(c.id(), List.of()), mode, kept);
             (s == null ? never : active ? subscribed : unsubscribed).add(o);
