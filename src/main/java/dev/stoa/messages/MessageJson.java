@@ -45,12 +45,27 @@ public final class MessageJson {
         for (User u : users.byIds(h, userIds)) byId.put(u.id(), u);
         Map<Long, String> chans = channels.namesByIds(h, channelIds);
         Map<Long, List<MessageStore.Reaction>> reactions = store.reactions(h, messages.stream().map(Message::id).toList());
-        return messages.stream().map(m -> one(m, viewer, byId, chans, reactions.getOrDefault(m.id(), List.of()), applyMarkdown, clientGravatar)).toList();
+        // a sender's email and avatar URL (an MD5 for a Gravatar) once per sender, not once per message
+        Map<Long, SenderParts> senders = new HashMap<>();
+        return messages.stream().map(m -> one(m, senders.computeIfAbsent(m.senderId(), id -> senderParts(byId.get(id), viewer, clientGravatar)),
+                byId, chans, reactions.getOrDefault(m.id(), List.of()), applyMarkdown)).toList();
     }
 
     ObjectNode one(Message m, User viewer, Map<Long, User> byId, Map<Long, String> chans, List<MessageStore.Reaction> reactions,
                    boolean applyMarkdown, boolean clientGravatar) {
-        User sender = byId.get(m.senderId());
+        return one(m, senderParts(byId.get(m.senderId()), viewer, clientGravatar), byId, chans, reactions, applyMarkdown);
+    }
+
+    /** The parts of a message dict that depend on its sender and the viewer only. */
+    private record SenderParts(String fullName, String email, String avatarUrl) {}
+
+    private SenderParts senderParts(User sender, User viewer, boolean clientGravatar) {
+        String avatar = UserJson.avatarUrl(sender, clientGravatar && viewer != null && UserJson.canSeeEmail(viewer, sender));
+        return new SenderParts(sender.fullName(), userJson.apiEmail(sender), avatar);
+    }
+
+    private ObjectNode one(Message m, SenderParts sender, Map<Long, User> byId, Map<Long, String> chans, List<MessageStore.Reaction> reactions,
+                           boolean applyMarkdown) {
         ObjectNode o = Json.object();
         o.put("id", m.id());
         o.put("sender_id", m.senderId());
@@ -66,7 +81,7 @@ public final class MessageJson {
         if (m.lastEditTime() != null) o.put("last_edit_timestamp", m.lastEditTime());
         if (m.lastMovedTime() != null) o.put("last_moved_timestamp", m.lastMovedTime());
         o.put("sender_full_name", sender.fullName());
-        o.put("sender_email", userJson.apiEmail(sender));
+        o.put("sender_email", sender.email());
         o.put("sender_realm_str", "stoa");
         if (m.isChannel()) {
             o.put("display_recipient", chans.getOrDefault(m.channelId(), ""));
@@ -82,8 +97,7 @@ public final class MessageJson {
             o.set("display_recipient", dr);
             o.put("type", "private");
         }
-        String avatar = UserJson.avatarUrl(sender, clientGravatar && viewer != null && UserJson.canSeeEmail(viewer, sender));
-        if (avatar == null) o.putNull("avatar_url"); else o.put("avatar_url", avatar);
+        if (sender.avatarUrl() == null) o.putNull("avatar_url"); else o.put("avatar_url", sender.avatarUrl());
         o.put("content_type", applyMarkdown ? "text/html" : "text/x-markdown");
         return o;
     }

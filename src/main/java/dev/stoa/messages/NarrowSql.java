@@ -55,7 +55,9 @@ final class NarrowSql {
             from.append(" FROM messages m LEFT JOIN user_message um ON um.message_id = m.id AND um.user_id = :me");
             // A channel term keeps only that channel's rows: its id alone says the same as the list of every
             // readable channel, whose thousand ids made each statement long to parse (Jdbi lexes it every time).
-            where.add("(um.user_id IS NOT NULL OR m.channel_id IN (" + (single != null ? String.valueOf(single.id()) : ids(view().history())) + "))");
+            // The one channel's id is bound, not written in: the statement's text is then the same for every
+            // channel, and Jdbi's parse cache (keyed by the text) answers instead of lexing it on each fetch.
+            where.add("(um.user_id IS NOT NULL OR m.channel_id IN (" + (single != null ? param(single.id()) : ids(view().history())) + "))");
         } else {
             from.append(" FROM user_message um JOIN messages m ON m.id = um.message_id");
             where.add("um.user_id = :me");
@@ -110,7 +112,7 @@ final class NarrowSql {
             case Narrow.InChannel c -> {
                 Channel ch = channelOf(c.channel());
                 if (ch == null) throw Narrow.badNarrow("unknown channel " + c.channel().shown());
-                yield store.existingChannelRecipient(h, ch.id()).map(r -> "m.recipient_id = " + r).orElse("1 = 0");
+                yield store.existingChannelRecipient(h, ch.id()).map(r -> "m.recipient_id = " + param(r)).orElse("1 = 0");
             }
             case Narrow.InChannels c -> "m.channel_id IN (" + ids(c.kind().equals("public") ? publicChannels() : webPublic()) + ")";
             case Narrow.Topic x -> "m.channel_id IS NOT NULL AND lower(m.topic) = lower(" + param(x.name()) + ")";
@@ -197,6 +199,6 @@ final class NarrowSql {
         List<Long> ids = new ArrayList<>();
         for (Narrow.Ref r : refs) ids.add(user(r).id());
         ids.add(access.user().id());
-        return store.existingDmRecipient(h, Message.dmKey(ids)).map(r -> "m.recipient_id = " + r).orElse("1 = 0");
+        return store.existingDmRecipient(h, Message.dmKey(ids)).map(r -> "m.recipient_id = " + param(r)).orElse("1 = 0");
     }
 }

@@ -5,7 +5,6 @@ import dev.stoa.identity.Role;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
-import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -148,7 +147,7 @@ public final class UserJson {
     private static String md5(String s) {
         try {
             byte[] d = MessageDigest.getInstance("MD5").digest(s.getBytes(StandardCharsets.UTF_8));
-            return String.format("%032x", new BigInteger(1, d));
+            return java.util.HexFormat.of().formatHex(d); // as %032x: lowercase, 32 digits, without String.format's parsing
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

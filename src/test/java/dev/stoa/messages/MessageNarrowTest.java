@@ -82,4 +82,22 @@ class MessageNarrowTest extends StoaTestBase {
         assertThat(r.get("messages").has(String.valueOf(c2))).isFalse();
         assertThat(r.get("messages").get(String.valueOf(c1)).get("match_content").asText()).contains("<span class=\"highlight\">plain</span>");
     }
+
+    /** One fetch with interleaved senders: each dict has its own sender's name, email and Gravatar URL (computed once per sender). */
+    @Test
+    void eachMessageCarriesItsSendersParts() throws Exception {
+        JsonNode msgs = viewer.get("/messages", "anchor", "oldest", "num_after", "100", "client_gravatar", "false").success().get("messages");
+        java.util.Set<Long> senders = new java.util.HashSet<>();
+        for (JsonNode m : msgs) {
+            long s = m.get("sender_id").asLong();
+            senders.add(s);
+            ApiClient c = s == owner.userId ? owner : member;
+            JsonNode u = viewer.get("/users/" + s).success().get("user");
+            assertThat(m.get("sender_email").asText()).isEqualTo(u.get("email").asText());
+            assertThat(m.get("sender_full_name").asText()).isEqualTo(u.get("full_name").asText());
+            byte[] d = java.security.MessageDigest.getInstance("MD5").digest(c.email.toLowerCase(java.util.Locale.ROOT).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            assertThat(m.get("avatar_url").asText()).startsWith("https://secure.gravatar.com/avatar/" + String.format("%032x", new java.math.BigInteger(1, d)) + "?d=identicon&version=");
+        }
+        assertThat(senders).containsExactlyInAnyOrder(owner.userId, member.userId);
+    }
 }
