@@ -100,15 +100,20 @@ class BackupRestoreTest extends StoaTestBase {
         for (int i = 0; i < 400 && !stop.get(); i++) {
             try {
                 String content = "load " + c.email + " #" + i;
+                Ack file = null;
                 if (i % 10 == 0) {
                     byte[] bytes = new byte[1000 + random.nextInt(50_000)];
                     random.nextBytes(bytes);
                     String url = upload(c, "f" + i + ".bin", bytes);
-                    uploads.add(new Ack(0, null, bytes, url, System.nanoTime()));
+                    file = new Ack(0, null, bytes, url, 0);
                     content += " [file](" + url + ")";
                 }
                 JsonNode r = c.post("/messages", "type", "stream", "to", CHANNEL, "topic", "load", "content", content).success();
-                messages.put(r.get("id").asLong(), new Ack(r.get("id").asLong(), content, null, null, System.nanoTime()));
+                long at = System.nanoTime();
+                messages.put(r.get("id").asLong(), new Ack(r.get("id").asLong(), content, null, null, at));
+                // Others may read an upload once a message links it: it counts from that message's acknowledgement
+                // (an upload acknowledged before the backup whose message came after is, rightly, the uploader's alone).
+                if (file != null) uploads.add(new Ack(0, null, file.file(), file.url(), at));
             } catch (AssertionError | RuntimeException e) {
                 failures.incrementAndGet();
             }
