@@ -381,16 +381,20 @@ public final class EventLog {
         return h.createQuery("SELECT id, created_at, type, payload, recipients FROM events WHERE id > :after AND id <= :upTo "
                         + "AND type IN (<types>) ORDER BY id")
                 .bind("after", after).bind("upTo", upTo).bindList("types", List.copyOf(types))
-                .map((rs, ctx) -> new LoggedEvent(rs.getLong(1), rs.getLong(2), rs.getString(3),
-                        (ObjectNode) Json.parse(rs.getString(4)), Recipients.fromJson(Json.parse(rs.getString(5)))))
+                .map(EventLog::stored)
                 .list();
+    }
+
+    /** An events row, as both range reads select it. */
+    private static LoggedEvent stored(java.sql.ResultSet rs, org.jdbi.v3.core.statement.StatementContext ctx) throws java.sql.SQLException {
+        return new LoggedEvent(rs.getLong(1), rs.getLong(2), rs.getString(3),
+                (ObjectNode) Json.parse(rs.getString(4)), Recipients.fromJson(Json.parse(rs.getString(5))));
     }
 
     private static List<LoggedEvent> readRange(Handle h, long after, long upTo) {
         return h.createQuery("SELECT id, created_at, type, payload, recipients FROM events WHERE id > ? AND id <= ? ORDER BY id")
                 .bind(0, after).bind(1, upTo)
-                .map((rs, ctx) -> new LoggedEvent(rs.getLong(1), rs.getLong(2), rs.getString(3),
-                        (ObjectNode) Json.parse(rs.getString(4)), Recipients.fromJson(Json.parse(rs.getString(5)))))
+                .map(EventLog::stored)
                 .list();
     }
 

@@ -1,10 +1,8 @@
 package dev.stoa.users;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LoggedEvent;
-import dev.stoa.events.Recipients;
 import dev.stoa.events.UserEvent;
 import dev.stoa.identity.User;
 import java.util.HashMap;
@@ -99,29 +97,10 @@ public final class ApiKeyCache {
     }
 
     private void apply(LoggedEvent e) {
-        switch (e.type()) {
-            case "realm_user" -> {
-                if (!"add".equals(e.payload().path("op").asText())) drop(e, e.payload().path("person").path("user_id"));
-            }
-            case "realm_bot" -> {
-                if (!"add".equals(e.payload().path("op").asText())) drop(e, e.payload().path("bot").path("user_id"));
-            }
-            case UserEvent.RowChanged.TYPE -> drop(e, e.payload().path("user_id"));
-            // a user's settings go to that user's queues alone: the recipient is the user who changed
-            case "user_settings" -> {
-                if (e.recipients() instanceof Recipients.Users r && !r.publicChannel()) {
-                    for (long id : r.sortedIds()) dropUser(e.id(), id);
-                } else {
-                    dropAll(e.id());
-                }
-            }
-            default -> { }
-        }
-    }
-
-    private void drop(LoggedEvent e, JsonNode userId) {
-        if (userId.canConvertToLong()) dropUser(e.id(), userId.asLong());
-        else dropAll(e.id());
+        if (!UserRowEntries.TYPES.contains(e.type())) return;
+        long[] users = UserRowEntries.changed(e);
+        if (users == null) dropAll(e.id());
+        else for (long id : users) dropUser(e.id(), id);
     }
 
     private void dropUser(long entryId, long userId) {

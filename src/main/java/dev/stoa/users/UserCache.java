@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LoggedEvent;
-import dev.stoa.events.Recipients;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import java.nio.charset.StandardCharsets;
@@ -134,20 +133,10 @@ public final class UserCache {
     private static Set<Long> changedBetween(Handle h, long after, long upTo) {
         Set<Long> ids = new HashSet<>();
         for (LoggedEvent e : EventLog.rangeIn(h, after, upTo, TYPES)) {
-            switch (e.type()) {
-                case "realm_user", "realm_bot" -> {
-                    JsonNode who = e.payload().has("person") ? e.payload().get("person") : e.payload().get("bot");
-                    if (who == null || !who.path("user_id").canConvertToLong()) return null;
-                    ids.add(who.get("user_id").asLong());
-                }
-                case "user_settings" -> {
-                    if (!(e.recipients() instanceof Recipients.Users u)) return null;
-                    for (long id : u.sortedIds()) ids.add(id);
-                }
-                default -> {
-                    return null; // custom_profile_fields: a field's change or deletion touches everyone's profile_data
-                }
-            }
+            // custom_profile_fields: a field's change or deletion touches everyone's profile_data
+            long[] users = e.type().equals("custom_profile_fields") ? null : UserRowEntries.changed(e);
+            if (users == null) return null;
+            for (long id : users) ids.add(id);
         }
         return ids;
     }

@@ -178,8 +178,7 @@ public final class UserStore {
 
     /**
      * Sets one column; `column` is a constant from the calling action, never user input. The action also
-     * appends an entry naming the user (realm_user, realm_bot, user_settings, or UserEvent.RowChanged):
-     * ApiKeyCache keeps rows until one comes.
+     * appends an entry naming the user (one of UserRowEntries.TYPES): ApiKeyCache keeps rows until one comes.
      */
     public void set(Handle h, long userId, String column, Object value) {
         h.createUpdate("UPDATE users SET " + column + " = ? WHERE id = ?").bind(0, value).bind(1, userId).execute();

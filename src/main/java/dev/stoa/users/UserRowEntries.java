@@ -1,0 +1,34 @@
+package dev.stoa.users;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.events.LoggedEvent;
+import dev.stoa.events.Recipients;
+import dev.stoa.events.UserEvent;
+import java.util.Set;
+
+/**
+ * Which users a log entry changed, for the caches that follow users rows from the log (ApiKeyCache,
+ * UserCache): one answer, so an entry type that changes a row is taught to both at once.
+ */
+final class UserRowEntries {
+    /** The entries that change a users row: every caller of UserStore.set appends one of them. */
+    static final Set<String> TYPES = Set.of("realm_user", "realm_bot", "user_settings", UserEvent.RowChanged.TYPE);
+
+    private UserRowEntries() {}
+
+    /** The users this entry of TYPES changed; null when it cannot say (the caller then treats everyone as changed). */
+    static long[] changed(LoggedEvent e) {
+        return switch (e.type()) {
+            case "realm_user" -> id(e.payload().path("person").path("user_id"));
+            case "realm_bot" -> id(e.payload().path("bot").path("user_id"));
+            case UserEvent.RowChanged.TYPE -> id(e.payload().path("user_id"));
+            // a user's settings go to that user's queues alone: the recipient is the user who changed
+            case "user_settings" -> e.recipients() instanceof Recipients.Users r && !r.publicChannel() ? r.sortedIds() : null;
+            default -> null;
+        };
+    }
+
+    private static long[] id(JsonNode userId) {
+        return userId.canConvertToLong() ? new long[] {userId.asLong()} : null;
+    }
+}
