@@ -241,6 +241,7 @@ final class Routes {
         api.delete("/realm/emoji/{emoji_name}", USER, emojiViews::deactivate);
         root.get(EmojiRow.IMAGE_PATH + "{file}", NONE, req -> emojiViews.serve(req, false));
         root.get(EmojiRow.IMAGE_PATH + "still/{file}", NONE, req -> emojiViews.serve(req, true));
+        root.get(dev.stoa.emoji.ServerEmojiData.PATH, NONE, new dev.stoa.emoji.ServerEmojiData()::serve);
         // ---- Per-user extras
         SnippetViews snippetViews = new SnippetViews(c.db(), m.snippets().store, m.snippets().actions);
         api.get("/saved_snippets", USER, snippetViews::list);
