@@ -292,7 +292,10 @@ final class Routes {
         api.get("/reminders", USER, scheduledViews::reminders);
         api.post("/reminders", USER, scheduledViews::createReminder);
         api.delete("/reminders/{reminder_id}", USER, scheduledViews::deleteReminder);
-        PushViews pushViews = new PushViews(m.push().actions);
+        PushViews pushViews = new PushViews(m.push().actions, m.push().deviceActions);
+        api.post("/register_client_device", USER, pushViews::registerDevice);
+        api.post("/submessage", USER, new dev.stoa.messages.SubmessageViews(ms.submessages)::add);
+        api.post("/remove_client_device", USER, pushViews::removeDevice);
         api.post("/users/me/apns_device_token", USER, pushViews::addApns);
         api.delete("/users/me/apns_device_token", USER, pushViews::removeApns);
         api.post("/users/me/android_gcm_reg_id", USER, pushViews::addFcm);

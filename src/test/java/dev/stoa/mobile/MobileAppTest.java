@@ -103,4 +103,52 @@ class MobileAppTest extends StoaTestBase {
             assertThat(e.getValue().isArray() && !e.getValue().isEmpty()).isTrue();
         });
     }
+
+    /** Item 5: Zulip 12's device registration (what the app calls on every start before its push registration). */
+    @Test
+    void clientDevices() {
+        ApiClient u = server.createUser("devices@example.com", "Device Owner", 400).withUserAgent(FLUTTER_AGENT);
+        long[] id = new long[1];
+        VerifyAction.as(u).events("device/add").run(() -> id[0] = u.post("/register_client_device").success().get("device_id").asLong());
+        JsonNode d = u.post("/register", "fetch_event_types", List.of("device")).success().get("devices").get(String.valueOf(id[0]));
+        assertThat(d.get("push_key_id").isNull() && d.get("push_token_id").isNull()).isTrue();
+        member.post("/remove_client_device", "device_id", id[0]).badRequest("Invalid device ID");
+        bot.post("/register_client_device").badRequest("This endpoint does not accept bot requests.");
+        VerifyAction.as(u).events("device/remove").run(() -> u.post("/remove_client_device", "device_id", id[0]).success());
+        u.post("/remove_client_device", "device_id", id[0]).badRequest("Invalid device ID");
+    }
+
+    /** Item 10: /poll and /todo carry Zulip's widget submessage; votes and checks are submessages with their event. */
+    @Test
+    void widgets() {
+        long poll = owner.post("/messages", "type", "stream", "to", String.valueOf(lounge), "topic", "widgets",
+                "content", "/poll Lunch?\n- Pizza\n* Soup\n\n").success().get("id").asLong();
+        JsonNode sub = app.get("/messages/" + poll).success().at("/message/submessages/0");
+        assertThat(sub.get("msg_type").asText()).isEqualTo("widget");
+        assertThat(sub.get("sender_id").asLong()).isEqualTo(owner.userId);
+        assertThat(Json.parse(sub.get("content").asText())).isEqualTo(Json.parse(
+                "{\"widget_type\":\"poll\",\"extra_data\":{\"question\":\"Lunch?\",\"options\":[\"Pizza\",\"Soup\"]}}"));
+        String vote = Json.write(java.util.Map.of("type", "vote", "key", "canned,1", "vote", 1));
+        List<JsonNode> ev = VerifyAction.as(member).events("submessage").noStateChange()
+                .run(() -> member.post("/submessage", "message_id", poll, "msg_type", "widget", "content", vote).success());
+        assertThat(ev.get(0).get("content").asText()).isEqualTo(vote);
+        assertThat(ev.get(0).get("sender_id").asLong()).isEqualTo(member.userId);
+        JsonNode page = member.get("/messages", "anchor", String.valueOf(poll), "num_before", 0, "num_after", 0, "narrow", List.of()).success();
+        assertThat(page.at("/messages/0/submessages")).hasSize(2);
+        member.post("/submessage", "message_id", poll, "msg_type", "widget", "content", "not json").badRequest("Invalid json for submessage");
+        member.post("/submessage", "message_id", poll, "msg_type", "widget", "content", "{\"type\":\"vote\",\"key\":1,\"vote\":5}").badRequest("Invalid poll data");
+        member.post("/submessage", "message_id", poll, "msg_type", "widget", "content", "{\"type\":\"question\",\"question\":\"Dinner?\"}")
+                .badRequest("You can't edit a question unless you are the author.");
+        owner.post("/submessage", "message_id", poll, "msg_type", "widget", "content", "{\"type\":\"question\",\"question\":\"Dinner?\"}").success();
+        guest.post("/submessage", "message_id", poll, "msg_type", "widget", "content", vote).badRequest("Invalid message(s)");
+
+        long todo = owner.post("/messages", "type", "stream", "to", String.valueOf(lounge), "topic", "widgets",
+                "content", "/todo Launch\nWrite notes: the release ones\nShip").success().get("id").asLong();
+        JsonNode tasks = Json.parse(app.get("/messages/" + todo).success().at("/message/submessages/0/content").asText());
+        assertThat(tasks).isEqualTo(Json.parse("{\"widget_type\":\"todo\",\"extra_data\":{\"task_list_title\":\"Launch\","
+                + "\"tasks\":[{\"task\":\"Write notes\",\"desc\":\"the release ones\"},{\"task\":\"Ship\",\"desc\":\"\"}]}}"));
+        member.post("/submessage", "message_id", todo, "msg_type", "widget", "content", "{\"type\":\"strike\",\"key\":\"0,canned\"}").success();
+        long plain = owner.post("/messages", "type", "stream", "to", String.valueOf(lounge), "topic", "widgets", "content", "no widget").success().get("id").asLong();
+        member.post("/submessage", "message_id", plain, "msg_type", "widget", "content", "{}").badRequest("You cannot attach a submessage to this message.");
+    }
 }

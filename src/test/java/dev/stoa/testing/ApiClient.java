@@ -58,7 +58,12 @@ public final class ApiClient {
     }
 
     public ApiClient withCredentials(String email, String apiKey) {
-        return new ApiClient(baseUrl, email, apiKey, userId);
+        return new ApiClient(baseUrl, email, apiKey, userId, userAgent);
+    }
+
+    /** Another user, as the same client program. */
+    public ApiClient withCredentials(String email, String apiKey, long userId) {
+        return new ApiClient(baseUrl, email, apiKey, userId, userAgent);
     }
 
     /** Parameters as name/value pairs; non-string values are JSON-encoded as Zulip clients do. */
