@@ -260,3 +260,71 @@ describe('left sidebar', () => {
     await random.waitFor({ state: 'detached' });
   });
 });
+
+async function messageMenu(p: Page, text: string, item: string) {
+  const msg = feedMessage(p, text);
+  await msg.hover();
+  await msg.getByRole('button', { name: 'More actions' }).click();
+  await p.getByRole('menuitem', { name: item }).click();
+}
+
+describe('message feed', () => {
+  it('mark all as read, and mark as unread from here', async () => {
+    for (const text of ['first of three', 'second of three', 'third of three']) await post('catch up', text, bob);
+    await A.goto('/#inbox');
+    await A.locator('.inbox-row', { hasText: 'catch up' }).waitFor();
+    await A.getByRole('button', { name: 'Mark all as read' }).click();
+    await A.getByText('You have no unread messages.').waitFor();
+    await A.goto(topicHash('catch up'));
+    await feedMessage(A, 'third of three').waitFor();
+    await messageMenu(A, 'second of three', 'Mark as unread from here');
+    const row = A.getByRole('list', { name: 'Topics in general' }).locator('.topic-row', { hasText: 'catch up' });
+    await row.locator('.count', { hasText: '2' }).waitFor();
+    await A.getByRole('button', { name: 'Mark all as read' }).click();
+    await row.locator('.count').waitFor({ state: 'detached' });
+  });
+
+  it('edited and moved messages open their history; read receipts; the source', async () => {
+    await stoa.api('PATCH', '/realm', { enable_read_receipts: true });
+    const { id } = await post('history', 'The **first** wording');
+    await stoa.api('PATCH', `/messages/${id}`, { content: 'The **second** wording' }, ada);
+    await B.goto(topicHash('history'));
+    await feedMessage(B, 'second wording').waitFor();
+    await A.goto(topicHash('history'));
+    await feedMessage(A, 'second wording').getByRole('button', { name: '(edited)' }).click();
+    const history = A.getByRole('dialog', { name: 'Message edit history' });
+    await history.getByText('Edited by Ada Lovelace').waitFor();
+    await history.getByText('first wording').waitFor();
+    await shot(A, 'c-08-edit-history');
+    await A.keyboard.press('Escape');
+    await messageMenu(A, 'second wording', 'View read receipts');
+    await A.getByRole('dialog', { name: 'Read receipts' }).getByText('Bob Builder').waitFor();
+    await A.keyboard.press('Escape');
+    await messageMenu(A, 'second wording', 'View message source');
+    expect(await A.getByRole('dialog', { name: 'Message source' }).locator('pre').textContent()).toBe('The **second** wording');
+    await A.keyboard.press('Escape');
+    const moved = await post('history', 'I will be moved');
+    await stoa.api('PATCH', `/messages/${moved.id}`, { topic: 'history moved', propagate_mode: 'change_one', send_notification_to_old_thread: false, send_notification_to_new_thread: false }, ada);
+    await A.goto(topicHash('history moved'));
+    await feedMessage(A, 'I will be moved').getByRole('button', { name: '(moved)' }).click();
+    await A.getByRole('dialog', { name: 'Message edit history' }).getByText('Topic: history → history moved').waitFor();
+    await A.keyboard.press('Escape');
+  });
+
+  it('a long message shows more on request; remind me; mute a user', async () => {
+    await post('long', 'A long one\n\n' + Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long message.`).join('\n\n'), bob);
+    await A.goto(topicHash('long'));
+    const long = feedMessage(A, 'A long one');
+    await long.getByRole('button', { name: 'Show more' }).click();
+    await long.getByRole('button', { name: 'Show less' }).waitFor();
+    await messageMenu(A, 'A long one', 'Remind me about this');
+    await A.getByRole('dialog', { name: 'Remind me about this message' }).getByRole('button', { name: 'In 1 hour' }).click();
+    await expect.poll(async () => (await stoa.api('POST', '/register', { fetch_event_types: ['reminders'] }, ada)).reminders.length).toBeGreaterThan(0);
+    await messageMenu(A, 'A long one', 'Mute Bob Builder');
+    await A.getByText('This message was hidden because you have muted the sender.').waitFor();
+    await shot(A, 'c-09-muted-user');
+    await A.getByRole('button', { name: 'Show message' }).click();
+    await feedMessage(A, 'A long one').getByText('Line 1 of a long message.').waitFor();
+    await stoa.api('DELETE', `/users/me/muted_users/${bob.id}`, {}, ada);
+  });
+});
