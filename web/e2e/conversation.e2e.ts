@@ -25,7 +25,7 @@ beforeAll(async () => {
   // of its own (the server writes its helper script there; web/ is an ES module package).
   const katexDir = mkdtempSync(join(tmpdir(), 'stoa-katex-'));
   symlinkSync(resolve(import.meta.dirname, '../node_modules'), join(katexDir, 'node_modules'));
-  stoa = await StoaServer.fresh(`--katex-dir ${katexDir}`);
+  stoa = await StoaServer.fresh(`--katex-dir ${katexDir} --video-call-provider jitsi`);
   await stoa.start();
   ada = await stoa.createUser('ada@example.com', 'Ada Lovelace', 'ada-password-1');
   bob = await stoa.createUser('bob@example.com', 'Bob Builder', 'bob-password-1');
@@ -122,7 +122,7 @@ describe('rendered messages', () => {
 });
 
 describe('starting conversations', () => {
-  it('x focuses the recipients: a name, Enter, the message, Enter sends the DM', async () => {
+  it('x focuses the recipients: a name, Enter, the message, Ctrl+Enter sends the DM', async () => {
     await A.goto('/#inbox');
     await A.locator('.overview').waitFor();
     await A.keyboard.press('x');
@@ -133,7 +133,7 @@ describe('starting conversations', () => {
     await A.keyboard.press('Enter');
     await expect.poll(() => A.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
     await A.keyboard.type('Started with x');
-    await A.keyboard.press('Enter');
+    await A.keyboard.press('Control+Enter');
     await B.locator('.dm-list .nav-row', { hasText: 'Ada Lovelace' }).waitFor();
   });
 
@@ -258,5 +258,138 @@ describe('left sidebar', () => {
     await A.getByRole('menuitem', { name: 'Leave channel' }).click();
     await A.getByRole('dialog', { name: 'Leave #random?' }).getByRole('button', { name: 'Leave' }).click();
     await random.waitFor({ state: 'detached' });
+  });
+});
+
+async function messageMenu(p: Page, text: string, item: string) {
+  const msg = feedMessage(p, text);
+  await msg.hover();
+  await msg.getByRole('button', { name: 'More actions' }).click();
+  await p.getByRole('menuitem', { name: item }).click();
+}
+
+describe('message feed', () => {
+  it('mark all as read, and mark as unread from here', async () => {
+    for (const text of ['first of three', 'second of three', 'third of three']) await post('catch up', text, bob);
+    await A.goto('/#inbox');
+    await A.locator('.inbox-row', { hasText: 'catch up' }).waitFor();
+    await A.getByRole('button', { name: 'Mark all as read' }).click();
+    await A.getByText('You have no unread messages.').waitFor();
+    await A.goto(topicHash('catch up'));
+    await feedMessage(A, 'third of three').waitFor();
+    await messageMenu(A, 'second of three', 'Mark as unread from here');
+    const row = A.getByRole('list', { name: 'Topics in general' }).locator('.topic-row', { hasText: 'catch up' });
+    await row.locator('.count', { hasText: '2' }).waitFor();
+    await A.getByRole('button', { name: 'Mark all as read' }).click();
+    await row.locator('.count').waitFor({ state: 'detached' });
+  });
+
+  it('edited and moved messages open their history; read receipts; the source', async () => {
+    await stoa.api('PATCH', '/realm', { enable_read_receipts: true });
+    const { id } = await post('history', 'The **first** wording');
+    await stoa.api('PATCH', `/messages/${id}`, { content: 'The **second** wording' }, ada);
+    await B.goto(topicHash('history'));
+    await feedMessage(B, 'second wording').waitFor();
+    await A.goto(topicHash('history'));
+    await feedMessage(A, 'second wording').getByRole('button', { name: '(edited)' }).click();
+    const history = A.getByRole('dialog', { name: 'Message edit history' });
+    await history.getByText('Edited by Ada Lovelace').waitFor();
+    await history.getByText('first wording').waitFor();
+    await shot(A, 'c-08-edit-history');
+    await A.keyboard.press('Escape');
+    await messageMenu(A, 'second wording', 'View read receipts');
+    await A.getByRole('dialog', { name: 'Read receipts' }).getByText('Bob Builder').waitFor();
+    await A.keyboard.press('Escape');
+    await messageMenu(A, 'second wording', 'View message source');
+    expect(await A.getByRole('dialog', { name: 'Message source' }).locator('pre').textContent()).toBe('The **second** wording');
+    await A.keyboard.press('Escape');
+    const moved = await post('history', 'I will be moved');
+    await stoa.api('PATCH', `/messages/${moved.id}`, { topic: 'history moved', propagate_mode: 'change_one', send_notification_to_old_thread: false, send_notification_to_new_thread: false }, ada);
+    await A.goto(topicHash('history moved'));
+    await feedMessage(A, 'I will be moved').getByRole('button', { name: '(moved)' }).click();
+    await A.getByRole('dialog', { name: 'Message edit history' }).getByText('Topic: history → history moved').waitFor();
+    await A.keyboard.press('Escape');
+  });
+
+  it('a long message shows more on request; remind me; mute a user', async () => {
+    await post('long', 'A long one\n\n' + Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long message.`).join('\n\n'), bob);
+    await A.goto(topicHash('long'));
+    const long = feedMessage(A, 'A long one');
+    await long.getByRole('button', { name: 'Show more' }).click();
+    await long.getByRole('button', { name: 'Show less' }).waitFor();
+    await messageMenu(A, 'A long one', 'Remind me about this');
+    await A.getByRole('dialog', { name: 'Remind me about this message' }).getByRole('button', { name: 'In 1 hour' }).click();
+    await expect.poll(async () => (await stoa.api('POST', '/register', { fetch_event_types: ['reminders'] }, ada)).reminders.length).toBeGreaterThan(0);
+    await messageMenu(A, 'A long one', 'Mute Bob Builder');
+    await A.getByText('This message was hidden because you have muted the sender.').waitFor();
+    await shot(A, 'c-09-muted-user');
+    await A.getByRole('button', { name: 'Show message' }).click();
+    await feedMessage(A, 'A long one').getByText('Line 1 of a long message.').waitFor();
+    await stoa.api('DELETE', `/users/me/muted_users/${bob.id}`, {}, ada);
+  });
+});
+
+describe('compose', () => {
+  const box = () => A.getByRole('textbox', { name: 'Message', exact: true });
+
+  it('the formatting bar, Ctrl+B, a poll and a video call link', async () => {
+    await A.goto(topicHash('formatting'));
+    await A.getByRole('button', { name: /Message #general/ }).click();
+    await box().fill('make this loud');
+    await box().evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(10, 14));
+    await A.keyboard.press('Control+b');
+    await expect.poll(() => box().inputValue()).toBe('make this **loud**');
+    await box().press('End');
+    await box().press('Shift+Enter');
+    await A.getByRole('button', { name: 'Quote' }).click();
+    await expect.poll(() => box().evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd))).toBe('quoted text');
+    await A.keyboard.type('wise words');
+    await box().press('Control+End');
+    await A.getByRole('button', { name: 'Add video call' }).click();
+    await expect.poll(() => box().inputValue()).toMatch(/\[Join video call\.\]\(https:\/\/[^)]+\)/);
+    await A.getByRole('button', { name: 'Add a poll' }).click();
+    const poll = A.getByRole('dialog', { name: 'Create a poll' });
+    await poll.getByLabel('Question').fill('Lunch?');
+    await poll.getByLabel('Option 1').fill('Pizza');
+    await poll.getByLabel('Option 2').fill('Soup');
+    await shot(A, 'c-10-poll-dialog');
+    await poll.getByRole('button', { name: 'Add poll' }).click();
+    expect(await box().inputValue()).toContain('```quote\nwise words\n```');
+    expect(await box().inputValue()).toContain('/poll Lunch?\nPizza\nSoup');
+    await shot(A, 'c-11-compose-formatted');
+    await box().fill('make this **loud**');
+    await box().press('Control+Enter');
+    await feedMessage(A, 'make this loud').locator('strong', { hasText: 'loud' }).waitFor();
+  });
+
+  it('Enter or Ctrl+Enter to send, expanded compose, and schedule send', async () => {
+    await A.getByText('Ctrl+Enter to send · Enter for a new line').waitFor();
+    await box().fill('two');
+    await box().press('End');
+    await box().press('Enter');
+    await box().type('lines');
+    expect(await box().inputValue()).toBe('two\nlines');
+    await box().press('Control+Enter');
+    await feedMessage(A, 'two').getByText('lines').waitFor();
+    await A.getByRole('button', { name: 'Send options' }).click();
+    await A.getByRole('menuitemradio', { name: /Press Enter to send/ }).click();
+    await A.getByText('Enter to send · Shift+Enter for a new line').waitFor();
+    await box().fill('sent with Enter');
+    await box().press('Enter');
+    await feedMessage(A, 'sent with Enter').waitFor();
+    await A.getByRole('button', { name: 'Send options' }).click();
+    await A.getByRole('menuitemradio', { name: /Press Ctrl\+Enter to send/ }).click();
+    await A.getByText('Ctrl+Enter to send · Enter for a new line').waitFor();
+    await A.getByRole('button', { name: 'Expand compose box' }).click();
+    await expect.poll(() => box().evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(250);
+    await shot(A, 'c-12-expanded-compose');
+    await A.getByRole('button', { name: 'Collapse compose box' }).click();
+    await box().fill('For tomorrow morning');
+    await A.getByRole('button', { name: 'Send options' }).click();
+    await A.getByRole('menuitem', { name: 'Schedule message' }).click();
+    await A.getByRole('dialog', { name: 'Schedule message' }).getByRole('button', { name: 'Tomorrow at 9:00 AM' }).click();
+    await expect.poll(() => box().inputValue()).toBe('');
+    await A.locator('.view-row a', { hasText: 'Scheduled messages' }).click();
+    await A.locator('.card', { hasText: 'For tomorrow morning' }).getByText('#general › formatting').waitFor();
   });
 });

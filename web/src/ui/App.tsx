@@ -11,10 +11,13 @@ import { Compose, TypingNotice, openCompose, openComposeFor, defaultTarget, clos
 import { Inbox, Recent } from './Overviews.tsx';
 import { Settings, setTopicPolicy } from './Settings.tsx';
 import { Avatar, Popover, PresenceDot, presenceOf } from './common.tsx';
-import { dmKey } from '../unread.ts';
+import { dmKey, topicKey } from '../unread.ts';
+import { conversationOf } from '../narrow.ts';
+import { markAllRead, markChannelRead, markDmRead, markTopicRead } from './actions.ts';
 import { resolveTopic } from './MessageActions.tsx';
 import { Icon } from './icons.tsx';
 import { Lightbox } from './Lightbox.tsx';
+import { MessageDialogHost } from './MessageDialogs.tsx';
 
 export function App() {
   const s = store.value!;
@@ -63,6 +66,7 @@ export function App() {
             <>
               <div class="title-bar">
                 <h1 class="title"><FeedTitle terms={v.terms} /></h1>
+                <ReadAll terms={v.terms} />
                 <TopicTools terms={v.terms} />
               </div>
               <Feed terms={v.terms} />
@@ -70,7 +74,7 @@ export function App() {
               <Compose />
             </>
           )}
-          {v.kind === 'inbox' && <><div class="title-bar"><h1 class="title">Inbox</h1></div><Inbox /><Compose /></>}
+          {v.kind === 'inbox' && <><div class="title-bar"><h1 class="title">Inbox</h1><ReadAll terms={[]} /></div><Inbox /><Compose /></>}
           {v.kind === 'recent' && <><div class="title-bar"><h1 class="title">Recent conversations</h1></div><Recent /><Compose /></>}
           {(v.kind === 'drafts' || v.kind === 'scheduled' || v.kind === 'reminders') && (
             <><div class="title-bar"><h1 class="title">{VIEW_TITLES[v.kind]}</h1></div>
@@ -84,6 +88,7 @@ export function App() {
         <People />
       </div>
       <Lightbox />
+      <MessageDialogHost />
       <div class="toast-region" aria-live="assertive">{toast.value && <div class={'toast ' + toast.value.kind} role={toast.value.kind === 'error' ? 'alert' : 'status'}>{toast.value.text}</div>}</div>
     </div>
   );
@@ -149,6 +154,22 @@ function TopBar() {
       </div>
     </header>
   );
+}
+
+/** "Mark all as read" for the view: everything, a channel, a topic or a DM conversation. */
+function ReadAll({ terms }: { terms: Narrow }) {
+  const s = store.value!;
+  s.unreadTick.value;
+  const c = s.unread.counts(s.isMuted);
+  const conv = conversationOf(terms);
+  let n = 0;
+  let run: (() => unknown) | null = null;
+  if (terms.length === 0) { n = c.total; run = markAllRead; }
+  else if (conv.dm) { n = c.dmConversations.get(dmKey(conv.dm, s.myId)) ?? 0; run = () => markDmRead(conv.dm!); }
+  else if (conv.channel !== undefined && conv.topic !== undefined && terms.length === 2) { n = c.topics.get(topicKey(conv.channel, conv.topic)) ?? 0; run = () => markTopicRead(conv.channel!, conv.topic!); }
+  else if (conv.channel !== undefined && terms.length === 1) { n = c.streams.get(conv.channel) ?? 0; run = () => markChannelRead(conv.channel!); }
+  if (!n || !run) return null;
+  return <button class="button small" onClick={() => void run!()}>Mark all as read</button>;
 }
 
 function TopicTools({ terms }: { terms: Narrow }) {

@@ -49,7 +49,8 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const prev = document.activeElement as HTMLElement | null;
-    const first = ref.current?.querySelector<HTMLElement>('input, textarea, select, button:not(.modal-close)');
+    // the first field or button, else the close button: Escape must reach the dialog
+    const first = ref.current?.querySelector<HTMLElement>('input, textarea, select, button:not(.modal-close)') ?? ref.current?.querySelector<HTMLElement>('.modal-close');
     first?.focus();
     return () => prev?.focus?.();
   }, []);
