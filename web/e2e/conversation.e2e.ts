@@ -393,3 +393,45 @@ describe('compose', () => {
     await A.locator('.card', { hasText: 'For tomorrow morning' }).getByText('#general › formatting').waitFor();
   });
 });
+
+describe('search', () => {
+  const box = () => A.getByRole('combobox', { name: 'Search messages' });
+
+  it('suggestions as you type, operator pills, sender by name, recent searches and an honest empty result', async () => {
+    await post('searching', 'The quarterly budget is approved', bob);
+    await post('searching', 'The budget for lunch is small');
+    await A.goto('/#inbox');
+    await box().click();
+    await box().pressSequentially('sender:bo');
+    await A.getByRole('option', { name: /sender: Bob Builder/ }).click();
+    await A.locator('.search-pill', { hasText: 'sender: Bob Builder' }).waitFor();
+    await box().pressSequentially('budget');
+    await A.getByRole('option', { name: 'Search for budget' }).waitFor();
+    await shot(A, 'c-13-search-suggestions');
+    await box().press('Enter');
+    await feedMessage(A, 'quarterly budget').waitFor();
+    expect(await feedMessage(A, 'budget for lunch').count()).toBe(0);
+    // the pill stays for the search shown; Backspace removes it
+    await box().click();
+    await box().fill('');
+    await box().press('Backspace');
+    await A.locator('.search-pill').waitFor({ state: 'detached' });
+    // channel: by name through a suggestion, then a search with no result says what it looked for
+    await box().pressSequentially('channel:des');
+    await box().press('Enter');
+    await A.locator('.search-pill', { hasText: 'channel: #design' }).waitFor();
+    await box().pressSequentially('zebra');
+    await box().press('Enter');
+    const empty = A.locator('.feed-empty', { hasText: 'No messages match your search.' });
+    await empty.locator('strong', { hasText: 'zebra' }).waitFor();
+    await empty.getByRole('link', { name: 'Search all messages for zebra' }).waitFor();
+    await empty.locator('.search-pill', { hasText: 'channel: #design' }).waitFor();
+    await shot(A, 'c-14-search-empty');
+    // recent searches when the box is empty
+    await A.goto('/#inbox');
+    await box().click();
+    await A.getByRole('option', { name: /zebra/ }).waitFor();
+    await A.getByRole('option', { name: /sender:"Bob Builder" budget/ }).click();
+    await feedMessage(A, 'quarterly budget').waitFor();
+  });
+});

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'preact/compat';
 import { useSignal, useSignalEffect } from '@preact/signals';
 import { store, connection, loadNarrow, markRead } from '../live.ts';
 import { logout } from '../api.ts';
-import { narrowToSearch, parseSearch, resolveSearch, isSearch, type Narrow } from '../narrow.ts';
+import { narrowToSearch, type Narrow } from '../narrow.ts';
 import { afterNarrow, routeHash, view, selectedId, sidebarOpen, toast, names, narrowTo, go, compose, revealInFeed } from './app-state.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { Feed, FeedTitle } from './Feed.tsx';
@@ -17,6 +17,7 @@ import { markAllRead, markChannelRead, markDmRead, markTopicRead } from './actio
 import { resolveTopic } from './MessageActions.tsx';
 import { Icon } from './icons.tsx';
 import { Lightbox } from './Lightbox.tsx';
+import { SearchBox } from './Search.tsx';
 import { MessageDialogHost } from './MessageDialogs.tsx';
 
 export function App() {
@@ -112,30 +113,12 @@ function pageTitle(): string {
 function TopBar() {
   const s = store.value!;
   const me = s.user(s.myId)!;
-  const v = view.value;
-  const text = useSignal(v.kind === 'narrow' && v.terms.length ? narrowToSearch(v.terms, names) : '');
   const menu = useSignal(false);
-  useEffect(() => { text.value = v.kind === 'narrow' && isSearch(v.terms) ? narrowToSearch(v.terms, names) : ''; }, [JSON.stringify(v)]);
-  const submit = (e: Event) => {
-    e.preventDefault();
-    const terms = resolveSearch(parseSearch(text.value), {
-      myId: s.myId,
-      channelByName: (n) => [...s.streams.value.values()].find((x) => x.name.toLowerCase() === n.toLowerCase())?.stream_id,
-      userByNameOrEmail: (n) => [...s.users.value.values()].find((u) => u.email.toLowerCase() === n.toLowerCase() || u.delivery_email?.toLowerCase() === n.toLowerCase() || u.full_name.toLowerCase() === n.toLowerCase())?.user_id,
-    });
-    narrowTo(terms);
-    (document.activeElement as HTMLElement)?.blur();
-  };
   return (
     <header class="topbar">
       <button class="icon-button menu-button" aria-label="Show channels" aria-expanded={sidebarOpen.value} onClick={() => (sidebarOpen.value = !sidebarOpen.value)}><Icon name="menu" size={20} /></button>
       <a class="brand" href="#inbox"><span class="brand-mark" aria-hidden="true">S</span><span class="brand-name">{s.realm.value.name ?? 'Stoa'}</span></a>
-      <form class="search" role="search" onSubmit={submit}>
-        <span class="search-icon"><Icon name="search" size={16} /></span>
-        <input id="search" class="input search-input" type="search" aria-label="Search messages" placeholder="Search" title="Search, with channel: topic: sender: has: is: and words"
-          value={text.value} onInput={(e) => (text.value = (e.target as HTMLInputElement).value)}
-          onKeyDown={(e) => { if (e.key === 'Escape') { (e.target as HTMLInputElement).blur(); } }} />
-      </form>
+      <SearchBox />
       <span class="grow" />
       {connection.value === 'reconnecting' && <span class="status-pill" role="status">Reconnecting…</span>}
       <div class="popover-anchor">
