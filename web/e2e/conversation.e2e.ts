@@ -3,7 +3,8 @@
 // starting conversations, and the views, menus, search and shortcuts that follow. One server and one
 // pair of users for the whole file. Screenshots: target/web-e2e/c-*.png.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -25,7 +26,8 @@ beforeAll(async () => {
   // of its own (the server writes its helper script there; web/ is an ES module package).
   const katexDir = mkdtempSync(join(tmpdir(), 'stoa-katex-'));
   symlinkSync(resolve(import.meta.dirname, '../node_modules'), join(katexDir, 'node_modules'));
-  stoa = await StoaServer.fresh(`--katex-dir ${katexDir} --video-call-provider jitsi`);
+  // many scenarios as one user in a few seconds: above any person's rate
+  stoa = await StoaServer.fresh(`--katex-dir ${katexDir} --video-call-provider jitsi --rate-limit-user 1000000`);
   await stoa.start();
   ada = await stoa.createUser('ada@example.com', 'Ada Lovelace', 'ada-password-1');
   bob = await stoa.createUser('bob@example.com', 'Bob Builder', 'bob-password-1');
@@ -391,5 +393,187 @@ describe('compose', () => {
     await expect.poll(() => box().inputValue()).toBe('');
     await A.locator('.view-row a', { hasText: 'Scheduled messages' }).click();
     await A.locator('.card', { hasText: 'For tomorrow morning' }).getByText('#general › formatting').waitFor();
+  });
+});
+
+describe('search', () => {
+  const box = () => A.getByRole('combobox', { name: 'Search messages' });
+
+  it('suggestions as you type, operator pills, sender by name, recent searches and an honest empty result', async () => {
+    await post('searching', 'The quarterly budget is approved', bob);
+    await post('searching', 'The budget for lunch is small');
+    await A.goto('/#inbox');
+    await box().click();
+    await box().pressSequentially('sender:bo');
+    await A.getByRole('option', { name: /sender: Bob Builder/ }).click();
+    await A.locator('.search-pill', { hasText: 'sender: Bob Builder' }).waitFor();
+    await box().pressSequentially('budget');
+    await A.getByRole('option', { name: 'Search for budget' }).waitFor();
+    await shot(A, 'c-13-search-suggestions');
+    await box().press('Enter');
+    await feedMessage(A, 'quarterly budget').waitFor();
+    expect(await feedMessage(A, 'budget for lunch').count()).toBe(0);
+    // the pill stays for the search shown; Backspace removes it
+    await box().click();
+    await box().fill('');
+    await box().press('Backspace');
+    await A.locator('.search-pill').waitFor({ state: 'detached' });
+    // channel: by name through a suggestion, then a search with no result says what it looked for
+    await box().pressSequentially('channel:des');
+    await box().press('Enter');
+    await A.locator('.search-pill', { hasText: 'channel: #design' }).waitFor();
+    await box().pressSequentially('zebra');
+    await box().press('Enter');
+    const empty = A.locator('.feed-empty', { hasText: 'No messages match your search.' });
+    await empty.locator('strong', { hasText: 'zebra' }).waitFor();
+    await empty.getByRole('link', { name: 'Search all messages for zebra' }).waitFor();
+    await empty.locator('.search-pill', { hasText: 'channel: #design' }).waitFor();
+    await shot(A, 'c-14-search-empty');
+    // recent searches when the box is empty
+    await A.goto('/#inbox');
+    await box().click();
+    await A.getByRole('option', { name: /zebra/ }).waitFor();
+    await A.getByRole('option', { name: /sender:"Bob Builder" budget/ }).click();
+    await feedMessage(A, 'quarterly budget').waitFor();
+  });
+});
+
+describe('keyboard', () => {
+  const title = (p: Page) => p.locator('.title').textContent();
+
+  it('? lists the shortcuts; Ctrl+K searches; the selected message reacts to +, *, e, Shift+M, s and S', async () => {
+    await post('keys', 'Press keys on me');
+    await A.goto(topicHash('keys'));
+    await feedMessage(A, 'Press keys on me').waitFor();
+    await A.locator('body').press('?');
+    const help = A.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.getByText('React with 👍').waitFor();
+    await shot(A, 'c-15-shortcuts');
+    await A.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+    await A.keyboard.press('Control+k');
+    await expect.poll(() => A.evaluate(() => document.activeElement?.id)).toBe('search');
+    await A.keyboard.press('Escape');
+    await A.locator('body').press('End');
+    await A.keyboard.press('+');
+    await feedMessage(A, 'Press keys on me').locator('.reaction', { hasText: '1' }).waitFor();
+    await A.keyboard.press('*');
+    await feedMessage(A, 'Press keys on me').getByRole('button', { name: 'Unstar message' }).waitFor();
+    await A.keyboard.press('e');
+    await A.getByRole('dialog', { name: 'Edit message' }).waitFor();
+    await A.keyboard.press('Escape');
+    await A.keyboard.press('Shift+M');
+    await A.getByRole('list', { name: 'Topics in general' }).locator('li.muted', { hasText: 'keys' }).waitFor();
+    await A.keyboard.press('Shift+M');
+    await A.getByRole('list', { name: 'Topics in general' }).locator('li.muted', { hasText: 'keys' }).waitFor({ state: 'detached' });
+    await A.keyboard.press('s');
+    await expect.poll(() => title(A)).toBe('general');
+    await A.locator('.feed[aria-busy="false"]').waitFor();
+    await A.keyboard.press('S');
+    await expect.poll(() => title(A)).toMatch(/general.*›/);
+  });
+
+  it('a, Shift+I, t, d, A / D, p and n go where Zulip\'s do', async () => {
+    await A.keyboard.press('a');
+    await expect.poll(() => title(A)).toBe('Combined feed');
+    await A.keyboard.press('Shift+I');
+    await expect.poll(() => title(A)).toBe('Inbox');
+    await A.keyboard.press('t');
+    await expect.poll(() => title(A)).toBe('Recent conversations');
+    await A.keyboard.press('d');
+    await expect.poll(() => title(A)).toBe('Drafts');
+    await A.goto(`/#narrow/channel/${generalId}-general`);
+    await A.locator('.feed[aria-busy="false"]').waitFor();
+    await A.locator('body').press('D');
+    await expect.poll(() => title(A)).toMatch(/^(random|sandbox)$/); // the next channel in the sidebar's order
+    await A.keyboard.press('A');
+    await expect.poll(() => title(A)).toBe('general');
+    await stoa.api('POST', '/mark_all_as_read', {}, ada);
+    await stoa.api('POST', '/messages', { type: 'direct', to: JSON.stringify([ada.id]), content: 'Unread DM for p' }, bob);
+    await A.locator('.dm-list .nav-row', { hasText: 'Bob Builder' }).locator('.count').waitFor();
+    await A.keyboard.press('p');
+    await feedMessage(A, 'Unread DM for p').waitFor();
+    await post('next unread', 'Unread topic for n', bob);
+    await A.locator('.channel-row', { hasText: 'general' }).locator('.count').waitFor();
+    await A.keyboard.press('n');
+    await feedMessage(A, 'Unread topic for n').waitFor();
+  });
+});
+
+describe('notifications', () => {
+  it('desktop notifications for a DM and, once turned on, for a channel; a click opens the message; the tab title counts unread', async () => {
+    const { context, page: N } = await newUserPage(browser, stoa.url);
+    // The page is in the background (no focus), and the browser's notifications are recorded.
+    await N.addInitScript(() => {
+      const w = window as any;
+      w.__notes = [];
+      w.Notification = class {
+        static permission = 'granted';
+        static requestPermission = async () => 'granted';
+        onclick: (() => void) | null = null;
+        constructor(title: string, opts?: { body?: string }) { w.__notes.push({ title, body: opts?.body }); w.__last = this; }
+        close() {}
+      };
+      document.hasFocus = () => false;
+    });
+    await login(N, ada.email, ada.password);
+    const notes = () => N.evaluate(() => (window as any).__notes as { title: string; body: string }[]);
+    await stoa.api('POST', '/messages', { type: 'direct', to: JSON.stringify([ada.id]), content: 'Are you there?' }, bob);
+    await expect.poll(notes).toContainEqual({ title: 'Bob Builder (Direct message)', body: 'Are you there?' });
+    await expect.poll(() => N.title()).toMatch(/^\(\d+\) /);
+    await stoa.api('POST', '/messages', { type: 'stream', to: 'design', topic: 'quiet', content: 'No bell for this' }, bob);
+    const design = N.locator('.channel-row', { hasText: 'design' });
+    await design.locator('.count').waitFor();
+    expect((await notes()).map((n) => n.body)).not.toContain('No bell for this');
+    await design.hover();
+    await design.getByRole('button', { name: 'Channel options for design' }).click();
+    await N.getByRole('menuitem', { name: 'Turn on desktop notifications' }).click();
+    await expect.poll(async () => (await stoa.api('GET', '/users/me/subscriptions', {}, ada)).subscriptions.find((x: any) => x.name === 'design').desktop_notifications).toBe(true);
+    await stoa.api('POST', '/messages', { type: 'stream', to: 'design', topic: 'loud', content: 'Ring for this' }, bob);
+    await expect.poll(notes).toContainEqual({ title: 'Bob Builder (#design › loud)', body: 'Ring for this' });
+    await N.evaluate(() => (window as any).__last.onclick());
+    await feedMessage(N, 'Ring for this').waitFor();
+    expect(N.url()).toContain('/near/');
+    await context.close();
+  });
+});
+
+describe('accessibility', () => {
+  it('the new screens have no axe violations: views, menus, search suggestions, dialogs, compose tools', async () => {
+    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    const { page: L, context } = await newUserPage(browser, stoa.url, undefined, { bypassCSP: true });
+    const check = async (name: string) => {
+      await L.addScriptTag({ content: axe });
+      const result = await L.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }));
+      expect((result.violations as any[]).map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+    };
+    await login(L, ada.email, ada.password);
+    await L.goto('/#drafts');
+    await L.locator('.overview').waitFor();
+    await check('drafts');
+    await L.goto('/#scheduled');
+    await L.locator('.card').first().waitFor();
+    await check('scheduled');
+    await L.goto(topicHash('rendering'));
+    await feedMessage(L, 'Euler').waitFor();
+    await check('rendered messages');
+    const row = L.locator('.channel-row', { hasText: 'general' });
+    await row.hover();
+    await row.getByRole('button', { name: 'Channel options for general' }).click();
+    await check('channel menu');
+    await L.keyboard.press('Escape');
+    await L.getByRole('combobox', { name: 'Search messages' }).click();
+    await L.getByRole('combobox', { name: 'Search messages' }).pressSequentially('sender:b');
+    await L.getByRole('option').first().waitFor();
+    await check('search suggestions');
+    await L.keyboard.press('Escape');
+    await L.locator('body').press('?');
+    await L.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await check('shortcuts');
+    await L.keyboard.press('Escape');
+    await L.getByRole('button', { name: /Message #general/ }).click();
+    await L.getByRole('button', { name: 'Send options' }).click();
+    await check('compose with its tools and send menu');
+    await context.close();
   });
 });

@@ -153,8 +153,8 @@ describe('the web client', () => {
   });
 
   it('a search with an operator finds the message, with the match highlighted', async () => {
-    await A.getByRole('searchbox', { name: 'Search messages' }).fill('channel:general Monday');
-    await A.getByRole('searchbox', { name: 'Search messages' }).press('Enter');
+    await A.getByRole('combobox', { name: 'Search messages' }).fill('channel:general Monday');
+    await A.getByRole('combobox', { name: 'Search messages' }).press('Enter');
     await feedMessage(A, 'moved to Monday').locator('.highlight', { hasText: 'Monday' }).waitFor();
     expect(await A.locator('.feed .message').count()).toBe(1);
     await shot(A, '08-search');

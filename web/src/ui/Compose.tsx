@@ -178,15 +178,17 @@ export function Compose() {
     if (t.kind === 'stream' && t.streamId === undefined) return showToast('Choose a channel first.', 'error');
     if (t.kind === 'private' && t.to.length === 0) return showToast('Add at least one recipient.', 'error');
     sending.value = true;
+    // The box empties at once, as Zulip's does, so that the next message can be typed; a failed send puts the text back.
+    compose.value = { ...compose.value, content: '' };
+    preview.value = null;
     try {
       await api.post('/messages', t.kind === 'stream'
         ? { type: 'stream', to: t.streamId, topic: t.topic, content }
         : { type: 'direct', to: t.to, content });
       stopTyping(t);
       void dropDraft(t);
-      compose.value = { ...compose.value, content: '' };
-      preview.value = null;
     } catch (e) {
+      if (!compose.value.content) compose.value = { ...compose.value, content };
       showToast(e instanceof ApiError ? e.message : 'Could not send the message.', 'error');
     } finally {
       sending.value = false;

@@ -12,6 +12,7 @@ import { MessageActions, Reactions } from './MessageActions.tsx';
 import { openComposeFor } from './Compose.tsx';
 import { openFromMessage } from './Lightbox.tsx';
 import { messageDialog } from './MessageDialogs.tsx';
+import { pillLabel } from './Search.tsx';
 import { ensureKatexStyles, hasMath } from '../rendered.ts';
 import { copyText } from './common.tsx';
 
@@ -182,7 +183,7 @@ export function Feed({ terms }: { terms: Narrow }) {
       {feed.loading && <div class="feed-loading" role="status">Loading messages…</div>}
       {feed.error && <div class="feed-empty" role="alert">{feed.error}</div>}
       {!feed.loading && !feed.error && feed.ids.length === 0 && (
-        <div class="feed-empty">{search ? 'No messages match your search.' : 'No messages here yet. Start the conversation!'}</div>
+        search ? <NoResults terms={terms} /> : <div class="feed-empty">No messages here yet. Start the conversation!</div>
       )}
       <div role="list" aria-label="Messages">
         {rows.map((r) => (
@@ -194,6 +195,20 @@ export function Feed({ terms }: { terms: Narrow }) {
         <button class="jump-unread" onClick={jumpToUnread}>↑ Jump to first unread</button>
       )}
       {compose.value.open && <div class="feed-spacer" />}
+    </div>
+  );
+}
+
+/** An honest empty search: what was looked for, where, and a way to look everywhere. */
+function NoResults({ terms }: { terms: Narrow }) {
+  const words = terms.find((t) => t.operator === 'search')?.operand;
+  const filters = terms.filter((t) => t.operator !== 'search');
+  return (
+    <div class="feed-empty" role="status">
+      <p class="big">No messages match your search.</p>
+      <p>Searched for {words ? <strong>{words}</strong> : 'messages'}{filters.length > 0 && <> in {filters.map((t, i) => <span key={i} class="pill search-pill">{pillLabel(t)}</span>)}</>}.</p>
+      <p class="muted-text">Search looks for whole words (and their English forms: “plans” finds “plan”) in the messages you can read: your direct messages and the channels you can see.</p>
+      {words && filters.length > 0 && <p><a href={hashFor([{ operator: 'search', operand: words }])}>Search all messages for {words}</a></p>}
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { useSignal } from '@preact/signals';
-import { useRef } from 'preact/hooks';
+import { signal, useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import { api, ApiError } from '../api.ts';
 import { store } from '../live.ts';
 import { EMOJI, emojiChar } from '../emoji.ts';
@@ -79,7 +79,7 @@ export function EmojiPicker({ onPick, onClose }: { onPick: (name: string, code: 
   );
 }
 
-function canEdit(m: Message): boolean {
+export function canEdit(m: Message): boolean {
   const s = store.value!;
   const r = s.realm.value;
   if (m.sender_id !== s.myId || !r.allow_message_editing) return false;
@@ -137,9 +137,20 @@ async function markUnreadFrom(m: Message) {
 
 const muteUser = (id: number) => api.post(`/users/me/muted_users/${id}`).catch(fail);
 
+/** A keyboard shortcut's request to the selected message's own actions (i, :, e). */
+export const messageCommand = signal<{ id: number; kind: 'menu' | 'emoji' | 'edit' } | null>(null);
+
 export function MessageActions({ m }: { m: Message }) {
   const menu = useSignal<'none' | 'emoji' | 'more'>('none');
   const dialog = useSignal<'none' | 'edit' | 'move' | 'delete'>('none');
+  const cmd = messageCommand.value?.id === m.id ? messageCommand.value : null;
+  useEffect(() => {
+    if (!cmd) return;
+    messageCommand.value = null;
+    if (cmd.kind === 'menu') menu.value = 'more';
+    else if (cmd.kind === 'emoji') menu.value = 'emoji';
+    else if (canEdit(m)) dialog.value = 'edit';
+  }, [cmd]);
   const starred = m.flags.includes('starred');
   const close = () => (menu.value = 'none');
   const item = (label: string, run: () => void) => (
