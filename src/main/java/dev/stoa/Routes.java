@@ -1,5 +1,6 @@
 package dev.stoa;
 
+import dev.stoa.accounts.PasswordChangeActions;
 import dev.stoa.accounts.PasswordResetViews;
 import dev.stoa.alertwords.AlertWordViews;
 import dev.stoa.calls.CallViews;
@@ -109,7 +110,9 @@ final class Routes {
         api.delete("/realm/profile_fields/{field_id}", USER, profileFieldViews::delete);
         api.patch("/users/me/profile_data", USER, profileFieldViews::updateOwnData);
         api.delete("/users/me/profile_data", USER, profileFieldViews::removeOwnData);
-        SettingsViews settingsViews = new SettingsViews(m.settings().actions, m.users().actions, c.realm());
+        PasswordChangeActions passwordChange = new PasswordChangeActions(c.db(), c.log(), c.users(), passwordLogin, m.sessions().actions,
+                u -> false, c.realm(), m.mail().outbox, c.clock(), c.config().externalUrl());
+        SettingsViews settingsViews = new SettingsViews(m.settings().actions, m.users().actions, c.realm(), passwordChange);
         api.patch("/settings", USER, settingsViews::update);
         // ---- Real-time events (queues)
         RegisterViews registerViews = new RegisterViews(c.db(), queues, m.state(), ServerInfo.registerKeys(), MessageDelivery::queueNarrow);

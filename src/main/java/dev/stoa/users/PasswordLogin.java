@@ -35,7 +35,7 @@ public final class PasswordLogin {
 
     /** `how` names the sign-in for the notice ("the web client", "the API (fetch_api_key)"). */
     public User check(String username, String password, String how) {
-        String key = "login:" + username.toLowerCase(Locale.ROOT);
+        String key = key(username);
         RateLimiter.Decision d = failures.peek(key);
         if (!d.allowed()) {
             throw ApiError.of(ErrorCode.RATE_LIMIT_HIT, "API usage exceeded rate limit").with("retry-after", (int) Math.ceil(d.retryAfterSeconds()));
@@ -48,5 +48,26 @@ public final class PasswordLogin {
         UserRules.checkCanSignIn(realm.get(), u);
         listener.loggedIn(u, how);
         return u;
+    }
+
+    /**
+     * The signed-in user's current password, before PATCH /settings changes it: Zulip's wording for
+     * this form ("Wrong password!", "You're making too many attempts!..."), the sign-in's throttle, so
+     * that a stolen session cannot guess the password faster than the login form can.
+     */
+    public void checkOwn(User u, String password) {
+        String key = key(u.deliveryEmail());
+        RateLimiter.Decision d = failures.peek(key);
+        if (!d.allowed()) {
+            throw ApiError.bad("You're making too many attempts! Try again in " + (int) Math.ceil(d.retryAfterSeconds()) + " seconds.");
+        }
+        if (password == null || !Passwords.verify(password, u.passwordHash())) {
+            failures.hit(key);
+            throw ApiError.bad("Wrong password!");
+        }
+    }
+
+    private static String key(String username) {
+        return "login:" + username.toLowerCase(Locale.ROOT);
     }
 }
