@@ -6,6 +6,7 @@ import { store } from '../live.ts';
 import { topicKey } from '../unread.ts';
 import { go, showToast } from './app-state.ts';
 import { Avatar, Modal } from './common.tsx';
+import { PasswordChange } from './PasswordChange.tsx';
 
 const fail = (e: unknown) => showToast(e instanceof ApiError ? e.message : 'Something went wrong.', 'error');
 const ok = (text: string) => showToast(text);
@@ -59,6 +60,7 @@ function Profile() {
         <div class="form-actions"><button class="button primary" type="submit">Save name</button></div>
       </form>
       <p class="muted-text">Your avatar comes from the server: this server does not take avatar uploads yet.</p>
+      <PasswordChange />
     </Section>
   );
 }
