@@ -47,6 +47,7 @@ import dev.stoa.scheduled.ScheduledViews;
 import dev.stoa.render.RenderViews;
 import dev.stoa.sessions.SessionViews;
 import dev.stoa.settings.SettingsViews;
+import dev.stoa.signin.SignInViews;
 import dev.stoa.snippets.SnippetViews;
 import dev.stoa.topics.UserTopicViews;
 import dev.stoa.users.AuthViews;
@@ -82,8 +83,10 @@ final class Routes {
         api.post("/fetch_api_key", NONE, authViews::fetchApiKey);
         // The web client's sign-in (Zulip's URLs; the same password throttle as fetch_api_key). The pages
         // themselves (/, /static/...) are served in front of the API by web.WebClientHandler.
-        SessionViews sessionViews = new SessionViews(passwordLogin, m.sessions().actions, c.userJson(), cookies);
-        root.post("/accounts/login", NONE, sessionViews::login);
+        SessionViews sessionViews = new SessionViews(m.sessions().actions, cookies);
+        SignInViews signInViews = new SignInViews(passwordLogin, m.sessions().signIn, c.userJson(), cookies);
+        root.post("/accounts/login", NONE, signInViews::login);
+        root.get("/accounts/login/subdomain/{token}", NONE, signInViews::redeem);
         root.post("/accounts/logout", USER, sessionViews::logout);
         PasswordResetViews resetViews = new PasswordResetViews(m.accounts().passwordReset);
         root.get("/accounts/password/reset", NONE, resetViews::requestForm);
