@@ -4,7 +4,7 @@ import './styles.css';
 import { currentSession } from './api.ts';
 import { register, pollLoop, startPresence, store, loadNarrow } from './live.ts';
 import { App } from './ui/App.tsx';
-import { Login } from './ui/Login.tsx';
+import { Login, appFlowRequested } from './ui/Login.tsx';
 import { view } from './ui/app-state.ts';
 
 const root = document.getElementById('app')!;
@@ -35,7 +35,8 @@ async function start() {
 
 async function boot() {
   try {
-    if (await currentSession()) return await start();
+    // A sign-in for Zulip's mobile or desktop app shows the login page even in a signed-in browser.
+    if (!appFlowRequested() && (await currentSession())) return await start();
     render(<Login onLogin={() => void start()} />, root);
   } catch (e) {
     render(<div class="boot" role="alert">Stoa is not reachable. <button onClick={() => location.reload()}>Retry</button></div>, root);

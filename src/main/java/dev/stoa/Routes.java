@@ -47,10 +47,10 @@ import dev.stoa.scheduled.ScheduledViews;
 import dev.stoa.render.RenderViews;
 import dev.stoa.sessions.SessionViews;
 import dev.stoa.settings.SettingsViews;
+import dev.stoa.signin.AuthViews;
 import dev.stoa.signin.SignInViews;
 import dev.stoa.snippets.SnippetViews;
 import dev.stoa.topics.UserTopicViews;
-import dev.stoa.users.AuthViews;
 import dev.stoa.users.PasswordLogin;
 import dev.stoa.users.ProfileFieldViews;
 import dev.stoa.users.UserViews;
@@ -76,8 +76,8 @@ final class Routes {
         PasswordLogin passwordLogin = new PasswordLogin(c.db(), c.users(), c.realm(), loginFailures, (u, how) -> {
             m.users().actions.doLoggedIn(u);
             m.accounts().loginNotices.loggedIn(u, how);
-        });
-        AuthViews authViews = new AuthViews(passwordLogin, c.userJson(), c.realm(), c.config().externalUrl(),
+        }, c.config().signIn().emailAuth(), null);
+        AuthViews authViews = new AuthViews(passwordLogin, c.userJson(), c.realm(), c.config().externalUrl(), m.sessions().methods,
                 description -> c.renderer().render(null, description).html());
         api.get("/server_settings", NONE, authViews::serverSettings);
         api.post("/fetch_api_key", NONE, authViews::fetchApiKey);
@@ -114,7 +114,7 @@ final class Routes {
         api.patch("/users/me/profile_data", USER, profileFieldViews::updateOwnData);
         api.delete("/users/me/profile_data", USER, profileFieldViews::removeOwnData);
         PasswordChangeActions passwordChange = new PasswordChangeActions(c.db(), c.log(), c.users(), passwordLogin, m.sessions().actions,
-                u -> false, c.realm(), m.mail().outbox, c.clock(), c.config().externalUrl());
+                c.realm(), m.mail().outbox, c.clock(), c.config().externalUrl());
         SettingsViews settingsViews = new SettingsViews(m.settings().actions, m.users().actions, c.realm(), passwordChange);
         api.patch("/settings", USER, settingsViews::update);
         // ---- Real-time events (queues)

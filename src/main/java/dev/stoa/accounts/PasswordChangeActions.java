@@ -13,7 +13,6 @@ import dev.stoa.users.PasswordLogin;
 import dev.stoa.users.Passwords;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
-import java.util.function.Predicate;
 
 /**
  * A signed-in person changes their own password (PATCH /settings with old_password and
@@ -31,21 +30,18 @@ public final class PasswordChangeActions {
     private final UserStore users;
     private final PasswordLogin passwords;
     private final SessionActions sessions;
-    private final Predicate<User> directoryManaged;
     private final RealmHolder realm;
     private final Outbox outbox;
     private final Clock clock;
     private final String externalUrl;
 
-    /** {@code directoryManaged}: whether the user's password lives in LDAP (then Stoa cannot change it). */
     public PasswordChangeActions(Db db, EventLog log, UserStore users, PasswordLogin passwords, SessionActions sessions,
-                                 Predicate<User> directoryManaged, RealmHolder realm, Outbox outbox, Clock clock, String externalUrl) {
+                                 RealmHolder realm, Outbox outbox, Clock clock, String externalUrl) {
         this.db = db;
         this.log = log;
         this.users = users;
         this.passwords = passwords;
         this.sessions = sessions;
-        this.directoryManaged = directoryManaged;
         this.realm = realm;
         this.outbox = outbox;
         this.clock = clock;
@@ -54,7 +50,7 @@ public final class PasswordChangeActions {
 
     /** {@code sessionKey}: the web session making the change (it stays signed in), null through the API. */
     public void checkChange(User me, String oldPassword, String newPassword, String sessionKey) {
-        if (directoryManaged.test(me)) throw ApiError.bad("Your Zulip password is managed in LDAP");
+        if (passwords.directoryManaged(me)) throw ApiError.bad("Your Zulip password is managed in LDAP");
         passwords.checkOwn(me, oldPassword);
         if (newPassword.length() < MIN_LENGTH) throw ApiError.bad("New password is too weak!");
         String hash = Passwords.hash(newPassword); // Argon2 takes a while: not inside the writer's transaction

@@ -9,9 +9,11 @@ import dev.stoa.realm.RealmHolder;
 import java.util.Locale;
 
 /**
- * An email and password → the user, for POST /fetch_api_key and the web client's sign-in alike, with
+ * A username and password → the user, for POST /fetch_api_key and the web client's sign-in alike, with
  * one throttle: after {@code failures}' limit of wrong passwords for a username (5 in 30 minutes by
- * default) that username's password logins are refused until the window passes.
+ * default) that username's password logins are refused until the window passes. As Zulip's
+ * authentication backends, in order: Stoa's own passwords (when email authentication is on), then a
+ * directory's (LDAP), whichever knows the pair.
  */
 public final class PasswordLogin {
     private final Db db;
@@ -19,13 +21,26 @@ public final class PasswordLogin {
     private final RealmHolder realm;
     private final RateLimiter failures;
     private final Listener listener;
+    private final boolean emailAuth;
+    private final Directory directory;
+
+    /** A directory of people and passwords (LDAP): the user it signs in (found, created or updated), or null. */
+    public interface Directory {
+        User authenticate(String username, String password);
+
+        /** Whether this user's password is the directory's (then Stoa cannot change it). */
+        boolean manages(User u);
+    }
 
     /** Hears of each successful sign-in (accounts: the new-login notice mail); `how` says through what. */
     public interface Listener {
         void loggedIn(User u, String how);
     }
 
-    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures, Listener listener) {
+    /** {@code directory} null when none is configured. */
+    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures, Listener listener, boolean emailAuth, Directory directory) {
+        this.emailAuth = emailAuth;
+        this.directory = directory;
         this.db = db;
         this.store = store;
         this.realm = realm;
@@ -40,14 +55,28 @@ public final class PasswordLogin {
         if (!d.allowed()) {
             throw ApiError.of(ErrorCode.RATE_LIMIT_HIT, "API usage exceeded rate limit").with("retry-after", (int) Math.ceil(d.retryAfterSeconds()));
         }
-        User u = db.read(h -> store.byEmail(h, username).orElse(null));
-        if (u == null || u.isBot() || !Passwords.verify(password, u.passwordHash())) {
+        User u = emailAuth ? local(username, password) : null;
+        if (u == null && directory != null) u = directory.authenticate(username, password);
+        if (u == null) {
             failures.hit(key);
+            if (!emailAuth && directory == null) {
+                throw ApiError.of(ErrorCode.PASSWORD_AUTH_DISABLED, "Password authentication is disabled in this organization.");
+            }
             throw ApiError.of(ErrorCode.AUTHENTICATION_FAILED, "Your username or password is incorrect");
         }
         UserRules.checkCanSignIn(realm.get(), u);
         listener.loggedIn(u, how);
         return u;
+    }
+
+    private User local(String username, String password) {
+        User u = db.read(h -> store.byEmail(h, username).orElse(null));
+        return u == null || u.isBot() || !Passwords.verify(password, u.passwordHash()) ? null : u;
+    }
+
+    /** Whether {@code u}'s password lives in the directory (PATCH /settings cannot change it). */
+    public boolean directoryManaged(User u) {
+        return directory != null && directory.manages(u);
     }
 
     /**
@@ -61,7 +90,7 @@ public final class PasswordLogin {
         if (!d.allowed()) {
             throw ApiError.bad("You're making too many attempts! Try again in " + (int) Math.ceil(d.retryAfterSeconds()) + " seconds.");
         }
-        if (password == null || !Passwords.verify(password, u.passwordHash())) {
+        if (!emailAuth || password == null || !Passwords.verify(password, u.passwordHash())) {
             failures.hit(key);
             throw ApiError.bad("Wrong password!");
         }
