@@ -24,6 +24,7 @@ export function Login({ onLogin }: { onLogin: (s: Session) => void }) {
   const busy = useSignal(false);
   const settings = useSignal<ServerSettings | null>(null);
   const desktopData = useSignal('');
+  const otp = useSignal<string | null>(null); // shown once the server asks for the two-factor code
   const ref = useAutofocus<HTMLInputElement>();
   const flow = flowParams();
   useEffect(() => { void request<ServerSettings>('GET', '/json/server_settings').then((s) => (settings.value = s)).catch(() => undefined); }, []);
@@ -32,11 +33,12 @@ export function Login({ onLogin }: { onLogin: (s: Session) => void }) {
     busy.value = true;
     error.value = '';
     try {
-      const r = await login(email.value.trim(), password.value, flow);
+      const r = await login(email.value.trim(), password.value, otp.value === null ? flow : { ...flow, otp_token: otp.value });
       if (r.redirect_to) location.assign(r.redirect_to); // back to the mobile app: zulip://login?…
       else if (r.desktop_data) desktopData.value = r.desktop_data;
       else onLogin(r);
     } catch (err) {
+      if (err instanceof ApiError && err.body.two_factor_required && otp.value === null) otp.value = '';
       error.value = err instanceof ApiError ? loginError(err) : 'Cannot reach the server.';
     } finally {
       busy.value = false;
@@ -66,6 +68,9 @@ export function Login({ onLogin }: { onLogin: (s: Session) => void }) {
           <label class="field"><span>Password</span>
             <input class="input" type="password" name="password" autocomplete="current-password" required value={password.value} onInput={(e) => (password.value = (e.target as HTMLInputElement).value)} />
           </label>
+          {otp.value !== null && <label class="field"><span>Two-factor code</span>
+            <input class="input" name="otp_token" inputMode="numeric" autocomplete="one-time-code" required value={otp.value} onInput={(e) => (otp.value = (e.target as HTMLInputElement).value)} />
+          </label>}
           {error.value && <p class="form-error" role="alert">{error.value}</p>}
           <button class="button primary wide" type="submit" disabled={busy.value}>{busy.value ? 'Logging in…' : 'Log in'}</button>
         </>}

@@ -7,6 +7,7 @@ import { topicKey } from '../unread.ts';
 import { go, showToast } from './app-state.ts';
 import { Avatar, Modal } from './common.tsx';
 import { PasswordChange } from './PasswordChange.tsx';
+import { TwoFactorSettings } from './TwoFactorSettings.tsx';
 
 const fail = (e: unknown) => showToast(e instanceof ApiError ? e.message : 'Something went wrong.', 'error');
 const ok = (text: string) => showToast(text);
@@ -61,6 +62,7 @@ function Profile() {
       </form>
       <p class="muted-text">Your avatar comes from the server: this server does not take avatar uploads yet.</p>
       <PasswordChange />
+      <TwoFactorSettings />
     </Section>
   );
 }

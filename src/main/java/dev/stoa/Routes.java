@@ -51,6 +51,10 @@ import dev.stoa.signin.AuthViews;
 import dev.stoa.signin.SignInViews;
 import dev.stoa.snippets.SnippetViews;
 import dev.stoa.topics.UserTopicViews;
+import dev.stoa.twofactor.TwoFactorActions;
+import dev.stoa.twofactor.TwoFactorCheck;
+import dev.stoa.twofactor.TwoFactorStore;
+import dev.stoa.twofactor.TwoFactorViews;
 import dev.stoa.users.PasswordLogin;
 import dev.stoa.users.ProfileFieldViews;
 import dev.stoa.users.UserViews;
@@ -73,10 +77,13 @@ final class Routes {
         MessagesModule ms = m.messages();
         // ---- Server, authentication, users, profile fields (users)
         // A successful sign-in: the first login of an API-created user sets its date_joined; the new-login notice mail.
+        // Two-factor authentication (--two-factor): the password sign-in's second question, and its set-up pages.
+        TwoFactorStore twoFactorStore = new TwoFactorStore();
+        TwoFactorCheck twoFactor = new TwoFactorCheck(c.db(), twoFactorStore, c.clock(), c.config().signIn().twoFactor());
         PasswordLogin passwordLogin = new PasswordLogin(c.db(), c.users(), c.realm(), loginFailures, (u, how) -> {
             m.users().actions.doLoggedIn(u);
             m.accounts().loginNotices.loggedIn(u, how);
-        }, c.config().signIn().emailAuth(), null);
+        }, c.config().signIn().emailAuth(), null, twoFactor);
         AuthViews authViews = new AuthViews(passwordLogin, c.userJson(), c.realm(), c.config().externalUrl(), m.sessions().methods,
                 description -> c.renderer().render(null, description).html());
         api.get("/server_settings", NONE, authViews::serverSettings);
@@ -87,6 +94,12 @@ final class Routes {
         SignInViews signInViews = new SignInViews(passwordLogin, m.sessions().signIn, c.userJson(), cookies);
         root.post("/accounts/login", NONE, signInViews::login);
         root.get("/accounts/login/subdomain/{token}", NONE, signInViews::redeem);
+        TwoFactorViews twoFactorViews = new TwoFactorViews(new TwoFactorActions(c.db(), twoFactorStore, twoFactor, passwordLogin, c.clock(),
+                c.config().signIn().twoFactor(), c.config().realmHost()));
+        root.get("/accounts/two_factor", USER, twoFactorViews::status);
+        root.post("/accounts/two_factor/begin", USER, twoFactorViews::begin);
+        root.post("/accounts/two_factor/confirm", USER, twoFactorViews::confirm);
+        root.post("/accounts/two_factor/disable", USER, twoFactorViews::disable);
         root.post("/accounts/logout", USER, sessionViews::logout);
         PasswordResetViews resetViews = new PasswordResetViews(m.accounts().passwordReset);
         root.get("/accounts/password/reset", NONE, resetViews::requestForm);

@@ -11,25 +11,17 @@ import java.util.Map;
  * named by the flag with {@code -file} appended (a mounted secret); they are never printed: a record's
  * toString names them only as set or not.
  */
-public record SignInConfig(boolean emailAuth, TwoFactor twoFactor) {
-    /** Zulip's TWO_FACTOR_AUTHENTICATION_ENABLED, plus Stoa's per-organization requirement. */
-    public enum TwoFactor { OFF, OPTIONAL, REQUIRED }
-
+public record SignInConfig(boolean emailAuth, boolean twoFactor) {
     static final String[] NAMES = {"email-auth", "two-factor"};
 
     public static SignInConfig defaults() {
-        return new SignInConfig(true, TwoFactor.OFF);
+        return new SignInConfig(true, false);
     }
 
     static SignInConfig from(Map<String, String> v) {
         boolean email = bool(v, "email-auth", true);
-        TwoFactor tf = switch (v.getOrDefault("two-factor", "off").strip()) {
-            case "off" -> TwoFactor.OFF;
-            case "optional" -> TwoFactor.OPTIONAL;
-            case "required" -> TwoFactor.REQUIRED;
-            default -> throw new Config.ConfigError("--two-factor must be off, optional or required, got '" + v.get("two-factor") + "'");
-        };
-        return new SignInConfig(email, tf);
+        // Zulip's TWO_FACTOR_AUTHENTICATION_ENABLED: people may protect their password sign-in with a TOTP app
+        return new SignInConfig(email, bool(v, "two-factor", false));
     }
 
     static boolean bool(Map<String, String> v, String name, boolean dflt) {
@@ -55,7 +47,7 @@ public record SignInConfig(boolean emailAuth, TwoFactor twoFactor) {
         }
     }
 
-    public SignInConfig withTwoFactor(TwoFactor t) { return new SignInConfig(emailAuth, t); }
+    public SignInConfig withTwoFactor(boolean on) { return new SignInConfig(emailAuth, on); }
 
     public SignInConfig withEmailAuth(boolean on) { return new SignInConfig(on, twoFactor); }
 }

@@ -63,7 +63,7 @@ public final class AuthViews {
     }
 
     public Object fetchApiKey(Request req) {
-        User u = passwords.check(req.str("username"), req.str("password"), "the API (fetch_api_key)");
+        User u = passwords.check(req.str("username"), req.str("password"), req.optStr("otp_token").orElse(null), "the API (fetch_api_key)");
         return Json.success().put("api_key", u.apiKey()).put("email", json.apiEmail(u)).put("user_id", u.id());
     }
 }

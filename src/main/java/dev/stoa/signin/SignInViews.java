@@ -42,7 +42,7 @@ public final class SignInViews {
     public Object login(Request req) {
         Csrf.check(req.header(WebCookies.CSRF_HEADER), req.cookie(cookies.csrfName()));
         AppFlow flow = AppFlow.of(req.optStr("mobile_flow_otp").orElse(null), req.optStr("desktop_flow_otp").orElse(null), null);
-        User u = passwords.check(req.str("username"), req.str("password"), flow instanceof AppFlow.Browser ? "the web client" : "the app");
+        User u = passwords.check(req.str("username"), req.str("password"), req.optStr("otp_token").orElse(null), flow instanceof AppFlow.Browser ? "the web client" : "the app");
         return switch (flow) {
             case AppFlow.Mobile m -> Json.success().put("redirect_to", actions.doMobile(u, m.otp()));
             case AppFlow.Desktop d -> Json.success().put("desktop_data", actions.doDesktop(u, d.otp()));

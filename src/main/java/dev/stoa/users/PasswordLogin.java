@@ -23,6 +23,16 @@ public final class PasswordLogin {
     private final Listener listener;
     private final boolean emailAuth;
     private final Directory directory;
+    private final SecondFactor secondFactor;
+
+    /** Two-factor sign-in (twofactor.TwoFactorActions): what a password sign-in of {@code u} with {@code token} still needs. */
+    public interface SecondFactor {
+        enum Verdict { NOT_NEEDED, PASSED, MISSING, WRONG }
+
+        Verdict check(User u, String token);
+
+        SecondFactor NONE = (u, token) -> Verdict.NOT_NEEDED;
+    }
 
     /** A directory of people and passwords (LDAP): the user it signs in (found, created or updated), or null. */
     public interface Directory {
@@ -38,7 +48,9 @@ public final class PasswordLogin {
     }
 
     /** {@code directory} null when none is configured. */
-    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures, Listener listener, boolean emailAuth, Directory directory) {
+    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures, Listener listener, boolean emailAuth, Directory directory,
+                         SecondFactor secondFactor) {
+        this.secondFactor = secondFactor;
         this.emailAuth = emailAuth;
         this.directory = directory;
         this.db = db;
@@ -48,8 +60,11 @@ public final class PasswordLogin {
         this.listener = listener;
     }
 
-    /** `how` names the sign-in for the notice ("the web client", "the API (fetch_api_key)"). */
-    public User check(String username, String password, String how) {
+    /**
+     * `how` names the sign-in for the notice ("the web client", "the API (fetch_api_key)"); {@code otpToken}
+     * is the person's two-factor code (or a recovery code), null when none was given.
+     */
+    public User check(String username, String password, String otpToken, String how) {
         String key = key(username);
         RateLimiter.Decision d = failures.peek(key);
         if (!d.allowed()) {
@@ -64,9 +79,23 @@ public final class PasswordLogin {
             }
             throw ApiError.of(ErrorCode.AUTHENTICATION_FAILED, "Your username or password is incorrect");
         }
+        checkSecondFactor(u, otpToken, key);
         UserRules.checkCanSignIn(realm.get(), u);
         listener.loggedIn(u, how);
         return u;
+    }
+
+    /** A wrong code counts against the username like a wrong password; a missing one is a question, not a failure. */
+    private void checkSecondFactor(User u, String token, String key) {
+        switch (secondFactor.check(u, token)) {
+            case MISSING -> throw ApiError.of(ErrorCode.AUTHENTICATION_FAILED, "Enter the code from your two-factor authentication app.")
+                    .with("two_factor_required", true);
+            case WRONG -> {
+                failures.hit(key);
+                throw ApiError.of(ErrorCode.AUTHENTICATION_FAILED, "Invalid two-factor authentication code.").with("two_factor_required", true);
+            }
+            case NOT_NEEDED, PASSED -> { }
+        }
     }
 
     private User local(String username, String password) {
