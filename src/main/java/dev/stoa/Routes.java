@@ -83,7 +83,7 @@ final class Routes {
         PasswordLogin passwordLogin = new PasswordLogin(c.db(), c.users(), c.realm(), loginFailures, (u, how) -> {
             m.users().actions.doLoggedIn(u);
             m.accounts().loginNotices.loggedIn(u, how);
-        }, c.config().signIn().emailAuth(), null, twoFactor);
+        }, c.config().signIn().emailAuth(), m.ldap().directory, twoFactor);
         AuthViews authViews = new AuthViews(passwordLogin, c.userJson(), c.realm(), c.config().externalUrl(), m.sessions().methods,
                 description -> c.renderer().render(null, description).html());
         api.get("/server_settings", NONE, authViews::serverSettings);

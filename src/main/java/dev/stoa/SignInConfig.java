@@ -11,17 +11,18 @@ import java.util.Map;
  * named by the flag with {@code -file} appended (a mounted secret); they are never printed: a record's
  * toString names them only as set or not.
  */
-public record SignInConfig(boolean emailAuth, boolean twoFactor) {
-    static final String[] NAMES = {"email-auth", "two-factor"};
+public record SignInConfig(boolean emailAuth, boolean twoFactor, LdapConfig ldap) {
+    static final String[] NAMES = java.util.stream.Stream.concat(java.util.stream.Stream.of("email-auth", "two-factor"),
+            java.util.Arrays.stream(LdapConfig.NAMES)).toArray(String[]::new);
 
     public static SignInConfig defaults() {
-        return new SignInConfig(true, false);
+        return new SignInConfig(true, false, null);
     }
 
     static SignInConfig from(Map<String, String> v) {
         boolean email = bool(v, "email-auth", true);
         // Zulip's TWO_FACTOR_AUTHENTICATION_ENABLED: people may protect their password sign-in with a TOTP app
-        return new SignInConfig(email, bool(v, "two-factor", false));
+        return new SignInConfig(email, bool(v, "two-factor", false), LdapConfig.from(v));
     }
 
     static boolean bool(Map<String, String> v, String name, boolean dflt) {
@@ -47,7 +48,9 @@ public record SignInConfig(boolean emailAuth, boolean twoFactor) {
         }
     }
 
-    public SignInConfig withTwoFactor(boolean on) { return new SignInConfig(emailAuth, on); }
+    public SignInConfig withTwoFactor(boolean on) { return new SignInConfig(emailAuth, on, ldap); }
 
-    public SignInConfig withEmailAuth(boolean on) { return new SignInConfig(on, twoFactor); }
+    public SignInConfig withLdap(LdapConfig l) { return new SignInConfig(emailAuth, twoFactor, l); }
+
+    public SignInConfig withEmailAuth(boolean on) { return new SignInConfig(on, twoFactor, ldap); }
 }

@@ -26,7 +26,7 @@ public record SignInMethods(boolean email, boolean ldap, boolean ldapUsernames, 
 
     /** What {@code config} enables. */
     public static SignInMethods of(dev.stoa.SignInConfig config) {
-        return new SignInMethods(config.emailAuth(), false, false, List.of());
+        return new SignInMethods(config.emailAuth(), config.ldap() != null, config.ldap() != null && config.ldap().usernames(), List.of());
     }
 
     public boolean passwordAuth() { return email || ldap; }
