@@ -122,9 +122,9 @@ final class Admin {
 
     /** Zulip's sync_ldap_user_data: every account the directory manages, brought up to date from it now. */
     private static void syncLdap(Modules modules) {
-        if (modules.ldap().sync == null) throw new AdminError("no LDAP directory configured (--ldap-url, or STOA_LDAP_URL, or the --config file)");
+        if (modules.signIn().ldapSync == null) throw new AdminError("no LDAP directory configured (--ldap-url, or STOA_LDAP_URL, or the --config file)");
         try {
-            var r = modules.ldap().sync.doSync();
+            var r = modules.signIn().ldapSync.doSync();
             System.out.println("synced " + r.checked() + " accounts with the directory, " + r.deactivated() + " deactivated");
         } catch (com.unboundid.ldap.sdk.LDAPException e) {
             throw new AdminError("the LDAP directory did not answer: " + e.getResultCode() + " " + e.getDiagnosticMessage());

@@ -35,6 +35,7 @@ import dev.stoa.messages.TypingViews;
 import dev.stoa.messages.UploadViews;
 import dev.stoa.mutedtopics.MutedTopicViews;
 import dev.stoa.navigation.NavigationViews;
+import dev.stoa.oidc.OidcViews;
 import dev.stoa.playgrounds.PlaygroundViews;
 import dev.stoa.presence.PresenceViews;
 import dev.stoa.push.PushViews;
@@ -83,7 +84,7 @@ final class Routes {
         PasswordLogin passwordLogin = new PasswordLogin(c.db(), c.users(), c.realm(), loginFailures, (u, how) -> {
             m.users().actions.doLoggedIn(u);
             m.accounts().loginNotices.loggedIn(u, how);
-        }, c.config().signIn().emailAuth(), m.ldap().directory, twoFactor);
+        }, c.config().signIn().emailAuth(), m.signIn().ldap, twoFactor);
         AuthViews authViews = new AuthViews(passwordLogin, c.userJson(), c.realm(), c.config().externalUrl(), m.sessions().methods,
                 description -> c.renderer().render(null, description).html());
         api.get("/server_settings", NONE, authViews::serverSettings);
@@ -94,6 +95,12 @@ final class Routes {
         SignInViews signInViews = new SignInViews(passwordLogin, m.sessions().signIn, c.userJson(), cookies);
         root.post("/accounts/login", NONE, signInViews::login);
         root.get("/accounts/login/subdomain/{token}", NONE, signInViews::redeem);
+        if (m.signIn().oidc != null) { // Zulip's URLs for the OpenID Connect button, and the provider's way back
+            OidcViews oidcViews = new OidcViews(m.signIn().oidc, signInViews, c.config().externalUrl().startsWith("https:"));
+            root.get("/accounts/login/social/oidc", NONE, oidcViews::start);
+            root.get("/accounts/register/social/oidc", NONE, oidcViews::start);
+            root.get("/complete/oidc", NONE, oidcViews::complete);
+        }
         TwoFactorViews twoFactorViews = new TwoFactorViews(new TwoFactorActions(c.db(), twoFactorStore, twoFactor, passwordLogin, c.clock(),
                 c.config().signIn().twoFactor(), c.config().realmHost()));
         root.get("/accounts/two_factor", USER, twoFactorViews::status);

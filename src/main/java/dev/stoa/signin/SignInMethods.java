@@ -26,7 +26,13 @@ public record SignInMethods(boolean email, boolean ldap, boolean ldapUsernames, 
 
     /** What {@code config} enables. */
     public static SignInMethods of(dev.stoa.SignInConfig config) {
-        return new SignInMethods(config.emailAuth(), config.ldap() != null, config.ldap() != null && config.ldap().usernames(), List.of());
+        List<External> external = new java.util.ArrayList<>();
+        if (config.oidc() != null) {
+            // Zulip's GenericOpenIdConnectBackend: name "oidc", backend "OpenID Connect"
+            external.add(new External("oidc", "openid connect", "OpenID Connect", config.oidc().displayName(), config.oidc().displayIcon(),
+                    "/accounts/login/social/oidc", "/accounts/register/social/oidc"));
+        }
+        return new SignInMethods(config.emailAuth(), config.ldap() != null, config.ldap() != null && config.ldap().usernames(), List.copyOf(external));
     }
 
     public boolean passwordAuth() { return email || ldap; }

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * WebAuthPayload does; the desktop app's AES-GCM-encrypted one-time token, decrypted as Zulip's
  * desktop app does, redeemed once within 15 seconds at /accounts/login/subdomain/{token}.
  */
-class AppFlowTest extends StoaTestBase {
+public class AppFlowTest extends StoaTestBase {
     private final MutableClock clock = new MutableClock();
 
     @Override
@@ -35,7 +35,7 @@ class AppFlowTest extends StoaTestBase {
         return new TestServer(c -> c.withLimits(1_000_000, 1_000_000, 1_000_000), clock);
     }
 
-    static String newOtp() {
+    public static String newOtp() {
         byte[] b = new byte[32];
         new SecureRandom().nextBytes(b);
         return HexFormat.of().formatHex(b);
@@ -50,7 +50,7 @@ class AppFlowTest extends StoaTestBase {
         return r;
     }
 
-    static Map<String, String> query(String url) {
+    public static Map<String, String> query(String url) {
         Map<String, String> out = new LinkedHashMap<>();
         for (String kv : URI.create(url).getRawQuery().split("&")) {
             String[] p = kv.split("=", 2);
@@ -60,7 +60,7 @@ class AppFlowTest extends StoaTestBase {
     }
 
     /** zulip-flutter's WebAuthPayload.decodeApiKey: the pad XOR the hex. */
-    static String decodeApiKey(String encrypted, String otp) {
+    public static String decodeApiKey(String encrypted, String otp) {
         byte[] a = HexFormat.of().parseHex(encrypted), b = HexFormat.of().parseHex(otp);
         StringBuilder s = new StringBuilder();
         for (int i = 0; i < a.length; i++) s.append((char) (a[i] ^ b[i]));
