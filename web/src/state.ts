@@ -1,10 +1,11 @@
 // The client's local copy of the server state: built from POST /register, then kept current by
 // events (events.ts). Signals carry the parts the UI reads; `bump` re-renders after in-place changes.
 import { signal, type Signal } from '@preact/signals';
-import type { Draft, GroupSetting, Message, NavigationView, Presence, RealmEmoji, Linkifier, Snippet, Stream, Subscription, User, UserGroup } from './types.ts';
+import type { ChannelFolder, Draft, GroupSetting, Reminder, ScheduledMessage, Message, NavigationView, Presence, RealmEmoji, Linkifier, Snippet, Stream, Subscription, User, UserGroup } from './types.ts';
 import { Unreads, dmKey, topicKey, type RegisterUnreads } from './unread.ts';
 import { matchesNarrow, narrowKey, type Narrow } from './narrow.ts';
 import { inlineEmoji } from './emoji.ts';
+import { enhanceHtml } from './rendered.ts';
 
 export interface Feed {
   terms: Narrow;
@@ -45,6 +46,11 @@ export class Store {
   drafts = signal(new Map<number, Draft>());
   snippets = signal<Snippet[]>([]);
   navViews = signal<NavigationView[]>([]);
+  scheduled = signal<ScheduledMessage[]>([]);
+  folders = signal<ChannelFolder[]>([]);
+  /** Muted users: their messages are hidden until revealed (Zulip's muted users). */
+  mutedUsers = signal(new Set<number>());
+  reminders = signal<Reminder[]>([]);
   userTopics = signal(new Map<string, number>());
   presence = signal(new Map<number, Presence>());
   /** Conversation key (`s:<id>:<topic>` or `d:<dmKey>`) → typing user → expiry (ms). */
@@ -76,6 +82,10 @@ export class Store {
     this.drafts.value = new Map((reg.drafts ?? []).map((d: Draft) => [d.id!, d]));
     this.snippets.value = reg.saved_snippets ?? [];
     this.navViews.value = reg.navigation_views ?? [];
+    this.scheduled.value = reg.scheduled_messages ?? [];
+    this.folders.value = reg.channel_folders ?? [];
+    this.mutedUsers.value = new Set((reg.muted_users ?? []).map((u: { id: number }) => u.id));
+    this.reminders.value = reg.reminders ?? [];
     this.userTopics.value = new Map((reg.user_topics ?? []).map((t: any) => [topicKey(t.stream_id, t.topic_name), t.visibility_policy]));
     this.presence.value = new Map(Object.entries(reg.presences ?? {}).map(([id, p]) => [Number(id), p as Presence]));
     this.unread = Unreads.fromRegister(reg.unread_msgs as RegisterUnreads, this.myId);
@@ -121,8 +131,8 @@ export class Store {
 
   /** A message as the client keeps it: DM participants as ids, emoji as characters. */
   normalize(m: Message): Message {
-    const out: Message = { ...m, content: inlineEmoji(m.content), flags: m.flags ?? [], reactions: m.reactions ?? [] };
-    if (m.match_content) out.match_content = inlineEmoji(m.match_content);
+    const out: Message = { ...m, content: enhanceHtml(inlineEmoji(m.content), m.sender_full_name), flags: m.flags ?? [], reactions: m.reactions ?? [] };
+    if (m.match_content) out.match_content = enhanceHtml(inlineEmoji(m.match_content), m.sender_full_name);
     if (m.type === 'private' && Array.isArray(m.display_recipient)) out.dmUserIds = m.display_recipient.map((u) => u.id);
     return out;
   }

@@ -4,7 +4,7 @@ export interface User {
   is_active?: boolean; role: number; is_admin?: boolean; timezone?: string; delivery_email?: string | null;
 }
 export interface Stream {
-  stream_id: number; name: string; description: string; invite_only: boolean; is_archived?: boolean;
+  stream_id: number; name: string; description: string; invite_only: boolean; is_archived?: boolean; folder_id?: number | null; is_recently_active?: boolean;
   can_move_messages_within_channel_group?: GroupSetting; can_move_messages_out_of_channel_group?: GroupSetting;
   can_delete_own_message_group?: GroupSetting; can_delete_any_message_group?: GroupSetting;
 }
@@ -29,3 +29,12 @@ export interface NavigationView { fragment: string; is_pinned: boolean; name?: s
 export interface UserTopic { stream_id: number; topic_name: string; visibility_policy: number; last_updated?: number }
 export interface Presence { active_timestamp: number; idle_timestamp: number }
 export type ZEvent = { id: number; type: string; op?: string; [k: string]: any };
+export interface ScheduledMessage {
+  scheduled_message_id: number; type: 'stream' | 'private'; to: number | number[]; topic?: string; content: string;
+  rendered_content: string; scheduled_delivery_timestamp: number; failed: boolean;
+}
+export interface Reminder {
+  reminder_id: number; type: 'private'; to: number[]; content: string; rendered_content: string;
+  scheduled_delivery_timestamp: number; failed: boolean; reminder_target_message_id: number;
+}
+export interface ChannelFolder { id: number; name: string; description?: string; order?: number; is_archived?: boolean }

@@ -3,7 +3,7 @@ package dev.stoa.ldap;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.SearchResultEntry;
-import dev.stoa.LdapConfig;
+import dev.stoa.config.LdapConfig;
 import dev.stoa.db.Db;
 import dev.stoa.identity.Role;
 import dev.stoa.identity.User;

@@ -15,7 +15,7 @@ import com.unboundid.util.ssl.HostNameSSLSocketVerifier;
 import com.unboundid.util.ssl.PEMFileTrustManager;
 import com.unboundid.util.ssl.SSLUtil;
 import com.unboundid.util.ssl.TrustStoreTrustManager;
-import dev.stoa.LdapConfig;
+import dev.stoa.config.LdapConfig;
 import java.io.File;
 import java.security.GeneralSecurityException;
 import java.security.KeyStoreException;

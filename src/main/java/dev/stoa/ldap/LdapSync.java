@@ -6,7 +6,7 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.SearchResult;
 import com.unboundid.ldap.sdk.SearchResultEntry;
 import com.unboundid.ldap.sdk.SearchScope;
-import dev.stoa.LdapConfig;
+import dev.stoa.config.LdapConfig;
 import dev.stoa.db.Db;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserActions;

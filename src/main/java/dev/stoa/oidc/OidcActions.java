@@ -29,7 +29,7 @@ public final class OidcActions {
     private final ExternalAccounts accounts;
     private final Clock clock;
 
-    public OidcActions(Db db, FlowStore flows, dev.stoa.OidcConfig config, String externalUrl, ExternalAccounts accounts, Clock clock) {
+    public OidcActions(Db db, FlowStore flows, dev.stoa.config.OidcConfig config, String externalUrl, ExternalAccounts accounts, Clock clock) {
         this.db = db;
         this.flows = flows;
         this.client = new OidcClient(config, URI.create(externalUrl + "/complete/oidc/"));

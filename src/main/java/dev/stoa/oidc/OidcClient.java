@@ -29,7 +29,7 @@ import com.nimbusds.openid.connect.sdk.claims.IDTokenClaimsSet;
 import com.nimbusds.openid.connect.sdk.claims.UserInfo;
 import com.nimbusds.openid.connect.sdk.op.OIDCProviderMetadata;
 import com.nimbusds.openid.connect.sdk.validators.IDTokenValidator;
-import dev.stoa.OidcConfig;
+import dev.stoa.config.OidcConfig;
 import java.io.IOException;
 import java.net.URI;
 

@@ -25,7 +25,7 @@ public record SignInMethods(boolean email, boolean ldap, boolean ldapUsernames, 
             "google", "apple", "saml", "openid connect");
 
     /** What {@code config} enables. */
-    public static SignInMethods of(dev.stoa.SignInConfig config) {
+    public static SignInMethods of(dev.stoa.config.SignInConfig config) {
         List<External> external = new java.util.ArrayList<>();
         if (config.oidc() != null) {
             // Zulip's GenericOpenIdConnectBackend: name "oidc", backend "OpenID Connect"

@@ -3,7 +3,7 @@ package dev.stoa.ldap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.stoa.TestAccess;
+import dev.stoa.cli.Cli;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.TestLdap;
@@ -36,7 +36,7 @@ class LdapSignInTest extends StoaTestBase {
                 "--ldap-user-search-base", TestLdap.PEOPLE, "--ldap-user-filter", "(uid=%(user)s)", "--ldap-append-domain", "corp.example",
                 "--ldap-attr-map", "full_name=cn,custom_profile_field__phone=telephoneNumber,deactivated=employeeType"};
         return new TestServer(c -> {
-            var parsed = dev.stoa.Config.parse(concat(flags, "--data-dir", c.dataDir().toString()), Map.of());
+            var parsed = dev.stoa.config.Config.parse(concat(flags, "--data-dir", c.dataDir().toString()), Map.of());
             return c.withLimits(1_000_000, 1_000_000, 1_000_000).withSignIn(parsed.signIn());
         });
     }
@@ -54,6 +54,13 @@ class LdapSignInTest extends StoaTestBase {
 
     private JsonNode fetch(String username, String password) {
         return anonymous.post("/fetch_api_key", "username", username, "password", password).success();
+    }
+
+    /** `./stoa sync-ldap` with the server's LDAP options, as an operator runs it beside the server. */
+    private String syncLdap() {
+        Cli.Result r = Cli.run(server, concat(new String[] {"sync-ldap"}, flags));
+        assertThat(r.exit()).as(r.err()).isZero();
+        return r.out();
     }
 
     private int people() {
@@ -112,7 +119,7 @@ class LdapSignInTest extends StoaTestBase {
         JsonNode g = fetch("grace", "grace-directory-pw");
         ldap.replace("alan", "cn", "Alan M. Turing");
         ldap.replace("grace", "employeeType", "TRUE");
-        String out = TestAccess.cli(server, concat(new String[] {"sync-ldap"}, flags));
+        String out = syncLdap();
         assertThat(out).contains("synced").contains("1 deactivated");
         JsonNode alan = owner.get("/users/alan@corp.example").success().get("user");
         assertThat(alan.get("full_name").asText()).isEqualTo("Alan M. Turing");
@@ -120,7 +127,7 @@ class LdapSignInTest extends StoaTestBase {
         anonymous.post("/fetch_api_key", "username", "grace", "password", "grace-directory-pw").error(401, "USER_DEACTIVATED", "Account is deactivated");
         // gone from the directory: deactivated by the next sync
         ldap.delete("alan");
-        assertThat(TestAccess.cli(server, concat(new String[] {"sync-ldap"}, flags))).contains("1 deactivated");
+        assertThat(syncLdap()).contains("1 deactivated");
         assertThat(owner.get("/users/alan@corp.example").success().get("user").get("is_active").asBoolean()).isFalse();
     }
 }

@@ -3,7 +3,7 @@ package dev.stoa.oidc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.stoa.OidcConfig;
+import dev.stoa.config.OidcConfig;
 import dev.stoa.signin.AppFlowTest;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.TestOidcProvider;
