@@ -96,7 +96,7 @@ final class Routes {
         root.post("/accounts/login", NONE, signInViews::login);
         root.get("/accounts/login/subdomain/{token}", NONE, signInViews::redeem);
         if (m.signIn().oidc != null) { // Zulip's URLs for the OpenID Connect button, and the provider's way back
-            OidcViews oidcViews = new OidcViews(m.signIn().oidc, signInViews, c.config().externalUrl().startsWith("https:"));
+            OidcViews oidcViews = new OidcViews(m.signIn().oidc, signInViews, c.config().externalUrl().startsWith("https:"), loginFailures);
             root.get("/accounts/login/social/oidc", NONE, oidcViews::start);
             root.get("/accounts/register/social/oidc", NONE, oidcViews::start);
             root.get("/complete/oidc", NONE, oidcViews::complete);

@@ -24,15 +24,7 @@ public record LdapConfig(URI url, boolean startTls, String caFile, String bindDn
     static LdapConfig from(Map<String, String> v) {
         String url = v.get("ldap-url");
         if (url == null || url.isBlank()) return null;
-        URI u;
-        try {
-            u = URI.create(url.strip());
-        } catch (IllegalArgumentException e) {
-            throw new Config.ConfigError("--ldap-url must look like ldap://host:389 or ldaps://host:636, got '" + url + "'");
-        }
-        if (u.getScheme() == null || !u.getScheme().matches("ldaps?") || u.getHost() == null) {
-            throw new Config.ConfigError("--ldap-url must look like ldap://host:389 or ldaps://host:636, got '" + url + "'");
-        }
+        URI u = SignInConfig.uri(url, "ldap-url", "ldaps?", "ldap://host:389 or ldaps://host:636");
         String template = v.get("ldap-user-dn-template"), base = v.get("ldap-user-search-base");
         if ((template == null) == (base == null)) {
             throw new Config.ConfigError("LDAP needs exactly one of --ldap-user-dn-template (direct bind) and --ldap-user-search-base (search)");

@@ -16,15 +16,7 @@ public record OidcConfig(URI issuer, String clientId, String clientSecret, Strin
     static OidcConfig from(Map<String, String> v) {
         String issuer = v.get("oidc-issuer");
         if (issuer == null || issuer.isBlank()) return null;
-        URI u;
-        try {
-            u = URI.create(issuer.strip());
-        } catch (IllegalArgumentException e) {
-            throw new Config.ConfigError("--oidc-issuer must be an http(s) URL, got '" + issuer + "'");
-        }
-        if (u.getScheme() == null || !u.getScheme().matches("https?") || u.getHost() == null) {
-            throw new Config.ConfigError("--oidc-issuer must be an http(s) URL, got '" + issuer + "'");
-        }
+        URI u = SignInConfig.uri(issuer, "oidc-issuer", "https?", "https://idp.example.com/realms/example");
         String id = v.get("oidc-client-id"), secret = SignInConfig.secret(v, "oidc-client-secret");
         if (id == null || secret == null) throw new Config.ConfigError("OpenID Connect needs --oidc-client-id and --oidc-client-secret (or -file)");
         return new OidcConfig(u, id, secret, v.getOrDefault("oidc-display-name", "OpenID Connect"), v.get("oidc-display-icon"));

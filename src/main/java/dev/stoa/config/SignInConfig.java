@@ -35,6 +35,19 @@ public record SignInConfig(boolean emailAuth, boolean twoFactor, LdapConfig ldap
         };
     }
 
+    /** A URL flag's value, with one of {@code schemes} (a regex) and a host, else a ConfigError showing {@code example}. */
+    static java.net.URI uri(String value, String flag, String schemes, String example) {
+        String problem = "--" + flag + " must look like " + example + ", got '" + value + "'";
+        java.net.URI u;
+        try {
+            u = java.net.URI.create(value.strip());
+        } catch (IllegalArgumentException e) {
+            throw new Config.ConfigError(problem);
+        }
+        if (u.getScheme() == null || !u.getScheme().matches(schemes) || u.getHost() == null) throw new Config.ConfigError(problem);
+        return u;
+    }
+
     /** A secret: the flag's value, else the contents of the file named by {@code <name>-file}; null when neither. */
     static String secret(Map<String, String> v, String name) {
         String direct = v.get(name);

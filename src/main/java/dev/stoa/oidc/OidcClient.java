@@ -64,13 +64,23 @@ final class OidcClient {
         if (metadata == null) {
             try {
                 OIDCProviderMetadata m = OIDCProviderMetadata.resolve(new Issuer(config.issuer()), 5_000, 10_000);
-                validator = new IDTokenValidator(m.getIssuer(), new ClientID(config.clientId()), JWSAlgorithm.RS256, m.getJWKSetURI().toURL());
+                validator = validator(m.getIssuer(), config.clientId(), m.getJWKSetURI().toURL());
                 metadata = m;
             } catch (IOException | com.nimbusds.oauth2.sdk.GeneralException e) {
                 throw new Refused("the identity provider's configuration could not be read (" + e.getClass().getSimpleName() + ")");
             }
         }
         return metadata;
+    }
+
+    /**
+     * What an ID token must be: signed with RS256 (never "none", never the client secret's HMAC) by a
+     * key of the provider's JWKS, from its issuer, for this client, unexpired, with the flow's nonce.
+     */
+    static IDTokenValidator validator(Issuer issuer, String clientId, java.net.URL jwks) {
+        // the library's default JWKS timeouts (half a second) are too short for a provider on a busy network
+        return new IDTokenValidator(issuer, new ClientID(clientId), JWSAlgorithm.RS256, jwks,
+                new com.nimbusds.jose.util.DefaultResourceRetriever(5_000, 10_000));
     }
 
     Start start() throws Refused {

@@ -2,6 +2,7 @@ package dev.stoa.oidc;
 
 import dev.stoa.http.ApiError;
 import dev.stoa.http.HtmlPage;
+import dev.stoa.http.RateLimiter;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
 import dev.stoa.http.WithCookies;
@@ -23,14 +24,19 @@ public final class OidcViews {
     private final OidcActions actions;
     private final SignInViews signIn;
     private final boolean secure;
+    private final RateLimiter failures;
 
-    public OidcViews(OidcActions actions, SignInViews signIn, boolean secure) {
+    /** {@code failures}: the login throttle; a refused completion counts against the browser's address, as a wrong password against a username. */
+    public OidcViews(OidcActions actions, SignInViews signIn, boolean secure, RateLimiter failures) {
+        this.failures = failures;
         this.actions = actions;
         this.signIn = signIn;
         this.secure = secure;
     }
 
     public Object start(Request req) {
+        RawResponse throttled = throttled(req);
+        if (throttled != null) return throttled;
         AppFlow flow = AppFlow.of(req.optStr("mobile_flow_otp").orElse(null), req.optStr("desktop_flow_otp").orElse(null),
                 req.optStr("next").orElse(null));
         req.optStr("multiuse_object_key"); // Zulip's apps send it; invitations through a provider are not built
@@ -51,14 +57,28 @@ public final class OidcViews {
         req.optStr("iss");
         req.optStr("session_state");
         if (error != null) return refused(400, "the identity provider answered " + error);
+        RawResponse throttled = throttled(req);
+        if (throttled != null) return throttled;
         try {
             OidcActions.Completed c = actions.doComplete(req.optStr("state").orElse(null), req.optStr("code").orElse(null), req.cookie(COOKIE));
             return signIn.finish(c.user(), c.flow(), req);
         } catch (OidcClient.Refused e) {
+            failures.hit(key(req));
             return refused(400, e.getMessage());
         } catch (ApiError e) {
+            failures.hit(key(req));
             return refused(e.status(), e.getMessage());
         }
+    }
+
+    private static String key(Request req) {
+        return "login-sso:" + req.remoteAddress();
+    }
+
+    private RawResponse throttled(Request req) {
+        RateLimiter.Decision d = failures.peek(key(req));
+        if (d.allowed()) return null;
+        return refused(429, "too many failed sign-ins from this address; try again in " + Math.max(1, (int) Math.ceil(d.retryAfterSeconds() / 60)) + " minutes");
     }
 
     private static RawResponse refused(int status, String reason) {

@@ -185,4 +185,18 @@ class OidcSignInTest extends StoaTestBase {
         // the client secret never reaches a page or the provider's front channel
         assertThat(back).doesNotContain("client-secret-for-tests");
     }
+
+    @Test
+    void failedSignInsAreThrottledPerAddress() throws Exception {
+        server.restartWith(c -> c.withLimits(1_000_000, 1_000_000, 5));
+        try {
+            Browser b = new Browser();
+            for (int i = 0; i < 5; i++) assertThat(b.get(server.baseUrl + "/complete/oidc/?code=x&state=guess-" + i).statusCode()).isEqualTo(400);
+            HttpResponse<String> r = b.get(server.baseUrl + "/accounts/login/social/oidc");
+            assertThat(r.statusCode()).isEqualTo(429);
+            assertThat(r.body()).contains("too many failed sign-ins from this address");
+        } finally {
+            server.restartWith(c -> c.withLimits(1_000_000, 1_000_000, 1_000_000));
+        }
+    }
 }
