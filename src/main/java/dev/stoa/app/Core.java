@@ -23,6 +23,7 @@ import dev.stoa.render.MessageRenderer;
 import dev.stoa.render.RenderData;
 import dev.stoa.users.AccessChanges;
 import dev.stoa.users.UserAccess;
+import dev.stoa.users.AvatarUrls;
 import dev.stoa.users.UserJson;
 import dev.stoa.storage.FileStore;
 import dev.stoa.users.UserStore;
@@ -72,7 +73,11 @@ public record Core(Config config, Clock clock, Db db, EventLog log,
         GroupStore groups = new GroupStore();
         GroupResolver resolver = new GroupResolver(groups, new GroupCache(db, log));
         UserStore users = new UserStore();
-        UserJson userJson = new UserJson(config.realmHost());
+        // Zulip's AVATAR_SALT: one per server, shared by its nodes (server_secrets)
+        byte[] fresh = new byte[16];
+        new java.security.SecureRandom().nextBytes(fresh);
+        String salt = db.write(tx -> users.avatarSalt(tx.h(), java.util.HexFormat.of().formatHex(fresh)));
+        UserJson userJson = new UserJson(config.realmHost(), new AvatarUrls(config.extras().gravatar(), salt));
         UserAccess userAccess = new UserAccess(realm, users);
         ChannelStore channels = new ChannelStore();
         SubscriptionStore subscriptions = new SubscriptionStore();

@@ -56,6 +56,8 @@ import dev.stoa.twofactor.TwoFactorActions;
 import dev.stoa.twofactor.TwoFactorCheck;
 import dev.stoa.twofactor.TwoFactorStore;
 import dev.stoa.twofactor.TwoFactorViews;
+import dev.stoa.users.AvatarUrls;
+import dev.stoa.users.AvatarViews;
 import dev.stoa.users.PasswordLogin;
 import dev.stoa.users.ProfileFieldViews;
 import dev.stoa.users.UserViews;
@@ -119,6 +121,15 @@ final class Routes {
         api.get("/users/me", USER, userViews::me);
         api.delete("/users/me", USER, userViews::deactivateMe);
         api.post("/users/me/api_key/regenerate", USER, userViews::regenerateApiKey);
+        // Avatars (issue 26): Zulip's redirects at the root, as /user_uploads and /thumbnail; the files are public
+        AvatarViews avatarViews = new AvatarViews(c.db(), c.users(), c.userAccess(), c.userJson(), m.users().avatars, m.users().avatarImages);
+        api.post("/users/me/avatar", USER, avatarViews::upload);
+        api.delete("/users/me/avatar", USER, avatarViews::delete);
+        root.get("/avatar/{email_or_id}", OPTIONAL, req -> avatarViews.redirect(req, false));
+        root.get("/avatar/{email_or_id}/medium", OPTIONAL, req -> avatarViews.redirect(req, true));
+        root.get(AvatarUrls.ROOT + "{file}", NONE, avatarViews::serve);
+        root.get(AvatarUrls.ROOT + "default/{file}", NONE, avatarViews::serveDefault);
+        root.get(AvatarUrls.INACCESSIBLE, NONE, avatarViews::serveUnknownUser);
         api.get("/users/{user_id_or_email}", USER, userViews::get);
         api.patch("/users/{user_id}", USER, userViews::update);
         api.delete("/users/{user_id}", USER, userViews::deactivate);

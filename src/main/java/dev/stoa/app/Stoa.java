@@ -176,6 +176,8 @@ public final class Stoa implements AutoCloseable {
     /** The realm's settings in memory (tests reload it after changing a setting in the database). */
     public RealmHolder realm() { return core.realm(); }
 
+    public dev.stoa.users.UserJson userJson() { return core.userJson(); }
+
     public EventQueues queues() { return queues; }
 
     public Collector collector() { return janitor; }

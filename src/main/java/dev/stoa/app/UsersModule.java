@@ -3,6 +3,8 @@ package dev.stoa.app;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.users.ApiKeyCache;
+import dev.stoa.users.AvatarActions;
+import dev.stoa.users.AvatarImages;
 import dev.stoa.users.ProfileFieldActions;
 import dev.stoa.users.ProfileFieldState;
 import dev.stoa.users.ProfileFieldStore;
@@ -23,6 +25,8 @@ public final class UsersModule implements Module {
     final ProfileFieldStore profileStore = new ProfileFieldStore();
     public final ProfileFieldActions profileFields;
     final UserCache userCache;
+    final AvatarImages avatarImages;
+    public final AvatarActions avatars;
     private final Core core;
 
     UsersModule(Core c, List<UserHooks> hooks) {
@@ -32,6 +36,8 @@ public final class UsersModule implements Module {
                 d -> d.isEmpty() ? "" : c.renderer().render(null, d).html());
         this.actions = new UserActions(c.db(), c.log(), c.users(), c.groups(), c.realm(), c.userJson(), c.userAccess(), c.accessChanges(),
                 profileFields, hooks, c.clock());
+        this.avatarImages = new AvatarImages(c.files());
+        this.avatars = new AvatarActions(c.db(), c.log(), c.users(), c.userAccess(), c.userJson().avatars(), avatarImages, c.realm());
         this.auth = new UserAuth(new ApiKeyCache(c.db(), c.log(), c.users()), c.realm(), c.userJson());
     }
 

@@ -12,18 +12,20 @@ import java.util.Map;
  * ("key:Name,key:Name"), --presence-limited-to-accessible-users (Zulip's
  * CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE, default true), --welcome (default true: a new
  * organization gets Zulip's first-start content, the general and sandbox channels and the Welcome
- * Bot, which greets every new person; false: a bare organization); or the STOA_* environment
+ * Bot, which greets every new person; false: a bare organization), --gravatar (default true, as
+ * Zulip's ENABLE_GRAVATAR: avatars of people without an uploaded one come from Gravatar; false: a
+ * generated image served by Stoa itself, no request leaves for gravatar.com); or the STOA_* environment
  * variables of the same names.
  */
 public record ExtrasConfig(String videoCallProvider, String jitsiServerUrl, String zoomClientId, String zoomClientSecret,
                            String zoomApiUrl, String zoomOauthUrl, List<ReportType> reportMessageTypes,
-                           boolean presenceLimitedToAccessibleUsers, boolean welcome) {
+                           boolean presenceLimitedToAccessibleUsers, boolean welcome, boolean gravatar) {
 
     public record ReportType(String key, String name) {}
 
     static final String[] NAMES = {"video-call-provider", "jitsi-server-url", "zoom-client-id", "zoom-client-secret",
             "zoom-api-url", "zoom-oauth-url", "report-message-types",
-            "presence-limited-to-accessible-users", "welcome"};
+            "presence-limited-to-accessible-users", "welcome", "gravatar"};
 
     public static final String DEFAULT_REPORT_TYPES =
             "spam:Spam,harassment:Harassment,inappropriate:Inappropriate content,norms:Violates community norms,other:Other reason";
@@ -46,7 +48,7 @@ public record ExtrasConfig(String videoCallProvider, String jitsiServerUrl, Stri
         }
         return new ExtrasConfig(provider, jitsi, id, secret, zoomApi, zoomOauth,
                 reportTypes(v.getOrDefault("report-message-types", DEFAULT_REPORT_TYPES)),
-                bool(v, "presence-limited-to-accessible-users"), bool(v, "welcome"));
+                bool(v, "presence-limited-to-accessible-users"), bool(v, "welcome"), bool(v, "gravatar"));
     }
 
     private static boolean bool(Map<String, String> v, String name) {
@@ -81,24 +83,29 @@ public record ExtrasConfig(String videoCallProvider, String jitsiServerUrl, Stri
     }
 
     public ExtrasConfig withVideoCalls(String provider, String jitsiUrl) {
-        return new ExtrasConfig(provider, jitsiUrl, zoomClientId, zoomClientSecret, zoomApiUrl, zoomOauthUrl, reportMessageTypes, presenceLimitedToAccessibleUsers, welcome);
+        return new ExtrasConfig(provider, jitsiUrl, zoomClientId, zoomClientSecret, zoomApiUrl, zoomOauthUrl, reportMessageTypes, presenceLimitedToAccessibleUsers, welcome, gravatar);
     }
 
     public ExtrasConfig withZoom(String clientId, String secret, String apiUrl, String oauthUrl) {
-        return new ExtrasConfig("zoom", jitsiServerUrl, clientId, secret, apiUrl, oauthUrl, reportMessageTypes, presenceLimitedToAccessibleUsers, welcome);
+        return new ExtrasConfig("zoom", jitsiServerUrl, clientId, secret, apiUrl, oauthUrl, reportMessageTypes, presenceLimitedToAccessibleUsers, welcome, gravatar);
     }
 
     public ExtrasConfig withReportTypes(List<ReportType> types) {
-        return new ExtrasConfig(videoCallProvider, jitsiServerUrl, zoomClientId, zoomClientSecret, zoomApiUrl, zoomOauthUrl, types, presenceLimitedToAccessibleUsers, welcome);
+        return new ExtrasConfig(videoCallProvider, jitsiServerUrl, zoomClientId, zoomClientSecret, zoomApiUrl, zoomOauthUrl, types, presenceLimitedToAccessibleUsers, welcome, gravatar);
     }
 
     public ExtrasConfig withPresenceLimited(boolean limited) {
         return new ExtrasConfig(videoCallProvider, jitsiServerUrl, zoomClientId, zoomClientSecret, zoomApiUrl, zoomOauthUrl,
-                reportMessageTypes, limited, welcome);
+                reportMessageTypes, limited, welcome, gravatar);
     }
 
     public ExtrasConfig withWelcome(boolean w) {
         return new ExtrasConfig(videoCallProvider, jitsiServerUrl, zoomClientId, zoomClientSecret, zoomApiUrl, zoomOauthUrl,
-                reportMessageTypes, presenceLimitedToAccessibleUsers, w);
+                reportMessageTypes, presenceLimitedToAccessibleUsers, w, gravatar);
+    }
+
+    public ExtrasConfig withGravatar(boolean g) {
+        return new ExtrasConfig(videoCallProvider, jitsiServerUrl, zoomClientId, zoomClientSecret, zoomApiUrl, zoomOauthUrl,
+                reportMessageTypes, presenceLimitedToAccessibleUsers, welcome, g);
     }
 }

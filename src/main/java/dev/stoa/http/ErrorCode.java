@@ -6,6 +6,7 @@ package dev.stoa.http;
  */
 public enum ErrorCode {
     BAD_REQUEST(400),
+    BAD_IMAGE(400),
     REQUEST_VARIABLE_MISSING(400),
     BAD_NARROW(400),
     BAD_EVENT_QUEUE_ID(400),

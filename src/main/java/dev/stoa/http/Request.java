@@ -242,6 +242,18 @@ public final class Request {
         return out;
     }
 
+    /** Every parameter as a query string, in the order sent: what a redirect passes on (Zulip's /avatar/). */
+    public String queryString() {
+        StringBuilder b = new StringBuilder();
+        params.forEach((k, v) -> {
+            used.add(k);
+            if (!b.isEmpty()) b.append('&');
+            b.append(java.net.URLEncoder.encode(k, java.nio.charset.StandardCharsets.UTF_8)).append('=')
+                    .append(java.net.URLEncoder.encode(v, java.nio.charset.StandardCharsets.UTF_8));
+        });
+        return b.toString();
+    }
+
     /** Parameters the handlers never looked at, in the order the client sent them. */
     public List<String> ignored() {
         List<String> out = new ArrayList<>();

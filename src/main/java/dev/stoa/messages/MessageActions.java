@@ -281,7 +281,7 @@ public final class MessageActions {
             Flags.names(f).forEach(a::add);
         });
         extras.put("__raw_content", m.content());
-        JsonNode gravatar = MessageDelivery.gravatarViewers(h, deps.users(), m.senderId());
+        JsonNode gravatar = MessageDelivery.gravatarViewers(h, deps.users(), json.userJson().avatars(), m.senderId());
         if (gravatar != null) extras.set("__gravatar", gravatar);
         // What queue narrows test beyond the message dict (NarrowMatch); only the true ones.
         ObjectNode facts = Json.object();

@@ -86,9 +86,9 @@ public final class MessageDelivery {
      * everyone may; else {"only": [...]} or, for members-only visibility, {"except": [guests]}.
      * Null for other senders. Listing users happens only for a Gravatar sender with restricted visibility.
      */
-    static JsonNode gravatarViewers(Handle h, UserStore users, long senderId) {
+    static JsonNode gravatarViewers(Handle h, UserStore users, dev.stoa.users.AvatarUrls avatars, long senderId) {
         User s = users.byId(h, senderId).orElse(null);
-        if (s == null || !"G".equals(s.avatarSource())) return null;
+        if (s == null || !avatars.isGravatar(s)) return null;
         int vis = s.setting("email_address_visibility").asInt(UserJson.EMAIL_EVERYONE);
         if (s.isBot() || vis == UserJson.EMAIL_EVERYONE) return TextNode.valueOf("all");
         ObjectNode out = Json.object();

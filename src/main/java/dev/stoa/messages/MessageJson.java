@@ -35,6 +35,8 @@ public final class MessageJson {
         this.submessages = new SubmessageStore(store);
     }
 
+    UserJson userJson() { return userJson; }
+
     /** The dicts, in the order given; content is HTML when applyMarkdown, the raw Markdown otherwise. */
     public List<ObjectNode> build(Handle h, Collection<Message> messages, User viewer, boolean applyMarkdown, boolean clientGravatar) {
         Set<Long> userIds = new HashSet<>();
@@ -68,7 +70,7 @@ public final class MessageJson {
     private record SenderParts(String fullName, String email, String avatarUrl) {}
 
     private SenderParts senderParts(User sender, User viewer, boolean clientGravatar) {
-        String avatar = UserJson.avatarUrl(sender, clientGravatar && viewer != null && UserJson.canSeeEmail(viewer, sender));
+        String avatar = userJson.avatarUrl(sender, clientGravatar && viewer != null && UserJson.canSeeEmail(viewer, sender));
         return new SenderParts(sender.fullName(), userJson.apiEmail(sender), avatar);
     }
 

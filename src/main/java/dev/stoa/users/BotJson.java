@@ -17,7 +17,7 @@ final class BotJson {
         b.putNull("default_sending_stream");
         b.putNull("default_events_register_stream");
         b.put("default_all_public_streams", false);
-        b.put("avatar_url", UserJson.avatarUrl(u, false));
+        b.put("avatar_url", json.avatarUrl(u, false));
         if (u.botOwnerId() == null) b.putNull("owner_id"); else b.put("owner_id", u.botOwnerId());
         b.set("services", Json.array());
         b.put("email", u.deliveryEmail());

@@ -108,6 +108,11 @@ public final class UserActions {
     }
 
     Recipients botAudience(Tx tx, User bot) {
+        return botAudience(tx, store, bot);
+    }
+
+    /** Who hears of a bot's changes (realm_bot): its owner and the administrators. */
+    static Recipients botAudience(Tx tx, UserStore store, User bot) {
         List<Long> ids = new ArrayList<>(store.activeAdminIds(tx.h()));
         if (bot.botOwnerId() != null) ids.add(bot.botOwnerId());
         return Recipients.users(ids);

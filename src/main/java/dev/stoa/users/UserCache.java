@@ -33,16 +33,15 @@ import org.jdbi.v3.core.Handle;
  */
 public final class UserCache {
     /** Dict pieces, UTF-8: head + (email or null) + middle + avatar part + tail. */
-    public record Entry(User user, byte[] head, byte[] email, byte[] middle, byte[] avatarUrl, byte[] tail) {
+    public record Entry(User user, boolean gravatar, byte[] head, byte[] email, byte[] middle, byte[] avatarUrl, byte[] tail) {
         private static final byte[] NULL = ascii("null"), AVATAR = ascii(",\"avatar_url\":"), NO_AVATAR = ascii(",\"avatar_url\":null");
 
         /** The dict UserJson.user(user, viewer, options with profile data) gives, byte for byte. */
-        public void write(Utf8 b, User viewer, boolean clientPublicAvatar, boolean avatarUrlOptional) {
+        public void write(Utf8 b, User viewer, boolean clientPublicAvatar) {
             boolean seesEmail = UserJson.canSeeEmail(viewer, user);
             b.add(head).add(seesEmail ? email : NULL).add(middle);
-            boolean gravatar = "G".equals(user.avatarSource());
             if (gravatar && clientPublicAvatar && seesEmail) b.add(NO_AVATAR);
-            else if (!(avatarUrlOptional && gravatar)) b.add(AVATAR).add(avatarUrl);
+            else b.add(AVATAR).add(avatarUrl);
             b.add(tail);
         }
     }
@@ -162,7 +161,7 @@ public final class UserCache {
      * for every viewer, so a field UserJson adds appears here too.
      */
     Entry entry(User u, Map<Long, ObjectNode> profileData) {
-        ObjectNode full = json.user(u, u, new UserJson.Options(false, true, false), profileData);
+        ObjectNode full = json.user(u, u, new UserJson.Options(false, true), profileData);
         ObjectNode middle = Json.object(), tail = Json.object();
         boolean pastAvatar = false;
         for (Iterator<Map.Entry<String, JsonNode>> it = full.fields(); it.hasNext(); ) {
@@ -174,7 +173,7 @@ public final class UserCache {
             }
         }
         byte[] head = ascii("{\"user_id\":" + u.id() + ",\"delivery_email\":");
-        return new Entry(u, head, Json.bytes(TextNode.valueOf(u.deliveryEmail())), inner(middle, ""),
+        return new Entry(u, json.avatars().isGravatar(u), head, Json.bytes(TextNode.valueOf(u.deliveryEmail())), inner(middle, ""),
                 Json.bytes(full.get("avatar_url")), inner(tail, "}"));
     }
 

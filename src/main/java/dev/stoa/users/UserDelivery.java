@@ -18,7 +18,7 @@ import java.util.Set;
 /**
  * realm_user events as each recipient may see them: the stored person carries the real email;
  * delivery hides delivery_email from viewers the target's email_address_visibility excludes, and
- * renders avatar_url as register does for the queue's client_gravatar and capabilities. Who may
+ * renders a new person's avatar_url as register does for the queue's client_gravatar. Who may
  * see the user at all was decided by the action (UserAccess).
  */
 public final class UserDelivery {
@@ -75,9 +75,11 @@ public final class UserDelivery {
             if ("add".equals(e.path("op").asText())) person.putNull("delivery_email");
             else return List.of();
         }
-        if (person.has("avatar_url") && "G".equals(target.avatarSource())) {
-            if (spec.clientGravatar() && seesEmail) person.putNull("avatar_url");
-            else if (spec.can("user_avatar_url_field_optional") && "add".equals(e.path("op").asText())) person.remove("avatar_url");
+        // A new person as register would list them; an avatar change carries its URLs for everyone, as
+        // Zulip's notify_avatar_url_change does (a client_gravatar client may compute it again).
+        if (person.has("avatar_url") && "add".equals(e.path("op").asText()) && spec.clientGravatar() && seesEmail
+                && json.avatars().isGravatar(target)) {
+            person.putNull("avatar_url");
         }
         return List.of(e);
     }

@@ -5,13 +5,9 @@ import dev.stoa.identity.Role;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -25,16 +21,24 @@ public final class UserJson {
     private static final DateTimeFormatter ISO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'+00:00'").withZone(ZoneOffset.UTC);
 
     private final String realmHost;
+    private final AvatarUrls avatars;
 
     public String realmHost() { return realmHost; }
 
-    public UserJson(String realmHost) {
+    public AvatarUrls avatars() { return avatars; }
+
+    public UserJson(String realmHost, AvatarUrls avatars) {
         this.realmHost = realmHost;
+        this.avatars = avatars;
     }
 
-    /** Options a request chose: whether the client computes public avatars and wants profile data. */
-    public record Options(boolean clientPublicAvatar, boolean includeProfileData, boolean avatarUrlOptional) {
-        public static final Options DEFAULT = new Options(false, false, false);
+    /**
+     * Options a request chose: whether the client computes public avatars and wants profile data.
+     * (user_avatar_url_field_optional changes nothing: Zulip omits avatar_url only for long-term
+     * idle users, which Stoa does not have.)
+     */
+    public record Options(boolean clientPublicAvatar, boolean includeProfileData) {
+        public static final Options DEFAULT = new Options(false, false);
     }
 
     /** The API email: the real address when everyone may see it, else a stable dummy address. */
@@ -97,8 +101,7 @@ public final class UserJson {
         n.put("role", u.role());
         n.put("timezone", u.timezone());
         String avatar = avatarUrl(u, o.clientPublicAvatar() && seesEmail);
-        if (avatar == null) n.putNull("avatar_url");
-        else if (!(o.avatarUrlOptional() && "G".equals(u.avatarSource()))) n.put("avatar_url", avatar);
+        if (avatar == null) n.putNull("avatar_url"); else n.put("avatar_url", avatar);
         n.put("avatar_version", u.avatarVersion());
         n.put("is_imported_stub", u.isImportedStub());
         if (!u.isBot() && o.includeProfileData()) {
@@ -127,29 +130,15 @@ public final class UserJson {
         n.putNull("bot_type");
         n.put("role", Role.MEMBER.code);
         n.put("timezone", "");
-        n.put("avatar_url", "/static/images/unknown-user-avatar.png");
+        n.put("avatar_url", AvatarUrls.INACCESSIBLE);
         n.put("avatar_version", 1);
         n.put("is_imported_stub", false);
         n.set("profile_data", Json.object());
         return n;
     }
 
-    /** The Gravatar URL, or null when the client computes it (public avatar, email visible). */
-    public static String avatarUrl(User u, boolean clientComputes) {
-        if ("G".equals(u.avatarSource())) {
-            if (clientComputes) return null;
-            return "https://secure.gravatar.com/avatar/" + md5(u.deliveryEmail().toLowerCase(Locale.ROOT))
-                    + "?d=identicon&version=" + u.avatarVersion();
-        }
-        return "/user_avatars/" + u.id() + "?version=" + u.avatarVersion();
-    }
-
-    private static String md5(String s) {
-        try {
-            byte[] d = MessageDigest.getInstance("MD5").digest(s.getBytes(StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(d); // as %032x: lowercase, 32 digits, without String.format's parsing
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+    /** The avatar URL (Zulip's get_avatar_field), or null when the client computes it: a Gravatar and clientComputes. */
+    public String avatarUrl(User u, boolean clientComputes) {
+        return clientComputes && avatars.isGravatar(u) ? null : avatars.url(u, false);
     }
 }

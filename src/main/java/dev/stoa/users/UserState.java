@@ -35,7 +35,7 @@ public final class UserState implements StateContributor {
     @Override
     public void fetch(Context ctx, ObjectNode state) {
         User me = ctx.viewer();
-        var o = new UserJson.Options(ctx.options().clientPublicAvatar(), true, ctx.options().can("user_avatar_url_field_optional"));
+        var o = new UserJson.Options(ctx.options().clientPublicAvatar(), true);
         // realm_users and realm_non_active_users are written from the cache's serialized dicts, not rebuilt
         UserCache.Utf8 active = new UserCache.Utf8(1 << 16).add(OPEN), inactive = new UserCache.Utf8(256).add(OPEN);
         ArrayNode bots = Json.array(), crossRealm = Json.array();
@@ -52,7 +52,7 @@ public final class UserState implements StateContributor {
                 if (!incomplete) comma(active).add(Json.bytes(json.inaccessible(u.id())));
                 continue;
             }
-            e.write(comma(u.isActive() ? active : inactive), me, o.clientPublicAvatar(), o.avatarUrlOptional());
+            e.write(comma(u.isActive() ? active : inactive), me, o.clientPublicAvatar());
             boolean ownsOrAdmin = me != null && (me.isAdmin() || (u.botOwnerId() != null && u.botOwnerId() == me.id()));
             if (u.isBot() && ownsOrAdmin) bots.add(BotJson.bot(u, json));
         }
@@ -86,9 +86,8 @@ public final class UserState implements StateContributor {
         state.put("is_moderator", me.role() == Role.MODERATOR.code);
         state.put("is_guest", me.isGuest());
         state.put("avatar_source", me.avatarSource());
-        String avatar = UserJson.avatarUrl(me, false);
-        state.put("avatar_url", avatar);
-        state.put("avatar_url_medium", avatar);
+        state.put("avatar_url", json.avatars().url(me, false));
+        state.put("avatar_url_medium", json.avatars().url(me, true));
         Realm r = realm.get();
         boolean pub = can(ctx, me, r, "can_create_public_channel_group");
         boolean priv = can(ctx, me, r, "can_create_private_channel_group");

@@ -184,6 +184,12 @@ public final class UserStore {
         h.createUpdate("UPDATE users SET " + column + " = ? WHERE id = ?").bind(0, value).bind(1, userId).execute();
     }
 
+    /** The server's avatar salt: the stored one, or `fresh` when none is stored yet (every node shares it). */
+    public String avatarSalt(Handle h, String fresh) {
+        h.execute("INSERT INTO server_secrets (name, value) VALUES ('avatar_salt', ?) ON CONFLICT DO NOTHING", fresh);
+        return h.createQuery("SELECT value FROM server_secrets WHERE name = 'avatar_salt'").mapTo(String.class).one();
+    }
+
     public void saveSettings(Handle h, long userId, ObjectNode settings) {
         set(h, userId, "settings", Json.write(settings));
     }

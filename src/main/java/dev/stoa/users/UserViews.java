@@ -39,7 +39,7 @@ public final class UserViews {
         boolean publicAvatar = req.has("client_public_avatar") ? req.bool("client_public_avatar", true) : req.bool("client_gravatar", true);
         // A spectator cannot see anyone's email, so it always gets avatar URLs.
         if (!authenticated) publicAvatar = false;
-        return new UserJson.Options(publicAvatar, req.bool("include_custom_profile_fields", profileDefault), false);
+        return new UserJson.Options(publicAvatar, req.bool("include_custom_profile_fields", profileDefault));
     }
 
     public Object list(Request req) {

@@ -86,6 +86,10 @@ public final class EventApplier {
                     if (!p.getValue().asBoolean()) GroupAppliers.forgetDeactivated(s, id);
                 }
                 case "custom_profile_field" -> profileField(user, (ObjectNode) p.getValue());
+                // an avatar change: a user entry holds avatar_url and avatar_version, the user's own state the rest too
+                case "avatar_source", "avatar_url_medium" -> {
+                    if (s.path("user_id").asLong() == id && s.has(p.getKey())) s.set(p.getKey(), p.getValue());
+                }
                 case "new_email" -> {
                     user.set("email", p.getValue());
                     if (s.path("user_id").asLong() == id) s.set("email", p.getValue());

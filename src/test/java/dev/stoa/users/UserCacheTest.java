@@ -88,7 +88,7 @@ class UserCacheTest extends StoaTestBase {
                 JsonNode state = viewer.post("/register", "fetch_event_types", List.of("realm_user"), "event_types", List.of("realm_user"),
                         "client_gravatar", gravatar, "client_capabilities",
                         Map.of("user_avatar_url_field_optional", optional, "user_list_incomplete", incomplete)).success();
-                List<String> expected = uncached(viewer.userId, new UserJson.Options(gravatar, true, optional), incomplete);
+                List<String> expected = uncached(viewer.userId, new UserJson.Options(gravatar, true), incomplete);
                 String what = after + ": viewer " + viewer.email + ", combination " + combo;
                 assertThat(Json.write(state.get("realm_users"))).as(what).isEqualTo(expected.get(0));
                 assertThat(Json.write(state.get("realm_non_active_users"))).as(what).isEqualTo(expected.get(1));
@@ -100,7 +100,7 @@ class UserCacheTest extends StoaTestBase {
     private List<String> uncached(long viewerId, UserJson.Options o, boolean incomplete) {
         return server.stoa.db().read(h -> {
             UserStore store = new UserStore();
-            UserJson json = new UserJson(server.stoa.config().realmHost());
+            UserJson json = server.stoa.userJson();
             User me = store.byId(h, viewerId).orElseThrow();
             Map<Long, ObjectNode> pd = new ProfileFieldStore().values(h);
             Predicate<User> visible = new UserAccess(server.stoa.realm(), store).visibleTo(h, me);

@@ -1,0 +1,107 @@
+package dev.stoa.users;
+
+import dev.stoa.db.Db;
+import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
+import dev.stoa.http.Json;
+import dev.stoa.http.RawResponse;
+import dev.stoa.http.Request;
+import dev.stoa.identity.User;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.jdbi.v3.core.Handle;
+
+/**
+ * POST and DELETE /users/me/avatar; Zulip's avatar redirects GET /avatar/{email_or_id}[/medium]
+ * (session or Basic credentials, spectators by id where the organization allows them); and the
+ * image files under /user_avatars/, public as Zulip's are (their names cannot be guessed).
+ */
+public final class AvatarViews {
+    private static final Map<String, String> IMMUTABLE = Map.of("Cache-Control", "public, max-age=31536000, immutable");
+
+    private final Db db;
+    private final UserStore users;
+    private final UserAccess access;
+    private final UserJson json;
+    private final AvatarActions actions;
+    private final AvatarImages images;
+    private final Pattern dummyEmail;
+
+    public AvatarViews(Db db, UserStore users, UserAccess access, UserJson json, AvatarActions actions, AvatarImages images) {
+        this.db = db;
+        this.users = users;
+        this.access = access;
+        this.json = json;
+        this.actions = actions;
+        this.images = images;
+        this.dummyEmail = Pattern.compile("user(\\d+)@" + Pattern.quote(json.realmHost()), Pattern.CASE_INSENSITIVE);
+    }
+
+    public Object upload(Request req) {
+        return Json.success().put("avatar_url", actions.checkUpload(req.user(), List.copyOf(req.files().values())));
+    }
+
+    public Object delete(Request req) {
+        return Json.success().put("avatar_url", actions.checkDelete(req.user()));
+    }
+
+    /** Zulip's avatar view: a redirect to the user's avatar, passing the query string on. */
+    public Object redirect(Request req, boolean medium) {
+        String key = req.pathParam("email_or_id");
+        Long id = parseId(key);
+        User viewer = req.user();
+        // Spectators only by id (Zulip: defence in depth, they never see real addresses).
+        if (viewer == null && id == null) {
+            throw ApiError.of(ErrorCode.UNAUTHORIZED, "Not logged in: API authentication or user session required");
+        }
+        String url = db.read(h -> find(h, key, id)
+                .map(u -> viewer != null && !access.canAccess(h, viewer, u) ? AvatarUrls.INACCESSIBLE : json.avatars().url(u, medium))
+                // no such user: Zulip answers as for a new Gravatar of what was asked
+                .orElseGet(() -> json.avatars().fallback(key, "unknown:" + key, medium, 1)));
+        String query = req.queryString();
+        if (!query.isEmpty()) url += (url.contains("?") ? "&" : "?") + query;
+        return new RawResponse(302, "text/plain; charset=utf-8", new byte[0], Map.of("Location", url, "Cache-Control", "private, max-age=0"));
+    }
+
+    /** Zulip's int(email_or_id): an optional sign and digits, blanks around allowed. */
+    private static Long parseId(String key) {
+        try {
+            return Long.parseLong(key.strip());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** By id; by the address the API shows for the user (the real one only where everyone may see it). */
+    private Optional<User> find(Handle h, String key, Long id) {
+        if (id != null) return users.byId(h, id);
+        var dummy = dummyEmail.matcher(key.strip());
+        if (dummy.matches()) return users.byId(h, Long.parseLong(dummy.group(1)));
+        return users.byEmail(h, key.strip()).filter(u -> json.apiEmail(u).equalsIgnoreCase(key.strip()));
+    }
+
+    /** An uploaded avatar's PNG (the original is kept, not served: Zulip serves it only to exports). */
+    public Object serve(Request req) {
+        return png(images.read(req.pathParam("file")));
+    }
+
+    /** A default avatar Stoa draws (Gravatar off). */
+    public Object serveDefault(Request req) {
+        return png(AvatarImages.generated(req.pathParam("file")));
+    }
+
+    /** Drawn on first use: Java2D stays unloaded in a server nobody asks for it. */
+    private static final class Unknown {
+        static final byte[] PNG = AvatarImages.unknownUser();
+    }
+
+    public Object serveUnknownUser(Request req) {
+        return png(Optional.of(Unknown.PNG));
+    }
+
+    private static Object png(Optional<byte[]> bytes) {
+        return new RawResponse(200, "image/png", bytes.orElseThrow(() -> ApiError.of(ErrorCode.BAD_REQUEST, 404, "Not Found")), IMMUTABLE);
+    }
+}
