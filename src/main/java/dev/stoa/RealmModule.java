@@ -15,7 +15,8 @@ final class RealmModule implements Module {
     RealmModule(Core c) {
         this.actions = new RealmActions(c.db(), c.log(), c.realmStore(), c.realm(), c.groupValues(), c.clock());
         this.deactivation = new RealmDeactivation(c.db(), c.log(), c.realmStore(), c.realm());
-        this.state = new RealmState(c.realm(), c.groups(), c.config().externalUrl(), c.config().realmHost(), c.config().maxUploadMib());
+        this.state = new RealmState(c.realm(), c.groups(), c.config().externalUrl(), c.config().realmHost(), c.config().maxUploadMib(),
+                c.config().mail().configured());
     }
 
     @Override

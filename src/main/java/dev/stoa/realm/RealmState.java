@@ -15,12 +15,14 @@ public final class RealmState implements StateContributor {
     private final String externalUrl;
     private final String host;
     private final long maxUploadMib;
+    private final boolean canSendEmail;
 
     /** Active users, for the API value of anonymous group settings (users sit above realm; groups' store reads them). */
     private final GroupStore groups;
 
-    public RealmState(RealmHolder realm, GroupStore groups, String externalUrl, String host, long maxUploadMib) {
+    public RealmState(RealmHolder realm, GroupStore groups, String externalUrl, String host, long maxUploadMib, boolean canSendEmail) {
         this.groups = groups;
+        this.canSendEmail = canSendEmail;
         this.maxUploadMib = maxUploadMib;
         this.realm = realm;
         this.externalUrl = externalUrl;
@@ -90,6 +92,8 @@ public final class RealmState implements StateContributor {
         state.put("settings_send_digest_emails", false);
         state.set("giphy_rating_options", giphyRatings());
         state.put("giphy_api_key", "");
+        // Stoa's: whether mail leaves this server (--smtp-url); clients say so where they offer email invitations.
+        state.put("server_can_send_email", canSendEmail);
         state.put("server_emoji_data_url", externalUrl + "/static/generated/emoji/emoji_api.json");
     }
 
