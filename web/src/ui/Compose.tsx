@@ -4,7 +4,8 @@ import { api, ApiError } from '../api.ts';
 import { store, loadTopics } from '../live.ts';
 import { conversationOf } from '../narrow.ts';
 import { rank, triggerAt, type TriggerKind } from '../typeahead.ts';
-import { EMOJI, emojiChar } from '../emoji.ts';
+import { searchEmoji } from '../emoji.ts';
+import { EmojiGlyph, customEmoji } from './Emoji.tsx';
 import { dmKey } from '../unread.ts';
 import type { Message } from '../types.ts';
 import { compose, showToast, view, type ComposeTarget } from './app-state.ts';
@@ -97,9 +98,8 @@ function suggestionsFor(kind: TriggerKind, query: string): Suggestion[] {
     return rank([...s.streams.value.values()], query, (c) => [c.name], 8)
       .map((c) => ({ key: 'c' + c.stream_id, label: c.name, detail: c.description, insert: `#**${c.name}** `, icon: <Icon name="hash" size={16} /> }));
   }
-  const custom = Object.values(s.realmEmoji.value).filter((e) => !e.deactivated).map((e) => ({ name: e.name, glyph: <img class="emoji-img" src={e.source_url} alt="" /> }));
-  return rank([...custom, ...EMOJI.map(([name, code]) => ({ name, glyph: <span>{emojiChar(code)}</span> }))], query, (e) => [e.name], 8)
-    .map((e) => ({ key: 'e' + e.name, label: e.name, insert: `:${e.name}: `, icon: e.glyph }));
+  return searchEmoji(query, customEmoji(), 8)
+    .map((e) => ({ key: 'e' + e.name, label: e.name, insert: `:${e.name}: `, icon: <EmojiGlyph name={e.name} code={e.code} type={e.type} /> }));
 }
 
 export function Compose() {
