@@ -33,7 +33,7 @@ function onUpdateMessage(s: Store, ev: ZEvent) {
   const changed: Message[] = [];
   const edited = s.messages.get(ev.message_id);
   if (edited && ev.rendered_content !== undefined) {
-    changed.push(s.normalize({ ...edited, content: ev.rendered_content, last_edit_timestamp: ev.edit_timestamp }));
+    changed.push(s.normalize({ ...edited, content: ev.rendered_content, match_content: undefined, last_edit_timestamp: ev.edit_timestamp }));
   }
   const moved = ev.new_stream_id !== undefined || ev.subject !== undefined;
   if (!moved) return s.replaceMessages(changed);
@@ -226,6 +226,20 @@ const HANDLERS: Record<string, (s: Store, ev: ZEvent) => void> = {
     if (ev.op === 'add') s.snippets.value = [...s.snippets.value, ev.saved_snippet];
     else if (ev.op === 'update') s.snippets.value = s.snippets.value.map((x) => (x.id === ev.saved_snippet.id ? ev.saved_snippet : x));
     else if (ev.op === 'remove') s.snippets.value = s.snippets.value.filter((x) => x.id !== ev.saved_snippet_id);
+  },
+  scheduled_messages: (s, ev) => {
+    if (ev.op === 'add') s.scheduled.value = [...s.scheduled.value, ...ev.scheduled_messages];
+    else if (ev.op === 'update') s.scheduled.value = s.scheduled.value.map((x) => (x.scheduled_message_id === ev.scheduled_message.scheduled_message_id ? { ...x, ...ev.scheduled_message } : x));
+    else if (ev.op === 'remove') s.scheduled.value = s.scheduled.value.filter((x) => x.scheduled_message_id !== ev.scheduled_message_id);
+  },
+  channel_folder: (s, ev) => {
+    if (ev.op === 'add') s.folders.value = [...s.folders.value, ev.channel_folder];
+    else if (ev.op === 'update') s.folders.value = s.folders.value.map((f) => (f.id === ev.channel_folder_id ? { ...f, ...ev.data } : f));
+    else if (ev.op === 'reorder') s.folders.value = [...s.folders.value].sort((a, b) => ev.order.indexOf(a.id) - ev.order.indexOf(b.id)).map((f) => ({ ...f, order: ev.order.indexOf(f.id) }));
+  },
+  reminders: (s, ev) => {
+    if (ev.op === 'add') s.reminders.value = [...s.reminders.value, ...ev.reminders];
+    else if (ev.op === 'remove') s.reminders.value = s.reminders.value.filter((x) => x.reminder_id !== ev.reminder_id);
   },
   navigation_view: (s, ev) => {
     if (ev.op === 'add') s.navViews.value = [...s.navViews.value, ev.navigation_view];

@@ -83,6 +83,12 @@ export const stopPolling = () => { generation++; };
 
 const PAGE = 100;
 
+/** The narrow for /messages: without `near`, and `me` (Zulip's `sender/me` views) as the user's id. */
+function apiTerms(terms: Narrow, myId: number): Narrow {
+  return terms.filter((t) => t.operator !== 'near')
+    .map((t) => (t.operand === 'me' && (t.operator === 'sender' || t.operator === 'dm') ? { ...t, operand: String(myId) } : t));
+}
+
 /** The fetch started last: start() begins it before the first render, and App's mount effect must not repeat it. */
 let started: { s: Store; key: string } | null = null;
 
@@ -93,7 +99,7 @@ export async function loadNarrow(terms: Narrow) {
   if (started?.s === s && started.key === key && s.feed.value.key === key) return;
   started = { s, key };
   const near = terms.find((t) => t.operator === 'near' || t.operator === 'with');
-  const filter = terms.filter((t) => t.operator !== 'near');
+  const filter = apiTerms(terms, s.myId);
   s.feed.value = emptyFeed(terms);
   const anchor = near ? near.operand : isSearch(terms) ? 'newest' : 'first_unread';
   try {
@@ -122,7 +128,7 @@ export async function loadMore(direction: 'older' | 'newer') {
     const anchor = direction === 'older' ? f.ids[0] : f.ids[f.ids.length - 1];
     const r = await api.get<{ messages: Message[]; found_oldest: boolean; found_newest: boolean }>('/messages', {
       anchor, include_anchor: false, num_before: direction === 'older' ? PAGE : 0, num_after: direction === 'newer' ? PAGE : 0,
-      narrow: toApiNarrow(f.terms.filter((t) => t.operator !== 'near')), apply_markdown: true, client_gravatar: true, allow_empty_topic_name: true,
+      narrow: toApiNarrow(apiTerms(f.terms, s.myId)), apply_markdown: true, client_gravatar: true, allow_empty_topic_name: true,
     });
     const cur = s.feed.value;
     if (cur.key !== f.key) return;

@@ -1,11 +1,11 @@
 import { render } from 'preact';
 import { effect } from '@preact/signals';
 import './styles.css';
-import { currentSession } from './api.ts';
+import { ApiError, currentSession } from './api.ts';
 import { register, pollLoop, startPresence, store, loadNarrow } from './live.ts';
 import { App } from './ui/App.tsx';
 import { Login } from './ui/Login.tsx';
-import { view } from './ui/app-state.ts';
+import { routeHash, view } from './ui/app-state.ts';
 import { setLanguage } from './i18n/i18n.ts';
 import { applyEmojiset, loadCatalog } from './emoji.ts';
 
@@ -31,6 +31,7 @@ async function start() {
   render(<div class="boot" role="status">Loading…</div>, root);
   const s = await register();
   await setLanguage(s.settings.value.default_language);
+  view.value = routeHash(location.hash); // an empty URL shows the user's home view
   // The narrow's messages are fetched while the first screen renders (a big realm's sidebar takes a while).
   const v = view.value;
   if (v.kind === 'narrow') void loadNarrow(v.terms);
@@ -46,12 +47,25 @@ async function start() {
   });
 }
 
+/**
+ * Stoa marks the page it serves to a signed-in session (`<meta name="stoa-session">`): then register at
+ * once, else show the sign-in form without a request that the browser would log as a failed 401. The
+ * Vite dev server's page carries no mark, so there the API is asked.
+ */
+async function signedIn(): Promise<boolean> {
+  if (import.meta.env.DEV) return (await currentSession()) !== null;
+  return document.querySelector('meta[name="stoa-session"]') !== null;
+}
+
+const showLogin = () => render(<Login onLogin={() => void start()} />, root);
+
 async function boot() {
   try {
-    if (await currentSession()) return await start();
+    if (await signedIn()) return await start();
     await setLanguage(navigator.language);
-    render(<Login onLogin={() => void start()} />, root);
+    showLogin();
   } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return showLogin(); // the session ended since the page was served
     render(<div class="boot" role="alert">Stoa is not reachable. <button onClick={() => location.reload()}>Retry</button></div>, root);
     console.error(e);
   }

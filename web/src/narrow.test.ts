@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeHashComponent, encodeHashComponent, matchesNarrow, narrowToHash, narrowToSearch, parseHash, parseSearch, resolveSearch, toApiNarrow, type NarrowMessage } from './narrow.ts';
+import { homeView, decodeHashComponent, encodeHashComponent, matchesNarrow, narrowToHash, narrowToSearch, parseHash, parseSearch, resolveSearch, toApiNarrow, type NarrowMessage } from './narrow.ts';
 
 const names = { channelName: (id: number) => ({ 7: 'design team', 9: 'general' } as Record<number, string>)[id], userName: (id: number) => ({ 3: 'Ada Lovelace' } as Record<number, string>)[id] };
 
@@ -31,6 +31,12 @@ describe('#narrow URLs', () => {
     expect(parseHash('#narrow/-is/starred')).toEqual({ kind: 'narrow', terms: [{ operator: 'is', operand: 'starred', negated: true }] });
     expect(parseHash('')).toEqual({ kind: 'inbox' });
     expect(parseHash('#recent')).toEqual({ kind: 'recent' });
+    expect(parseHash('#drafts')).toEqual({ kind: 'drafts' });
+    expect(parseHash('#scheduled')).toEqual({ kind: 'scheduled' });
+    expect(parseHash('#reminders')).toEqual({ kind: 'reminders' });
+    expect(parseHash('', homeView('recent'))).toEqual({ kind: 'recent' });
+    expect(parseHash('', homeView('all_messages'))).toEqual({ kind: 'narrow', terms: [] });
+    expect(parseHash('', homeView('inbox'))).toEqual({ kind: 'inbox' });
     expect(parseHash('#all_messages')).toEqual({ kind: 'narrow', terms: [] });
     expect(parseHash('#settings/users')).toEqual({ kind: 'settings', section: 'users' });
   });

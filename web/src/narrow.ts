@@ -8,6 +8,9 @@ export type View =
   | { kind: 'narrow'; terms: Narrow }
   | { kind: 'inbox' }
   | { kind: 'recent' }
+  | { kind: 'drafts' }
+  | { kind: 'scheduled' }
+  | { kind: 'reminders' }
   | { kind: 'settings'; section: string };
 
 const ALIASES: Record<string, string> = { stream: 'channel', subject: 'topic', 'pm-with': 'dm', pm: 'dm', from: 'sender', streams: 'channels' };
@@ -65,13 +68,22 @@ function idPrefix(operand: string): string {
   return m ? m[1] : operand;
 }
 
-export function parseHash(hash: string): View {
+/** Zulip's web_home_view setting as a view: what an empty URL (and Escape) shows. */
+export function homeView(setting: string | undefined): View {
+  if (setting === 'recent' || setting === 'recent_topics') return { kind: 'recent' };
+  if (setting === 'all_messages') return { kind: 'narrow', terms: [] };
+  return { kind: 'inbox' };
+}
+
+export function parseHash(hash: string, home: View = { kind: 'inbox' }): View {
   const h = hash.replace(/^#/, '');
-  if (h === '' || h === 'inbox') return { kind: 'inbox' };
+  if (h === '') return home;
+  if (h === 'inbox') return { kind: 'inbox' };
+  if (h === 'drafts' || h === 'scheduled' || h === 'reminders') return { kind: h };
   if (h === 'recent' || h === 'recent_topics') return { kind: 'recent' };
   if (h === 'feed' || h === 'all_messages') return { kind: 'narrow', terms: [] };
   if (h.startsWith('settings')) return { kind: 'settings', section: h.split('/')[1] ?? 'profile' };
-  if (!h.startsWith('narrow/')) return { kind: 'inbox' };
+  if (!h.startsWith('narrow/')) return home;
   const parts = h.slice('narrow/'.length).split('/');
   const terms: Narrow = [];
   for (let i = 0; i + 1 < parts.length; i += 2) {

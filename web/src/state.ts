@@ -1,9 +1,10 @@
 // The client's local copy of the server state: built from POST /register, then kept current by
 // events (events.ts). Signals carry the parts the UI reads; `bump` re-renders after in-place changes.
 import { signal, type Signal } from '@preact/signals';
-import type { Draft, GroupSetting, Message, NavigationView, Presence, ProfileField, UserStatus, RealmEmoji, Linkifier, Snippet, Stream, Subscription, User, UserGroup } from './types.ts';
+import type { ChannelFolder, Draft, GroupSetting, Reminder, ScheduledMessage, Message, NavigationView, Presence, ProfileField, UserStatus, RealmEmoji, Linkifier, Snippet, Stream, Subscription, User, UserGroup } from './types.ts';
 import { Unreads, dmKey, topicKey, type RegisterUnreads } from './unread.ts';
 import { matchesNarrow, narrowKey, type Narrow } from './narrow.ts';
+import { enhanceHtml } from './rendered.ts';
 
 export interface Feed {
   terms: Narrow;
@@ -44,6 +45,9 @@ export class Store {
   drafts = signal(new Map<number, Draft>());
   snippets = signal<Snippet[]>([]);
   navViews = signal<NavigationView[]>([]);
+  scheduled = signal<ScheduledMessage[]>([]);
+  folders = signal<ChannelFolder[]>([]);
+  reminders = signal<Reminder[]>([]);
   userTopics = signal(new Map<string, number>());
   presence = signal(new Map<number, Presence>());
   /** register's user_status, kept by user_status events (ui/People.tsx and the profile cards show it). */
@@ -79,6 +83,9 @@ export class Store {
     this.drafts.value = new Map((reg.drafts ?? []).map((d: Draft) => [d.id!, d]));
     this.snippets.value = reg.saved_snippets ?? [];
     this.navViews.value = reg.navigation_views ?? [];
+    this.scheduled.value = reg.scheduled_messages ?? [];
+    this.folders.value = reg.channel_folders ?? [];
+    this.reminders.value = reg.reminders ?? [];
     this.userTopics.value = new Map((reg.user_topics ?? []).map((t: any) => [topicKey(t.stream_id, t.topic_name), t.visibility_policy]));
     this.presence.value = new Map(Object.entries(reg.presences ?? {}).map(([id, p]) => [Number(id), p as Presence]));
     this.userStatus.value = new Map(Object.entries(reg.user_status ?? {}).map(([id, st]) => [Number(id), st as UserStatus]));
@@ -126,7 +133,8 @@ export class Store {
 
   /** A message as the client keeps it: DM participants as ids (emoji stay the server's sprite spans). */
   normalize(m: Message): Message {
-    const out: Message = { ...m, flags: m.flags ?? [], reactions: m.reactions ?? [] };
+    const out: Message = { ...m, content: enhanceHtml(m.content, m.sender_full_name), flags: m.flags ?? [], reactions: m.reactions ?? [] };
+    if (m.match_content) out.match_content = enhanceHtml(m.match_content, m.sender_full_name);
     if (m.type === 'private' && Array.isArray(m.display_recipient)) out.dmUserIds = m.display_recipient.map((u) => u.id);
     return out;
   }

@@ -7,7 +7,7 @@ export interface User {
 export interface UserStatus { status_text?: string; emoji_name?: string; emoji_code?: string; reaction_type?: string; away?: boolean }
 export interface ProfileField { id: number; type: number; order: number; name: string; hint: string; field_data: string; display_in_profile_summary?: boolean; editable_by_user?: boolean; required?: boolean }
 export interface Stream {
-  stream_id: number; name: string; description: string; invite_only: boolean; is_archived?: boolean;
+  stream_id: number; name: string; description: string; invite_only: boolean; is_archived?: boolean; folder_id?: number | null; is_recently_active?: boolean;
   can_move_messages_within_channel_group?: GroupSetting; can_move_messages_out_of_channel_group?: GroupSetting;
   can_delete_own_message_group?: GroupSetting; can_delete_any_message_group?: GroupSetting;
 }
@@ -32,3 +32,12 @@ export interface NavigationView { fragment: string; is_pinned: boolean; name?: s
 export interface UserTopic { stream_id: number; topic_name: string; visibility_policy: number; last_updated?: number }
 export interface Presence { active_timestamp: number; idle_timestamp: number }
 export type ZEvent = { id: number; type: string; op?: string; [k: string]: any };
+export interface ScheduledMessage {
+  scheduled_message_id: number; type: 'stream' | 'private'; to: number | number[]; topic?: string; content: string;
+  rendered_content: string; scheduled_delivery_timestamp: number; failed: boolean;
+}
+export interface Reminder {
+  reminder_id: number; type: 'private'; to: number[]; content: string; rendered_content: string;
+  scheduled_delivery_timestamp: number; failed: boolean; reminder_target_message_id: number;
+}
+export interface ChannelFolder { id: number; name: string; description?: string; order?: number; is_archived?: boolean }

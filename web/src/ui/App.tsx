@@ -1,9 +1,10 @@
 import { useEffect } from 'preact/hooks';
+import { lazy, Suspense } from 'preact/compat';
 import { useSignal, useSignalEffect } from '@preact/signals';
 import { store, connection, loadNarrow, markRead } from '../live.ts';
 import { logout } from '../api.ts';
-import { narrowToSearch, parseHash, parseSearch, resolveSearch, isSearch, type Narrow } from '../narrow.ts';
-import { view, selectedId, sidebarOpen, toast, names, narrowTo, go, compose, revealInFeed } from './app-state.ts';
+import { narrowToSearch, parseSearch, resolveSearch, isSearch, type Narrow } from '../narrow.ts';
+import { afterNarrow, routeHash, view, selectedId, sidebarOpen, toast, names, narrowTo, go, compose, revealInFeed } from './app-state.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { Feed, FeedTitle } from './Feed.tsx';
 import { Compose, TypingNotice, openCompose, openComposeFor, defaultTarget, closeCompose } from './Compose.tsx';
@@ -15,13 +16,14 @@ import { ProfileCards, openStatusDialog } from './ProfileCard.tsx';
 import { resolveTopic } from './MessageActions.tsx';
 import { Icon } from './icons.tsx';
 import { t } from '../i18n/i18n.ts';
+import { Lightbox } from './Lightbox.tsx';
 
 export function App() {
   const s = store.value!;
   const v = view.value;
 
   useEffect(() => {
-    const onHash = () => { view.value = parseHash(location.hash); };
+    const onHash = () => { view.value = routeHash(location.hash); };
     window.addEventListener('hashchange', onHash);
     document.addEventListener('keydown', onShortcut);
     return () => { window.removeEventListener('hashchange', onHash); document.removeEventListener('keydown', onShortcut); };
@@ -32,6 +34,9 @@ export function App() {
   useEffect(() => {
     if (compose.value.open) closeCompose(); // its text stays as the draft of its conversation
     if (v.kind === 'narrow') void loadNarrow(v.terms);
+    const then = afterNarrow.value;
+    afterNarrow.value = null;
+    then?.();
   }, [narrowKey, s]);
 
   // The tab's title carries the unread count, as in Zulip.
@@ -69,19 +74,34 @@ export function App() {
           )}
           {v.kind === 'inbox' && <><div class="title-bar"><h1 class="title">Inbox</h1></div><Inbox /><Compose /></>}
           {v.kind === 'recent' && <><div class="title-bar"><h1 class="title">Recent conversations</h1></div><Recent /><Compose /></>}
+          {(v.kind === 'drafts' || v.kind === 'scheduled' || v.kind === 'reminders') && (
+            <><div class="title-bar"><h1 class="title">{VIEW_TITLES[v.kind]}</h1></div>
+              <Suspense fallback={<div class="feed-loading" role="status">Loading…</div>}>
+                {v.kind === 'drafts' ? <DraftsView /> : v.kind === 'scheduled' ? <ScheduledView /> : <RemindersView />}
+              </Suspense>
+              <Compose /></>
+          )}
           {v.kind === 'settings' && <><div class="title-bar"><h1 class="title">Settings</h1><a class="button" href="#inbox">Done</a></div><Settings section={v.section} /></>}
         </main>
         {peopleOpen.value && <div class="scrim people-scrim" onClick={() => (peopleOpen.value = false)} />}
         <People />
       </div>
       <ProfileCards />
+      <Lightbox />
       <div class="toast-region" aria-live="assertive">{toast.value && <div class={'toast ' + toast.value.kind} role={toast.value.kind === 'error' ? 'alert' : 'status'}>{toast.value.text}</div>}</div>
     </div>
   );
 }
 
+const VIEW_TITLES = { drafts: 'Drafts', scheduled: 'Scheduled messages', reminders: 'Reminders' } as const;
+// Rarely opened: their code loads on first use.
+const DraftsView = lazy(() => import('./Views.tsx').then((m) => m.DraftsView));
+const ScheduledView = lazy(() => import('./Views.tsx').then((m) => m.ScheduledView));
+const RemindersView = lazy(() => import('./Views.tsx').then((m) => m.RemindersView));
+
 function pageTitle(): string {
   const v = view.value;
+  if (v.kind === 'drafts' || v.kind === 'scheduled' || v.kind === 'reminders') return VIEW_TITLES[v.kind];
   if (v.kind === 'inbox') return 'Inbox';
   if (v.kind === 'recent') return 'Recent conversations';
   if (v.kind === 'settings') return 'Settings';

@@ -6,6 +6,7 @@ import { conversationOf } from '../narrow.ts';
 import { rank, triggerAt, type TriggerKind } from '../typeahead.ts';
 import { searchEmoji } from '../emoji.ts';
 import { EmojiGlyph, customEmoji } from './Emoji.tsx';
+import { enhanceHtml, ensureKatexStyles, hasMath } from '../rendered.ts';
 import { dmKey } from '../unread.ts';
 import type { Message } from '../types.ts';
 import { compose, showToast, view, type ComposeTarget } from './app-state.ts';
@@ -119,8 +120,9 @@ export function Compose() {
   const topics = c.target.streamId !== undefined ? s.topics.value.get(c.target.streamId) : undefined;
 
   // Focus in a layout effect: keys typed right after `r` or `c` must land in the box, not the page.
+  // It runs once per request: clearing `focus` below runs it again, which must not move the focus on.
   useLayoutEffect(() => {
-    if (!c.open) return;
+    if (!c.open || c.focus === undefined) return;
     const el = c.focus === 'topic' ? topicInput.current : c.focus === 'to' ? toInput.current : textarea.current;
     el?.focus();
     if (c.focus === 'content' && textarea.current) textarea.current.selectionStart = textarea.current.selectionEnd = textarea.current.value.length;
@@ -218,7 +220,8 @@ export function Compose() {
     if (preview.value !== null) { preview.value = null; return; }
     try {
       const r = await api.post<{ rendered: string }>('/messages/render', { content: c.content || ' ' });
-      preview.value = r.rendered;
+      preview.value = enhanceHtml(r.rendered, s.user(s.myId)?.full_name);
+      if (hasMath(r.rendered)) ensureKatexStyles();
     } catch (e) { showToast(e instanceof ApiError ? e.message : 'Preview failed.', 'error'); }
   };
 

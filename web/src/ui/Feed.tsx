@@ -10,6 +10,32 @@ import { Avatar, dayNumber, formatDay, formatTime } from './common.tsx';
 import { Icon } from './icons.tsx';
 import { MessageActions, Reactions } from './MessageActions.tsx';
 import { openComposeFor } from './Compose.tsx';
+import { openFromMessage } from './Lightbox.tsx';
+import { ensureKatexStyles, hasMath } from '../rendered.ts';
+import { copyText } from './common.tsx';
+
+/** Clicks inside rendered message HTML: copy a code block, open a spoiler, show an image in the lightbox. */
+function onContentClick(e: MouseEvent) {
+  const t = e.target as HTMLElement;
+  const copy = t.closest<HTMLElement>('.copy-code');
+  if (copy) { void copyText(copy.parentElement?.querySelector('pre')?.textContent ?? '', 'Code copied.'); return; }
+  const spoiler = t.closest<HTMLElement>('.spoiler-header');
+  if (spoiler) return toggleSpoiler(spoiler);
+  const a = t.closest<HTMLAnchorElement>('.rendered a');
+  if (a && openFromMessage(a)) e.preventDefault();
+}
+
+function onContentKey(e: KeyboardEvent) {
+  const spoiler = (e.target as HTMLElement).closest?.<HTMLElement>('.spoiler-header');
+  if (spoiler && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); e.stopPropagation(); toggleSpoiler(spoiler); }
+}
+
+function toggleSpoiler(header: HTMLElement) {
+  const block = header.parentElement!;
+  const open = block.classList.toggle('open');
+  header.setAttribute('aria-expanded', String(open));
+  block.querySelector('.spoiler-content')?.setAttribute('aria-hidden', String(!open));
+}
 
 interface Row { m: Message; header: boolean; sender: boolean; day: string | null }
 
@@ -62,6 +88,7 @@ export function Feed({ terms }: { terms: Narrow }) {
   if (win.key !== windowKey(feed) && !feed.loading) feedWindow.value = win = initialWindow(feed);
   const visible = feed.ids.filter((id) => id >= win.lo && id <= win.hi);
   const rows = buildRows(visible, s.messages);
+  if (rows.some((r) => hasMath(r.m.content))) ensureKatexStyles();
   const firstUnread = feed.ids.find((id) => s.unread.has(id));
   const unreadInView = useSignal(true);
   const checkUnreadInView = () => {
@@ -148,7 +175,7 @@ export function Feed({ terms }: { terms: Narrow }) {
   const search = isSearch(terms);
 
   return (
-    <div class="feed" ref={scroller} onScroll={onScroll} aria-busy={feed.loading}>
+    <div class="feed" ref={scroller} onScroll={onScroll} aria-busy={feed.loading} onClick={onContentClick} onKeyDown={onContentKey}>
       {feed.foundOldest && !feed.loading && feed.ids.length > 0 && <div class="feed-start">This is the beginning of this view.</div>}
       {!feed.foundOldest && !feed.loading && feed.ids.length > 0 && <div class="feed-start">Loading older messages…</div>}
       {feed.loading && <div class="feed-loading" role="status">Loading messages…</div>}
@@ -260,6 +287,8 @@ export function FeedTitle({ terms }: { terms: Narrow }) {
   if (terms.length === 0) return <span class="title-text">Combined feed</span>;
   if (terms.length === 1 && terms[0]!.operator === 'is' && terms[0]!.operand === 'starred') return <span class="title-text">Starred messages</span>;
   if (terms.length === 1 && terms[0]!.operator === 'is' && terms[0]!.operand === 'mentioned') return <span class="title-text">Mentions</span>;
+  if (terms.length === 1 && terms[0]!.operator === 'is' && terms[0]!.operand === 'followed') return <span class="title-text">Followed topics</span>;
+  if (terms.length === 2 && terms[0]!.operator === 'has' && terms[0]!.operand === 'reaction' && terms[1]!.operand === 'me') return <span class="title-text">Reactions</span>;
   if (terms.length === 1 && terms[0]!.operator === 'sender') return <span class="title-text">Messages from {s.userName(Number(terms[0]!.operand))}</span>;
   return <span class="title-text">Search results</span>;
 }

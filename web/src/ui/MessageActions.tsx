@@ -5,7 +5,7 @@ import { store } from '../live.ts';
 import { EmojiGlyph, EmojiPicker } from './Emoji.tsx';
 import type { Message, Reaction } from '../types.ts';
 import { showToast, hashFor, suppressRead, selectedId } from './app-state.ts';
-import { Modal, Popover } from './common.tsx';
+import { Modal, Popover, copyText } from './common.tsx';
 import { Icon } from './icons.tsx';
 import { openComposeFor, quoteAndReply } from './Compose.tsx';
 
@@ -62,7 +62,7 @@ function canDelete(m: Message): boolean {
   return !limit || Date.now() / 1000 - m.timestamp < limit;
 }
 
-function canMove(m: Message): boolean {
+export function canMove(m: Message): boolean {
   const s = store.value!;
   if (m.type !== 'stream') return false;
   const stream = s.streams.value.get(m.stream_id!);
@@ -79,14 +79,6 @@ export function messageLink(m: Message): string {
   return location.origin + '/' + hashFor(terms);
 }
 
-async function copyText(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    showToast('Link copied.');
-  } catch {
-    window.prompt('Copy this link:', text);
-  }
-}
 
 export async function toggleStar(m: Message) {
   const starred = m.flags.includes('starred');
@@ -128,7 +120,7 @@ export function MessageActions({ m }: { m: Message }) {
           {canMove(m) && item('Move messages', () => (dialog.value = 'move'))}
           {canResolve(m) && item(m.subject.startsWith('✔ ') ? 'Mark topic as unresolved' : 'Mark topic as resolved', () => resolveTopic(m))}
           {item('Mark as unread from here', () => markUnreadFrom(m))}
-          {item('Copy link to message', () => copyText(messageLink(m)))}
+          {item('Copy link to message', () => copyText(messageLink(m), 'Link copied.'))}
           {canDelete(m) && item('Delete message', () => (dialog.value = 'delete'))}
         </Popover>
       )}
@@ -178,7 +170,7 @@ function EditDialog({ m, onClose }: { m: Message; onClose: () => void }) {
   );
 }
 
-function MoveDialog({ m, onClose }: { m: Message; onClose: () => void }) {
+export function MoveDialog({ m, onClose }: { m: Message; onClose: () => void }) {
   const s = store.value!;
   const topic = useSignal(m.subject);
   const stream = useSignal(m.stream_id!);

@@ -1,7 +1,10 @@
 import { useComputed, useSignal } from '@preact/signals';
-import { store, loadTopics } from '../live.ts';
-import { topicKey } from '../unread.ts';
-import { view, narrowTo, hashFor, sidebarOpen } from './app-state.ts';
+import { api } from '../api.ts';
+import { store } from '../live.ts';
+import type { UnreadCounts } from '../unread.ts';
+import { view, hashFor, sidebarOpen } from './app-state.ts';
+import { ChannelSections, RowMenu, menuItem } from './SidebarChannels.tsx';
+import { fail, markAllRead } from './actions.ts';
 import { Count, PresenceDot } from './common.tsx';
 import { Icon } from './icons.tsx';
 import { BrowseChannels } from './Settings.tsx';
@@ -13,82 +16,113 @@ function currentHash(): string {
   if (v.kind === 'inbox') return '#inbox';
   if (v.kind === 'recent') return '#recent';
   if (v.kind === 'settings') return '#settings';
+  if (v.kind !== 'narrow') return '#' + v.kind;
   return hashFor(v.terms);
 }
 
-function NavLink({ hash, icon, label, count, mention }: { hash: string; icon: string; label: string; count?: number; mention?: boolean }) {
+/** Zulip's built-in views, in its order; `home` is the web_home_view value of those that can be the home view. */
+const BUILT_IN: { fragment: string; name: string; icon: string; pinned: boolean; home?: string; count?: 'total' | 'mentions' | 'drafts' | 'scheduled' | 'reminders' }[] = [
+  { fragment: 'inbox', name: 'Inbox', icon: 'inbox', pinned: true, home: 'inbox', count: 'total' },
+  { fragment: 'recent', name: 'Recent conversations', icon: 'clock', pinned: true, home: 'recent' },
+  { fragment: 'feed', name: 'Combined feed', icon: 'feed', pinned: true, home: 'all_messages', count: 'total' },
+  { fragment: 'narrow/is/mentioned', name: 'Mentions', icon: 'at', pinned: true, count: 'mentions' },
+  { fragment: 'narrow/has/reaction/sender/me', name: 'Reactions', icon: 'smile', pinned: true },
+  { fragment: 'narrow/is/starred', name: 'Starred messages', icon: 'star', pinned: true },
+  { fragment: 'narrow/is/followed', name: 'Followed topics', icon: 'follow', pinned: false },
+  { fragment: 'drafts', name: 'Drafts', icon: 'pencil', pinned: true, count: 'drafts' },
+  { fragment: 'scheduled', name: 'Scheduled messages', icon: 'calendar', pinned: true, count: 'scheduled' },
+  { fragment: 'reminders', name: 'Reminders', icon: 'alarm', pinned: true, count: 'reminders' },
+];
+/** Built-in views the server knows by fragment; the others are pinned as named views. */
+const SERVER_BUILT_IN = new Set(BUILT_IN.map((v) => v.fragment).filter((f) => f !== 'narrow/is/followed'));
+
+function setPinned(fragment: string, name: string, pinned: boolean) {
+  const s = store.value!;
+  const known = s.navViews.value.some((v) => v.fragment === fragment);
+  const call = known
+    ? api.patch(`/navigation_views/${encodeURIComponent(fragment)}`, { is_pinned: pinned })
+    : api.post('/navigation_views', SERVER_BUILT_IN.has(fragment) ? { fragment, is_pinned: pinned } : { fragment, is_pinned: pinned, name });
+  call.catch(fail);
+}
+
+function ViewRow({ fragment, icon, label, count, mention, home, pinned, custom }: { fragment: string; icon: string; label: string; count?: number; mention?: boolean; home?: string; pinned: boolean; custom?: boolean }) {
+  const s = store.value!;
+  const hash = '#' + fragment;
   const active = currentHash() === hash;
+  const isHome = home !== undefined && (s.settings.value.web_home_view ?? 'inbox') === home;
   return (
     <li>
-      <a href={hash} class={'nav-row' + (active ? ' active' : '')} aria-current={active ? 'page' : undefined} onClick={() => (sidebarOpen.value = false)}>
-        <span class="nav-icon" aria-hidden="true"><Icon name={icon} /></span>
-        <span class="nav-label">{label}</span>
+      <div class={'nav-row view-row' + (active ? ' active' : '')}>
+        <a href={hash} class="nav-label view-link" aria-current={active ? 'page' : undefined} onClick={() => (sidebarOpen.value = false)}>
+          <span class="nav-icon" aria-hidden="true"><Icon name={icon} /></span>
+          <span class="nav-label">{label}</span>
+        </a>
         {count !== undefined && <Count n={count} mention={mention} />}
-      </a>
+        <RowMenu label={`${label} options`}>
+          {(close) => (
+            <>
+              {menuItem(close, pinned ? 'Unpin from the sidebar' : 'Pin to the sidebar', () => setPinned(fragment, label, !pinned))}
+              {home !== undefined && !isHome && menuItem(close, 'Make this my home view', () => api.patch('/settings', { web_home_view: home }).catch(fail))}
+              {fragment === 'inbox' && menuItem(close, 'Mark all messages as read', () => markAllRead())}
+              {custom && menuItem(close, 'Delete this view', () => api.del(`/navigation_views/${encodeURIComponent(fragment)}`).catch(fail))}
+            </>
+          )}
+        </RowMenu>
+      </div>
     </li>
+  );
+}
+
+function ViewsSection({ c }: { c: UnreadCounts }) {
+  const s = store.value!;
+  const more = useSignal(false);
+  const saved = new Map(s.navViews.value.map((v) => [v.fragment, v]));
+  const counts = { total: c.total, mentions: c.mentions, drafts: s.drafts.value.size, scheduled: s.scheduled.value.length, reminders: s.reminders.value.length };
+  const rows = [
+    ...BUILT_IN.map((v) => ({ ...v, pinned: saved.get(v.fragment)?.is_pinned ?? v.pinned, custom: false, label: v.name })),
+    ...s.navViews.value.filter((v) => v.name && !BUILT_IN.some((b) => b.fragment === v.fragment))
+      .map((v) => ({ fragment: v.fragment, icon: 'feed', pinned: v.is_pinned, custom: true, label: v.name!, home: undefined, count: undefined })),
+  ];
+  const row = (v: (typeof rows)[number]) => (
+    <ViewRow key={v.fragment} fragment={v.fragment} icon={v.icon} label={v.label} pinned={v.pinned} custom={v.custom} home={v.home}
+      count={v.count ? counts[v.count] : undefined} mention={v.count === 'mentions'} />
+  );
+  const unpinned = rows.filter((v) => !v.pinned);
+  return (
+    <ul class="nav-list" aria-label="Views">
+      {rows.filter((v) => v.pinned).map(row)}
+      {unpinned.length > 0 && (
+        <li><button class="nav-row more-views" aria-expanded={more.value} onClick={() => (more.value = !more.value)}>
+          <span class="nav-icon" aria-hidden="true"><Icon name="more" size={18} /></span><span class="nav-label">{more.value ? 'Fewer views' : 'More views'}</span>
+        </button></li>
+      )}
+      {more.value && unpinned.map(row)}
+    </ul>
   );
 }
 
 export function Sidebar() {
   const s = store.value!;
   const counts = useComputed(() => { s.unreadTick.value; s.subs.value; s.userTopics.value; return s.unread.counts(s.isMuted); });
-  const expanded = useSignal<Set<number>>(new Set());
   const browsing = useSignal(false);
   const c = counts.value;
-  const subs = [...s.subs.value.values()].sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || a.name.localeCompare(b.name));
   const v = view.value;
   const viewed = v.kind === 'narrow' ? v.terms : null;
   const viewedChannel = viewed?.find((t) => t.operator === 'channel')?.operand;
   const viewedTopic = viewed?.find((t) => t.operator === 'topic')?.operand;
-
-  const toggle = (id: number) => {
-    const next = new Set(expanded.value);
-    if (next.has(id)) next.delete(id);
-    else { next.add(id); void loadTopics(id); }
-    expanded.value = next;
-  };
-
   const dms = [...s.recent.value.values()].filter((r) => r.dmKey !== undefined).sort((a, b) => b.maxId - a.maxId).slice(0, 12);
-  const pinnedViews = s.navViews.value.filter((nv) => nv.is_pinned && nv.name);
 
   return (
     <nav class={'sidebar' + (sidebarOpen.value ? ' open' : '')} aria-label="Channels and conversations">
-      <ul class="nav-list">
-        <NavLink hash="#inbox" icon="inbox" label="Inbox" count={c.total} />
-        <NavLink hash="#recent" icon="clock" label="Recent conversations" />
-        <NavLink hash="#feed" icon="feed" label="Combined feed" count={c.total} />
-        <NavLink hash="#narrow/is/starred" icon="star" label="Starred messages" />
-        <NavLink hash="#narrow/is/mentioned" icon="at" label="Mentions" count={c.mentions} mention />
-        {pinnedViews.map((nv) => <NavLink key={nv.fragment} hash={'#' + nv.fragment} icon="feed" label={nv.name!} />)}
-      </ul>
+      <ViewsSection c={c} />
 
       <section aria-labelledby="channels-heading">
         <div class="sidebar-heading">
           <h2 id="channels-heading">Channels</h2>
           <button class="icon-button small" onClick={() => (browsing.value = true)} aria-label="Browse channels" title="Browse channels"><Icon name="plus" size={16} /></button>
         </div>
-        <ul class="channel-list">
-          {subs.map((sub) => {
-            const open = expanded.value.has(sub.stream_id) || viewedChannel === String(sub.stream_id);
-            const active = viewedChannel === String(sub.stream_id) && viewedTopic === undefined && viewed?.length === 1;
-            const hash = hashFor([{ operator: 'channel', operand: String(sub.stream_id) }]);
-            return (
-              <li key={sub.stream_id} class={sub.is_muted ? 'muted' : ''}>
-                <div class={'nav-row channel-row' + (active ? ' active' : '')}>
-                  <button class="chevron" aria-expanded={open} aria-label={`${open ? 'Hide' : 'Show'} topics of ${sub.name}`} onClick={() => toggle(sub.stream_id)}>
-                    <span class="swatch" style={{ background: sub.color }} aria-hidden="true"><Icon name={sub.invite_only ? 'lock' : 'hash'} size={13} /></span>
-                  </button>
-                  <a href={hash} class="nav-label" aria-current={active ? 'page' : undefined} onClick={() => { if (!expanded.value.has(sub.stream_id)) toggle(sub.stream_id); sidebarOpen.value = false; }}>{sub.name}</a>
-                  <Count n={c.streams.get(sub.stream_id) ?? 0} />
-                </div>
-                {open && <TopicList streamId={sub.stream_id} viewedTopic={viewedChannel === String(sub.stream_id) ? viewedTopic : undefined} topicCounts={c.topics} />}
-              </li>
-            );
-          })}
-          {subs.length === 0 && <li class="empty-note">You are not subscribed to any channel yet.</li>}
-        </ul>
+        <ChannelSections counts={c} viewed={{ channel: viewedChannel, topic: viewedTopic, onlyChannel: viewedTopic === undefined && viewed?.length === 1 }} />
       </section>
-
       <section aria-labelledby="dms-heading">
         <div class="sidebar-heading">
           <h2 id="dms-heading">Direct messages</h2>
@@ -119,35 +153,3 @@ export function Sidebar() {
   );
 }
 
-function TopicList({ streamId, viewedTopic, topicCounts }: { streamId: number; viewedTopic?: string; topicCounts: Map<string, number> }) {
-  const s = store.value!;
-  const loaded = s.topics.value.get(streamId);
-  const unreadTopics = s.unread.topicsIn(streamId);
-  const names = new Map<string, string>();
-  for (const t of loaded ?? []) names.set(t.name.toLowerCase(), t.name);
-  for (const t of unreadTopics.keys()) if (!names.has(t.toLowerCase())) names.set(t.toLowerCase(), t);
-  let list = [...names.values()];
-  if (list.length > 8) list = list.filter((t, i) => i < 8 || (topicCounts.get(topicKey(streamId, t)) ?? 0) > 0 || t === viewedTopic);
-  if (viewedTopic !== undefined && !list.some((t) => t.toLowerCase() === viewedTopic.toLowerCase())) list.unshift(viewedTopic);
-  const empty = (s.realm.value.empty_topic_display_name as string) ?? 'general chat';
-  return (
-    <ul class="topic-list" aria-label={`Topics in ${s.streamName(streamId)}`}>
-      {loaded === undefined && list.length === 0 && <li class="empty-note">Loading topics…</li>}
-      {list.map((t) => {
-        const active = viewedTopic !== undefined && t.toLowerCase() === viewedTopic.toLowerCase();
-        const policy = s.topicPolicy(streamId, t);
-        return (
-          <li key={t} class={s.isMuted(streamId, t) ? 'muted' : ''}>
-            <a class={'nav-row topic-row' + (active ? ' active' : '')} aria-current={active ? 'page' : undefined}
-              href={hashFor([{ operator: 'channel', operand: String(streamId) }, { operator: 'topic', operand: t }])}
-              onClick={(e) => { e.preventDefault(); narrowTo([{ operator: 'channel', operand: String(streamId) }, { operator: 'topic', operand: t }]); }}>
-              <span class="nav-label">{t === '' ? <em>{empty}</em> : t}</span>
-              {policy === 3 && <span class="badge-follow" title="Followed" aria-label="Followed">●</span>}
-              <Count n={topicCounts.get(topicKey(streamId, t)) ?? 0} />
-            </a>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}

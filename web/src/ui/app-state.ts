@@ -1,8 +1,11 @@
 // UI state shared by the components: the current view (from the URL), the selected message, the
 // compose box and toasts.
 import { signal } from '@preact/signals';
-import { narrowToHash, parseHash, type Narrow, type View } from '../narrow.ts';
+import { homeView, narrowToHash, parseHash, type Narrow, type View } from '../narrow.ts';
 import { store } from '../live.ts';
+
+/** The view a URL fragment names; an empty one is the user's home view (web_home_view). */
+export const routeHash = (hash: string): View => parseHash(hash, homeView(store.value?.settings.value.web_home_view));
 
 export const view = signal<View>(parseHash(location.hash));
 export const selectedId = signal<number | null>(null);
@@ -46,8 +49,18 @@ export const hashFor = (terms: Narrow) => narrowToHash(terms, names);
 
 export function go(hash: string) {
   if (location.hash !== hash) location.hash = hash;
-  else view.value = parseHash(hash);
+  else view.value = routeHash(hash);
   sidebarOpen.value = false;
 }
 
 export const narrowTo = (terms: Narrow) => go(hashFor(terms));
+
+/** Run once the next narrow has loaded (the narrow change closes the compose box: this may reopen it). */
+export const afterNarrow = signal<(() => void) | null>(null);
+
+/** Goes to a narrow, then runs `then` there (at once when it is already shown). */
+export function narrowThen(terms: Narrow, then: () => void) {
+  if (location.hash === hashFor(terms) && view.value.kind === 'narrow') return then();
+  afterNarrow.value = then;
+  narrowTo(terms);
+}

@@ -1,7 +1,19 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { createPortal } from 'preact/compat';
 import { store } from '../live.ts';
 import { Icon } from './icons.tsx';
+import { showToast } from './app-state.ts';
+
+/** The clipboard, or a prompt to copy from where the browser refuses it. */
+export async function copyText(text: string, done: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    showToast(done);
+  } catch {
+    window.prompt('Copy this:', text);
+  }
+}
 
 const PALETTE = ['#2f6fde', '#c2410c', '#15803d', '#7c3aed', '#be185d', '#0e7490', '#a16207', '#4d7c0f'];
 
@@ -41,7 +53,8 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
     first?.focus();
     return () => prev?.focus?.();
   }, []);
-  return (
+  // On <body>: a dialog opened from a sidebar row must not be clipped by the row's layout containment.
+  return createPortal(
     <div class="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div class={'modal' + (wide ? ' modal-wide' : '')} role="dialog" aria-modal="true" aria-label={title} ref={ref}
         onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onClose(); } }}>
@@ -51,7 +64,8 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
         </header>
         <div class="modal-body">{children}</div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
 

@@ -21,6 +21,21 @@ const PATHS: Record<string, string> = {
   chevron: 'M9 6l6 6-6 6',
   send: 'M4 12l16-8-6 16-2.5-6.5z',
   dm: 'M4 5h16v11H8l-4 4z',
+  calendar: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
+  alarm: 'M12 21a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM12 9v4l2 2M5 3L2 6M19 3l3 3',
+  pin: 'M9 4h6l-1 5 3 3H7l3-3zM12 15v6',
+  pencil: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
+  follow: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 8v8M8 12h8',
+  bold: 'M7 5h6a3.5 3.5 0 0 1 0 7H7zM7 12h7a3.5 3.5 0 0 1 0 7H7z',
+  italic: 'M10 5h8M6 19h8M14 5l-4 14',
+  link: 'M10 14a4 4 0 0 0 6 0l3-3a4 4 0 0 0-6-6l-1 1M14 10a4 4 0 0 0-6 0l-3 3a4 4 0 0 0 6 6l1-1',
+  code: 'M9 8l-5 4 5 4M15 8l5 4-5 4',
+  quote: 'M5 7h5v5H7l-2 4M14 7h5v5h-3l-2 4',
+  math: 'M4 7h6M7 4v6M14 6l5 5M19 6l-5 5M4 17h6M14 15h6M14 19h6',
+  poll: 'M5 20V10M12 20V4M19 20v-7',
+  video: 'M3 7h12v10H3zM15 10l6-3v10l-6-3',
+  expand: 'M4 14v6h6M20 10V4h-6M4 20l7-7M20 4l-7 7',
+  keyboard: 'M3 6h18v12H3zM7 10h.01M11 10h.01M15 10h.01M7 14h10',
 };
 
 export function Icon({ name, size = 18, filled = false }: { name: string; size?: number; filled?: boolean }) {

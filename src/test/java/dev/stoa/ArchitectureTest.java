@@ -1,5 +1,8 @@
 package dev.stoa;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,7 +31,26 @@ class ArchitectureTest {
 
     @Test
     void noCyclesBetweenFeaturePackages() {
-        slices().matching("dev.stoa.(*)..").should().beFreeOfCycles().check(CLASSES);
+        slices().matching("dev.stoa.(**)").should().beFreeOfCycles().check(CLASSES);
+    }
+
+    /** app composes the features and cli drives app: no arrow runs back up to either. */
+    @Test
+    void featuresNeverDependOnTheCompositionRootOrTheCommandLine() {
+        noClasses().that().resideOutsideOfPackages("dev.stoa.app..", "dev.stoa.cli..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.stoa.app..", "dev.stoa.cli..").check(CLASSES);
+        noClasses().that().resideInAPackage("dev.stoa.app..").should().dependOnClassesThat().resideInAPackage("dev.stoa.cli..").check(CLASSES);
+    }
+
+    /**
+     * config sits below the features that read it: it knows no feature, only the two libraries
+     * whose defaults and constructors it names (storage's file stores, markdown's KaTeX directory).
+     */
+    @Test
+    void configDependsOnNoFeature() {
+        noClasses().that().resideInAPackage("dev.stoa.config..").should().dependOnClassesThat(
+                resideInAPackage("dev.stoa..").and(not(resideInAnyPackage("dev.stoa.config..", "dev.stoa.storage..", "dev.stoa.markdown.."))))
+                .check(CLASSES);
     }
 
     @Test

@@ -104,7 +104,7 @@ public final class ClusterDemo {
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
         // The nodes run with this JVM's flags (the stoa script's small-footprint ones) and class path.
         cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-        cmd.addAll(List.of("-cp", Path.of(System.getProperty("java.class.path")).toAbsolutePath().toString(), "dev.stoa.Main", "run",
+        cmd.addAll(List.of("-cp", Path.of(System.getProperty("java.class.path")).toAbsolutePath().toString(), "dev.stoa.cli.Main", "run",
                 "--port", String.valueOf(port), "--data-dir", data.toString(), "--database-url", db, "--external-url", external));
         cmd.addAll(passed);
         Path log = data.resolve("logs").resolve("node-" + number + ".log");

@@ -1,6 +1,6 @@
 package dev.stoa.mail;
 
-import dev.stoa.MailConfig;
+import dev.stoa.config.MailConfig;
 import dev.stoa.db.Db;
 import java.time.Clock;
 import java.util.concurrent.atomic.AtomicBoolean;

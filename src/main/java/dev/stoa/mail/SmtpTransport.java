@@ -1,6 +1,6 @@
 package dev.stoa.mail;
 
-import dev.stoa.MailConfig;
+import dev.stoa.config.MailConfig;
 import jakarta.mail.Message;
 import jakarta.mail.MessagingException;
 import jakarta.mail.Session;

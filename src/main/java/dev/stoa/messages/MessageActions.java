@@ -116,7 +116,7 @@ public final class MessageActions {
 
     /** Writes a resolved message with its events, inside the caller's transaction; returns its id. */
     public long doSendResolved(Tx tx, User sender, Resolved r, String client, boolean readBySender, Echo echo) {
-        return doSend(tx, sender, r.target(), r.content(), r.rendered(), client, readBySender, r.channelRecipients(),
+        return doSend(tx, sender, r.target(), r.content(), r.rendered(), client, readBySender, null, r.channelRecipients(),
                 r.topicParticipants(), r.groupMentioned(), echo);
     }
 
@@ -201,22 +201,25 @@ public final class MessageActions {
     }
 
     /** A system bot's channel message (notification or welcome bot), inside the caller's transaction: no checks, client "Internal". */
-    long doSendAsSystemBot(Tx tx, User bot, Channel c, String topic, String content) {
+    long doSendAsSystemBot(Tx tx, User bot, Channel c, String topic, String content, Set<Long> unreadOnlyFor) {
         Handle h = tx.h();
         return doSend(tx, bot, new Target(c, topic, null), content, deps.renderer().render(h, bot, content), "Internal", false,
-                deps.subs().subscribers(h, c.id()), List.of(), Set.of(), null);
+                unreadOnlyFor, deps.subs().subscribers(h, c.id()), List.of(), Set.of(), null);
     }
 
     /** A system bot's direct message to one user, inside the caller's transaction. */
     long doSendAsSystemBot(Tx tx, User bot, long toUserId, String content) {
         Set<Long> participants = new LinkedHashSet<>(List.of(bot.id(), toUserId));
         return doSend(tx, bot, new Target(null, "", participants), content, deps.renderer().render(tx.h(), bot, content), "Internal",
-                false, List.of(), List.of(), Set.of(), null);
+                false, null, List.of(), List.of(), Set.of(), null);
     }
 
-    /** Writes a message whose checks the caller made (trusted callers: the notification bot), inside the caller's transaction. */
+    /**
+     * Writes a message whose checks the caller made (trusted callers: the notification bot), inside the caller's transaction.
+     * {@code unreadOnlyFor}, when not null, is who gets it unread (Zulip's limit_unread_user_ids); it is read for the others.
+     */
     long doSend(Tx tx, User sender, Target target, String content, Rendered r, String client, boolean readBySender,
-            Collection<Long> channelRecipients, Collection<Long> topicParticipants, Set<Long> groupMentioned, Echo echo) {
+            Set<Long> unreadOnlyFor, Collection<Long> channelRecipients, Collection<Long> topicParticipants, Set<Long> groupMentioned, Echo echo) {
         Handle h = tx.h();
         boolean dm = target.channel() == null;
         // A direct message links its participants: a restricted guest among them may gain sight of the others.
@@ -237,7 +240,7 @@ public final class MessageActions {
         for (var e : flags.entrySet()) {
             long u = e.getKey();
             long f = e.getValue() | Flags.mentionBits(u, sender.id(), r, groupMentioned, dm ? null : topicParticipants, content, words.get(u));
-            if ((u == sender.id() && readBySender) || muting.contains(u)) f |= Flags.READ;
+            if ((u == sender.id() && readBySender) || muting.contains(u) || (unreadOnlyFor != null && !unreadOnlyFor.contains(u))) f |= Flags.READ;
             e.setValue(f);
         }
         store.insertUserMessages(h, id, flags);

@@ -95,6 +95,7 @@ public final class MessageEditActions {
             }
             ArrayNode detached = apply(tx, me, m, ce, mv, now);
             if (mv != null && !resolveOnly) notifyMove(tx, me, m, mv, in.notifyOld(), in.notifyNew());
+            if (mv != null && resolveOnly) notifyResolve(tx, me, mv);
             return detached;
         });
     }
@@ -158,6 +159,20 @@ public final class MessageEditActions {
                 : (n == 1 ? "A message was" : n + " messages were") + " moved from this topic to " + newLink + " by " + who + ".");
         if (notifyNew) notificationBot.post(tx, mv.to(), mv.newTopic(), whole ? "This topic was moved here from " + oldLink + " by " + who + "."
                 : (n == 1 ? "A message was" : n + " messages were") + " moved here from " + oldLink + " by " + who + ".");
+    }
+
+    /**
+     * Zulip's maybe_send_resolve_topic_notifications: the notification bot says who (un)resolved the topic, in
+     * the topic under its new name, unread only for its participants (the moved messages' senders and reactors).
+     */
+    private void notifyResolve(Tx tx, User me, Move mv) {
+        List<Long> ids = mv.messages().stream().map(Message::id).toList();
+        Set<Long> participants = new HashSet<>();
+        for (Message x : mv.messages()) participants.add(x.senderId());
+        store.reactions(tx.h(), ids).values().forEach(rs -> rs.forEach(r -> participants.add(r.userId())));
+        boolean resolved = mv.newTopic().startsWith(MessageRules.RESOLVED_PREFIX);
+        String who = "@_**" + me.fullName() + "|" + me.id() + "**";
+        notificationBot.post(tx, mv.to(), mv.newTopic(), who + " has marked this topic as " + (resolved ? "resolved." : "unresolved."), participants);
     }
 
     /** Deletes as caller, checking the delete permissions against the locked message. */

@@ -7,7 +7,7 @@ import dev.stoa.identity.User;
 import dev.stoa.users.UserStore;
 
 /**
- * Posts as the realm's notification bot: topic moves, message reports, new-channel announcements,
+ * Posts as the realm's notification bot: topic moves and resolves, message reports, new-channel announcements,
  * and direct messages to one user (reminders, scheduled messages that could not be sent, finished
  * exports, an invitation's referrer).
  */
@@ -37,7 +37,12 @@ public final class NotificationBot {
 
     /** Posts inside the caller's transaction (a move's breadcrumbs commit with the move). */
     void post(Tx tx, Channel c, String topic, String content) {
-        bot(tx).ifPresent(bot -> actions.doSendAsSystemBot(tx, bot, c, topic, content));
+        post(tx, c, topic, content, null);
+    }
+
+    /** As above, unread only for {@code unreadOnlyFor} (null: for every subscriber). */
+    void post(Tx tx, Channel c, String topic, String content, java.util.Set<Long> unreadOnlyFor) {
+        bot(tx).ifPresent(bot -> actions.doSendAsSystemBot(tx, bot, c, topic, content, unreadOnlyFor));
     }
 
     private java.util.Optional<User> bot(Tx tx) {

@@ -95,7 +95,7 @@ public final class WelcomeBot implements UserHooks {
     }
 
     private void post(Tx tx, User bot, Channel c, String topic, String content) {
-        actions.doSendAsSystemBot(tx, bot, c, topic, content);
+        actions.doSendAsSystemBot(tx, bot, c, topic, content, null);
     }
 
     private String welcome(User user) {

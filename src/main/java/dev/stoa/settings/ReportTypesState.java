@@ -2,7 +2,7 @@ package dev.stoa.settings;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.ExtrasConfig;
+import dev.stoa.config.ExtrasConfig;
 import dev.stoa.http.Json;
 import dev.stoa.queues.StateContributor;
 import java.util.List;

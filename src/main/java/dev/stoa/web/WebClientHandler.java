@@ -32,10 +32,18 @@ import org.eclipse.jetty.util.Callback;
  * for the sign-in form), as Django sets it with the pages that carry a form.
  */
 public final class WebClientHandler extends Handler.Wrapper {
-    /** Scripts only from this origin (no inline script, no eval); styles may be inline (KaTeX in messages sets them). */
+    /**
+     * Scripts only from this origin (no inline script, no eval); styles may be inline (KaTeX in messages sets them);
+     * frames only YouTube's privacy-enhanced player (the lightbox plays a linked video there, as Zulip's does).
+     */
     static final String CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
             + "img-src 'self' data: blob: https:; media-src 'self' blob: https:; font-src 'self' data:; connect-src 'self'; "
-            + "frame-src 'none'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+            + "frame-src https://www.youtube-nocookie.com; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+    /**
+     * In the page served to a signed-in session: the client then registers at once, and shows the sign-in
+     * form without first asking the API who it is (a 401 the browser would print in its console).
+     */
+    static final String SIGNED_IN_META = "<meta name=\"stoa-session\" content=\"1\">";
     private static final Pattern ASSET_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,200}");
     /** Vite's content hash before the extension: {@code index-BXk3a9_Z.js}. */
     private static final Pattern HASHED = Pattern.compile(".+-[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9]+");
@@ -48,6 +56,7 @@ public final class WebClientHandler extends Handler.Wrapper {
     private final Sessions sessions;
     private final WebCookies cookies;
     private final Asset index;
+    private final Asset indexSignedIn;
     private final Map<String, Optional<Asset>> assets = new ConcurrentHashMap<>();
 
     public WebClientHandler(Handler api, Sessions sessions, WebCookies cookies) {
@@ -55,7 +64,9 @@ public final class WebClientHandler extends Handler.Wrapper {
         this.sessions = sessions;
         this.cookies = cookies;
         byte[] html = resource("index.html");
-        this.index = asset(html != null ? html : NOT_BUILT.getBytes(StandardCharsets.UTF_8), "index.html");
+        String page = html != null ? new String(html, StandardCharsets.UTF_8) : NOT_BUILT;
+        this.index = asset(page.getBytes(StandardCharsets.UTF_8), "index.html");
+        this.indexSignedIn = asset(page.replace("</head>", SIGNED_IN_META + "</head>").getBytes(StandardCharsets.UTF_8), "index.html");
     }
 
     @Override
@@ -68,8 +79,7 @@ public final class WebClientHandler extends Handler.Wrapper {
             resp.getHeaders().put("Content-Security-Policy", CSP);
             resp.getHeaders().put("X-Frame-Options", "DENY");
             resp.getHeaders().put("Referrer-Policy", "same-origin");
-            csrfCookie(req, resp);
-            send(req, resp, callback, index);
+            send(req, resp, callback, csrfCookie(req, resp) ? indexSignedIn : index);
             return true;
         }
         if (path.startsWith("/static/")) {
@@ -85,8 +95,11 @@ public final class WebClientHandler extends Handler.Wrapper {
         return super.handle(req, resp, callback);
     }
 
-    /** The session's token when one is signed in (so a lost cookie heals), else keeps or makes one for the sign-in form. */
-    private void csrfCookie(Request req, Response resp) {
+    /**
+     * The session's token when one is signed in (so a lost cookie heals), else keeps or makes one for the sign-in form;
+     * returns whether a session is signed in.
+     */
+    private boolean csrfCookie(Request req, Response resp) {
         String have = WebCookies.read(req, cookies.csrfName());
         String sessionKey = WebCookies.read(req, cookies.sessionName());
         Sessions.Session session = null;
@@ -99,6 +112,7 @@ public final class WebClientHandler extends Handler.Wrapper {
         }
         String want = session != null ? session.csrfToken() : have != null ? have : WebCookies.newToken();
         if (!want.equals(have)) resp.getHeaders().add(HttpHeader.SET_COOKIE, cookies.csrf(want));
+        return session != null;
     }
 
     private static void send(Request req, Response resp, Callback callback, Asset a) {
@@ -154,6 +168,7 @@ public final class WebClientHandler extends Handler.Wrapper {
             case "ico" -> "image/x-icon";
             case "woff2" -> "font/woff2";
             case "woff" -> "font/woff";
+            case "ttf" -> "font/ttf";
             case "txt" -> "text/plain; charset=utf-8";
             default -> "application/octet-stream";
         };

@@ -66,7 +66,7 @@ final class BenchServer implements AutoCloseable {
         // The script's start-up cache belongs to its jar: a server run from the build's classes goes without it.
         cmd.addAll(runFlags().stream().filter(f -> jar != null || !f.startsWith("-XX:AOTCache=")).toList());
         if (jar != null) cmd.addAll(List.of("-jar", jar.toString()));
-        else cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.stoa.Main"));
+        else cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.stoa.cli.Main"));
         // The load is many requests from one address and a few users: the limiters would measure themselves.
         cmd.addAll(List.of("run", "--port", String.valueOf(port), "--data-dir", dataDir.toString(),
                 "--rate-limit-user", "2000000000", "--rate-limit-ip", "2000000000"));

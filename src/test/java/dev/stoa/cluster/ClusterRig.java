@@ -1,7 +1,7 @@
 package dev.stoa.cluster;
 
-import dev.stoa.Config;
-import dev.stoa.Stoa;
+import dev.stoa.config.Config;
+import dev.stoa.app.Stoa;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ServerProcess;
 import java.net.ServerSocket;

@@ -3,7 +3,7 @@ package dev.stoa.events;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.stoa.Stoa;
+import dev.stoa.app.Stoa;
 import dev.stoa.emoji.RealmEmojiTest;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;

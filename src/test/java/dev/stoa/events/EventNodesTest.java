@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.stoa.Stoa;
+import dev.stoa.app.Stoa;
 import dev.stoa.db.Dialect;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.Await;

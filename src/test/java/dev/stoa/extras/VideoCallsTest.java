@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
-import dev.stoa.ExtrasConfig;
+import dev.stoa.config.ExtrasConfig;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.TestServer;
 import java.io.IOException;

@@ -110,12 +110,27 @@ class MessageEditTest extends StoaTestBase {
                 .run(() -> member.patch("/messages/" + a, "topic", "new topic", "propagate_mode", "change_all").success());
         JsonNode r = member.get("/messages", "anchor", "newest", "num_before", "20", "narrow", "[[\"channel\",\"lobby\"],[\"topic\",\"new topic\"]]").success();
         assertThat(ids(r)).contains(a, b);
-        VerifyAction.verify(admin, () -> member.patch("/messages/" + a, "topic", "✔ new topic", "propagate_mode", "change_all").success());
-        r = member.get("/messages", "anchor", "newest", "num_before", "20", "narrow", "[[\"is\",\"resolved\"]]").success();
+        owner.post("/messages/" + b + "/reactions", "emoji_name", "octopus").success();
+        // the move, then the notification bot's notice
+        VerifyAction.as(admin).events("update_message", "message")
+                .run(() -> member.patch("/messages/" + a, "topic", "✔ new topic", "propagate_mode", "change_all").success());
+        r = member.get("/messages", "anchor", "newest", "num_before", "20", "narrow", "[[\"is\",\"resolved\"]]", "apply_markdown", "false").success();
         assertThat(ids(r)).contains(a, b);
-        // The rename left one notification-bot breadcrumb in the new topic; the pure resolve added none.
-        assertThat(ids(r)).hasSize(3);
+        // The rename left one notification-bot breadcrumb; the resolve, as Zulip's server, its own notice (no move breadcrumb).
+        assertThat(ids(r)).hasSize(4);
         assertThat(r.get("messages").get(2).get("content").asText()).contains("moved here from");
+        JsonNode notice = r.get("messages").get(3);
+        assertThat(notice.get("content").asText()).isEqualTo("@_**" + member.get("/users/me").success().get("full_name").asText() + "|" + member.userId
+                + "** has marked this topic as resolved.");
+        assertThat(notice.get("sender_email").asText()).startsWith("notification-bot@");
+        // Unread only for the topic's participants: its senders (member, admin) and reactors (owner), not the moderator.
+        long noticeId = notice.get("id").asLong();
+        assertThat(flags(admin, noticeId)).doesNotContain("read");
+        assertThat(flags(owner, noticeId)).doesNotContain("read");
+        assertThat(flags(moderator, noticeId)).contains("read");
+        member.patch("/messages/" + a, "topic", "new topic", "propagate_mode", "change_all").success();
+        r = member.get("/messages", "anchor", "newest", "num_before", "1", "narrow", "[[\"channel\",\"lobby\"],[\"topic\",\"new topic\"]]", "apply_markdown", "false").success();
+        assertThat(r.get("messages").get(0).get("content").asText()).endsWith("** has marked this topic as unresolved.");
     }
 
     /** Issue 14: the empty topic ("general chat") cannot be resolved, whichever way the client spells it; nothing changes. */

@@ -178,9 +178,9 @@ class MessageFlagsTest extends StoaTestBase {
     /** The report types are the server's configured ones, the list register advertises (it was a hard-coded list). */
     @Test
     void reportTypesAreTheConfiguredOnes() {
-        var types = List.of(new dev.stoa.ExtrasConfig.ReportType("spam", "Spam"), new dev.stoa.ExtrasConfig.ReportType("legal", "Legal issue"));
+        var types = List.of(new dev.stoa.config.ExtrasConfig.ReportType("spam", "Spam"), new dev.stoa.config.ExtrasConfig.ReportType("legal", "Legal issue"));
         try (dev.stoa.testing.TestServer s = new dev.stoa.testing.TestServer(c -> c.withLimits(1_000_000, 1_000_000, 1_000_000)
-                .withExtras(dev.stoa.ExtrasConfig.defaults().withWelcome(false).withReportTypes(types)))) {
+                .withExtras(dev.stoa.config.ExtrasConfig.defaults().withWelcome(false).withReportTypes(types)))) {
             JsonNode advertised = s.member.post("/register", "fetch_event_types", List.of("realm")).success().get("server_report_message_types");
             assertThat(advertised).extracting(n -> n.get("key").asText()).containsExactly("spam", "legal");
             long mod = s.owner.post("/channels/create", "name", "moderation", "invite_only", true, "subscribers", List.of(s.owner.userId))

@@ -2,7 +2,7 @@ package dev.stoa.messages;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stoa.Config;
+import dev.stoa.config.Config;
 import dev.stoa.testing.S3Mock;
 import java.nio.file.Files;
 import org.junit.jupiter.api.Test;

@@ -18,7 +18,7 @@ class MessageUploadTest extends StoaTestBase {
     static final java.util.function.Function<ApiClient, JsonNode> ATTACHMENTS = c -> c.get("/attachments").success();
 
     /** Where the files go: the data directory here; MessageUploadS3Test runs the same tests on a bucket. */
-    protected dev.stoa.Config storage(dev.stoa.Config c) {
+    protected dev.stoa.config.Config storage(dev.stoa.config.Config c) {
         return c;
     }
 

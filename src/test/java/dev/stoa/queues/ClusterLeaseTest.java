@@ -3,8 +3,8 @@ package dev.stoa.queues;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.stoa.Config;
-import dev.stoa.Stoa;
+import dev.stoa.config.Config;
+import dev.stoa.app.Stoa;
 import dev.stoa.testing.Await;
 import dev.stoa.testing.TestDatabase;
 import java.net.ServerSocket;

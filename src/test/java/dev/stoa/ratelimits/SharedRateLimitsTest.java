@@ -2,7 +2,7 @@ package dev.stoa.ratelimits;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stoa.Stoa;
+import dev.stoa.app.Stoa;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ApiResponse;
 import dev.stoa.testing.MutableClock;

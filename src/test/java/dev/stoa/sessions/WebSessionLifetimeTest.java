@@ -2,9 +2,9 @@ package dev.stoa.sessions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stoa.Config;
-import dev.stoa.Stoa;
-import dev.stoa.TestAccess;
+import dev.stoa.config.Config;
+import dev.stoa.app.Stoa;
+import dev.stoa.app.TestAccess;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ApiResponse;
 import dev.stoa.testing.MutableClock;

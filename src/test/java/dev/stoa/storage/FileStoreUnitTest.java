@@ -92,7 +92,7 @@ class FileStoreUnitTest {
 
     @org.junit.jupiter.api.Test
     void anUnreachableEndpointIsAStartUpError() {
-        assertThatThrownBy(() -> dev.stoa.StorageConfig.s3("http://127.0.0.1:1", "stoa-nowhere", "us-east-1", "k", "s").open(dir))
+        assertThatThrownBy(() -> dev.stoa.config.StorageConfig.s3("http://127.0.0.1:1", "stoa-nowhere", "us-east-1", "k", "s").open(dir))
                 .isInstanceOf(StorageException.class).hasMessageContaining("cannot reach S3 bucket stoa-nowhere at http://127.0.0.1:1");
     }
 }

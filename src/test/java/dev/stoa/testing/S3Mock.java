@@ -1,6 +1,6 @@
 package dev.stoa.testing;
 
-import dev.stoa.StorageConfig;
+import dev.stoa.config.StorageConfig;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Stoa as a separate process (java with this JVM's class path, main class dev.stoa.Main), for
+ * Stoa as a separate process (java with this JVM's class path, main class dev.stoa.cli.Main), for
  * crash and restart tests: start, kill (SIGKILL) or stop (SIGTERM), start again on the same data.
  */
 public final class ServerProcess implements AutoCloseable {
@@ -47,7 +47,7 @@ public final class ServerProcess implements AutoCloseable {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED")); // as ./stoa does: SQLite's native library without the JVM's warning
         cmd.addAll(jvmFlags);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.stoa.Main", "run",
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.stoa.cli.Main", "run",
                 "--port", String.valueOf(port), "--data-dir", dataDir.resolve("data").toString()));
         if (databaseUrl != null) cmd.addAll(List.of("--database-url", databaseUrl));
         cmd.addAll(options);

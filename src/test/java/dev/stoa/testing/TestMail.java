@@ -2,8 +2,8 @@ package dev.stoa.testing;
 
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
-import dev.stoa.Config;
-import dev.stoa.MailConfig;
+import dev.stoa.config.Config;
+import dev.stoa.config.MailConfig;
 import jakarta.mail.internet.MimeMessage;
 import java.io.IOException;
 import java.net.ServerSocket;

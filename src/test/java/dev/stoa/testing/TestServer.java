@@ -1,9 +1,9 @@
 package dev.stoa.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.stoa.Config;
-import dev.stoa.Stoa;
-import dev.stoa.TestAccess;
+import dev.stoa.config.Config;
+import dev.stoa.app.Stoa;
+import dev.stoa.app.TestAccess;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;

@@ -32,7 +32,7 @@ class WebClientE2ETest {
 
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String server = quote(java) + " -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m -cp " + quote(System.getProperty("java.class.path"))
-                + " dev.stoa.Main run --port {port} --data-dir {dataDir}";
+                + " dev.stoa.cli.Main run --port {port} --data-dir {dataDir}";
         Path out = Path.of("target", "web-e2e").toAbsolutePath();
         Files.createDirectories(out);
         Path log = out.resolve("e2e.log");

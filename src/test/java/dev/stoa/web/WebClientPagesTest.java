@@ -39,7 +39,19 @@ class WebClientPagesTest extends StoaTestBase {
         assertThat(again.statusCode()).isEqualTo(304);
         assertThat(again.body()).isEmpty();
         assertThat(again.headers().allValues("Set-Cookie")).as("the token the browser has is kept").isEmpty();
-        assertThat(new String(r.body(), StandardCharsets.UTF_8)).contains("<title>Stoa</title>");
+        assertThat(new String(r.body(), StandardCharsets.UTF_8)).contains("<title>Stoa</title>").doesNotContain("stoa-session");
+        assertThat(csp).contains("frame-src https://www.youtube-nocookie.com;");
+    }
+
+    /** A signed-in session's page says so, and the client registers without asking the API who it is first. */
+    @Test
+    void theSignedInPageCarriesTheSessionHint() {
+        WebClient web = WebClient.signedIn(server.baseUrl, "member@example.com", "secret-member@example.com");
+        HttpResponse<byte[]> in = web.page("/");
+        assertThat(new String(in.body(), StandardCharsets.UTF_8)).contains(WebClientHandler.SIGNED_IN_META);
+        assertThat(in.headers().firstValue("ETag")).isNotEqualTo(new WebClient(server.baseUrl).page("/").headers().firstValue("ETag"));
+        web.logout().success();
+        assertThat(new String(web.page("/").body(), StandardCharsets.UTF_8)).doesNotContain("stoa-session");
     }
 
     @Test

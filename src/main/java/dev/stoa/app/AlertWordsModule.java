@@ -1,0 +1,20 @@
+package dev.stoa.app;
+
+import dev.stoa.alertwords.AlertWordActions;
+import dev.stoa.alertwords.AlertWordState;
+import dev.stoa.alertwords.AlertWordStore;
+import dev.stoa.queues.StateContributor;
+import java.util.List;
+
+/** Alert words. */
+final class AlertWordsModule implements Module {
+    final AlertWordStore store = new AlertWordStore();
+    final AlertWordActions actions;
+
+    AlertWordsModule(Core c) {
+        this.actions = new AlertWordActions(c.db(), c.log(), store);
+    }
+
+    @Override
+    public List<StateContributor> state() { return List.of(new AlertWordState(store)); }
+}

@@ -1,0 +1,26 @@
+package dev.stoa.app;
+
+import dev.stoa.config.ExtrasConfig;
+import dev.stoa.calls.CallActions;
+import dev.stoa.calls.CallState;
+import dev.stoa.calls.CallStore;
+import dev.stoa.calls.MeetingProvider;
+import dev.stoa.queues.StateContributor;
+import java.util.List;
+
+/** Video calls through the configured provider (none, Jitsi, Zoom). */
+final class CallsModule implements Module {
+    final MeetingProvider provider;
+    final CallStore store = new CallStore();
+    final CallActions actions;
+
+    CallsModule(Core c) {
+        ExtrasConfig x = c.config().extras();
+        this.provider = MeetingProvider.of(x.videoCallProvider(), x.jitsiServerUrl(), x.zoomClientId(), x.zoomClientSecret(),
+                x.zoomApiUrl(), x.zoomOauthUrl());
+        this.actions = new CallActions(c.db(), c.log(), store);
+    }
+
+    @Override
+    public List<StateContributor> state() { return List.of(new CallState(provider, store)); }
+}

@@ -1,0 +1,68 @@
+package dev.stoa.app;
+
+import dev.stoa.channels.ChannelActions;
+import dev.stoa.channels.ChannelActivity;
+import dev.stoa.channels.ChannelCreateRules;
+import dev.stoa.channels.ChannelDelivery;
+import dev.stoa.channels.ChannelJson;
+import dev.stoa.channels.ChannelSight;
+import dev.stoa.channels.ChannelState;
+import dev.stoa.channels.ChannelUpdateActions;
+import dev.stoa.channels.FolderActions;
+import dev.stoa.channels.GroupSettings;
+import dev.stoa.channels.PartialSubscribers;
+import dev.stoa.channels.SubscriptionActions;
+import dev.stoa.presence.PresenceStore;
+import dev.stoa.queues.Delivery;
+import dev.stoa.queues.StateContributor;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Channels, subscriptions, default channels, folders. `sight` is its hook into user and group
+ * changes (UsersModule and GroupsModule take it).
+ */
+public final class ChannelsModule implements Module {
+    final ChannelActivity activity;
+    final ChannelJson json;
+    final GroupSettings groupSettings;
+    final ChannelCreateRules creation;
+    public final ChannelActions actions;
+    final ChannelUpdateActions updates;
+    final SubscriptionActions subscriptions;
+    final FolderActions folders;
+    final ChannelSight sight;
+    final dev.stoa.channels.ChannelEmail email;
+    /** include_subscribers=partial: bots and users with presence in the last 14 days (the presence feature's table). */
+    final PartialSubscribers partial;
+    private final Core core;
+
+    ChannelsModule(Core c, ChannelCreateRules.Announcer announcer) {
+        this.core = c;
+        this.partial = new PartialSubscribers(c.users(), new PresenceStore()::connectedSince, c.clock());
+        this.activity = new ChannelActivity(c.db(), c.channels(), c.clock());
+        this.json = new ChannelJson(c.clock(), c.realm(), activity, c.renderer());
+        this.groupSettings = new GroupSettings(c.realm(), c.users(), c.groups());
+        this.creation = new ChannelCreateRules(c.db(), c.channels(), c.folders(), c.users(), c.channelAccess(), groupSettings,
+                c.realm(), announcer);
+        this.actions = new ChannelActions(c.db(), c.log(), c.channels(), c.subscriptions(), c.channelAccess(), json, c.users(),
+                c.accessChanges(), c.clock(), creation);
+        this.updates = new ChannelUpdateActions(c.db(), c.log(), c.channels(), c.subscriptions(), c.folders(), c.channelAccess(),
+                groupSettings, creation, json, actions);
+        this.subscriptions = new SubscriptionActions(c.db(), c.channels(), c.subscriptions(), c.channelAccess(), actions, creation,
+                c.users(), c.userJson());
+        this.folders = new FolderActions(c.db(), c.log(), c.folders(), json, c.clock());
+        this.email = new dev.stoa.channels.ChannelEmail(c.db(), c.channels(), c.config().realmHost());
+        this.sight = new ChannelSight(c.log(), c.channels(), c.subscriptions(), c.channelAccess(), c.groups(), actions);
+    }
+
+    @Override
+    public List<StateContributor> state() {
+        return List.of(new ChannelState(core.channels(), core.subscriptions(), core.folders(), core.channelAccess(), json, partial));
+    }
+
+    @Override
+    public Map<String, Delivery.TypeRule> deliveryRules() {
+        return ChannelDelivery.rules();
+    }
+}

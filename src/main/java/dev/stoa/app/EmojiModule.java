@@ -1,0 +1,32 @@
+package dev.stoa.app;
+
+import dev.stoa.emoji.EmojiActions;
+import dev.stoa.emoji.EmojiImages;
+import dev.stoa.emoji.EmojiState;
+import dev.stoa.queues.Delivery;
+import dev.stoa.queues.StateContributor;
+import java.util.List;
+import java.util.Map;
+
+/** Custom emoji. */
+public final class EmojiModule implements Module {
+    public final EmojiActions actions;
+    final EmojiImages images;
+    private final Core core;
+
+    EmojiModule(Core c) {
+        this.core = c;
+        this.images = new EmojiImages(c.files());
+        this.actions = new EmojiActions(c.db(), c.log(), c.emoji(), images, c.realm(), c.groupResolver());
+    }
+
+    @Override
+    public List<StateContributor> state() {
+        return List.of(new EmojiState(core.emoji()));
+    }
+
+    @Override
+    public Map<String, Delivery.TypeRule> deliveryRules() {
+        return EmojiState.rules();
+    }
+}

@@ -1,0 +1,22 @@
+package dev.stoa.app;
+
+import dev.stoa.linkifiers.LinkifierActions;
+import dev.stoa.linkifiers.LinkifierState;
+import dev.stoa.queues.StateContributor;
+import java.util.List;
+
+/** Linkifiers (realm filters). */
+public final class LinkifiersModule implements Module {
+    public final LinkifierActions actions;
+    private final Core core;
+
+    LinkifiersModule(Core c) {
+        this.core = c;
+        this.actions = new LinkifierActions(c.db(), c.log(), c.linkifiers());
+    }
+
+    @Override
+    public List<StateContributor> state() {
+        return List.of(new LinkifierState(core.linkifiers()));
+    }
+}

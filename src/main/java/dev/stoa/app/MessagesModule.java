@@ -1,0 +1,91 @@
+package dev.stoa.app;
+
+import dev.stoa.config.ExtrasConfig;
+import dev.stoa.alertwords.AlertWordCache;
+import dev.stoa.identity.User;
+import dev.stoa.messages.Access;
+import dev.stoa.messages.MessageActions;
+import dev.stoa.messages.MessageDelivery;
+import dev.stoa.messages.WelcomeBot;
+import dev.stoa.messages.MessageEditActions;
+import dev.stoa.messages.MessageFlagActions;
+import dev.stoa.messages.MessageJson;
+import dev.stoa.messages.MessageState;
+import dev.stoa.messages.MessageStore;
+import dev.stoa.messages.NotificationBot;
+import dev.stoa.messages.ReactionActions;
+import dev.stoa.messages.ReportActions;
+import dev.stoa.messages.TopicDeleteActions;
+import dev.stoa.messages.TypingActions;
+import dev.stoa.messages.EditTypingActions;
+import dev.stoa.messages.UploadActions;
+import dev.stoa.messages.UploadStore;
+import dev.stoa.queues.Delivery;
+import dev.stoa.queues.StateContributor;
+import dev.stoa.topics.UserTopicStore;
+import java.util.List;
+import java.util.Map;
+
+/** Messages: sending, fetching, editing, flags, reactions, uploads; the notification bot other features post through. */
+public final class MessagesModule implements Module {
+    final MessageStore store;
+    final MessageJson json;
+    final Access access;
+    public final MessageActions actions;
+    public final MessageEditActions edits;
+    public final MessageFlagActions flags;
+    public final ReactionActions reactions;
+    final TypingActions typing;
+    final ReportActions reports;
+    public final UploadActions uploads;
+    final NotificationBot notificationBot;
+    final WelcomeBot welcomeBot;
+    final TopicDeleteActions topicDeletes;
+    final EditTypingActions editTyping;
+    private final dev.stoa.channels.SubscriptionStore subscriptions;
+    /** Stateless SQL over the topics feature's tables: unread counts read topic policies and muted users. */
+    private final UserTopicStore userTopics = new UserTopicStore();
+
+    /** topicCleared: what the topics feature does when a topic is deleted (its visibility policies go). */
+    MessagesModule(Core c, TopicDeleteActions.TopicCleared topicCleared) {
+        this.store = new MessageStore(c.db().dialect());
+        this.subscriptions = c.subscriptions();
+        AlertWordCache alertWords = new AlertWordCache(c.db(), c.log());
+        this.json = new MessageJson(c.users(), c.userJson(), c.channels(), store);
+        this.access = new Access(c.channelAccess());
+        this.uploads = new UploadActions(c.db(), c.log(), new UploadStore(), store, access, c.files(), c.config().maxUploadMib(), c.clock());
+        var deps = new MessageActions.SendDeps(c.users(), c.channels(), c.subscriptions(), c.groups(), c.groupResolver(), c.realm(),
+                c.channelAccess(), c.userAccess(), c.renderer());
+        this.actions = new MessageActions(c.db(), c.log(), store, json, c.accessChanges(), c.clock(), deps, uploads,
+                (h, ch) -> c.channelAccess().audience(h, ch, c.users().all(h).stream().filter(User::isActive).toList()),
+                (h, ids) -> alertWords.wordsFor(ids), userTopics::mutingUserIds);
+
+        this.flags = new MessageFlagActions(c.db(), c.log(), store, c.users(), access, json, c.subscriptions(), userTopics);
+        this.typing = new TypingActions(c.db(), c.log(), c.users(), c.userJson(), c.subscriptions(), access);
+        this.reactions = new ReactionActions(c.db(), c.log(), store, access, c.userJson(), c.realmEmoji());
+        this.notificationBot = new NotificationBot(c.db(), c.users(), actions);
+        this.welcomeBot = new WelcomeBot(c.db(), c.users(), c.channels(), c.realm(), actions);
+        this.reports = new ReportActions(c.db(), store, c.users(), c.channels(), c.realm(), access, notificationBot,
+                reportTypes(c.config().extras()));
+        this.topicDeletes = new TopicDeleteActions(c.db(), c.log(), store, c.channelAccess(), access, topicCleared);
+        this.editTyping = new EditTypingActions(c.db(), c.log(), store, access, c.users(), c.subscriptions(), c.realm(), c.clock());
+        this.edits = new MessageEditActions(c.db(), c.log(), store, deps, access, notificationBot, uploads, c.clock(), (h, ids) -> alertWords.wordsFor(ids));
+    }
+
+    /** The configured --report-message-types, the list register's server_report_message_types advertises. */
+    private static Map<String, String> reportTypes(ExtrasConfig extras) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (ExtrasConfig.ReportType t : extras.reportMessageTypes()) out.put(t.key(), t.name());
+        return out;
+    }
+
+    @Override
+    public List<StateContributor> state() {
+        return List.of(new MessageState(store, subscriptions, userTopics));
+    }
+
+    @Override
+    public Map<String, Delivery.TypeRule> deliveryRules() {
+        return MessageDelivery.rules();
+    }
+}

@@ -1,0 +1,70 @@
+package dev.stoa.app;
+
+import dev.stoa.queues.Delivery;
+import dev.stoa.queues.NotYetBuiltState;
+import dev.stoa.queues.StateContributor;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every feature module, built once on a Core in dependency order. Hooks go into constructors:
+ * channels' ChannelSight into users (new people, role changes, deactivations) and groups
+ * (membership changes); realm's and channels' group usage into groups.
+ */
+public record Modules(RealmModule realm, ChannelsModule channels, UsersModule users, GroupsModule groups, MessagesModule messages,
+               LinkifiersModule linkifiers, EmojiModule emoji, SnippetsModule snippets, DraftsModule drafts,
+               NavigationModule navigation, CallsModule calls, AlertWordsModule alertWords, PresenceModule presence,
+               TopicsModule topics, SettingsModule settings, UserStatusModule userStatus,
+               RealmDomainsModule realmDomains, PlaygroundsModule playgrounds,
+               PushModule push, SessionsModule sessions, ScheduledModule scheduled, MailModule mail, InvitesModule invites,
+               AccountsModule accounts, ExportModule exports, MissedMailModule missedMail) {
+
+    public static Modules build(Core c) {
+        RealmModule realm = new RealmModule(c);
+        // Each of topics and messages hooks into the other, inside the acting transaction: a deleted
+        // topic's visibility policies go (topics), and muting a user marks the muter's unread
+        // messages from them read (messages). The first hook is bound once topics exists.
+        TopicsModule[] late = new TopicsModule[1];
+        MessagesModule messages = new MessagesModule(c, (tx, channelId, topic, keep) -> late[0].actions.doClearTopic(tx, channelId, topic, keep));
+        TopicsModule topics = new TopicsModule(c, messages.flags::doMarkSenderRead);
+        late[0] = topics;
+        // New public channels are announced by the notification bot (messages), after the creating transaction.
+        ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post);
+        // A new person joins the default channels, then the Welcome Bot greets them.
+        UsersModule users = new UsersModule(c, List.of(channels.sight, messages.welcomeBot));
+        // A group named in a realm or channel permission setting is in use and cannot be deactivated.
+        GroupsModule groups = new GroupsModule(c, List.of(realm.actions::objections, c.channelAccess()::groupObjections),
+                List.of(channels.sight::groupChangeAround));
+        SettingsModule settings = new SettingsModule(c);
+        RealmDomainsModule realmDomains = new RealmDomainsModule(c, realm);
+        MailModule mail = new MailModule(c);
+        return new Modules(realm, channels, users, groups, messages, new LinkifiersModule(c), new EmojiModule(c),
+                new SnippetsModule(c), new DraftsModule(c), new NavigationModule(c), new CallsModule(c),
+                new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions),
+                realmDomains, new PlaygroundsModule(c, realm), new PushModule(c), new SessionsModule(c),
+                new ScheduledModule(c, messages), mail, new InvitesModule(c, mail, users, messages, realmDomains, groups), new AccountsModule(c, mail),
+                new ExportModule(c, messages), new MissedMailModule(c, mail, messages));
+    }
+
+    /** In register's order. */
+    List<Module> all() {
+        return List.of(realm, users, groups, linkifiers, emoji, messages, channels, snippets, drafts, navigation, calls, alertWords,
+                presence, topics, settings, userStatus, realmDomains, playgrounds, push, scheduled);
+    }
+
+    /** Register's initial state: every module's part, then the truthful empty state of what is not built yet. */
+    List<StateContributor> state() {
+        List<StateContributor> out = new ArrayList<>();
+        for (Module m : all()) out.addAll(m.state());
+        out.add(new NotYetBuiltState());
+        return List.copyOf(out);
+    }
+
+    Map<String, Delivery.TypeRule> deliveryRules() {
+        Map<String, Delivery.TypeRule> out = new HashMap<>();
+        for (Module m : all()) out.putAll(m.deliveryRules());
+        return out;
+    }
+}

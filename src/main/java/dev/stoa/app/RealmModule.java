@@ -1,0 +1,26 @@
+package dev.stoa.app;
+
+import dev.stoa.queues.StateContributor;
+import dev.stoa.realm.RealmActions;
+import dev.stoa.realm.RealmDeactivation;
+import dev.stoa.realm.RealmState;
+import java.util.List;
+
+/** The organization's settings. */
+public final class RealmModule implements Module {
+    final RealmActions actions;
+    public final RealmDeactivation deactivation;
+    private final RealmState state;
+
+    RealmModule(Core c) {
+        this.actions = new RealmActions(c.db(), c.log(), c.realmStore(), c.realm(), c.groupValues(), c.clock());
+        this.deactivation = new RealmDeactivation(c.db(), c.log(), c.realmStore(), c.realm());
+        this.state = new RealmState(c.realm(), c.groups(), c.config().externalUrl(), c.config().realmHost(), c.config().maxUploadMib(),
+                c.config().mail().configured());
+    }
+
+    @Override
+    public List<StateContributor> state() {
+        return List.of(state);
+    }
+}

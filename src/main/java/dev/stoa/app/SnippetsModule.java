@@ -1,0 +1,20 @@
+package dev.stoa.app;
+
+import dev.stoa.queues.StateContributor;
+import dev.stoa.snippets.SnippetActions;
+import dev.stoa.snippets.SnippetState;
+import dev.stoa.snippets.SnippetStore;
+import java.util.List;
+
+/** Saved snippets. */
+final class SnippetsModule implements Module {
+    final SnippetStore store = new SnippetStore();
+    final SnippetActions actions;
+
+    SnippetsModule(Core c) {
+        this.actions = new SnippetActions(c.db(), c.log(), store, c.clock());
+    }
+
+    @Override
+    public List<StateContributor> state() { return List.of(new SnippetState(store)); }
+}

@@ -1,0 +1,23 @@
+package dev.stoa.app;
+
+import dev.stoa.queues.StateContributor;
+import dev.stoa.settings.SettingsActions;
+import dev.stoa.userstatus.UserStatusActions;
+import dev.stoa.userstatus.UserStatusState;
+import dev.stoa.userstatus.UserStatusStore;
+import java.util.List;
+
+/** User status (text, emoji, the legacy away); `settings` changes presence_enabled for `away`. */
+public final class UserStatusModule implements Module {
+    final UserStatusStore store = new UserStatusStore();
+    public final UserStatusActions actions;
+    private final Core core;
+
+    UserStatusModule(Core c, SettingsActions settings) {
+        this.core = c;
+        this.actions = new UserStatusActions(c.db(), c.log(), store, c.realmEmoji(), settings, c.userAccess(), c.clock());
+    }
+
+    @Override
+    public List<StateContributor> state() { return List.of(new UserStatusState(store, core.users(), core.userAccess())); }
+}

@@ -1,0 +1,49 @@
+package dev.stoa.app;
+
+import dev.stoa.queues.Delivery;
+import dev.stoa.queues.StateContributor;
+import dev.stoa.users.ApiKeyCache;
+import dev.stoa.users.ProfileFieldActions;
+import dev.stoa.users.ProfileFieldState;
+import dev.stoa.users.ProfileFieldStore;
+import dev.stoa.users.UserActions;
+import dev.stoa.users.UserAuth;
+import dev.stoa.users.UserCache;
+import dev.stoa.users.UserDelivery;
+import dev.stoa.users.UserHooks;
+import dev.stoa.users.UserSettingsState;
+import dev.stoa.users.UserState;
+import java.util.List;
+import java.util.Map;
+
+/** Users and bots, authentication, custom profile fields. `hooks`: what other features do inside user changes. */
+public final class UsersModule implements Module {
+    public final UserActions actions;
+    final UserAuth auth;
+    final ProfileFieldStore profileStore = new ProfileFieldStore();
+    public final ProfileFieldActions profileFields;
+    final UserCache userCache;
+    private final Core core;
+
+    UsersModule(Core c, List<UserHooks> hooks) {
+        this.core = c;
+        this.userCache = new UserCache(c.log(), c.users(), profileStore, c.userJson());
+        this.profileFields = new ProfileFieldActions(c.db(), c.log(), profileStore, c.users(), c.userAccess(),
+                d -> d.isEmpty() ? "" : c.renderer().render(null, d).html());
+        this.actions = new UserActions(c.db(), c.log(), c.users(), c.groups(), c.realm(), c.userJson(), c.userAccess(), c.accessChanges(),
+                profileFields, hooks, c.clock());
+        this.auth = new UserAuth(new ApiKeyCache(c.db(), c.log(), c.users()), c.realm(), c.userJson());
+    }
+
+    @Override
+    public List<StateContributor> state() {
+        Core c = core;
+        return List.of(new UserState(userCache, c.userJson(), c.realm(), c.groupResolver(), c.userAccess()),
+                new UserSettingsState(), new ProfileFieldState(profileStore));
+    }
+
+    @Override
+    public Map<String, Delivery.TypeRule> deliveryRules() {
+        return new UserDelivery(core.db(), core.log(), core.users(), core.userJson()).rules();
+    }
+}
