@@ -2,6 +2,8 @@
 // sprite sheet, the people sidebar and profile cards, status, settings, administration, invitations and
 // the interface in German. Screenshots: target/web-e2e/ (names start with "p").
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { StoaServer, launchBrowser, login, newUserPage, shot } from './harness.ts';
 
@@ -148,5 +150,151 @@ describe('people and settings', () => {
     await P.locator('.people-scrim').click({ position: { x: 20, y: 400 } });
     await P.getByRole('complementary', { name: 'People' }).locator('.person-row').first().waitFor({ state: 'hidden' });
     await P.context().close();
+  });
+
+  it('personal settings: density, time zone, 24-hour time, emoji set and per-channel notifications', async () => {
+    await A.goto('/#settings/display');
+    await A.getByLabel('Compact').click();
+    await expect.poll(() => A.getByLabel('Compact').isChecked()).toBe(true);
+    await A.getByLabel('Time zone').selectOption('Europe/Berlin');
+    await A.getByLabel('24-hour time').click();
+    await expect.poll(() => A.getByLabel('24-hour time').isChecked()).toBe(true);
+    await A.locator('label.field:has(> span:text-is("Emoji")) select').selectOption('text');
+    await expect.poll(async () => (await stoa.api('GET', '/users/me', {}, ada)).timezone ?? (await stoa.api('POST', '/register', {}, ada)).user_settings.timezone).toBe('Europe/Berlin');
+    await expect.poll(() => A.evaluate(() => document.documentElement.dataset.emojiset)).toBe('text');
+    await shot(A, 'p07-settings-preferences');
+    await A.goto(`/#narrow/channel/${generalId}-general/topic/emoji`);
+    await expect.poll(() => feedMessage(A, 'Ship it').locator('.message-main').evaluate((el) => getComputedStyle(el).fontSize)).toBe('14px');
+    await expect.poll(() => feedMessage(A, 'Ship it').locator('.reaction .emoji').evaluate((el) => getComputedStyle(el, '::before').content)).toContain(':thumbs_up_medium-dark_skin_tone:');
+    await A.goto('/#settings/display');
+    await A.locator('label.field:has(> span:text-is("Emoji")) select').selectOption('google');
+    await A.getByLabel('Comfortable').click();
+
+    await A.goto('/#settings/channels');
+    await A.getByLabel('Desktop notifications for general').click();
+    await expect.poll(() => A.getByLabel('Desktop notifications for general').isChecked()).toBe(true);
+    await A.getByLabel('Pin general').click();
+    await expect.poll(async () => ((await stoa.api('GET', '/users/me/subscriptions', {}, ada)).subscriptions as any[])
+      .find((x) => x.name === 'general')).toMatchObject({ desktop_notifications: true, pin_to_top: true });
+    await shot(A, 'p08-settings-channels');
+  });
+
+  it('administration: invitations (email without outgoing mail, and an edited link), roles, groups, permissions, bots, fields, export, a channel', async () => {
+    const { page: O } = await newUserPage(browser, stoa.url);
+    await login(O, stoa.owner.email, stoa.owner.password);
+    await O.goto('/#settings/invitations');
+    await O.getByRole('button', { name: 'Invite users to organization' }).click();
+    const dialog = O.getByRole('dialog', { name: 'Invite users to organization' });
+    await dialog.getByRole('button', { name: 'Email invitation' }).click();
+    await dialog.getByRole('note').filter({ hasText: 'not configured to send email' }).waitFor();
+    await dialog.getByLabel('Emails (one on each line or comma-separated)').fill('carol@example.com');
+    await dialog.getByLabel('#general').check();
+    await shot(O, 'p09-invite-dialog');
+    await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+    await O.getByRole('row', { name: /carol@example\.com/ }).waitFor();
+    await O.getByRole('button', { name: 'Invite users to organization' }).click();
+    await dialog.getByRole('button', { name: 'Invitation link' }).click();
+    await dialog.getByLabel('Users join as').selectOption({ label: 'Guest' });
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    await expect.poll(() => dialog.getByRole('textbox', { name: 'Invitation link' }).inputValue()).toContain('/join/');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const linkRow = O.getByRole('row', { name: /Invitation link/ });
+    await linkRow.getByRole('button', { name: 'Edit' }).click();
+    const edit = O.getByRole('dialog', { name: 'Edit invitation link' });
+    await edit.getByLabel('Users join as').selectOption({ label: 'Member' });
+    await edit.getByLabel('#general').check();
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(async () => ((await stoa.api('GET', '/invites')).invites as any[]).find((i) => i.is_multiuse))
+      .toMatchObject({ invited_as: 400, stream_ids: [generalId] });
+    await shot(O, 'p10-invitations');
+
+    await O.goto('/#settings/users');
+    await O.getByLabel('Role of Bob Builder').selectOption({ label: 'Moderator' });
+    await expect.poll(async () => (await stoa.api('GET', `/users/${bob.id}`)).user.role).toBe(300);
+
+    await O.goto('/#settings/groups');
+    const groupForm = O.getByRole('form', { name: 'Create a user group' });
+    await groupForm.getByLabel('Name').fill('reviewers');
+    await groupForm.getByRole('button', { name: 'Create group' }).click();
+    const group = O.locator('.group-admin', { hasText: 'reviewers' });
+    await group.getByRole('button', { name: 'Members and permissions' }).click();
+    await group.getByLabel('Add a member').selectOption({ label: 'Ada Lovelace' });
+    await group.getByRole('list', { name: 'Members of reviewers' }).getByText('Ada Lovelace').waitFor();
+    await shot(O, 'p11-groups');
+
+    await O.goto('/#settings/permissions');
+    await O.getByLabel('Who can add custom emoji').selectOption({ label: 'Administrators' });
+    const admins = ((await stoa.api('GET', '/user_groups')).user_groups as any[]).find((g) => g.name === 'role:administrators').id;
+    await expect.poll(async () => (await stoa.api('POST', '/register', {})).realm_can_add_custom_emoji_group).toBe(admins);
+    await shot(O, 'p12-permissions');
+
+    await O.goto('/#settings/bots');
+    const botForm = O.getByRole('form', { name: 'Create a bot' });
+    await botForm.getByLabel('Name').fill('Deploy Bot');
+    await botForm.getByLabel('Bot email (a-z, 0-9 and -)').fill('deploy');
+    await botForm.getByRole('button', { name: 'Create bot' }).click();
+    await O.getByRole('row', { name: /Deploy Bot/ }).locator('code.api-key').waitFor();
+
+    await O.goto('/#settings/profile-fields');
+    const fieldForm = O.getByRole('form', { name: 'Add a profile field' });
+    await fieldForm.getByLabel('Name').fill('Office');
+    await fieldForm.getByRole('button', { name: 'Add field' }).click();
+    await O.getByRole('row', { name: /Office/ }).waitFor();
+
+    await O.goto('/#settings/export');
+    await O.getByRole('button', { name: 'Start export of public data' }).click();
+    await O.getByRole('link', { name: 'Download' }).or(O.getByRole('cell', { name: 'In progress…' })).first().waitFor();
+
+    await O.goto('/#settings/org-channels');
+    await O.getByRole('textbox', { name: 'Name' }).fill('builders-only');
+    await O.locator('.settings-body').getByLabel('Bob Builder').check();
+    await O.locator('summary', { hasText: 'Permissions' }).click();
+    await O.getByLabel('Who can post to this channel').selectOption({ label: 'Administrators' });
+    await O.getByRole('button', { name: 'Create channel' }).click();
+    await expect.poll(async () => {
+      const id = (await stoa.api('GET', '/get_stream_id', { stream: 'builders-only' }).catch(() => ({ stream_id: 0 }))).stream_id;
+      return id ? ((await stoa.api('GET', `/streams/${id}/members`)).subscribers as number[]).includes(bob.id) : false;
+    }).toBe(true);
+    await O.context().close();
+  });
+
+  it('the interface in German, and the new parts pass axe', async () => {
+    await A.getByRole('searchbox', { name: 'Search people' }).fill('');
+    await A.goto('/#settings/display');
+    await A.getByLabel('Language').selectOption('de');
+    await A.getByRole('navigation', { name: 'Bereiche der Einstellungen' }).getByText('Persönlich').waitFor();
+    await A.getByRole('complementary', { name: 'Personen' }).waitFor();
+    await shot(A, 'p13-german-settings');
+    await A.getByRole('button', { name: 'Profil von Bob Builder' }).first().click();
+    await A.getByRole('dialog', { name: 'Profil von Bob Builder' }).getByRole('button', { name: 'Direktnachricht senden' }).waitFor();
+    await shot(A, 'p14-german-card');
+    await A.keyboard.press('Escape');
+    await A.getByLabel('Sprache').selectOption('en');
+    await A.getByRole('complementary', { name: 'People' }).waitFor();
+
+    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    const { page: L } = await newUserPage(browser, stoa.url, undefined, { bypassCSP: true });
+    await login(L, stoa.owner.email, stoa.owner.password);
+    const check = async (name: string) => {
+      await L.addScriptTag({ content: axe });
+      const result = await L.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }));
+      expect((result.violations as any[]).map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+    };
+    await L.goto(`/#narrow/channel/${generalId}-general/topic/emoji`);
+    const msg = feedMessage(L, 'Ship it');
+    await msg.hover();
+    await msg.getByRole('button', { name: 'Add reaction' }).click();
+    await L.getByRole('dialog', { name: 'Emoji picker' }).getByRole('region', { name: 'Flags' }).waitFor();
+    await check('emoji picker');
+    await L.keyboard.press('Escape');
+    await L.getByRole('button', { name: 'Profile of Bob Builder' }).first().click();
+    await check('profile card');
+    await L.keyboard.press('Escape');
+    for (const section of ['invitations', 'permissions', 'groups', 'display', 'channels']) {
+      await L.goto(`/#settings/${section}`);
+      await L.locator('.settings-section').waitFor();
+      await check('settings ' + section);
+    }
+    await L.context().close();
   });
 });

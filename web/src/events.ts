@@ -209,6 +209,7 @@ const HANDLERS: Record<string, (s: Store, ev: ZEvent) => void> = {
     else m.set(user_id, next);
   }),
   custom_profile_fields: (s, ev) => { s.profileFields.value = ev.fields; },
+  invites_changed: (s) => { s.invitesTick.value++; },
   user_topic: (s, ev) => { update(s.userTopics, (m) => m.set(topicKey(ev.stream_id, ev.topic_name), ev.visibility_policy)); s.bumpUnread(); },
   user_settings: (s, ev) => { if (ev.op === 'update') s.settings.value = { ...s.settings.value, [ev.property]: ev.value }; },
   realm: (s, ev) => {

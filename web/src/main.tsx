@@ -23,6 +23,9 @@ effect(() => {
   if (!settings) return;
   void setLanguage(settings.default_language);
   applyEmojiset(settings.emojiset);
+  const root = document.documentElement.style;
+  root.setProperty('--message-font-size', `${settings.web_font_size_px ?? 16}px`);
+  root.setProperty('--message-line-height', `${settings.web_line_height_percent ?? 140}%`);
 });
 
 async function start() {

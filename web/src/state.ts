@@ -52,6 +52,10 @@ export class Store {
   presence = signal(new Map<number, Presence>());
   /** register's user_status, kept by user_status events (ui/People.tsx and the profile cards show it). */
   userStatus = signal(new Map<number, UserStatus>());
+  /** register's server_* keys (server_can_send_email, server_supported_permission_settings, ...). */
+  server: Record<string, any> = {};
+  /** Bumped by invites_changed: the invitations page fetches GET /invites again. */
+  invitesTick = signal(0);
   /** The organization's custom profile fields (register's custom_profile_fields). */
   profileFields = signal<ProfileField[]>([]);
   /** Conversation key (`s:<id>:<topic>` or `d:<dmKey>`) → typing user → expiry (ms). */
@@ -90,6 +94,7 @@ export class Store {
     this.presence.value = new Map(Object.entries(reg.presences ?? {}).map(([id, p]) => [Number(id), p as Presence]));
     this.userStatus.value = new Map(Object.entries(reg.user_status ?? {}).map(([id, st]) => [Number(id), st as UserStatus]));
     this.profileFields.value = reg.custom_profile_fields ?? [];
+    for (const [k, v] of Object.entries(reg)) if (k.startsWith('server_')) this.server[k] = v;
     this.unread = Unreads.fromRegister(reg.unread_msgs as RegisterUnreads, this.myId);
     const recent = new Map<string, RecentConversation>();
     for (const c of reg.recent_private_conversations ?? []) {

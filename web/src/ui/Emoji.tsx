@@ -117,7 +117,7 @@ export function EmojiPicker({ onPick, onClose }: { onPick: (name: string, code: 
         {results && results.length === 0 && catalog.value && <p class="empty-note">{t('No emoji match your search.')}</p>}
         {!results && all.map((sec) => (
           <section key={sec.id} id={'emoji-' + sec.id} class="emoji-section" aria-label={sec.title}>
-            <h3 class="emoji-section-title">{sec.title}</h3>
+            <div class="emoji-section-title" aria-hidden="true">{sec.title}</div>
             <div class="emoji-grid">{sec.items.map(cell)}</div>
           </section>
         ))}
