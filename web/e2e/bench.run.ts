@@ -82,9 +82,9 @@ it('measures the client on the demo organization', async () => {
   const js = firstScreenJs(webDir);
   report(`first screen JS: ${js.gzipKb.toFixed(1)} KB gzipped in ${js.files} file(s); all chunks ${js.allGzipKb.toFixed(1)} KB gzipped`);
   const cp = `${base}:${join(PROJECT, 'target/stoa.jar')}`;
-  process.env.STOA_SERVER_CMD = `${JAVA} -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp ${cp} dev.stoa.Main run --port {port} --data-dir {dataDir}`;
+  process.env.STOA_SERVER_CMD = `${JAVA} -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp ${cp} dev.stoa.cli.Main run --port {port} --data-dir {dataDir}`;
   stoa = await StoaServer.fresh();
-  const out = execFileSync(JAVA, ['-cp', cp, 'dev.stoa.Main', 'demo', '--data-dir', stoa.dataDir]).toString();
+  const out = execFileSync(JAVA, ['-cp', cp, 'dev.stoa.cli.Main', 'demo', '--data-dir', stoa.dataDir]).toString();
   const password = /Every demo user's password: (\S+)/.exec(out)![1]!;
   await stoa.start();
   browser ??= await launchBrowser();

@@ -3,7 +3,8 @@
 // starting conversations, and the views, menus, search and shortcuts that follow. One server and one
 // pair of users for the whole file. Screenshots: target/web-e2e/c-*.png.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -25,7 +26,8 @@ beforeAll(async () => {
   // of its own (the server writes its helper script there; web/ is an ES module package).
   const katexDir = mkdtempSync(join(tmpdir(), 'stoa-katex-'));
   symlinkSync(resolve(import.meta.dirname, '../node_modules'), join(katexDir, 'node_modules'));
-  stoa = await StoaServer.fresh(`--katex-dir ${katexDir}`);
+  // many scenarios as one user in a few seconds: above any person's rate
+  stoa = await StoaServer.fresh(`--katex-dir ${katexDir} --video-call-provider jitsi --rate-limit-user 1000000`);
   await stoa.start();
   ada = await stoa.createUser('ada@example.com', 'Ada Lovelace', 'ada-password-1');
   bob = await stoa.createUser('bob@example.com', 'Bob Builder', 'bob-password-1');
@@ -122,7 +124,7 @@ describe('rendered messages', () => {
 });
 
 describe('starting conversations', () => {
-  it('x focuses the recipients: a name, Enter, the message, Enter sends the DM', async () => {
+  it('x focuses the recipients: a name, Enter, the message, Ctrl+Enter sends the DM', async () => {
     await A.goto('/#inbox');
     await A.locator('.overview').waitFor();
     await A.keyboard.press('x');
@@ -133,7 +135,7 @@ describe('starting conversations', () => {
     await A.keyboard.press('Enter');
     await expect.poll(() => A.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
     await A.keyboard.type('Started with x');
-    await A.keyboard.press('Enter');
+    await A.keyboard.press('Control+Enter');
     await B.locator('.dm-list .nav-row', { hasText: 'Ada Lovelace' }).waitFor();
   });
 
@@ -258,5 +260,320 @@ describe('left sidebar', () => {
     await A.getByRole('menuitem', { name: 'Leave channel' }).click();
     await A.getByRole('dialog', { name: 'Leave #random?' }).getByRole('button', { name: 'Leave' }).click();
     await random.waitFor({ state: 'detached' });
+  });
+});
+
+async function messageMenu(p: Page, text: string, item: string) {
+  const msg = feedMessage(p, text);
+  await msg.hover();
+  await msg.getByRole('button', { name: 'More actions' }).click();
+  await p.getByRole('menuitem', { name: item }).click();
+}
+
+describe('message feed', () => {
+  it('mark all as read, and mark as unread from here', async () => {
+    for (const text of ['first of three', 'second of three', 'third of three']) await post('catch up', text, bob);
+    await A.goto('/#inbox');
+    await A.locator('.inbox-row', { hasText: 'catch up' }).waitFor();
+    await A.getByRole('button', { name: 'Mark all as read' }).click();
+    await A.getByText('You have no unread messages.').waitFor();
+    await A.goto(topicHash('catch up'));
+    await feedMessage(A, 'third of three').waitFor();
+    await messageMenu(A, 'second of three', 'Mark as unread from here');
+    const row = A.getByRole('list', { name: 'Topics in general' }).locator('.topic-row', { hasText: 'catch up' });
+    await row.locator('.count', { hasText: '2' }).waitFor();
+    await A.getByRole('button', { name: 'Mark all as read' }).click();
+    await row.locator('.count').waitFor({ state: 'detached' });
+  });
+
+  it('edited and moved messages open their history; read receipts; the source', async () => {
+    await stoa.api('PATCH', '/realm', { enable_read_receipts: true });
+    const { id } = await post('history', 'The **first** wording');
+    await stoa.api('PATCH', `/messages/${id}`, { content: 'The **second** wording' }, ada);
+    await B.goto(topicHash('history'));
+    await feedMessage(B, 'second wording').waitFor();
+    await A.goto(topicHash('history'));
+    await feedMessage(A, 'second wording').getByRole('button', { name: '(edited)' }).click();
+    const history = A.getByRole('dialog', { name: 'Message edit history' });
+    await history.getByText('Edited by Ada Lovelace').waitFor();
+    await history.getByText('first wording').waitFor();
+    await shot(A, 'c-08-edit-history');
+    await A.keyboard.press('Escape');
+    await messageMenu(A, 'second wording', 'View read receipts');
+    await A.getByRole('dialog', { name: 'Read receipts' }).getByText('Bob Builder').waitFor();
+    await A.keyboard.press('Escape');
+    await messageMenu(A, 'second wording', 'View message source');
+    expect(await A.getByRole('dialog', { name: 'Message source' }).locator('pre').textContent()).toBe('The **second** wording');
+    await A.keyboard.press('Escape');
+    const moved = await post('history', 'I will be moved');
+    await stoa.api('PATCH', `/messages/${moved.id}`, { topic: 'history moved', propagate_mode: 'change_one', send_notification_to_old_thread: false, send_notification_to_new_thread: false }, ada);
+    await A.goto(topicHash('history moved'));
+    await feedMessage(A, 'I will be moved').getByRole('button', { name: '(moved)' }).click();
+    await A.getByRole('dialog', { name: 'Message edit history' }).getByText('Topic: history → history moved').waitFor();
+    await A.keyboard.press('Escape');
+  });
+
+  it('a long message shows more on request; remind me; mute a user', async () => {
+    await post('long', 'A long one\n\n' + Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long message.`).join('\n\n'), bob);
+    await A.goto(topicHash('long'));
+    const long = feedMessage(A, 'A long one');
+    await long.getByRole('button', { name: 'Show more' }).click();
+    await long.getByRole('button', { name: 'Show less' }).waitFor();
+    await messageMenu(A, 'A long one', 'Remind me about this');
+    await A.getByRole('dialog', { name: 'Remind me about this message' }).getByRole('button', { name: 'In 1 hour' }).click();
+    await expect.poll(async () => (await stoa.api('POST', '/register', { fetch_event_types: ['reminders'] }, ada)).reminders.length).toBeGreaterThan(0);
+    await messageMenu(A, 'A long one', 'Mute Bob Builder');
+    await A.getByText('This message was hidden because you have muted the sender.').waitFor();
+    await shot(A, 'c-09-muted-user');
+    await A.getByRole('button', { name: 'Show message' }).click();
+    await feedMessage(A, 'A long one').getByText('Line 1 of a long message.').waitFor();
+    await stoa.api('DELETE', `/users/me/muted_users/${bob.id}`, {}, ada);
+  });
+});
+
+describe('compose', () => {
+  const box = () => A.getByRole('textbox', { name: 'Message', exact: true });
+
+  it('the formatting bar, Ctrl+B, a poll and a video call link', async () => {
+    await A.goto(topicHash('formatting'));
+    await A.getByRole('button', { name: /Message #general/ }).click();
+    await box().fill('make this loud');
+    await box().evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(10, 14));
+    await A.keyboard.press('Control+b');
+    await expect.poll(() => box().inputValue()).toBe('make this **loud**');
+    await box().press('End');
+    await box().press('Shift+Enter');
+    await A.getByRole('button', { name: 'Quote' }).click();
+    await expect.poll(() => box().evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd))).toBe('quoted text');
+    await A.keyboard.type('wise words');
+    await box().press('Control+End');
+    await A.getByRole('button', { name: 'Add video call' }).click();
+    await expect.poll(() => box().inputValue()).toMatch(/\[Join video call\.\]\(https:\/\/[^)]+\)/);
+    await A.getByRole('button', { name: 'Add a poll' }).click();
+    const poll = A.getByRole('dialog', { name: 'Create a poll' });
+    await poll.getByLabel('Question').fill('Lunch?');
+    await poll.getByLabel('Option 1').fill('Pizza');
+    await poll.getByLabel('Option 2').fill('Soup');
+    await shot(A, 'c-10-poll-dialog');
+    await poll.getByRole('button', { name: 'Add poll' }).click();
+    expect(await box().inputValue()).toContain('```quote\nwise words\n```');
+    expect(await box().inputValue()).toContain('/poll Lunch?\nPizza\nSoup');
+    await shot(A, 'c-11-compose-formatted');
+    await box().fill('make this **loud**');
+    await box().press('Control+Enter');
+    await feedMessage(A, 'make this loud').locator('strong', { hasText: 'loud' }).waitFor();
+  });
+
+  it('Enter or Ctrl+Enter to send, expanded compose, and schedule send', async () => {
+    await A.getByText('Ctrl+Enter to send · Enter for a new line').waitFor();
+    await box().fill('two');
+    await box().press('End');
+    await box().press('Enter');
+    await box().type('lines');
+    expect(await box().inputValue()).toBe('two\nlines');
+    await box().press('Control+Enter');
+    await feedMessage(A, 'two').getByText('lines').waitFor();
+    await A.getByRole('button', { name: 'Send options' }).click();
+    await A.getByRole('menuitemradio', { name: /Press Enter to send/ }).click();
+    await A.getByText('Enter to send · Shift+Enter for a new line').waitFor();
+    await box().fill('sent with Enter');
+    await box().press('Enter');
+    await feedMessage(A, 'sent with Enter').waitFor();
+    await A.getByRole('button', { name: 'Send options' }).click();
+    await A.getByRole('menuitemradio', { name: /Press Ctrl\+Enter to send/ }).click();
+    await A.getByText('Ctrl+Enter to send · Enter for a new line').waitFor();
+    await A.getByRole('button', { name: 'Expand compose box' }).click();
+    await expect.poll(() => box().evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(250);
+    await shot(A, 'c-12-expanded-compose');
+    await A.getByRole('button', { name: 'Collapse compose box' }).click();
+    await box().fill('For tomorrow morning');
+    await A.getByRole('button', { name: 'Send options' }).click();
+    await A.getByRole('menuitem', { name: 'Schedule message' }).click();
+    await A.getByRole('dialog', { name: 'Schedule message' }).getByRole('button', { name: 'Tomorrow at 9:00 AM' }).click();
+    await expect.poll(() => box().inputValue()).toBe('');
+    await A.locator('.view-row a', { hasText: 'Scheduled messages' }).click();
+    await A.locator('.card', { hasText: 'For tomorrow morning' }).getByText('#general › formatting').waitFor();
+  });
+});
+
+describe('search', () => {
+  const box = () => A.getByRole('combobox', { name: 'Search messages' });
+
+  it('suggestions as you type, operator pills, sender by name, recent searches and an honest empty result', async () => {
+    await post('searching', 'The quarterly budget is approved', bob);
+    await post('searching', 'The budget for lunch is small');
+    await A.goto('/#inbox');
+    await box().click();
+    await box().pressSequentially('sender:bo');
+    await A.getByRole('option', { name: /sender: Bob Builder/ }).click();
+    await A.locator('.search-pill', { hasText: 'sender: Bob Builder' }).waitFor();
+    await box().pressSequentially('budget');
+    await A.getByRole('option', { name: 'Search for budget' }).waitFor();
+    await shot(A, 'c-13-search-suggestions');
+    await box().press('Enter');
+    await feedMessage(A, 'quarterly budget').waitFor();
+    expect(await feedMessage(A, 'budget for lunch').count()).toBe(0);
+    // the pill stays for the search shown; Backspace removes it
+    await box().click();
+    await box().fill('');
+    await box().press('Backspace');
+    await A.locator('.search-pill').waitFor({ state: 'detached' });
+    // channel: by name through a suggestion, then a search with no result says what it looked for
+    await box().pressSequentially('channel:des');
+    await box().press('Enter');
+    await A.locator('.search-pill', { hasText: 'channel: #design' }).waitFor();
+    await box().pressSequentially('zebra');
+    await box().press('Enter');
+    const empty = A.locator('.feed-empty', { hasText: 'No messages match your search.' });
+    await empty.locator('strong', { hasText: 'zebra' }).waitFor();
+    await empty.getByRole('link', { name: 'Search all messages for zebra' }).waitFor();
+    await empty.locator('.search-pill', { hasText: 'channel: #design' }).waitFor();
+    await shot(A, 'c-14-search-empty');
+    // recent searches when the box is empty
+    await A.goto('/#inbox');
+    await box().click();
+    await A.getByRole('option', { name: /zebra/ }).waitFor();
+    await A.getByRole('option', { name: /sender:"Bob Builder" budget/ }).click();
+    await feedMessage(A, 'quarterly budget').waitFor();
+  });
+});
+
+describe('keyboard', () => {
+  const title = (p: Page) => p.locator('.title').textContent();
+
+  it('? lists the shortcuts; Ctrl+K searches; the selected message reacts to +, *, e, Shift+M, s and S', async () => {
+    await post('keys', 'Press keys on me');
+    await A.goto(topicHash('keys'));
+    await feedMessage(A, 'Press keys on me').waitFor();
+    await A.locator('body').press('?');
+    const help = A.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.getByText('React with 👍').waitFor();
+    await shot(A, 'c-15-shortcuts');
+    await A.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+    await A.keyboard.press('Control+k');
+    await expect.poll(() => A.evaluate(() => document.activeElement?.id)).toBe('search');
+    await A.keyboard.press('Escape');
+    await A.locator('body').press('End');
+    await A.keyboard.press('+');
+    await feedMessage(A, 'Press keys on me').locator('.reaction', { hasText: '1' }).waitFor();
+    await A.keyboard.press('*');
+    await feedMessage(A, 'Press keys on me').getByRole('button', { name: 'Unstar message' }).waitFor();
+    await A.keyboard.press('e');
+    await A.getByRole('dialog', { name: 'Edit message' }).waitFor();
+    await A.keyboard.press('Escape');
+    await A.keyboard.press('Shift+M');
+    await A.getByRole('list', { name: 'Topics in general' }).locator('li.muted', { hasText: 'keys' }).waitFor();
+    await A.keyboard.press('Shift+M');
+    await A.getByRole('list', { name: 'Topics in general' }).locator('li.muted', { hasText: 'keys' }).waitFor({ state: 'detached' });
+    await A.keyboard.press('s');
+    await expect.poll(() => title(A)).toBe('general');
+    await A.locator('.feed[aria-busy="false"]').waitFor();
+    await A.keyboard.press('S');
+    await expect.poll(() => title(A)).toMatch(/general.*›/);
+  });
+
+  it('a, Shift+I, t, d, A / D, p and n go where Zulip\'s do', async () => {
+    await A.keyboard.press('a');
+    await expect.poll(() => title(A)).toBe('Combined feed');
+    await A.keyboard.press('Shift+I');
+    await expect.poll(() => title(A)).toBe('Inbox');
+    await A.keyboard.press('t');
+    await expect.poll(() => title(A)).toBe('Recent conversations');
+    await A.keyboard.press('d');
+    await expect.poll(() => title(A)).toBe('Drafts');
+    await A.goto(`/#narrow/channel/${generalId}-general`);
+    await A.locator('.feed[aria-busy="false"]').waitFor();
+    await A.locator('body').press('D');
+    await expect.poll(() => title(A)).toMatch(/^(random|sandbox)$/); // the next channel in the sidebar's order
+    await A.keyboard.press('A');
+    await expect.poll(() => title(A)).toBe('general');
+    await stoa.api('POST', '/mark_all_as_read', {}, ada);
+    await stoa.api('POST', '/messages', { type: 'direct', to: JSON.stringify([ada.id]), content: 'Unread DM for p' }, bob);
+    await A.locator('.dm-list .nav-row', { hasText: 'Bob Builder' }).locator('.count').waitFor();
+    await A.keyboard.press('p');
+    await feedMessage(A, 'Unread DM for p').waitFor();
+    await post('next unread', 'Unread topic for n', bob);
+    await A.locator('.channel-row', { hasText: 'general' }).locator('.count').waitFor();
+    await A.keyboard.press('n');
+    await feedMessage(A, 'Unread topic for n').waitFor();
+  });
+});
+
+describe('notifications', () => {
+  it('desktop notifications for a DM and, once turned on, for a channel; a click opens the message; the tab title counts unread', async () => {
+    const { context, page: N } = await newUserPage(browser, stoa.url);
+    // The page is in the background (no focus), and the browser's notifications are recorded.
+    await N.addInitScript(() => {
+      const w = window as any;
+      w.__notes = [];
+      w.Notification = class {
+        static permission = 'granted';
+        static requestPermission = async () => 'granted';
+        onclick: (() => void) | null = null;
+        constructor(title: string, opts?: { body?: string }) { w.__notes.push({ title, body: opts?.body }); w.__last = this; }
+        close() {}
+      };
+      document.hasFocus = () => false;
+    });
+    await login(N, ada.email, ada.password);
+    const notes = () => N.evaluate(() => (window as any).__notes as { title: string; body: string }[]);
+    await stoa.api('POST', '/messages', { type: 'direct', to: JSON.stringify([ada.id]), content: 'Are you there?' }, bob);
+    await expect.poll(notes).toContainEqual({ title: 'Bob Builder (Direct message)', body: 'Are you there?' });
+    await expect.poll(() => N.title()).toMatch(/^\(\d+\) /);
+    await stoa.api('POST', '/messages', { type: 'stream', to: 'design', topic: 'quiet', content: 'No bell for this' }, bob);
+    const design = N.locator('.channel-row', { hasText: 'design' });
+    await design.locator('.count').waitFor();
+    expect((await notes()).map((n) => n.body)).not.toContain('No bell for this');
+    await design.hover();
+    await design.getByRole('button', { name: 'Channel options for design' }).click();
+    await N.getByRole('menuitem', { name: 'Turn on desktop notifications' }).click();
+    await expect.poll(async () => (await stoa.api('GET', '/users/me/subscriptions', {}, ada)).subscriptions.find((x: any) => x.name === 'design').desktop_notifications).toBe(true);
+    await stoa.api('POST', '/messages', { type: 'stream', to: 'design', topic: 'loud', content: 'Ring for this' }, bob);
+    await expect.poll(notes).toContainEqual({ title: 'Bob Builder (#design › loud)', body: 'Ring for this' });
+    await N.evaluate(() => (window as any).__last.onclick());
+    await feedMessage(N, 'Ring for this').waitFor();
+    expect(N.url()).toContain('/near/');
+    await context.close();
+  });
+});
+
+describe('accessibility', () => {
+  it('the new screens have no axe violations: views, menus, search suggestions, dialogs, compose tools', async () => {
+    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    const { page: L, context } = await newUserPage(browser, stoa.url, undefined, { bypassCSP: true });
+    const check = async (name: string) => {
+      await L.addScriptTag({ content: axe });
+      const result = await L.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }));
+      expect((result.violations as any[]).map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+    };
+    await login(L, ada.email, ada.password);
+    await L.goto('/#drafts');
+    await L.locator('.overview').waitFor();
+    await check('drafts');
+    await L.goto('/#scheduled');
+    await L.locator('.card').first().waitFor();
+    await check('scheduled');
+    await L.goto(topicHash('rendering'));
+    await feedMessage(L, 'Euler').waitFor();
+    await check('rendered messages');
+    const row = L.locator('.channel-row', { hasText: 'general' });
+    await row.hover();
+    await row.getByRole('button', { name: 'Channel options for general' }).click();
+    await check('channel menu');
+    await L.keyboard.press('Escape');
+    await L.getByRole('combobox', { name: 'Search messages' }).click();
+    await L.getByRole('combobox', { name: 'Search messages' }).pressSequentially('sender:b');
+    await L.getByRole('option').first().waitFor();
+    await check('search suggestions');
+    await L.keyboard.press('Escape');
+    await L.locator('body').press('?');
+    await L.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await check('shortcuts');
+    await L.keyboard.press('Escape');
+    await L.getByRole('button', { name: /Message #general/ }).click();
+    await L.getByRole('button', { name: 'Send options' }).click();
+    await check('compose with its tools and send menu');
+    await context.close();
   });
 });

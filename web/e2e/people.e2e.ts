@@ -56,7 +56,7 @@ describe('people and settings', () => {
     await shot(A, 'p01-emoji-typeahead');
     await box.press('Enter');
     await expect.poll(() => box.inputValue()).toBe('Ship it :thumbs_up: ');
-    await box.press('Enter');
+    await box.press('Control+Enter');
     const msg = feedMessage(A, 'Ship it');
     await msg.locator('.emoji.emoji-1f44d').waitFor();
     expect(await paintedBySheet(A, '.feed .message .emoji-1f44d')).toContain('.png');
@@ -70,6 +70,7 @@ describe('people and settings', () => {
     await picker.getByRole('button', { name: 'thumbs_up_medium-dark_skin_tone' }).waitFor();
     await shot(A, 'p02-emoji-picker');
     await picker.getByRole('searchbox', { name: 'Search emoji' }).press('Enter');
+    await msg.locator('.reaction .emoji-1f44d-1f3fe').waitFor();
     await B.goto(`/#narrow/channel/${generalId}-general/topic/emoji`);
     const reaction = feedMessage(B, 'Ship it').locator('.reaction .emoji-1f44d-1f3fe');
     await reaction.waitFor();

@@ -46,7 +46,7 @@ const feedMessage = (p: Page, text: string) => p.locator('.feed .message', { has
 async function send(p: Page, text: string) {
   const box = p.getByRole('textbox', { name: 'Message', exact: true });
   await box.fill(text);
-  await box.press('Enter');
+  await box.press('Control+Enter'); // enter_sends is off by default, as in Zulip
   await expect.poll(() => box.inputValue()).toBe('');
 }
 
@@ -153,8 +153,8 @@ describe('the web client', () => {
   });
 
   it('a search with an operator finds the message, with the match highlighted', async () => {
-    await A.getByRole('searchbox', { name: 'Search messages' }).fill('channel:general Monday');
-    await A.getByRole('searchbox', { name: 'Search messages' }).press('Enter');
+    await A.getByRole('combobox', { name: 'Search messages' }).fill('channel:general Monday');
+    await A.getByRole('combobox', { name: 'Search messages' }).press('Enter');
     await feedMessage(A, 'moved to Monday').locator('.highlight', { hasText: 'Monday' }).waitFor();
     expect(await A.locator('.feed .message').count()).toBe(1);
     await shot(A, '08-search');
@@ -169,7 +169,7 @@ describe('the web client', () => {
     await A.getByLabel('Upload files').setInputFiles(file);
     const box = A.getByRole('textbox', { name: 'Message', exact: true });
     await expect.poll(() => box.inputValue()).toContain('](/user_uploads/');
-    await box.press('Enter');
+    await box.press('Control+Enter');
     await B.goto(`/#narrow/channel/${generalId}-general/topic/files`);
     const link = feedMessage(B, 'notes.txt').getByRole('link', { name: 'notes.txt' });
     await link.waitFor();
@@ -221,7 +221,7 @@ describe('the web client', () => {
     await K.keyboard.press('r');
     await K.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Message');
     await K.keyboard.type('Replying by keyboard alone');
-    await K.keyboard.press('Enter');
+    await K.keyboard.press('Control+Enter');
     await A.goto(`/#narrow/channel/${generalId}-general/topic/launch.20plan`);
     await feedMessage(A, 'Replying by keyboard alone').waitFor();
     await shot(K, '11-keyboard');

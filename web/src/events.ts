@@ -233,6 +233,7 @@ const HANDLERS: Record<string, (s: Store, ev: ZEvent) => void> = {
     else if (ev.op === 'update') s.scheduled.value = s.scheduled.value.map((x) => (x.scheduled_message_id === ev.scheduled_message.scheduled_message_id ? { ...x, ...ev.scheduled_message } : x));
     else if (ev.op === 'remove') s.scheduled.value = s.scheduled.value.filter((x) => x.scheduled_message_id !== ev.scheduled_message_id);
   },
+  muted_users: (s, ev) => { s.mutedUsers.value = new Set((ev.muted_users ?? []).map((u: { id: number }) => u.id)); s.feed.value = { ...s.feed.value }; },
   channel_folder: (s, ev) => {
     if (ev.op === 'add') s.folders.value = [...s.folders.value, ev.channel_folder];
     else if (ev.op === 'update') s.folders.value = s.folders.value.map((f) => (f.id === ev.channel_folder_id ? { ...f, ...ev.data } : f));

@@ -47,6 +47,8 @@ export class Store {
   navViews = signal<NavigationView[]>([]);
   scheduled = signal<ScheduledMessage[]>([]);
   folders = signal<ChannelFolder[]>([]);
+  /** Muted users: their messages are hidden until revealed (Zulip's muted users). */
+  mutedUsers = signal(new Set<number>());
   reminders = signal<Reminder[]>([]);
   userTopics = signal(new Map<string, number>());
   presence = signal(new Map<number, Presence>());
@@ -89,6 +91,7 @@ export class Store {
     this.navViews.value = reg.navigation_views ?? [];
     this.scheduled.value = reg.scheduled_messages ?? [];
     this.folders.value = reg.channel_folders ?? [];
+    this.mutedUsers.value = new Set((reg.muted_users ?? []).map((u: { id: number }) => u.id));
     this.reminders.value = reg.reminders ?? [];
     this.userTopics.value = new Map((reg.user_topics ?? []).map((t: any) => [topicKey(t.stream_id, t.topic_name), t.visibility_policy]));
     this.presence.value = new Map(Object.entries(reg.presences ?? {}).map(([id, p]) => [Number(id), p as Presence]));

@@ -1,22 +1,28 @@
 import { useEffect } from 'preact/hooks';
 import { lazy, Suspense } from 'preact/compat';
 import { useSignal, useSignalEffect } from '@preact/signals';
-import { store, connection, loadNarrow, markRead } from '../live.ts';
+import { store, connection, loadNarrow } from '../live.ts';
 import { logout } from '../api.ts';
-import { narrowToSearch, parseSearch, resolveSearch, isSearch, type Narrow } from '../narrow.ts';
-import { afterNarrow, routeHash, view, selectedId, sidebarOpen, toast, names, narrowTo, go, compose, revealInFeed } from './app-state.ts';
+import { narrowToSearch, type Narrow } from '../narrow.ts';
+import { afterNarrow, routeHash, view, sidebarOpen, toast, names, narrowTo, go, compose } from './app-state.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { Feed, FeedTitle } from './Feed.tsx';
-import { Compose, TypingNotice, openCompose, openComposeFor, defaultTarget, closeCompose } from './Compose.tsx';
+import { Compose, TypingNotice, closeCompose } from './Compose.tsx';
 import { Inbox, Recent } from './Overviews.tsx';
 import { Settings, setTopicPolicy } from './Settings.tsx';
 import { Avatar, Popover } from './common.tsx';
 import { People, PeopleButton, peopleOpen } from './People.tsx';
 import { ProfileCards, openStatusDialog } from './ProfileCard.tsx';
+import { dmKey, topicKey } from '../unread.ts';
+import { conversationOf } from '../narrow.ts';
+import { markAllRead, markChannelRead, markDmRead, markTopicRead } from './actions.ts';
 import { resolveTopic } from './MessageActions.tsx';
 import { Icon } from './icons.tsx';
 import { t } from '../i18n/i18n.ts';
 import { Lightbox } from './Lightbox.tsx';
+import { onShortcut, ShortcutHelp } from './Shortcuts.tsx';
+import { SearchBox } from './Search.tsx';
+import { MessageDialogHost } from './MessageDialogs.tsx';
 
 export function App() {
   const s = store.value!;
@@ -57,6 +63,7 @@ export function App() {
     <div class="app">
       <a class="skip-link" href="#main">Skip to messages</a>
       <TopBar />
+      <NotificationBanner />
       <div class="layout">
         <Sidebar />
         {sidebarOpen.value && <div class="scrim" onClick={() => (sidebarOpen.value = false)} />}
@@ -65,6 +72,7 @@ export function App() {
             <>
               <div class="title-bar">
                 <h1 class="title"><FeedTitle terms={v.terms} /></h1>
+                <ReadAll terms={v.terms} />
                 <TopicTools terms={v.terms} />
               </div>
               <Feed terms={v.terms} />
@@ -72,7 +80,7 @@ export function App() {
               <Compose />
             </>
           )}
-          {v.kind === 'inbox' && <><div class="title-bar"><h1 class="title">Inbox</h1></div><Inbox /><Compose /></>}
+          {v.kind === 'inbox' && <><div class="title-bar"><h1 class="title">Inbox</h1><ReadAll terms={[]} /></div><Inbox /><Compose /></>}
           {v.kind === 'recent' && <><div class="title-bar"><h1 class="title">Recent conversations</h1></div><Recent /><Compose /></>}
           {(v.kind === 'drafts' || v.kind === 'scheduled' || v.kind === 'reminders') && (
             <><div class="title-bar"><h1 class="title">{VIEW_TITLES[v.kind]}</h1></div>
@@ -88,6 +96,8 @@ export function App() {
       </div>
       <ProfileCards />
       <Lightbox />
+      <MessageDialogHost />
+      <ShortcutHelp />
       <div class="toast-region" aria-live="assertive">{toast.value && <div class={'toast ' + toast.value.kind} role={toast.value.kind === 'error' ? 'alert' : 'status'}>{toast.value.text}</div>}</div>
     </div>
   );
@@ -98,6 +108,23 @@ const VIEW_TITLES = { drafts: 'Drafts', scheduled: 'Scheduled messages', reminde
 const DraftsView = lazy(() => import('./Views.tsx').then((m) => m.DraftsView));
 const ScheduledView = lazy(() => import('./Views.tsx').then((m) => m.ScheduledView));
 const RemindersView = lazy(() => import('./Views.tsx').then((m) => m.RemindersView));
+
+const BANNER_KEY = 'stoa.notificationBannerDismissed';
+
+/** Zulip's banner asking for the browser's permission to show desktop notifications. */
+function NotificationBanner() {
+  const s = store.value!;
+  const state = useSignal(typeof Notification === 'undefined' ? 'denied' : Notification.permission);
+  const dismissed = useSignal(localStorage.getItem(BANNER_KEY) === '1');
+  if (state.value !== 'default' || dismissed.value || !s.settings.value.enable_desktop_notifications) return null;
+  return (
+    <div class="banner" role="region" aria-label="Desktop notifications">
+      <span>Stoa needs your permission to show desktop notifications.</span>
+      <button class="button small primary" onClick={async () => (state.value = await Notification.requestPermission())}>Enable notifications</button>
+      <button class="button small" onClick={() => { localStorage.setItem(BANNER_KEY, '1'); dismissed.value = true; }}>Not now</button>
+    </div>
+  );
+}
 
 function pageTitle(): string {
   const v = view.value;
@@ -111,30 +138,12 @@ function pageTitle(): string {
 function TopBar() {
   const s = store.value!;
   const me = s.user(s.myId)!;
-  const v = view.value;
-  const text = useSignal(v.kind === 'narrow' && v.terms.length ? narrowToSearch(v.terms, names) : '');
   const menu = useSignal(false);
-  useEffect(() => { text.value = v.kind === 'narrow' && isSearch(v.terms) ? narrowToSearch(v.terms, names) : ''; }, [JSON.stringify(v)]);
-  const submit = (e: Event) => {
-    e.preventDefault();
-    const terms = resolveSearch(parseSearch(text.value), {
-      myId: s.myId,
-      channelByName: (n) => [...s.streams.value.values()].find((x) => x.name.toLowerCase() === n.toLowerCase())?.stream_id,
-      userByNameOrEmail: (n) => [...s.users.value.values()].find((u) => u.email.toLowerCase() === n.toLowerCase() || u.delivery_email?.toLowerCase() === n.toLowerCase() || u.full_name.toLowerCase() === n.toLowerCase())?.user_id,
-    });
-    narrowTo(terms);
-    (document.activeElement as HTMLElement)?.blur();
-  };
   return (
     <header class="topbar">
       <button class="icon-button menu-button" aria-label="Show channels" aria-expanded={sidebarOpen.value} onClick={() => (sidebarOpen.value = !sidebarOpen.value)}><Icon name="menu" size={20} /></button>
       <a class="brand" href="#inbox"><span class="brand-mark" aria-hidden="true">S</span><span class="brand-name">{s.realm.value.name ?? 'Stoa'}</span></a>
-      <form class="search" role="search" onSubmit={submit}>
-        <span class="search-icon"><Icon name="search" size={16} /></span>
-        <input id="search" class="input search-input" type="search" aria-label="Search messages" placeholder="Search" title="Search, with channel: topic: sender: has: is: and words"
-          value={text.value} onInput={(e) => (text.value = (e.target as HTMLInputElement).value)}
-          onKeyDown={(e) => { if (e.key === 'Escape') { (e.target as HTMLInputElement).blur(); } }} />
-      </form>
+      <SearchBox />
       <span class="grow" />
       {connection.value === 'reconnecting' && <span class="status-pill" role="status">Reconnecting…</span>}
       <PeopleButton />
@@ -157,6 +166,22 @@ function TopBar() {
   );
 }
 
+/** "Mark all as read" for the view: everything, a channel, a topic or a DM conversation. */
+function ReadAll({ terms }: { terms: Narrow }) {
+  const s = store.value!;
+  s.unreadTick.value;
+  const c = s.unread.counts(s.isMuted);
+  const conv = conversationOf(terms);
+  let n = 0;
+  let run: (() => unknown) | null = null;
+  if (terms.length === 0) { n = c.total; run = markAllRead; }
+  else if (conv.dm) { n = c.dmConversations.get(dmKey(conv.dm, s.myId)) ?? 0; run = () => markDmRead(conv.dm!); }
+  else if (conv.channel !== undefined && conv.topic !== undefined && terms.length === 2) { n = c.topics.get(topicKey(conv.channel, conv.topic)) ?? 0; run = () => markTopicRead(conv.channel!, conv.topic!); }
+  else if (conv.channel !== undefined && terms.length === 1) { n = c.streams.get(conv.channel) ?? 0; run = () => markChannelRead(conv.channel!); }
+  if (!n || !run) return null;
+  return <button class="button small" onClick={() => void run!()}>Mark all as read</button>;
+}
+
 function TopicTools({ terms }: { terms: Narrow }) {
   const s = store.value!;
   const channel = terms.find((t) => t.operator === 'channel')?.operand;
@@ -174,77 +199,3 @@ function TopicTools({ terms }: { terms: Narrow }) {
   );
 }
 
-function typingInField(e: KeyboardEvent): boolean {
-  const t = e.target as HTMLElement;
-  return t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName);
-}
-
-function moveSelection(delta: number) {
-  const s = store.value!;
-  const ids = s.feed.value.ids;
-  if (!ids.length) return;
-  const i = selectedId.value === null ? ids.length - 1 : ids.indexOf(selectedId.value);
-  const next = ids[Math.max(0, Math.min(ids.length - 1, (i < 0 ? ids.length - 1 : i) + delta))]!;
-  selectedId.value = next;
-  revealInFeed(next, (el) => {
-    el?.scrollIntoView({ block: 'nearest' });
-    // Only take focus from the page or another message: a key that opened compose meanwhile wins.
-    const active = document.activeElement;
-    if (!active || active === document.body || active.classList.contains('message')) el?.focus({ preventScroll: true });
-  });
-  if (s.unread.has(next)) markRead([next]);
-}
-
-/** Zulip's core shortcuts; none of them fire while typing in a field. */
-function onShortcut(e: KeyboardEvent) {
-  if (e.ctrlKey || e.metaKey || e.altKey) return;
-  if (e.key === 'Escape') {
-    if (typingInField(e)) return;
-    if (compose.value.open) return closeCompose();
-    if (document.querySelector('.modal, .popover')) return;
-    if (sidebarOpen.value) { sidebarOpen.value = false; return; }
-    const v = view.value;
-    if (v.kind === 'narrow' && v.terms.length) go('#feed');
-    return;
-  }
-  if (typingInField(e) || document.querySelector('.modal')) return;
-  const s = store.value;
-  if (!s) return;
-  const inFeed = view.value.kind === 'narrow';
-  switch (e.key) {
-    case 'j': case 'ArrowDown': if (!inFeed) return; moveSelection(1); break;
-    case 'k': case 'ArrowUp': if (!inFeed) return; moveSelection(-1); break;
-    case 'End': case 'G': if (!inFeed) return; moveSelection(1e9); break;
-    case 'Home': if (!inFeed) return; moveSelection(-1e9); break;
-    case 'r': case 'Enter': {
-      if (!inFeed || (e.key === 'Enter' && (e.target as HTMLElement).closest('button, a'))) return;
-      const m = selectedId.value !== null ? s.messages.get(selectedId.value) : undefined;
-      if (m) openComposeFor(m); else openCompose(defaultTarget());
-      break;
-    }
-    case 'c': { const t = defaultTarget(); openCompose({ kind: 'stream', streamId: t.streamId, topic: '', to: [] }, 'topic'); break; }
-    case 'x': openCompose({ kind: 'private', topic: '', to: [] }, 'to'); break;
-    case 'n': nextUnreadTopic(); break;
-    case '/': document.getElementById('search')?.focus(); break;
-    case 'i': go('#inbox'); break;
-    default: return;
-  }
-  e.preventDefault();
-}
-
-function nextUnreadTopic() {
-  const s = store.value!;
-  const v = view.value;
-  const here = v.kind === 'narrow' ? JSON.stringify(v.terms) : '';
-  const next = s.unread.firstUnreadConversations().find((c) => {
-    if (c.streamId !== undefined && s.isMuted(c.streamId, c.topic ?? '')) return false;
-    const terms: Narrow = c.streamId !== undefined
-      ? [{ operator: 'channel', operand: String(c.streamId) }, { operator: 'topic', operand: c.topic ?? '' }]
-      : [{ operator: 'dm', operand: c.dmKey! }];
-    return JSON.stringify(terms) !== here;
-  });
-  if (!next) return;
-  narrowTo(next.streamId !== undefined
-    ? [{ operator: 'channel', operand: String(next.streamId) }, { operator: 'topic', operand: next.topic ?? '' }]
-    : [{ operator: 'dm', operand: next.dmKey! }]);
-}

@@ -1,4 +1,4 @@
-import { useSignal } from '@preact/signals';
+import { signal, useSignal } from '@preact/signals';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { api, ApiError } from '../api.ts';
 import { store, loadTopics } from '../live.ts';
@@ -14,6 +14,11 @@ import { drafts, dropDraft, rememberDraft, seedDrafts, targetKey } from './draft
 import { Avatar, Popover } from './common.tsx';
 import { Icon } from './icons.tsx';
 import { messageLink } from './MessageActions.tsx';
+import { FormatBar, ScheduleDialog, SendMenu } from './ComposeTools.tsx';
+import { formatForKey, wrap, type Edit, type Format } from '../format.ts';
+
+/** Zulip's expanded compose box: taller, kept across messages until collapsed. */
+const expanded = signal(false);
 
 export function openCompose(target: ComposeTarget, focus: 'topic' | 'to' | 'content' = 'content', content?: string) {
   seedDrafts();
@@ -118,6 +123,8 @@ export function Compose() {
   const topicQuery = useSignal<string | null>(null);
   const toQuery = useSignal('');
   const topics = c.target.streamId !== undefined ? s.topics.value.get(c.target.streamId) : undefined;
+  const sendMenu = useSignal(false);
+  const scheduling = useSignal(false);
 
   // Focus in a layout effect: keys typed right after `r` or `c` must land in the box, not the page.
   // It runs once per request: clearing `focus` below runs it again, which must not move the focus on.
@@ -151,6 +158,8 @@ export function Compose() {
     compose.value = { ...compose.value, target, content: drafts.get(targetKey(target))?.content ?? c.content };
   };
 
+  // Zulip's enter_sends (off by default): Enter sends, or Ctrl+Enter does and Enter starts a new line.
+  const enterSends = s.settings.value.enter_sends === true;
   const trig = triggerAt(c.content, caret.value);
   const suggestions = trig ? suggestionsFor(trig.kind, trig.query) : [];
   const pick = (sg: Suggestion) => {
@@ -169,15 +178,17 @@ export function Compose() {
     if (t.kind === 'stream' && t.streamId === undefined) return showToast('Choose a channel first.', 'error');
     if (t.kind === 'private' && t.to.length === 0) return showToast('Add at least one recipient.', 'error');
     sending.value = true;
+    // The box empties at once, as Zulip's does, so that the next message can be typed; a failed send puts the text back.
+    compose.value = { ...compose.value, content: '' };
+    preview.value = null;
     try {
       await api.post('/messages', t.kind === 'stream'
         ? { type: 'stream', to: t.streamId, topic: t.topic, content }
         : { type: 'direct', to: t.to, content });
       stopTyping(t);
       void dropDraft(t);
-      compose.value = { ...compose.value, content: '' };
-      preview.value = null;
     } catch (e) {
+      if (!compose.value.content) compose.value = { ...compose.value, content };
       showToast(e instanceof ApiError ? e.message : 'Could not send the message.', 'error');
     } finally {
       sending.value = false;
@@ -194,8 +205,32 @@ export function Compose() {
       if (e.key === 'Enter' || e.key === 'Tab') { e.preventDefault(); pick(suggestions[Math.min(active.value, suggestions.length - 1)]!); return; }
       if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); caret.value = -1; return; }
     }
-    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); void send(); }
+    const format = formatForKey(e);
+    if (format) { e.preventDefault(); applyFormat(format); return; }
+    if (e.key === 'Enter' && !e.isComposing && !e.shiftKey) {
+      const ctrl = e.ctrlKey || e.metaKey;
+      if (enterSends !== ctrl) { e.preventDefault(); void send(); return; }
+      if (ctrl) { e.preventDefault(); applyEdit(insertAt(c.content, (e.target as HTMLTextAreaElement).selectionStart, (e.target as HTMLTextAreaElement).selectionEnd, '\n')); }
+    }
     if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); closeCompose(); }
+  };
+
+  const applyEdit = (edit: Edit) => {
+    setContent(edit.content);
+    caret.value = edit.end;
+    requestAnimationFrame(() => { const el = textarea.current; if (el) { el.focus(); el.setSelectionRange(edit.start, edit.end); } });
+  };
+  const applyFormat = (f: Format) => {
+    const el = textarea.current;
+    if (el) applyEdit(wrap(compose.value.content, el.selectionStart, el.selectionEnd, f));
+  };
+  /** A block (a poll, a call link) on a line of its own at the caret. */
+  const insertBlock = (text: string) => {
+    const el = textarea.current;
+    const cur = compose.value.content;
+    const at = el ? el.selectionEnd : cur.length;
+    const lead = at > 0 && cur[at - 1] !== '\n' ? '\n' : '';
+    applyEdit(insertAt(cur, at, at, lead + text + '\n'));
   };
 
   const upload = async (files: FileList | File[]) => {
@@ -231,7 +266,7 @@ export function Compose() {
   const maxLen = s.realm.value.max_topic_length ?? 60;
 
   return (
-    <section class="compose" aria-label="Compose message"
+    <section class={'compose' + (expanded.value ? ' expanded' : '')} aria-label="Compose message"
       onDragOver={(e) => { e.preventDefault(); }}
       onDrop={(e) => { e.preventDefault(); if (e.dataTransfer?.files.length) void upload(e.dataTransfer.files); }}>
       <div class="compose-target">
@@ -320,6 +355,7 @@ export function Compose() {
         )}
       </div>
       <div class="compose-toolbar">
+        <FormatBar onFormat={applyFormat} onInsert={insertBlock} />
         <label class="icon-button file-button" title="Upload files">
           <input type="file" multiple class="visually-hidden" aria-label="Upload files" onChange={(e) => { const el = e.target as HTMLInputElement; if (el.files) void upload(el.files); el.value = ''; }} />
           <Icon name="clip" />
@@ -338,12 +374,29 @@ export function Compose() {
         <button class={'icon-button' + (preview.value !== null ? ' on' : '')} aria-pressed={preview.value !== null} aria-label="Preview" title="Preview" onClick={showPreview}><Icon name="eye" /></button>
         {uploading.value > 0 && <span class="muted-text" role="status">Uploading…</span>}
         <span class="grow" />
-        <span class="hint">Enter to send · Shift+Enter for a new line</span>
-        <button class="button primary" onClick={send} disabled={sending.value || !c.content.trim()}>Send</button>
+        <button class={'icon-button' + (expanded.value ? ' on' : '')} aria-pressed={expanded.value} aria-label={expanded.value ? 'Collapse compose box' : 'Expand compose box'}
+          title={expanded.value ? 'Collapse compose box' : 'Expand compose box'} onClick={() => (expanded.value = !expanded.value)}><Icon name="expand" /></button>
+        <span class="hint">{enterSends ? 'Enter to send · Shift+Enter for a new line' : 'Ctrl+Enter to send · Enter for a new line'}</span>
+        <div class="send-group popover-anchor">
+          <button class="button primary send-button" onClick={send} disabled={sending.value || !c.content.trim()}>Send</button>
+          <button class="button primary send-options" aria-label="Send options" aria-haspopup="menu" aria-expanded={sendMenu.value} onClick={() => (sendMenu.value = !sendMenu.value)}><Icon name="chevron" size={14} /></button>
+          {sendMenu.value && (
+            <Popover onClose={() => (sendMenu.value = false)} label="Send options" class="menu up right-edge">
+              <SendMenu onClose={() => (sendMenu.value = false)} onSchedule={() => (scheduling.value = true)} />
+            </Popover>
+          )}
+        </div>
       </div>
+      {scheduling.value && (
+        <ScheduleDialog target={c.target} content={c.content} onClose={() => (scheduling.value = false)}
+          onScheduled={() => { void dropDraft(c.target); compose.value = { ...compose.value, content: '' }; }} />
+      )}
     </section>
   );
 }
+
+const insertAt = (text: string, start: number, end: number, insert: string): Edit =>
+  ({ content: text.slice(0, start) + insert + text.slice(end), start: start + insert.length, end: start + insert.length });
 
 export function closeCompose() {
   const c = compose.value;

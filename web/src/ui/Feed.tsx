@@ -11,6 +11,8 @@ import { Icon } from './icons.tsx';
 import { MessageActions, Reactions } from './MessageActions.tsx';
 import { openComposeFor } from './Compose.tsx';
 import { openFromMessage } from './Lightbox.tsx';
+import { messageDialog } from './MessageDialogs.tsx';
+import { pillLabel } from './Search.tsx';
 import { ensureKatexStyles, hasMath } from '../rendered.ts';
 import { copyText } from './common.tsx';
 
@@ -181,18 +183,32 @@ export function Feed({ terms }: { terms: Narrow }) {
       {feed.loading && <div class="feed-loading" role="status">Loading messages…</div>}
       {feed.error && <div class="feed-empty" role="alert">{feed.error}</div>}
       {!feed.loading && !feed.error && feed.ids.length === 0 && (
-        <div class="feed-empty">{search ? 'No messages match your search.' : 'No messages here yet. Start the conversation!'}</div>
+        search ? <NoResults terms={terms} /> : <div class="feed-empty">No messages here yet. Start the conversation!</div>
       )}
       <div role="list" aria-label="Messages">
         {rows.map((r) => (
           <MessageRow key={r.m.id} m={r.m} header={r.header} sender={r.sender} day={r.day} search={search}
-            selected={selectedId.value === r.m.id} unread={s.unread.has(r.m.id)} />
+            selected={selectedId.value === r.m.id} unread={s.unread.has(r.m.id)} muted={s.mutedUsers.value.has(r.m.sender_id)} />
         ))}
       </div>
       {firstUnread !== undefined && !unreadInView.value && (
         <button class="jump-unread" onClick={jumpToUnread}>↑ Jump to first unread</button>
       )}
       {compose.value.open && <div class="feed-spacer" />}
+    </div>
+  );
+}
+
+/** An honest empty search: what was looked for, where, and a way to look everywhere. */
+function NoResults({ terms }: { terms: Narrow }) {
+  const words = terms.find((t) => t.operator === 'search')?.operand;
+  const filters = terms.filter((t) => t.operator !== 'search');
+  return (
+    <div class="feed-empty" role="status">
+      <p class="big">No messages match your search.</p>
+      <p>Searched for {words ? <strong>{words}</strong> : 'messages'}{filters.length > 0 && <> in {filters.map((t, i) => <span key={i} class="pill search-pill">{pillLabel(t)}</span>)}</>}.</p>
+      <p class="muted-text">Search looks for whole words (and their English forms: “plans” finds “plan”) in the messages you can read: your direct messages and the channels you can see.</p>
+      {words && filters.length > 0 && <p><a href={hashFor([{ operator: 'search', operand: words }])}>Search all messages for {words}</a></p>}
     </div>
   );
 }
@@ -229,16 +245,51 @@ function RecipientHeader({ m }: { m: Message }) {
 
 const isoTime = (ts: number) => new Date(ts * 1000).toISOString();
 
-interface RowProps { m: Message; header: boolean; sender: boolean; day: string | null; selected: boolean; unread: boolean; search: boolean }
+interface RowProps { m: Message; header: boolean; sender: boolean; day: string | null; selected: boolean; unread: boolean; search: boolean; muted: boolean }
 
-const MessageRow = memo(function MessageRow({ m, header, sender, day, selected, unread, search }: RowProps) {
+/** Zulip condenses a message taller than this (px) behind "Show more". */
+const CONDENSE_PX = 320;
+/** Only a message this long (HTML characters) can be that tall: the others are never measured. */
+const MAYBE_TALL = 900;
+
+/** Long messages start condensed; the reader's "Show more" sticks while the message stays loaded. */
+const shownInFull = new Set<number>();
+
+function useCondensed(m: Message, content: { current: HTMLDivElement | null }) {
+  const tall = useSignal(false);
+  const full = useSignal(shownInFull.has(m.id));
+  useLayoutEffect(() => {
+    const el = content.current;
+    tall.value = !!el && m.content.length > MAYBE_TALL && el.scrollHeight > CONDENSE_PX + 40;
+  }, [m.content]);
+  const toggle = () => { full.value = !full.value; if (full.value) shownInFull.add(m.id); else shownInFull.delete(m.id); };
+  return { condensed: tall.value && !full.value, tall: tall.value, toggle };
+}
+
+const revealed = new Set<number>();
+
+/** A muted sender's message: hidden until the reader asks (Zulip's muted users). */
+function MutedMessage({ m, onShow }: { m: Message; onShow: () => void }) {
+  return (
+    <p class="muted-message">This message was hidden because you have muted the sender. <button class="link-button" onClick={() => { revealed.add(m.id); onShow(); }}>Show message</button></p>
+  );
+}
+
+const MessageRow = memo(function MessageRow({ m, header, sender, day, selected, unread, search, muted }: RowProps) {
   const s = store.value!;
+  const contentRef = useRef<HTMLDivElement>(null);
+  const { condensed, tall, toggle } = useCondensed(m, contentRef);
+  const shown = useSignal(0);
+  const hidden = muted && !revealed.has(m.id);
   const mine = m.sender_id === s.myId;
   const mentioned = m.flags.some((f) => f.endsWith('mentioned'));
   const user = s.user(m.sender_id);
   const twentyFour = !!s.settings.value.twenty_four_hour_time;
   const html = search && m.match_content ? m.match_content : m.content;
-  const edited = m.last_edit_timestamp !== undefined;
+  // The server stamps a move as an edit too: only a later (content) edit makes it "edited".
+  const edited = m.last_edit_timestamp !== undefined && m.last_edit_timestamp !== m.last_moved_timestamp;
+  const label = edited ? 'edited' : m.last_moved_timestamp !== undefined ? 'moved' : null;
+  shown.value; // re-render once a muted message is revealed
   return (
     <div role="listitem" class="message-wrap">
       {day && <div class="day-divider"><span>{day}</span></div>}
@@ -259,8 +310,14 @@ const MessageRow = memo(function MessageRow({ m, header, sender, day, selected, 
             </div>
           )}
           {unread && <span class="unread-marker" aria-label="Unread" />}
-          <div class="message-content rendered" dangerouslySetInnerHTML={{ __html: html }} />
-          {edited && <span class="edited" title={`Edited ${new Date(m.last_edit_timestamp! * 1000).toLocaleString()}`}>(edited)</span>}
+          {hidden ? <MutedMessage m={m} onShow={() => shown.value++} /> : (
+            <>
+              <div ref={contentRef} class={'message-content rendered' + (condensed ? ' condensed' : '')} dangerouslySetInnerHTML={{ __html: html }} />
+              {tall && <button class="link-button show-more" aria-expanded={!condensed} onClick={toggle}>{condensed ? 'Show more' : 'Show less'}</button>}
+            </>
+          )}
+          {label && <button class="edited" onClick={() => (messageDialog.value = { kind: 'history', m })}
+            title={label === 'edited' ? `Edited ${new Date(m.last_edit_timestamp! * 1000).toLocaleString()}: view the edit history` : 'Moved: view the history'}>{label === 'edited' ? '(edited)' : '(moved)'}</button>}
           {m.reactions.length > 0 && <Reactions m={m} />}
         </div>
         <MessageActions m={m} />

@@ -1,5 +1,5 @@
-import { useSignal } from '@preact/signals';
-import { useRef } from 'preact/hooks';
+import { signal, useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import { api, ApiError } from '../api.ts';
 import { store } from '../live.ts';
 import { EmojiGlyph, EmojiPicker } from './Emoji.tsx';
@@ -8,6 +8,8 @@ import { showToast, hashFor, suppressRead, selectedId } from './app-state.ts';
 import { Modal, Popover, copyText } from './common.tsx';
 import { Icon } from './icons.tsx';
 import { openComposeFor, quoteAndReply } from './Compose.tsx';
+import { messageDialog } from './MessageDialogs.tsx';
+import { toApiNarrow } from '../narrow.ts';
 
 const fail = (e: unknown) => showToast(e instanceof ApiError ? e.message : 'Something went wrong.', 'error');
 
@@ -91,16 +93,30 @@ export async function resolveTopic(m: Message) {
   await api.patch(`/messages/${m.id}`, { topic, propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: true }).catch(fail);
 }
 
+/** Zulip's "mark as unread from here": this message and all after it in the view, loaded or not. */
 async function markUnreadFrom(m: Message) {
   const s = store.value!;
-  const ids = s.feed.value.ids.filter((id) => id >= m.id);
   suppressRead.value = true;
-  await api.post('/messages/flags', { messages: ids, op: 'remove', flag: 'read' }).catch(fail);
+  await api.post('/messages/flags/narrow', { anchor: m.id, include_anchor: true, num_before: 0, num_after: 5000, op: 'remove', flag: 'read',
+    narrow: toApiNarrow(s.feed.value.terms.filter((t) => t.operator !== 'near')) }).catch(fail);
 }
+
+const muteUser = (id: number) => api.post(`/users/me/muted_users/${id}`).catch(fail);
+
+/** A keyboard shortcut's request to the selected message's own actions (i, :, e). */
+export const messageCommand = signal<{ id: number; kind: 'menu' | 'emoji' | 'edit' } | null>(null);
 
 export function MessageActions({ m }: { m: Message }) {
   const menu = useSignal<'none' | 'emoji' | 'more'>('none');
   const dialog = useSignal<'none' | 'edit' | 'move' | 'delete'>('none');
+  const cmd = messageCommand.value?.id === m.id ? messageCommand.value : null;
+  useEffect(() => {
+    if (!cmd) return;
+    messageCommand.value = null;
+    if (cmd.kind === 'menu') menu.value = 'more';
+    else if (cmd.kind === 'emoji') menu.value = 'emoji';
+    else if (canEdit(m)) dialog.value = 'edit';
+  }, [cmd]);
   const starred = m.flags.includes('starred');
   const close = () => (menu.value = 'none');
   const item = (label: string, run: () => void) => (
@@ -120,7 +136,12 @@ export function MessageActions({ m }: { m: Message }) {
           {canMove(m) && item('Move messages', () => (dialog.value = 'move'))}
           {canResolve(m) && item(m.subject.startsWith('✔ ') ? 'Mark topic as unresolved' : 'Mark topic as resolved', () => resolveTopic(m))}
           {item('Mark as unread from here', () => markUnreadFrom(m))}
+          {item('Remind me about this', () => (messageDialog.value = { kind: 'remind', m }))}
           {item('Copy link to message', () => copyText(messageLink(m), 'Link copied.'))}
+          {item('View message source', () => (messageDialog.value = { kind: 'source', m }))}
+          {(m.last_edit_timestamp !== undefined || m.last_moved_timestamp !== undefined) && item('View edit history', () => (messageDialog.value = { kind: 'history', m }))}
+          {store.value!.realm.value.enable_read_receipts !== false && item('View read receipts', () => (messageDialog.value = { kind: 'receipts', m }))}
+          {m.sender_id !== store.value!.myId && !store.value!.mutedUsers.value.has(m.sender_id) && item(`Mute ${m.sender_full_name}`, () => muteUser(m.sender_id))}
           {canDelete(m) && item('Delete message', () => (dialog.value = 'delete'))}
         </Popover>
       )}

@@ -6,7 +6,7 @@ import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { api, ApiError } from '../api.ts';
 import { store } from '../live.ts';
 import type { ProfileField, User } from '../types.ts';
-import { go, hashFor, narrowTo, showToast } from './app-state.ts';
+import { go, narrowThen, narrowTo, showToast } from './app-state.ts';
 import { Avatar, Modal } from './common.tsx';
 import { EmojiGlyph, EmojiPicker } from './Emoji.tsx';
 import { openCompose } from './Compose.tsx';
@@ -130,14 +130,9 @@ function Card({ userId, rect }: { userId: number; rect: DOMRect }) {
   );
 }
 
-/** Their conversation, with the compose box open once the narrow has settled (a narrow change closes it). */
-function writeTo(userId: number) {
-  const open = () => openCompose({ kind: 'private', topic: '', to: [userId] });
-  const terms = [{ operator: 'dm', operand: dmKey([userId], store.value!.myId) }];
-  if (location.hash === hashFor(terms)) return open();
-  addEventListener('hashchange', () => requestAnimationFrame(() => setTimeout(open, 0)), { once: true });
-  narrowTo(terms);
-}
+/** Their conversation, with the compose box open there. */
+const writeTo = (userId: number) =>
+  narrowThen([{ operator: 'dm', operand: dmKey([userId], store.value!.myId) }], () => openCompose({ kind: 'private', topic: '', to: [userId] }));
 
 const setAway = (away: boolean) => api.post('/users/me/status', { away }).catch(fail);
 

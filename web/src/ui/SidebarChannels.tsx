@@ -112,6 +112,9 @@ export function ChannelSections({ counts, viewed }: { counts: UnreadCounts; view
   );
 }
 
+/** The channel's own desktop notification setting, else the user's for all channels. */
+const desktopOn = (sub: Subscription) => sub.desktop_notifications ?? !!store.value!.settings.value.enable_stream_desktop_notifications;
+
 function ChannelRow({ sub, counts, viewed, open, onToggle }: { sub: Subscription; counts: UnreadCounts; viewed: Viewed; open: boolean; onToggle: () => void }) {
   const leaving = useSignal(false);
   const id = sub.stream_id;
@@ -131,6 +134,7 @@ function ChannelRow({ sub, counts, viewed, open, onToggle }: { sub: Subscription
               {unread > 0 && menuItem(close, 'Mark all messages as read', () => markChannelRead(id))}
               {menuItem(close, sub.is_muted ? 'Unmute channel' : 'Mute channel', () => subProperty(id, 'is_muted', !sub.is_muted))}
               {menuItem(close, sub.pin_to_top ? 'Unpin channel from top' : 'Pin channel to top', () => subProperty(id, 'pin_to_top', !sub.pin_to_top))}
+              {menuItem(close, desktopOn(sub) ? 'Turn off desktop notifications' : 'Turn on desktop notifications', () => subProperty(id, 'desktop_notifications', !desktopOn(sub)))}
               {menuItem(close, 'Copy link to channel', () => copyLink(channelTerms(id)))}
               {menuItem(close, 'Channel settings', () => go('#settings/channels'))}
               {menuItem(close, 'Leave channel', () => (leaving.value = true))}

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { createPortal } from 'preact/compat';
 import { store } from '../live.ts';
 import { Icon } from './icons.tsx';
@@ -47,21 +47,30 @@ export function useAutofocus<T extends HTMLElement>() {
 
 export function Modal({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ComponentChildren; wide?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const prev = document.activeElement as HTMLElement | null;
-    const first = ref.current?.querySelector<HTMLElement>('input, textarea, select, button:not(.modal-close)');
+    // the first field or button, else the close button: Escape must reach the dialog
+    const first = ref.current?.querySelector<HTMLElement>('input, textarea, select, button:not(.modal-close)') ?? ref.current?.querySelector<HTMLElement>('.modal-close');
     first?.focus();
-    return () => prev?.focus?.();
+    // Escape closes the dialog wherever the focus is (a dialog opened by a shortcut may not have it yet).
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || document.querySelectorAll('.modal').length > 1 && !ref.current?.contains(e.target as Node)) return;
+      e.stopPropagation();
+      e.preventDefault();
+      onClose();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => { document.removeEventListener('keydown', onKey, true); prev?.focus?.(); };
   }, []);
   // On <body>: a dialog opened from a sidebar row must not be clipped by the row's layout containment.
   return createPortal(
     <div class="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div class={'modal' + (wide ? ' modal-wide' : '')} role="dialog" aria-modal="true" aria-label={title} ref={ref}
-        onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onClose(); } }}>
-        <header class="modal-header">
+>
+        <div class="modal-header">
           <h2>{title}</h2>
           <button class="icon-button modal-close" onClick={onClose} aria-label="Close"><Icon name="close" /></button>
-        </header>
+        </div>
         <div class="modal-body">{children}</div>
       </div>
     </div>,

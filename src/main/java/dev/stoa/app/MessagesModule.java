@@ -42,6 +42,7 @@ public final class MessagesModule implements Module {
     final WelcomeBot welcomeBot;
     final TopicDeleteActions topicDeletes;
     final EditTypingActions editTyping;
+    final dev.stoa.messages.SubmessageActions submessages;
     private final dev.stoa.channels.SubscriptionStore subscriptions;
     /** Stateless SQL over the topics feature's tables: unread counts read topic policies and muted users. */
     private final UserTopicStore userTopics = new UserTopicStore();
@@ -63,6 +64,7 @@ public final class MessagesModule implements Module {
         this.flags = new MessageFlagActions(c.db(), c.log(), store, c.users(), access, json, c.subscriptions(), userTopics);
         this.typing = new TypingActions(c.db(), c.log(), c.users(), c.userJson(), c.subscriptions(), access);
         this.reactions = new ReactionActions(c.db(), c.log(), store, access, c.userJson(), c.realmEmoji());
+        this.submessages = new dev.stoa.messages.SubmessageActions(c.db(), c.log(), store, new dev.stoa.messages.SubmessageStore(store), access);
         this.notificationBot = new NotificationBot(c.db(), c.users(), actions);
         this.welcomeBot = new WelcomeBot(c.db(), c.users(), c.channels(), c.realm(), actions);
         this.reports = new ReportActions(c.db(), store, c.users(), c.channels(), c.realm(), access, notificationBot,

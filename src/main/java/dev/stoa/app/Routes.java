@@ -242,6 +242,7 @@ final class Routes {
         api.delete("/realm/emoji/{emoji_name}", USER, emojiViews::deactivate);
         root.get(EmojiRow.IMAGE_PATH + "{file}", NONE, req -> emojiViews.serve(req, false));
         root.get(EmojiRow.IMAGE_PATH + "still/{file}", NONE, req -> emojiViews.serve(req, true));
+        root.get(dev.stoa.emoji.ServerEmojiData.PATH, NONE, new dev.stoa.emoji.ServerEmojiData()::serve);
         // ---- Per-user extras
         SnippetViews snippetViews = new SnippetViews(c.db(), m.snippets().store, m.snippets().actions);
         api.get("/saved_snippets", USER, snippetViews::list);
@@ -292,7 +293,10 @@ final class Routes {
         api.get("/reminders", USER, scheduledViews::reminders);
         api.post("/reminders", USER, scheduledViews::createReminder);
         api.delete("/reminders/{reminder_id}", USER, scheduledViews::deleteReminder);
-        PushViews pushViews = new PushViews(m.push().actions);
+        PushViews pushViews = new PushViews(m.push().actions, m.push().deviceActions);
+        api.post("/register_client_device", USER, pushViews::registerDevice);
+        api.post("/submessage", USER, new dev.stoa.messages.SubmessageViews(ms.submessages)::add);
+        api.post("/remove_client_device", USER, pushViews::removeDevice);
         api.post("/users/me/apns_device_token", USER, pushViews::addApns);
         api.delete("/users/me/apns_device_token", USER, pushViews::removeApns);
         api.post("/users/me/android_gcm_reg_id", USER, pushViews::addFcm);

@@ -19,5 +19,10 @@ public final class UserStatusModule implements Module {
     }
 
     @Override
+    public java.util.Map<String, dev.stoa.queues.Delivery.TypeRule> deliveryRules() {
+        return java.util.Map.of("user_status", UserStatusState.EVENTS);
+    }
+
+    @Override
     public List<StateContributor> state() { return List.of(new UserStatusState(store, core.users(), core.userAccess())); }
 }

@@ -59,6 +59,7 @@ public final class Main {
             System.out.println("Open " + config.webUrl() + " in a browser and log in with this email and password.");
         }
         if (!config.ops().jsonLogs()) {
+            System.out.println(PhoneHint.line(config)); // before the listening line, which tells watchers the start is done
             System.out.println("Stoa is listening on " + config.externalUrl() + " (port " + stoa.port() + ")"
                     + (stoa.metricsPort() < 0 ? "" : "; metrics on " + config.ops().metricsHost() + ":" + stoa.metricsPort()) + "; " + dataLine(config));
             // Said by the server only: the CLI commands build the same modules and must stay quiet.

@@ -6,7 +6,7 @@ package dev.stoa.events;
  * record's components (snake_cased) are the rest of the payload; delivery-only data goes in
  * "__"-prefixed keys via {@link #extras()}, which capability rendering reads and strips.
  */
-public sealed interface Event permits UserEvent, RealmEvent, GroupEvent, MiscEvent, MarkdownEvent, ChannelEvent, MessageEvent, OrgEvent, ExportEvent {
+public sealed interface Event permits UserEvent, RealmEvent, GroupEvent, MiscEvent, MarkdownEvent, ChannelEvent, MessageEvent, OrgEvent, ExportEvent, MobileEvent {
     String type();
 
     /** The Zulip `op`, or null for event types that have none. */

@@ -59,6 +59,7 @@ public final class ExportTables {
             Table.ofMessage("user_message", "message_id, user_id"),
             Table.ofMessage("message_edits", "id"),
             Table.ofMessage("reactions", "id"),
+            Table.ofMessage("submessages", "id"),
             new Table("attachments", "id", Scope.ATTACHMENTS, "owner_id"),
             Table.ofMessage("attachment_messages", "attachment_id, message_id"),
             Table.all("linkifiers", "id"),
@@ -76,6 +77,7 @@ public final class ExportTables {
             Table.all("realm_domains", "id"),
             Table.all("playgrounds", "id"),
             Table.personal("push_device_tokens", "id"),
+            Table.personal("client_devices", "id"),
             new Table("scheduled_messages", "id", Scope.USER_PRIVATE, "sender_id"),
             // Pending invitations are the organization's (GET /invites): their links keep working on the new server.
             Table.all("invites", "id"),

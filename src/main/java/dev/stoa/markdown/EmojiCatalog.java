@@ -92,4 +92,19 @@ public final class EmojiCatalog {
         });
         return sb.toString();
     }
+
+    /**
+     * Every code with all its names, the canonical name first (Zulip's server_emoji_data_url format,
+     * `code_to_names`): what the mobile apps' emoji picker and autocomplete offer.
+     */
+    public Map<String, java.util.List<String>> codeToNames() {
+        Map<String, java.util.List<String>> out = new java.util.TreeMap<>();
+        nameByCode.forEach((code, name) -> out.computeIfAbsent(code, c -> new java.util.ArrayList<>()).add(name));
+        codeByName.forEach((name, code) -> {
+            java.util.List<String> names = out.get(code);
+            if (!names.getFirst().equals(name)) names.add(name);
+        });
+        out.values().forEach(names -> names.subList(1, names.size()).sort(null));
+        return out;
+    }
 }

@@ -263,6 +263,11 @@ public final class MessageActions {
         ObjectNode dict = channel != null
                 ? json.one(m, null, Map.of(sender.id(), sender), Map.of(channel.id(), channel.name()), List.of(), true, false)
                 : json.build(h, List.of(m), null, true, false).getFirst();
+        // Zulip's do_widget_post_save_actions: a /poll or /todo message carries its widget from the start
+        Widgets.of(m.content()).map(Json::write).ifPresent(w -> {
+            long sid = json.submessages.insert(h, m.id(), m.senderId(), "widget", w);
+            dict.set("submessages", Json.array().add(new SubmessageStore.Submessage(sid, m.id(), m.senderId(), "widget", w).json()));
+        });
         ObjectNode fields = Json.object();
         fields.set("message", dict);
         fields.set("flags", Json.array());

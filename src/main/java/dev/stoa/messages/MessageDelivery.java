@@ -7,6 +7,7 @@ import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.QueueSpec;
+import dev.stoa.queues.ZulipNames;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,7 +27,7 @@ public final class MessageDelivery {
     private MessageDelivery() {}
 
     public static Map<String, Delivery.TypeRule> rules() {
-        return Map.of("typing_edit_message", MessageDelivery::editTyping, "message", new Delivery.TypeRule() {
+        return Map.of("typing_edit_message", MessageDelivery::editTyping, "reaction", REACTION, "message", new Delivery.TypeRule() {
             @Override
             public boolean accepts(ObjectNode e, QueueSpec spec, Long userId) {
                 JsonNode n = spec.narrow();
@@ -56,6 +57,20 @@ public final class MessageDelivery {
             }
         });
     }
+
+    /** A reaction event names the extra emoji type as the queue's client reads it (ZulipNames). */
+    private static final Delivery.TypeRule REACTION = new Delivery.TypeRule() {
+        @Override
+        public List<ObjectNode> render(ObjectNode e, QueueSpec spec, Long userId) {
+            ZulipNames.rename(e, spec.zulipNames());
+            return List.of(e);
+        }
+
+        @Override
+        public Object shareKey(ObjectNode e, QueueSpec spec, Long userId) {
+            return spec.zulipNames();
+        }
+    };
 
     /** A channel's empty topic is shown by its display name to clients without empty_topic_name, as in typing events. */
     private static List<ObjectNode> editTyping(ObjectNode e, QueueSpec spec, Long userId) {

@@ -24,12 +24,15 @@ public final class MessageJson {
     private final UserJson userJson;
     private final ChannelStore channels;
     private final MessageStore store;
+    /** Widget submessages: a page's are read with it; a send writes a /poll or /todo message's widget through it. */
+    final SubmessageStore submessages;
 
     public MessageJson(UserStore users, UserJson userJson, ChannelStore channels, MessageStore store) {
         this.users = users;
         this.userJson = userJson;
         this.channels = channels;
         this.store = store;
+        this.submessages = new SubmessageStore(store);
     }
 
     /** The dicts, in the order given; content is HTML when applyMarkdown, the raw Markdown otherwise. */
@@ -47,8 +50,13 @@ public final class MessageJson {
         Map<Long, List<MessageStore.Reaction>> reactions = store.reactions(h, messages.stream().map(Message::id).toList());
         // a sender's email and avatar URL (an MD5 for a Gravatar) once per sender, not once per message
         Map<Long, SenderParts> senders = new HashMap<>();
-        return messages.stream().map(m -> one(m, senders.computeIfAbsent(m.senderId(), id -> senderParts(byId.get(id), viewer, clientGravatar)),
-                byId, chans, reactions.getOrDefault(m.id(), List.of()), applyMarkdown)).toList();
+        Map<Long, ArrayNode> subs = submessages.of(h, messages.stream().map(Message::id).toList());
+        return messages.stream().map(m -> {
+            ObjectNode o = one(m, senders.computeIfAbsent(m.senderId(), id -> senderParts(byId.get(id), viewer, clientGravatar)),
+                    byId, chans, reactions.getOrDefault(m.id(), List.of()), applyMarkdown);
+            if (subs.containsKey(m.id())) o.set("submessages", subs.get(m.id()));
+            return o;
+        }).toList();
     }
 
     ObjectNode one(Message m, User viewer, Map<Long, User> byId, Map<Long, String> chans, List<MessageStore.Reaction> reactions,

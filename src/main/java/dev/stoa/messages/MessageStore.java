@@ -33,6 +33,11 @@ public final class MessageStore {
                 : "SELECT value AS id FROM json_each(:ids)";
     }
 
+    /** The dialect's subquery over a JSON array of ids bound as :ids (for the package's other stores). */
+    String idsFromJson() {
+        return idsFromJson;
+    }
+
     static Message map(ResultSet rs, StatementContext ctx) throws SQLException {
         long ch = rs.getLong(4);
         Long channelId = rs.wasNull() ? null : ch;

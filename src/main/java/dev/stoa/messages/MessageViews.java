@@ -7,6 +7,7 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
+import dev.stoa.queues.ZulipNames;
 import dev.stoa.users.UserStore;
 import java.util.List;
 
@@ -59,6 +60,7 @@ public final class MessageViews {
         boolean allowEmptyTopic = req.bool("allow_empty_topic_name", false);
         ObjectNode out = db.read(h -> fetch.fetch(h, me, narrow, p));
         if (!allowEmptyTopic) out.get("messages").forEach(m -> MessageFetch.showEmptyTopic((ObjectNode) m));
+        ZulipNames.renameReactions(out.get("messages"), ZulipNames.wanted(req.clientName()));
         return out;
     }
 
@@ -74,6 +76,7 @@ public final class MessageViews {
             if (m == null || !Access.canRead(view, m, flags)) throw ApiError.bad("Invalid message(s)");
             ObjectNode d = fetch.render(h, me, view, List.of(id), List.of(), markdown, false).get(0).deepCopy();
             if (!allowEmptyTopic) MessageFetch.showEmptyTopic(d);
+            ZulipNames.renameReactions(Json.array().add(d), ZulipNames.wanted(req.clientName()));
             ObjectNode out = Json.success();
             out.put("raw_content", m.content());
             out.set("message", d);

@@ -12,7 +12,7 @@ final class PushRules {
 
     static String checkToken(String token, int kind) {
         if (token.isEmpty() || token.length() > MAX_TOKEN_LENGTH) throw ApiError.bad("Empty or invalid length token");
-        if (kind == PushTokenStore.APNS && !decodesAsPythonBase64(token)) throw ApiError.bad("Invalid APNS token");
+        if (kind == PushTokenStore.APNS && !decodesAsHex(token)) throw ApiError.bad("Invalid APNS token");
         return token;
     }
 
@@ -22,23 +22,20 @@ final class PushRules {
     }
 
     /**
-     * Zulip checks an APNs token by decoding it as base64 the lenient way Python's b64decode does:
-     * characters outside the alphabet are skipped, and only a broken last group fails (one
-     * character too many, or missing "=" padding). Real tokens are hex strings, which pass.
+     * Zulip's current check of an APNs token (validate_token): it must decode as hex the way Python's
+     * bytes.fromhex does: pairs of hex digits, ASCII whitespace allowed between pairs only.
      */
-    static boolean decodesAsPythonBase64(String s) {
-        int data = 0, pads = 0;
-        for (int i = 0; i < s.length(); i++) {
+    static boolean decodesAsHex(String s) {
+        int i = 0;
+        while (i < s.length()) {
             char c = s.charAt(i);
-            boolean alphabet = c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/';
-            if (alphabet && pads == 0) data++;
-            else if (c == '=') pads++;
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == 0x0b) {
+                i++;
+                continue;
+            }
+            if (i + 1 >= s.length() || Character.digit(c, 16) < 0 || Character.digit(s.charAt(i + 1), 16) < 0) return false;
+            i += 2;
         }
-        return switch (data % 4) {
-            case 0 -> true;
-            case 2 -> pads >= 2;
-            case 3 -> pads >= 1;
-            default -> false;
-        };
+        return true;
     }
 }

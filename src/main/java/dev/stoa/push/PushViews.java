@@ -18,9 +18,22 @@ public final class PushViews {
     private static final long MAX_UINT32 = 4_294_967_295L;
 
     private final PushActions actions;
+    private final DeviceActions devices;
 
-    public PushViews(PushActions actions) {
+    public PushViews(PushActions actions, DeviceActions devices) {
         this.actions = actions;
+        this.devices = devices;
+    }
+
+    /** POST /register_client_device (Zulip 12, level 468): {device_id}. */
+    public Object registerDevice(Request req) {
+        return Json.success().put("device_id", devices.checkRegister(req.user()));
+    }
+
+    /** POST /remove_client_device (level 470). */
+    public Object removeDevice(Request req) {
+        devices.checkRemove(req.user(), req.lng("device_id"));
+        return Json.success();
     }
 
     public Object addApns(Request req) {

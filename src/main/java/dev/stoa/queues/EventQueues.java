@@ -30,6 +30,8 @@ public final class EventQueues {
     private static final Logger LOG = LoggerFactory.getLogger(EventQueues.class);
     public static final long DEFAULT_IDLE_SECS = 600;
     public static final long MAX_IDLE_SECS = 7 * 24 * 3600;
+    /** Zulip's idle_queue_timeout "mobile": 12 hours (zerver/tornado/event_queue.py). */
+    public static final long MOBILE_IDLE_SECS = 12 * 3600;
     static final int MAX_EVENTS_PER_POLL = 5000;
 
     private final Db db;

@@ -15,10 +15,16 @@ public record QueueSpec(
         boolean allPublicStreams,
         boolean applyMarkdown,
         boolean clientGravatar,
-        boolean slimPresence) {
+        boolean slimPresence,
+        String client) {                   // the client's name as Zulip's server reads it (Request.clientName)
 
     public boolean can(String capability) {
         return Boolean.TRUE.equals(capabilities.get(capability));
+    }
+
+    /** Whether the client gets Zulip's names where the seed renamed them (ZulipNames). */
+    public boolean zulipNames() {
+        return ZulipNames.wanted(client);
     }
 
     public boolean wants(String type) {

@@ -76,7 +76,15 @@ public final class RegisterViews {
         return state;
     }
 
+    /**
+     * An integer, or Zulip's "mobile" (JSON-encoded, as Zulip's Json[int | Literal["mobile"]] reads it):
+     * the longer lifetime Zulip gives its mobile apps' queues (MOBILE_EVENT_QUEUE_TIMEOUT_SECS).
+     */
     private static long idleTimeout(Request req) {
+        String raw = req.raw("idle_queue_timeout");
+        if (raw != null && Json.parseOrNull(raw) instanceof JsonNode n && n.isTextual() && n.asText().equals("mobile")) {
+            return EventQueues.MOBILE_IDLE_SECS;
+        }
         long idle = req.lng("idle_queue_timeout", EventQueues.DEFAULT_IDLE_SECS);
         if (idle <= 0) throw ApiError.bad("idle_queue_timeout is too small");
         if (idle > EventQueues.MAX_IDLE_SECS) throw ApiError.bad("idle_queue_timeout is too large");
@@ -96,7 +104,7 @@ public final class RegisterViews {
         }
         QueueSpec spec = new QueueSpec(stringSet(req, "event_types"), narrow(req), capabilities(req),
                 req.bool("all_public_streams", false), req.bool("apply_markdown", false), publicAvatar,
-                req.bool("slim_presence", false));
+                req.bool("slim_presence", false), req.clientName());
         int presenceDays = req.integer("presence_history_limit_days", 14);
         return new RegisterOptions(spec.applyMarkdown(), publicAvatar, subs, spec.slimPresence(), presenceDays,
                 spec.allPublicStreams(), spec);

@@ -31,8 +31,8 @@ final class StatusEmoji {
             if (code == null) code = found.code();
             if (type == null) type = found.type();
         }
-        // The seed's name for Zulip's extra emoji type (reactions use it); statuses keep Zulip's.
-        if (type.equals("service_extra_emoji")) type = EXTRA;
+        // Either name is accepted; stored as Zulip's, sent as the client reads it (ZulipNames).
+        if (type.equals(dev.stoa.queues.ZulipNames.SEED_EXTRA)) type = EXTRA;
         check(name, code, type);
         return new Emoji(name, code, type);
     }

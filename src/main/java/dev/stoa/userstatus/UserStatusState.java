@@ -3,7 +3,10 @@ package dev.stoa.userstatus;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
+import dev.stoa.queues.Delivery;
+import dev.stoa.queues.QueueSpec;
 import dev.stoa.queues.StateContributor;
+import dev.stoa.queues.ZulipNames;
 import dev.stoa.users.UserAccess;
 import dev.stoa.users.UserStore;
 import java.util.HashMap;
@@ -28,6 +31,20 @@ public final class UserStatusState implements StateContributor {
         this.access = access;
     }
 
+    /** user_status events name the extra emoji type as the queue's client reads it (ZulipNames). */
+    public static final Delivery.TypeRule EVENTS = new Delivery.TypeRule() {
+        @Override
+        public List<ObjectNode> render(ObjectNode e, QueueSpec spec, Long userId) {
+            ZulipNames.rename(e, spec.zulipNames());
+            return List.of(e);
+        }
+
+        @Override
+        public Object shareKey(ObjectNode e, QueueSpec spec, Long userId) {
+            return spec.zulipNames();
+        }
+    };
+
     @Override
     public Set<String> eventTypes() { return Set.of("user_status"); }
 
@@ -43,7 +60,7 @@ public final class UserStatusState implements StateContributor {
         for (UserStatusStore.Row r : rows) {
             User u = byId.get(r.userId());
             if (u == null || !u.isActive() || !visible.test(u)) continue;
-            ObjectNode s = json(r, away(u));
+            ObjectNode s = json(r, away(u), ctx.options().spec().zulipNames());
             if (!s.isEmpty()) out.set(String.valueOf(r.userId()), s);
         }
     }
@@ -54,18 +71,18 @@ public final class UserStatusState implements StateContributor {
     }
 
     /** Zulip's status dict: only what is set. */
-    static ObjectNode json(UserStatusStore.Row r, boolean away) {
+    static ObjectNode json(UserStatusStore.Row r, boolean away, boolean zulipNames) {
         ObjectNode s = Json.object();
         if (away) s.put("away", true);
         if (!r.statusText().isEmpty()) s.put("status_text", r.statusText());
         if (!r.emojiName().isEmpty()) {
-            s.put("emoji_name", r.emojiName()).put("emoji_code", r.emojiCode()).put("reaction_type", r.reactionType());
+            s.put("emoji_name", r.emojiName()).put("emoji_code", r.emojiCode()).put("reaction_type", ZulipNames.reactionType(r.reactionType(), zulipNames));
         }
         return s;
     }
 
     /** One user's status for GET /users/{id}/status: {} when none is set. */
-    static ObjectNode of(Handle h, UserStatusStore store, User u) {
-        return store.get(h, u.id()).map(r -> json(r, away(u))).orElse(Json.object());
+    static ObjectNode of(Handle h, UserStatusStore store, User u, boolean zulipNames) {
+        return store.get(h, u.id()).map(r -> json(r, away(u), zulipNames)).orElse(Json.object());
     }
 }

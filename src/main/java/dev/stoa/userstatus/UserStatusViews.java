@@ -6,6 +6,7 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
+import dev.stoa.queues.ZulipNames;
 import dev.stoa.users.UserAccess;
 import dev.stoa.users.UserRules;
 import dev.stoa.users.UserStore;
@@ -65,7 +66,7 @@ public final class UserStatusViews {
             if (target == null || target.isBot()) throw ApiError.bad("No such user");
             if (!target.isActive()) throw ApiError.bad("User is deactivated");
             if (!access.canAccess(h, me, target)) throw ApiError.bad("Insufficient permission");
-            return UserStatusState.of(h, store, target);
+            return UserStatusState.of(h, store, target, ZulipNames.wanted(req.clientName()));
         });
         ObjectNode out = Json.success();
         out.set("status", status);

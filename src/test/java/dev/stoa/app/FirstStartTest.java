@@ -78,6 +78,9 @@ class FirstStartTest {
             assertThat(out).doesNotContain("WARNING").contains("Stoa is listening on " + p.baseUrl() + " (port " + p.port + "); data: "
                     + (p.databaseUrl == null ? "SQLite database " + p.dataDir.resolve("data").resolve("stoa.db").toAbsolutePath() : "PostgreSQL ")
                     + "").contains(", files under " + p.dataDir.resolve("data").toAbsolutePath());
+            // The phone case (issue 26, item 12): a loopback external URL would point the app at the phone itself
+            assertThat(out).contains("Phones cannot reach " + p.baseUrl() + ": for Zulip's mobile app start with --host 0.0.0.0"
+                    + " --external-url http://<this machine's address>:" + p.port);
             // What the newcomer does next: the page, then the printed login.
             WebClient web = new WebClient(p.baseUrl());
             assertThat(web.page("/").statusCode()).isEqualTo(200);

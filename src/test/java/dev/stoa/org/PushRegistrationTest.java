@@ -31,12 +31,12 @@ class PushRegistrationTest extends StoaTestBase {
         ApiClient u = server.createUser("push2@example.com", "Push Two", 400);
         String token = "c0ffee".repeat(10) + "abcd";
         u.post("/users/me/apns_device_token", "token", token, "appid", "org.zulip.Zulip").success();
-        u.post("/users/me/apns_device_token", "token", "apple-tokenbb", "appid", "org.zulip.Zulip").success();
+        u.post("/users/me/apns_device_token", "token", "c0ffee", "appid", "org.zulip.Zulip").success(); // Zulip's documented example
         assertThat(tokens(u)).isEqualTo(2);
         // an APNs token and an FCM token are different registrations
         u.delete("/users/me/android_gcm_reg_id", "token", token).badRequest("Token does not exist");
         u.delete("/users/me/apns_device_token", "token", token).success();
-        u.delete("/users/me/apns_device_token", "token", "apple-tokenbb").success();
+        u.delete("/users/me/apns_device_token", "token", "c0ffee").success();
         assertThat(tokens(u)).isZero();
     }
 
@@ -45,9 +45,11 @@ class PushRegistrationTest extends StoaTestBase {
         member.post("/users/me/android_gcm_reg_id", "token", "").badRequest("Empty or invalid length token");
         member.post("/users/me/android_gcm_reg_id", "token", "x".repeat(4097)).badRequest("Empty or invalid length token");
         member.delete("/users/me/android_gcm_reg_id", "token", "").badRequest("Empty or invalid length token");
+        // Zulip's current rule (item 11 of issue 26): hex, as bytes.fromhex reads it
         member.post("/users/me/apns_device_token", "token", "abcde", "appid", "org.zulip.Zulip").badRequest("Invalid APNS token");
-        member.post("/users/me/apns_device_token", "token", "abc", "appid", "org.zulip.Zulip").badRequest("Invalid APNS token");
-        member.post("/users/me/apns_device_token", "token", "abc=", "appid", "org.zulip.Zulip").success();
+        member.post("/users/me/apns_device_token", "token", "abc=", "appid", "org.zulip.Zulip").badRequest("Invalid APNS token");
+        member.post("/users/me/apns_device_token", "token", "apple-token", "appid", "org.zulip.Zulip").badRequest("Invalid APNS token");
+        member.post("/users/me/apns_device_token", "token", "ab cd", "appid", "org.zulip.Zulip").success();
         member.delete("/users/me/apns_device_token", "token", "abcde").badRequest("Invalid APNS token");
         member.post("/users/me/apns_device_token", "token", "abcd", "appid", "org zulip!").badRequest("appid has invalid format");
         assertThat(member.post("/users/me/apns_device_token", "token", "abcd").msg()).isEqualTo("Missing 'appid' argument");

@@ -72,7 +72,7 @@ class UserStatusTest extends StoaTestBase {
         u.post("/users/me/status", "emoji_name", "status_parrot", "emoji_code", "999999", "reaction_type", "realm_emoji").badRequest("Invalid custom emoji.");
         u.post("/users/me/status", "emoji_name", "other", "emoji_code", id, "reaction_type", "realm_emoji").badRequest("Invalid custom emoji name.");
         u.post("/users/me/status", "emoji_name", "zulip").success();
-        assertThat(statusOf(member, u.userId).get("reaction_type").asText()).isEqualTo("zulip_extra_emoji");
+        assertThat(statusOf(member, u.userId).get("reaction_type").asText()).isEqualTo("service_extra_emoji");
         u.post("/users/me/status", "emoji_name", "zulip", "emoji_code", "zulip", "reaction_type", "zulip_extra_emoji").success();
         u.post("/users/me/status", "emoji_name", "zulip", "emoji_code", "octopus", "reaction_type", "zulip_extra_emoji").badRequest("Invalid emoji code.");
         admin.delete("/realm/emoji/status_parrot").success();

@@ -28,7 +28,7 @@ class QueueDeliveryUnitTest {
     private static EventQueue queue(Set<String> types, List<List<String>> narrow, boolean allPublic, String... caps) {
         Map<String, Boolean> c = new HashMap<>();
         for (String cap : caps) c.put(cap, true);
-        QueueSpec spec = new QueueSpec(types, dev.stoa.messages.MessageDelivery.queueNarrow(Json.tree(narrow)), c, allPublic, false, false, false);
+        QueueSpec spec = new QueueSpec(types, dev.stoa.messages.MessageDelivery.queueNarrow(Json.tree(narrow)), c, allPublic, false, false, false, null);
         return new EventQueue("q", ME, spec, 0, 600, 0, 0, 0);
     }
 
@@ -94,7 +94,7 @@ class QueueDeliveryUnitTest {
         assertThat(Json.write(sender.getFirst())).contains("\"local_message_id\":\"7\"").doesNotContain("__");
         assertThat(payload.has("__per_user")).as("the stored payload is unchanged").isTrue();
         // raw Markdown for a queue without apply_markdown (the spec above), HTML for one with it
-        QueueSpec html = new QueueSpec(null, Json.array(), Map.of(), false, true, false, false);
+        QueueSpec html = new QueueSpec(null, Json.array(), Map.of(), false, true, false, false, null);
         assertThat(delivery.render(e, new EventQueue("d", 12L, html, 0, 600, 0, 0, 0)).getFirst().at("/message/content").asText()).isEqualTo("<p>x</p>");
         assertThat(b.getFirst().at("/message/content").asText()).isEqualTo("x");
     }

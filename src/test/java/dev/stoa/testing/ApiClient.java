@@ -33,12 +33,24 @@ public final class ApiClient {
     public final String email;
     public final String apiKey;
     public final long userId;
+    /** The User-Agent sent, or null for the JDK's own (Zulip's server names clients by it). */
+    private final String userAgent;
 
     public ApiClient(String baseUrl, String email, String apiKey, long userId) {
+        this(baseUrl, email, apiKey, userId, null);
+    }
+
+    private ApiClient(String baseUrl, String email, String apiKey, long userId, String userAgent) {
         this.baseUrl = baseUrl;
         this.email = email;
         this.apiKey = apiKey;
         this.userId = userId;
+        this.userAgent = userAgent;
+    }
+
+    /** The same user as another client program, e.g. "ZulipFlutter/30.0.0+300 (Android 14)". */
+    public ApiClient withUserAgent(String userAgent) {
+        return new ApiClient(baseUrl, email, apiKey, userId, userAgent);
     }
 
     public ApiClient anonymous() {
@@ -46,7 +58,12 @@ public final class ApiClient {
     }
 
     public ApiClient withCredentials(String email, String apiKey) {
-        return new ApiClient(baseUrl, email, apiKey, userId);
+        return new ApiClient(baseUrl, email, apiKey, userId, userAgent);
+    }
+
+    /** Another user, as the same client program. */
+    public ApiClient withCredentials(String email, String apiKey, long userId) {
+        return new ApiClient(baseUrl, email, apiKey, userId, userAgent);
     }
 
     /** Parameters as name/value pairs; non-string values are JSON-encoded as Zulip clients do. */
@@ -85,6 +102,7 @@ public final class ApiClient {
         }
         b.uri(URI.create(url)).method(method, body);
         if (email != null) b.header("Authorization", basic(email, apiKey));
+        if (userAgent != null) b.header("User-Agent", userAgent);
         return execute(b.build(), method, "/api/v1" + path);
     }
 
@@ -96,6 +114,7 @@ public final class ApiClient {
     public HttpRequest.Builder request(String path) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(60));
         if (email != null) b.header("Authorization", basic(email, apiKey));
+        if (userAgent != null) b.header("User-Agent", userAgent);
         return b;
     }
 

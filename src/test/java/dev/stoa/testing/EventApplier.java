@@ -45,6 +45,7 @@ public final class EventApplier {
         ChannelAppliers.register();
         OrgAppliers.register();
         ExportAppliers.register();
+        MobileAppliers.register();
     }
 
     private EventApplier() {}
