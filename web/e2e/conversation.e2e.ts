@@ -73,6 +73,7 @@ describe('rendered messages', () => {
     await post('rendering', '/me waves at everyone');
     await post('rendering', '```python\ndef greet(name):\n    return "hi " + name  # friendly\n```');
     await A.goto(topicHash('rendering'));
+    await A.getByRole('region', { name: 'Desktop notifications' }).getByRole('button', { name: 'Not now' }).click();
     // KaTeX's stylesheet hides the MathML copy: the formula shows once, typeset.
     const math = feedMessage(A, 'Euler').locator('.katex').first();
     await math.waitFor();

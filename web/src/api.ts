@@ -83,9 +83,12 @@ export async function currentSession(): Promise<Session | null> {
  * Signs in (Zulip's /accounts/login/). The server checks X-CSRFToken against the csrftoken cookie it
  * set with the page; a page served elsewhere (the Vite dev server) fetches the sign-in URL for one.
  */
-export async function login(username: string, password: string): Promise<Session> {
+export async function login(username: string, password: string, flow: Record<string, string> = {}): Promise<SignInResult> {
   if (!csrfToken()) await fetch('/accounts/login/', { credentials: 'same-origin' }).catch(() => undefined);
-  return request<Session>('POST', '/accounts/login/', { username, password });
+  return request<SignInResult>('POST', '/accounts/login/', { username, password, ...flow });
 }
+
+/** A session, or for Zulip's apps' flows (mobile_flow_otp, desktop_flow_otp) where to send them instead. */
+export type SignInResult = Session & { redirect_to?: string; desktop_data?: string };
 
 export const logout = () => request('POST', '/accounts/logout/');

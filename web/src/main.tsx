@@ -4,7 +4,7 @@ import './styles.css';
 import { ApiError, currentSession } from './api.ts';
 import { register, pollLoop, startPresence, store, loadNarrow } from './live.ts';
 import { App } from './ui/App.tsx';
-import { Login } from './ui/Login.tsx';
+import { Login, appFlowRequested } from './ui/Login.tsx';
 import { routeHash, view } from './ui/app-state.ts';
 
 const root = document.getElementById('app')!;
@@ -48,7 +48,8 @@ const showLogin = () => render(<Login onLogin={() => void start()} />, root);
 
 async function boot() {
   try {
-    if (await signedIn()) return await start();
+    // A sign-in for Zulip's mobile or desktop app shows the login page even in a signed-in browser.
+    if (!appFlowRequested() && (await signedIn())) return await start();
     showLogin();
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return showLogin(); // the session ended since the page was served

@@ -1,37 +1,82 @@
 import { useSignal } from '@preact/signals';
-import { ApiError, login, type Session } from '../api.ts';
+import { useEffect } from 'preact/hooks';
+import { ApiError, login, request, type Session } from '../api.ts';
 import { useAutofocus } from './common.tsx';
+
+/** One of /server_settings' external_authentication_methods (OpenID Connect, GitHub, SAML...). */
+interface ExternalMethod { name: string; display_name: string; login_url: string }
+interface ServerSettings { email_auth_enabled: boolean; require_email_format_usernames: boolean; authentication_methods: Record<string, boolean>; external_authentication_methods: ExternalMethod[] }
+
+const FLOW_PARAMS = ['mobile_flow_otp', 'desktop_flow_otp', 'next'];
+
+/** The app-flow parameters this page was opened with (Zulip's /login/?mobile_flow_otp=…), carried to every sign-in method. */
+function flowParams(): Record<string, string> {
+  const q = new URLSearchParams(location.search);
+  return Object.fromEntries(FLOW_PARAMS.filter((k) => q.has(k)).map((k) => [k, q.get(k)!]));
+}
+
+export const appFlowRequested = () => 'mobile_flow_otp' in flowParams() || 'desktop_flow_otp' in flowParams();
 
 export function Login({ onLogin }: { onLogin: (s: Session) => void }) {
   const email = useSignal('');
   const password = useSignal('');
   const error = useSignal('');
   const busy = useSignal(false);
+  const settings = useSignal<ServerSettings | null>(null);
+  const desktopData = useSignal('');
+  const otp = useSignal<string | null>(null); // shown once the server asks for the two-factor code
   const ref = useAutofocus<HTMLInputElement>();
+  const flow = flowParams();
+  useEffect(() => { void request<ServerSettings>('GET', '/json/server_settings').then((s) => (settings.value = s)).catch(() => undefined); }, []);
   const submit = async (e: Event) => {
     e.preventDefault();
     busy.value = true;
     error.value = '';
     try {
-      onLogin(await login(email.value.trim(), password.value));
+      const r = await login(email.value.trim(), password.value, otp.value === null ? flow : { ...flow, otp_token: otp.value });
+      if (r.redirect_to) location.assign(r.redirect_to); // back to the mobile app: zulip://login?…
+      else if (r.desktop_data) desktopData.value = r.desktop_data;
+      else onLogin(r);
     } catch (err) {
+      if (err instanceof ApiError && err.body.two_factor_required && otp.value === null) otp.value = '';
       error.value = err instanceof ApiError ? loginError(err) : 'Cannot reach the server.';
+    } finally {
       busy.value = false;
     }
   };
+  const s = settings.value;
+  const passwordForm = !s || s.email_auth_enabled || s.authentication_methods.ldap;
+  const query = new URLSearchParams(flow).toString();
+  if (desktopData.value) {
+    return (
+      <main class="login-page"><div class="login-card">
+        <h1>Finish signing in in the app</h1>
+        <p>Copy this code and paste it into the Zulip desktop app:</p>
+        <code class="desktop-data">{desktopData.value}</code>
+      </div></main>
+    );
+  }
   return (
     <main class="login-page">
       <form class="login-card" onSubmit={submit} aria-labelledby="login-title">
         <div class="brand big"><span class="brand-mark" aria-hidden="true">S</span></div>
         <h1 id="login-title">Log in to Stoa</h1>
-        <label class="field"><span>Email</span>
-          <input ref={ref} class="input" type="email" name="username" autocomplete="username" required value={email.value} onInput={(e) => (email.value = (e.target as HTMLInputElement).value)} />
-        </label>
-        <label class="field"><span>Password</span>
-          <input class="input" type="password" name="password" autocomplete="current-password" required value={password.value} onInput={(e) => (password.value = (e.target as HTMLInputElement).value)} />
-        </label>
-        {error.value && <p class="form-error" role="alert">{error.value}</p>}
-        <button class="button primary wide" type="submit" disabled={busy.value}>{busy.value ? 'Logging in…' : 'Log in'}</button>
+        {passwordForm && <>
+          <label class="field"><span>{s && !s.require_email_format_usernames ? 'Email or username' : 'Email'}</span>
+            <input ref={ref} class="input" type={s && !s.require_email_format_usernames ? 'text' : 'email'} name="username" autocomplete="username" required value={email.value} onInput={(e) => (email.value = (e.target as HTMLInputElement).value)} />
+          </label>
+          <label class="field"><span>Password</span>
+            <input class="input" type="password" name="password" autocomplete="current-password" required value={password.value} onInput={(e) => (password.value = (e.target as HTMLInputElement).value)} />
+          </label>
+          {otp.value !== null && <label class="field"><span>Two-factor code</span>
+            <input class="input" name="otp_token" inputMode="numeric" autocomplete="one-time-code" required value={otp.value} onInput={(e) => (otp.value = (e.target as HTMLInputElement).value)} />
+          </label>}
+          {error.value && <p class="form-error" role="alert">{error.value}</p>}
+          <button class="button primary wide" type="submit" disabled={busy.value}>{busy.value ? 'Logging in…' : 'Log in'}</button>
+        </>}
+        {s?.external_authentication_methods.map((m) => (
+          <a key={m.name} class="button wide sso-button" href={m.login_url + (query ? '?' + query : '')}>Log in with {m.display_name}</a>
+        ))}
       </form>
     </main>
   );
@@ -43,4 +88,3 @@ export function loginError(err: ApiError): string {
   const minutes = Math.max(1, Math.ceil(Number(err.body['retry-after'] ?? 60) / 60));
   return `Too many failed attempts to log in to this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
-

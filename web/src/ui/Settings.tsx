@@ -6,6 +6,8 @@ import { store } from '../live.ts';
 import { topicKey } from '../unread.ts';
 import { go, showToast } from './app-state.ts';
 import { Avatar, Modal } from './common.tsx';
+import { PasswordChange } from './PasswordChange.tsx';
+import { TwoFactorSettings } from './TwoFactorSettings.tsx';
 
 const fail = (e: unknown) => showToast(e instanceof ApiError ? e.message : 'Something went wrong.', 'error');
 const ok = (text: string) => showToast(text);
@@ -59,6 +61,8 @@ function Profile() {
         <div class="form-actions"><button class="button primary" type="submit">Save name</button></div>
       </form>
       <p class="muted-text">Your avatar comes from the server: this server does not take avatar uploads yet.</p>
+      <PasswordChange />
+      <TwoFactorSettings />
     </Section>
   );
 }

@@ -19,7 +19,7 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
                TopicsModule topics, SettingsModule settings, UserStatusModule userStatus,
                RealmDomainsModule realmDomains, PlaygroundsModule playgrounds,
                PushModule push, SessionsModule sessions, ScheduledModule scheduled, MailModule mail, InvitesModule invites,
-               AccountsModule accounts, ExportModule exports, MissedMailModule missedMail) {
+               AccountsModule accounts, ExportModule exports, MissedMailModule missedMail, SignInModule signIn) {
 
     public static Modules build(Core c) {
         RealmModule realm = new RealmModule(c);
@@ -45,7 +45,7 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
                 new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions),
                 realmDomains, new PlaygroundsModule(c, realm), new PushModule(c), new SessionsModule(c),
                 new ScheduledModule(c, messages), mail, new InvitesModule(c, mail, users, messages, realmDomains, groups), new AccountsModule(c, mail),
-                new ExportModule(c, messages), new MissedMailModule(c, mail, messages));
+                new ExportModule(c, messages), new MissedMailModule(c, mail, messages), new SignInModule(c, users, realmDomains));
     }
 
     /** In register's order. */

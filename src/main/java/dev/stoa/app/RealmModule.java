@@ -4,6 +4,7 @@ import dev.stoa.queues.StateContributor;
 import dev.stoa.realm.RealmActions;
 import dev.stoa.realm.RealmDeactivation;
 import dev.stoa.realm.RealmState;
+import dev.stoa.signin.SignInMethods;
 import java.util.List;
 
 /** The organization's settings. */
@@ -15,7 +16,9 @@ public final class RealmModule implements Module {
     RealmModule(Core c) {
         this.actions = new RealmActions(c.db(), c.log(), c.realmStore(), c.realm(), c.groupValues(), c.clock());
         this.deactivation = new RealmDeactivation(c.db(), c.log(), c.realmStore(), c.realm());
-        this.state = new RealmState(c.realm(), c.groups(), c.config().externalUrl(), c.config().realmHost(), c.config().maxUploadMib());
+        SignInMethods auth = SignInMethods.of(c.config().signIn());
+        this.state = new RealmState(c.realm(), c.groups(), c.config().externalUrl(), c.config().realmHost(), c.config().maxUploadMib(),
+                new RealmState.Auth(auth.realmMethods(), auth.email(), auth.passwordAuth()));
     }
 
     @Override

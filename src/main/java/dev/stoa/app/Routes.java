@@ -1,5 +1,6 @@
 package dev.stoa.app;
 
+import dev.stoa.accounts.PasswordChangeActions;
 import dev.stoa.accounts.PasswordResetViews;
 import dev.stoa.alertwords.AlertWordViews;
 import dev.stoa.calls.CallViews;
@@ -34,6 +35,7 @@ import dev.stoa.messages.TypingViews;
 import dev.stoa.messages.UploadViews;
 import dev.stoa.mutedtopics.MutedTopicViews;
 import dev.stoa.navigation.NavigationViews;
+import dev.stoa.oidc.OidcViews;
 import dev.stoa.playgrounds.PlaygroundViews;
 import dev.stoa.presence.PresenceViews;
 import dev.stoa.push.PushViews;
@@ -46,9 +48,14 @@ import dev.stoa.scheduled.ScheduledViews;
 import dev.stoa.render.RenderViews;
 import dev.stoa.sessions.SessionViews;
 import dev.stoa.settings.SettingsViews;
+import dev.stoa.signin.AuthViews;
+import dev.stoa.signin.SignInViews;
 import dev.stoa.snippets.SnippetViews;
 import dev.stoa.topics.UserTopicViews;
-import dev.stoa.users.AuthViews;
+import dev.stoa.twofactor.TwoFactorActions;
+import dev.stoa.twofactor.TwoFactorCheck;
+import dev.stoa.twofactor.TwoFactorStore;
+import dev.stoa.twofactor.TwoFactorViews;
 import dev.stoa.users.AvatarUrls;
 import dev.stoa.users.AvatarViews;
 import dev.stoa.users.PasswordLogin;
@@ -73,18 +80,35 @@ final class Routes {
         MessagesModule ms = m.messages();
         // ---- Server, authentication, users, profile fields (users)
         // A successful sign-in: the first login of an API-created user sets its date_joined; the new-login notice mail.
+        // Two-factor authentication (--two-factor): the password sign-in's second question, and its set-up pages.
+        TwoFactorStore twoFactorStore = new TwoFactorStore();
+        TwoFactorCheck twoFactor = new TwoFactorCheck(c.db(), twoFactorStore, c.clock(), c.config().signIn().twoFactor());
         PasswordLogin passwordLogin = new PasswordLogin(c.db(), c.users(), c.realm(), loginFailures, (u, how) -> {
             m.users().actions.doLoggedIn(u);
             m.accounts().loginNotices.loggedIn(u, how);
-        });
-        AuthViews authViews = new AuthViews(passwordLogin, c.userJson(), c.realm(), c.config().externalUrl(),
+        }, c.config().signIn().emailAuth(), m.signIn().ldap, twoFactor);
+        AuthViews authViews = new AuthViews(passwordLogin, c.userJson(), c.realm(), c.config().externalUrl(), m.sessions().methods,
                 description -> c.renderer().render(null, description).html());
         api.get("/server_settings", NONE, authViews::serverSettings);
         api.post("/fetch_api_key", NONE, authViews::fetchApiKey);
         // The web client's sign-in (Zulip's URLs; the same password throttle as fetch_api_key). The pages
         // themselves (/, /static/...) are served in front of the API by web.WebClientHandler.
-        SessionViews sessionViews = new SessionViews(passwordLogin, m.sessions().actions, c.userJson(), cookies);
-        root.post("/accounts/login", NONE, sessionViews::login);
+        SessionViews sessionViews = new SessionViews(m.sessions().actions, cookies);
+        SignInViews signInViews = new SignInViews(passwordLogin, m.sessions().signIn, c.userJson(), cookies);
+        root.post("/accounts/login", NONE, signInViews::login);
+        root.get("/accounts/login/subdomain/{token}", NONE, signInViews::redeem);
+        if (m.signIn().oidc != null) { // Zulip's URLs for the OpenID Connect button, and the provider's way back
+            OidcViews oidcViews = new OidcViews(m.signIn().oidc, signInViews, c.config().externalUrl().startsWith("https:"), loginFailures);
+            root.get("/accounts/login/social/oidc", NONE, oidcViews::start);
+            root.get("/accounts/register/social/oidc", NONE, oidcViews::start);
+            root.get("/complete/oidc", NONE, oidcViews::complete);
+        }
+        TwoFactorViews twoFactorViews = new TwoFactorViews(new TwoFactorActions(c.db(), twoFactorStore, twoFactor, passwordLogin, c.clock(),
+                c.config().signIn().twoFactor(), c.config().realmHost()));
+        root.get("/accounts/two_factor", USER, twoFactorViews::status);
+        root.post("/accounts/two_factor/begin", USER, twoFactorViews::begin);
+        root.post("/accounts/two_factor/confirm", USER, twoFactorViews::confirm);
+        root.post("/accounts/two_factor/disable", USER, twoFactorViews::disable);
         root.post("/accounts/logout", USER, sessionViews::logout);
         PasswordResetViews resetViews = new PasswordResetViews(m.accounts().passwordReset);
         root.get("/accounts/password/reset", NONE, resetViews::requestForm);
@@ -120,7 +144,9 @@ final class Routes {
         api.delete("/realm/profile_fields/{field_id}", USER, profileFieldViews::delete);
         api.patch("/users/me/profile_data", USER, profileFieldViews::updateOwnData);
         api.delete("/users/me/profile_data", USER, profileFieldViews::removeOwnData);
-        SettingsViews settingsViews = new SettingsViews(m.settings().actions, m.users().actions, c.realm());
+        PasswordChangeActions passwordChange = new PasswordChangeActions(c.db(), c.log(), c.users(), passwordLogin, m.sessions().actions,
+                c.realm(), m.mail().outbox, c.clock(), c.config().externalUrl());
+        SettingsViews settingsViews = new SettingsViews(m.settings().actions, m.users().actions, c.realm(), passwordChange);
         api.patch("/settings", USER, settingsViews::update);
         // ---- Real-time events (queues)
         RegisterViews registerViews = new RegisterViews(c.db(), queues, m.state(), ServerInfo.registerKeys(), MessageDelivery::queueNarrow);

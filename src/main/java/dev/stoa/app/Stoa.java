@@ -110,7 +110,7 @@ public final class Stoa implements AutoCloseable {
         List<Runnable> perNode = new java.util.ArrayList<>(List.of(queues::collect, m.channels().activity::refreshDaily));
         perNode.addAll(limits.sweeps());
         Collector janitor = new Collector(perNode, List.of(m.realm().actions::doSyncFullMembers,
-                m.sessions().actions::doPurgeExpired, m.exports().actions::doFailStale,
+                m.sessions().actions::doPurgeExpired, m.sessions().signIn::doPurgeExpired, m.signIn()::doPeriodic, m.exports().actions::doFailStale,
                 // Scheduled messages and reminders: Zulip's worker also wakes once a minute.
                 () -> m.scheduled().delivery.doDeliverDue(),
                 // After queues::collect saved queue activity; the mail sender then sends what was queued.

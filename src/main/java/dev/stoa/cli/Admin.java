@@ -4,6 +4,7 @@ import dev.stoa.app.Bootstrap;
 import dev.stoa.app.Core;
 import dev.stoa.app.Modules;
 import dev.stoa.config.Config;
+import dev.stoa.config.SignInConfig;
 import dev.stoa.config.StorageConfig;
 import dev.stoa.db.Db;
 import dev.stoa.export.Exporter;
@@ -57,6 +58,8 @@ final class Admin {
                                       a consistent snapshot of a running (or stopped) server: the database (SQLite's
                                       VACUUM INTO, or pg_dump) and the stored files (local storage; with S3 they stay
                                       in the bucket unless --files include) (docs/storage-and-backup.md)
+              sync-ldap               update every account the LDAP directory manages from it (name, profile fields,
+                                      deactivation); takes the LDAP options (--ldap-url ..., or --config F)
               restore      --file F   bring a backup back into a NEW data directory (or an empty --database-url
                                       database) and file store; then start the server on it with ./stoa run
             every command also takes --data-dir and --database-url, and the storage options
@@ -84,7 +87,8 @@ final class Admin {
             if (!args[i].startsWith("--") || i + 1 >= args.length) throw new AdminError("expected --option value, got '" + args[i] + "'\n" + USAGE);
             String name = args[i].substring(2), value = args[++i];
             if (name.equals("data-dir") || name.equals("database-url") || name.equals("external-url")
-                    || java.util.Arrays.asList(StorageConfig.NAMES).contains(name)) {
+                    || java.util.Arrays.asList(StorageConfig.NAMES).contains(name) || java.util.Arrays.asList(SignInConfig.NAMES).contains(name)
+                    || name.equals("config")) {
                 serverArgs.add("--" + name);
                 serverArgs.add(value);
             } else {
@@ -96,9 +100,9 @@ final class Admin {
             BackupCommands.run(cmd, config, opts);
             return;
         }
-        if (!OPTIONS.containsKey(cmd)) throw new AdminError("unknown command '" + cmd + "'\n" + USAGE);
+        if (!OPTIONS.containsKey(cmd) && !cmd.equals("sync-ldap")) throw new AdminError("unknown command '" + cmd + "'\n" + USAGE);
         for (String name : opts.keySet()) {
-            if (!OPTIONS.get(cmd).contains(name)) throw new AdminError("unknown option --" + name + " for " + cmd + "\n" + USAGE);
+            if (!OPTIONS.getOrDefault(cmd, List.of()).contains(name)) throw new AdminError("unknown option --" + name + " for " + cmd + "\n" + USAGE);
         }
         if (cmd.equals("import")) {
             importExport(config, required(opts, "file"));
@@ -119,6 +123,17 @@ final class Admin {
         } catch (ApiError e) {
             // The same rules as the API (an address in use, the last owner...): one clear line.
             throw new AdminError(e.getMessage());
+        }
+    }
+
+    /** Zulip's sync_ldap_user_data: every account the directory manages, brought up to date from it now. */
+    private static void syncLdap(Modules modules) {
+        if (modules.signIn().ldapSync == null) throw new AdminError("no LDAP directory configured (--ldap-url, or STOA_LDAP_URL, or the --config file)");
+        try {
+            var r = modules.signIn().ldapSync.doSync();
+            System.out.println("synced " + r.checked() + " accounts with the directory, " + r.deactivated() + " deactivated");
+        } catch (com.unboundid.ldap.sdk.LDAPException e) {
+            throw new AdminError("the LDAP directory did not answer: " + e.getResultCode() + " " + e.getDiagnosticMessage());
         }
     }
 
@@ -180,6 +195,7 @@ final class Admin {
             case "reactivate-realm" -> System.out.println(modules.realm().deactivation.doReactivate()
                     ? "reactivated the organization" : "the organization is already active");
             case "export" -> export(modules, required(o, "file"), o.getOrDefault("export-type", "full"));
+            case "sync-ldap" -> syncLdap(modules);
             default -> throw new AdminError("unknown command '" + cmd + "'");
         }
     }

@@ -85,16 +85,20 @@ public final class ExportTables {
             Table.all("missed_mail_progress", "user_id"));
 
     /** Tables an export leaves out, and why. */
-    public static final Map<String, String> EXCLUDED = Map.of(
-            "events", "the event log: the old server's deliveries, not data; the new server starts its own log",
-            "event_queues", "clients' event queues end with the old server: clients register again",
-            "web_sessions", "sign-in sessions (cookie digests are credentials): people sign in again on the new server",
-            "server_secrets", "this server's key for temporary upload URLs: the new server makes its own",
-            "realm_exports", "the list of this server's export files, which the export does not contain",
-            "flyway_schema_history", "the migration history: the manifest records the schema version, the importing server's migrations make the schema",
-            "sqlite_sequence", "SQLite's AUTOINCREMENT counters, which follow the imported ids",
-            "outbox_mail", "mail the old server sent or still owes (reset links, notices): the new server must not send it again",
-            "message_search", "SQLite's full-text index of messages, rebuilt from messages at import");
+    public static final Map<String, String> EXCLUDED = Map.ofEntries(
+            Map.entry("events", "the event log: the old server's deliveries, not data; the new server starts its own log"),
+            Map.entry("event_queues", "clients' event queues end with the old server: clients register again"),
+            Map.entry("web_sessions", "sign-in sessions (cookie digests are credentials): people sign in again on the new server"),
+            Map.entry("server_secrets", "this server's key for temporary upload URLs: the new server makes its own"),
+            Map.entry("login_tokens", "the desktop app's one-time sign-in tokens, valid for seconds"),
+            Map.entry("signin_flows", "identity-provider sign-ins under way, valid for minutes"),
+            Map.entry("two_factor", "two-factor secrets are credentials (as Zulip's export leaves the OTP devices out): people set it up again"),
+            Map.entry("recovery_codes", "two-factor recovery codes are credentials: people set two-factor up again"),
+            Map.entry("realm_exports", "the list of this server's export files, which the export does not contain"),
+            Map.entry("flyway_schema_history", "the migration history: the manifest records the schema version, the importing server's migrations make the schema"),
+            Map.entry("sqlite_sequence", "SQLite's AUTOINCREMENT counters, which follow the imported ids"),
+            Map.entry("outbox_mail", "mail the old server sent or still owes (reset links, notices): the new server must not send it again"),
+            Map.entry("message_search", "SQLite's full-text index of messages, rebuilt from messages at import"));
 
     /** SQLite keeps an FTS5 index in shadow tables named after it (message_search_data, ...): derived, like the index. */
     public static final String EXCLUDED_PREFIX = "message_search_";

@@ -28,6 +28,8 @@ public enum ErrorCode {
     USER_DEACTIVATED(401),
     REALM_DEACTIVATED(401),
     AUTHENTICATION_FAILED(401),
+    /** Zulip's PasswordAuthDisabledError: neither Stoa's passwords nor a directory's are accepted. */
+    PASSWORD_AUTH_DISABLED(401),
     CSRF_FAILED(403),
     NOT_FOUND(404),
     RATE_LIMIT_HIT(429),

@@ -15,11 +15,16 @@ public final class RealmState implements StateContributor {
     private final String externalUrl;
     private final String host;
     private final long maxUploadMib;
+    private final Auth auth;
+
+    /** The sign-in methods the server's configuration enables (signin.SignInMethods), in register's shapes. */
+    public record Auth(ObjectNode methods, boolean emailAuth, boolean passwordAuth) {}
 
     /** Active users, for the API value of anonymous group settings (users sit above realm; groups' store reads them). */
     private final GroupStore groups;
 
-    public RealmState(RealmHolder realm, GroupStore groups, String externalUrl, String host, long maxUploadMib) {
+    public RealmState(RealmHolder realm, GroupStore groups, String externalUrl, String host, long maxUploadMib, Auth auth) {
+        this.auth = auth;
         this.groups = groups;
         this.maxUploadMib = maxUploadMib;
         this.realm = realm;
@@ -51,7 +56,9 @@ public final class RealmState implements StateContributor {
         state.put("realm_icon_url", "https://secure.gravatar.com/avatar/stoa?d=identicon");
         state.put("realm_logo_url", "/static/images/logo/zulip-org-logo.svg?version=0");
         state.put("realm_night_logo_url", "/static/images/logo/zulip-org-logo.svg?version=0");
-        state.set("realm_authentication_methods", authMethods());
+        state.set("realm_authentication_methods", auth.methods().deepCopy());
+        state.put("realm_email_auth_enabled", auth.emailAuth());
+        state.put("realm_password_auth_enabled", auth.passwordAuth());
         state.set("realm_available_video_chat_providers", videoChatProviders());
         state.set("realm_default_external_accounts", Json.object());
         state.put("max_topic_length", Realm.MAX_TOPIC_LENGTH);
@@ -91,14 +98,6 @@ public final class RealmState implements StateContributor {
         state.set("giphy_rating_options", giphyRatings());
         state.put("giphy_api_key", "");
         state.put("server_emoji_data_url", externalUrl + "/static/generated/emoji/emoji_api.json");
-    }
-
-    private static ObjectNode authMethods() {
-        ObjectNode m = Json.object();
-        for (String name : new String[] {"Email", "Password"}) {
-            m.set(name, Json.object().put("enabled", true).put("available", true));
-        }
-        return m;
     }
 
     private static ObjectNode videoChatProviders() {

@@ -36,6 +36,14 @@ public final class SessionActions {
         return s;
     }
 
+    /**
+     * Inside a password change's transaction: every other session of the user ends, and the one that
+     * made the change ({@code keepKey}, null from the API) goes on under the new password.
+     */
+    public void keepOnly(dev.stoa.db.Tx tx, long userId, String keepKey, String newPasswordHash) {
+        store.keepOnly(tx.h(), userId, keepKey == null ? null : SessionKeys.sha256(keepKey), SessionKeys.authHash(newPasswordHash));
+    }
+
     public void doLogout(String key) {
         db.write(tx -> {
             store.delete(tx.h(), SessionKeys.sha256(key));

@@ -6,14 +6,14 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /** Session keys and CSRF tokens, and the digests stored instead of secrets. */
-final class SessionKeys {
+public final class SessionKeys {
     private SessionKeys() {}
 
-    static String random() {
+    public static String random() {
         return dev.stoa.http.WebCookies.newToken();
     }
 
-    static String sha256(String s) {
+    public static String sha256(String s) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {

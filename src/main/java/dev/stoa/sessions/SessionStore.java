@@ -21,6 +21,12 @@ public final class SessionStore {
         h.createUpdate("DELETE FROM web_sessions WHERE key_hash = ?").bind(0, keyHash).execute();
     }
 
+    /** A password change: the user's other sessions end, the one that made it remembers the new password (Django's update_session_auth_hash). */
+    public void keepOnly(Handle h, long userId, String keyHash, String authHash) {
+        h.createUpdate("DELETE FROM web_sessions WHERE user_id = ? AND key_hash <> ?").bind(0, userId).bind(1, keyHash == null ? "" : keyHash).execute();
+        if (keyHash != null) h.createUpdate("UPDATE web_sessions SET auth_hash = ? WHERE key_hash = ?").bind(0, authHash).bind(1, keyHash).execute();
+    }
+
     public int deleteExpired(Handle h, long now) {
         return h.createUpdate("DELETE FROM web_sessions WHERE expires_at <= ?").bind(0, now).execute();
     }

@@ -1,6 +1,7 @@
 package dev.stoa.settings;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.accounts.PasswordChangeActions;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
@@ -12,7 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * PATCH /settings: the account fields (full_name, timezone) through UserActions, every other
+ * PATCH /settings: the password (old_password, new_password) through PasswordChangeActions, the
+ * account fields (full_name, timezone) through UserActions, every other
  * setting register returns in user_settings through SettingsActions. All parameters are checked
  * before anything is written.
  */
@@ -20,11 +22,13 @@ public final class SettingsViews {
     private final SettingsActions actions;
     private final UserActions userActions;
     private final RealmHolder realm;
+    private final PasswordChangeActions passwordChange;
 
-    public SettingsViews(SettingsActions actions, UserActions userActions, RealmHolder realm) {
+    public SettingsViews(SettingsActions actions, UserActions userActions, RealmHolder realm, PasswordChangeActions passwordChange) {
         this.actions = actions;
         this.userActions = userActions;
         this.realm = realm;
+        this.passwordChange = passwordChange;
     }
 
     public Object update(Request req) {
@@ -42,6 +46,10 @@ public final class SettingsViews {
         if (timezone != null && !timezone.isEmpty() && !UserRules.isTimezone(timezone)) {
             throw ApiError.bad("timezone is not a recognized time zone");
         }
+        String newPassword = req.optStr("new_password").orElse(null);
+        String oldPassword = req.optStr("old_password").orElse(null);
+        // as Zulip: the password first (a wrong old password changes nothing else)
+        if (newPassword != null) passwordChange.checkChange(me, oldPassword, newPassword, req.session() == null ? null : req.session().key());
         if (fullName != null && !fullName.equals(me.fullName())) userActions.doChangeFullName(me, fullName);
         if (timezone != null && !timezone.equals(me.timezone())) userActions.doSetTimezone(me, timezone);
         if (!changes.isEmpty()) actions.doChange(me.id(), changes);

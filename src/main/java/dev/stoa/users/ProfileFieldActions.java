@@ -129,6 +129,24 @@ public final class ProfileFieldActions {
         });
     }
 
+    /**
+     * A directory's values for a person (LDAP), keyed as Zulip's custom_profile_field__&lt;name&gt;
+     * mapping names fields (lower case, spaces as underscores): text fields only, cut to their
+     * length; an unchanged value writes nothing, a changed one sends its event.
+     */
+    public void doSetFromDirectory(User target, java.util.Map<String, String> byName) {
+        db.write(tx -> {
+            for (JsonNode f : store.fields(tx.h())) {
+                String v = byName.get(f.get("name").asText().toLowerCase(java.util.Locale.ROOT).replace(' ', '_'));
+                int type = f.get("type").asInt();
+                if (v == null || (type != ProfileFieldTypes.SHORT_TEXT && type != ProfileFieldTypes.LONG_TEXT)) continue;
+                int max = type == ProfileFieldTypes.SHORT_TEXT ? ProfileFieldTypes.SHORT_MAX_LENGTH : ProfileFieldTypes.LONG_MAX_LENGTH;
+                setValue(tx, target, f.get("id").asLong(), v.length() > max ? v.substring(0, max) : v);
+            }
+            return null;
+        });
+    }
+
     /** DELETE /users/me/profile_data: clears the caller's values of the given fields. */
     public void checkRemoveOwnData(User caller, List<Long> fieldIds) {
         UserRules.humanOnly(caller);

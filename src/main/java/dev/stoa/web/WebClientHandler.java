@@ -24,7 +24,7 @@ import org.eclipse.jetty.util.Callback;
 
 /**
  * The browser client, built by Vite into the jar under {@code web/}: {@code index.html} at {@code /}
- * (and at Zulip's login URL, {@code /accounts/login/}) revalidated on every load, and the hashed
+ * (and at Zulip's login URLs, {@code /accounts/login/} and {@code /login/}, where the apps' sign-in flows start) revalidated on every load, and the hashed
  * assets under {@code /static/} cached for a year as immutable. Everything else goes on to the API
  * (HttpFront), which answers unknown paths with its JSON 404.
  *
@@ -74,7 +74,7 @@ public final class WebClientHandler extends Handler.Wrapper {
         String method = req.getMethod();
         if (!method.equals("GET") && !method.equals("HEAD")) return super.handle(req, resp, callback);
         String path = req.getHttpURI().getPath();
-        if (path.equals("/") || path.equals("/accounts/login/") || path.equals("/accounts/login")) {
+        if (path.equals("/") || path.equals("/accounts/login/") || path.equals("/accounts/login") || path.equals("/login/") || path.equals("/login")) {
             resp.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-cache");
             resp.getHeaders().put("Content-Security-Policy", CSP);
             resp.getHeaders().put("X-Frame-Options", "DENY");

@@ -77,6 +77,13 @@ public final class TestServer implements AutoCloseable {
         stoa = Stoa.start(config, clock);
     }
 
+    /** As {@link #restart}, with a changed configuration (another sign-in method, say); the clients keep working. */
+    public void restartWith(java.util.function.UnaryOperator<Config> change) throws Exception {
+        var config = change.apply(stoa.config());
+        stoa.close();
+        stoa = Stoa.start(config, clock);
+    }
+
     public ApiClient client(String email, String apiKey, long userId) {
         return new ApiClient(baseUrl, email, apiKey, userId);
     }

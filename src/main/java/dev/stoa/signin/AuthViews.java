@@ -1,4 +1,4 @@
-package dev.stoa.users;
+package dev.stoa.signin;
 
 import dev.stoa.identity.User;
 
@@ -7,6 +7,8 @@ import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.realm.Realm;
 import dev.stoa.realm.RealmHolder;
+import dev.stoa.users.PasswordLogin;
+import dev.stoa.users.UserJson;
 
 /** The unauthenticated entry points: GET /server_settings and POST /fetch_api_key. */
 public final class AuthViews {
@@ -14,13 +16,15 @@ public final class AuthViews {
     private final UserJson json;
     private final RealmHolder realm;
     private final String externalUrl;
+    private final SignInMethods methods;
     private final java.util.function.UnaryOperator<String> markdown;
     /** The last description rendered, and its source: /server_settings is unauthenticated and frequent. */
     private volatile String[] rendered = {"", ""};
 
     /** {@code markdown} renders the realm description (the realm's Markdown renderer, which escapes raw HTML). */
-    public AuthViews(PasswordLogin passwords, UserJson json, RealmHolder realm, String externalUrl,
+    public AuthViews(PasswordLogin passwords, UserJson json, RealmHolder realm, String externalUrl, SignInMethods methods,
                      java.util.function.UnaryOperator<String> markdown) {
+        this.methods = methods;
         this.markdown = markdown;
         this.passwords = passwords;
         this.json = json;
@@ -31,18 +35,15 @@ public final class AuthViews {
     public Object serverSettings(Request req) {
         Realm rm = realm.get();
         ObjectNode out = Json.success();
-        ObjectNode methods = Json.object().put("password", true).put("dev", false).put("email", true).put("ldap", false)
-                .put("remoteuser", false).put("github", false).put("azuread", false).put("gitlab", false)
-                .put("google", false).put("apple", false).put("saml", false).put("openid connect", false);
-        out.set("authentication_methods", methods);
-        out.set("external_authentication_methods", Json.array());
+        out.set("authentication_methods", methods.serverSettingsMethods());
+        out.set("external_authentication_methods", methods.externalMethods());
         out.put("zulip_feature_level", Realm.FEATURE_LEVEL);
         out.put("zulip_version", Realm.ZULIP_VERSION);
         out.put("zulip_merge_base", Realm.ZULIP_VERSION);
         out.put("push_notifications_enabled", false);
         out.put("is_incompatible", false);
-        out.put("email_auth_enabled", true);
-        out.put("require_email_format_usernames", true);
+        out.put("email_auth_enabled", methods.email());
+        out.put("require_email_format_usernames", methods.requireEmailFormatUsernames());
         out.put("realm_url", externalUrl);
         out.put("realm_uri", externalUrl);
         out.put("realm_name", rm.name());
@@ -62,7 +63,7 @@ public final class AuthViews {
     }
 
     public Object fetchApiKey(Request req) {
-        User u = passwords.check(req.str("username"), req.str("password"), "the API (fetch_api_key)");
+        User u = passwords.check(req.str("username"), req.str("password"), req.optStr("otp_token").orElse(null), "the API (fetch_api_key)");
         return Json.success().put("api_key", u.apiKey()).put("email", json.apiEmail(u)).put("user_id", u.id());
     }
 }

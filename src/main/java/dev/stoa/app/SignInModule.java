@@ -1,0 +1,30 @@
+package dev.stoa.app;
+
+import dev.stoa.config.SignInConfig;
+import dev.stoa.ldap.LdapDirectory;
+import dev.stoa.ldap.LdapSync;
+import dev.stoa.oidc.OidcActions;
+import dev.stoa.signin.ExternalAccounts;
+import dev.stoa.signin.FlowStore;
+
+/** The configured sign-in methods beyond passwords: LDAP (--ldap-url) and OpenID Connect (--oidc-issuer); null when not configured. */
+public final class SignInModule implements Module {
+    final LdapDirectory ldap;
+    public final LdapSync ldapSync;
+    final OidcActions oidc;
+
+    SignInModule(Core c, UsersModule users, RealmDomainsModule domains) {
+        SignInConfig config = c.config().signIn();
+        this.ldap = config.ldap() == null ? null : new LdapDirectory(config.ldap(), c.db(), c.users(), users.actions, users.profileFields);
+        this.ldapSync = config.ldap() == null ? null : new LdapSync(config.ldap(), ldap, c.db(), c.users(), users.actions, c.clock());
+        ExternalAccounts accounts = new ExternalAccounts(c.db(), c.users(), users.actions, domains.store, c.realm());
+        this.oidc = config.oidc() == null ? null
+                : new OidcActions(c.db(), new FlowStore(), config.oidc(), c.config().externalUrl(), accounts, c.clock());
+    }
+
+    /** The collector's pass (cluster-wide: one node at a time): the LDAP sync when due, expired sign-ins gone. */
+    void doPeriodic() {
+        if (ldapSync != null) ldapSync.doPeriodic();
+        if (oidc != null) oidc.doPurgeExpired();
+    }
+}

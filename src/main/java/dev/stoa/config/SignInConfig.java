@@ -1,0 +1,71 @@
+package dev.stoa.config;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Which sign-in methods the server offers and their settings (issue 28). Secrets (a bind password, a
+ * client secret, the SCIM token) come from their flag, the environment (STOA_*) or, better, a file
+ * named by the flag with {@code -file} appended (a mounted secret); they are never printed: a record's
+ * toString names them only as set or not.
+ */
+public record SignInConfig(boolean emailAuth, boolean twoFactor, LdapConfig ldap, OidcConfig oidc) {
+    public static final String[] NAMES = java.util.stream.Stream.concat(java.util.stream.Stream.of("email-auth", "two-factor"),
+            java.util.stream.Stream.of(LdapConfig.NAMES, OidcConfig.NAMES).flatMap(java.util.Arrays::stream)).toArray(String[]::new);
+
+    public static SignInConfig defaults() {
+        return new SignInConfig(true, false, null, null);
+    }
+
+    static SignInConfig from(Map<String, String> v) {
+        boolean email = bool(v, "email-auth", true);
+        // Zulip's TWO_FACTOR_AUTHENTICATION_ENABLED: people may protect their password sign-in with a TOTP app
+        return new SignInConfig(email, bool(v, "two-factor", false), LdapConfig.from(v), OidcConfig.from(v));
+    }
+
+    static boolean bool(Map<String, String> v, String name, boolean dflt) {
+        String s = v.get(name);
+        if (s == null) return dflt;
+        return switch (s.strip()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new Config.ConfigError("--" + name + " must be true or false, got '" + s + "'");
+        };
+    }
+
+    /** A URL flag's value, with one of {@code schemes} (a regex) and a host, else a ConfigError showing {@code example}. */
+    static java.net.URI uri(String value, String flag, String schemes, String example) {
+        String problem = "--" + flag + " must look like " + example + ", got '" + value + "'";
+        java.net.URI u;
+        try {
+            u = java.net.URI.create(value.strip());
+        } catch (IllegalArgumentException e) {
+            throw new Config.ConfigError(problem);
+        }
+        if (u.getScheme() == null || !u.getScheme().matches(schemes) || u.getHost() == null) throw new Config.ConfigError(problem);
+        return u;
+    }
+
+    /** A secret: the flag's value, else the contents of the file named by {@code <name>-file}; null when neither. */
+    static String secret(Map<String, String> v, String name) {
+        String direct = v.get(name);
+        if (direct != null && !direct.isEmpty()) return direct;
+        String file = v.get(name + "-file");
+        if (file == null || file.isEmpty()) return null;
+        try {
+            return Files.readString(Path.of(file)).strip();
+        } catch (IOException e) {
+            throw new Config.ConfigError("--" + name + "-file: cannot read " + file); // the path, never the contents
+        }
+    }
+
+    public SignInConfig withTwoFactor(boolean on) { return new SignInConfig(emailAuth, on, ldap, oidc); }
+
+    public SignInConfig withOidc(OidcConfig o) { return new SignInConfig(emailAuth, twoFactor, ldap, o); }
+
+    public SignInConfig withLdap(LdapConfig l) { return new SignInConfig(emailAuth, twoFactor, l, oidc); }
+
+    public SignInConfig withEmailAuth(boolean on) { return new SignInConfig(on, twoFactor, ldap, oidc); }
+}

@@ -1,0 +1,44 @@
+package dev.stoa.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The sign-in flags: secrets from a flag, the environment or a file, never in a printed configuration; one clear line for a mistake. */
+class SignInConfigUnitTest {
+    private static final String[] LDAP = {"--ldap-url", "ldap://127.0.0.1:389", "--ldap-user-search-base", "ou=people,dc=example,dc=com",
+            "--ldap-append-domain", "example.com", "--ldap-bind-dn", "cn=stoa,dc=example,dc=com"};
+
+    @Test
+    void secretsComeFromAFileOrTheEnvironmentAndAreNeverPrinted() throws Exception {
+        Path file = Files.createTempFile("ldap-bind", ".txt");
+        Files.writeString(file, "file-secret-123\n");
+        String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(LDAP),
+                java.util.stream.Stream.of("--ldap-bind-password-file", file.toString())).toArray(String[]::new);
+        Config c = Config.parse(args, Map.of("STOA_OIDC_ISSUER", "https://idp.example.com", "STOA_OIDC_CLIENT_ID", "stoa",
+                "STOA_OIDC_CLIENT_SECRET", "env-secret-456"));
+        assertThat(c.signIn().ldap().bindPassword()).isEqualTo("file-secret-123");
+        assertThat(c.signIn().oidc().clientSecret()).isEqualTo("env-secret-456");
+        assertThat(c.toString()).doesNotContain("file-secret-123").doesNotContain("env-secret-456");
+        Files.delete(file);
+    }
+
+    @Test
+    void mistakesAreOneClearLine() {
+        assertThatThrownBy(() -> Config.parse(new String[] {"--ldap-url", "http://x"}, Map.of()))
+                .hasMessage("--ldap-url must look like ldap://host:389 or ldaps://host:636, got 'http://x'");
+        assertThatThrownBy(() -> Config.parse(new String[] {"--ldap-url", "ldap://x"}, Map.of()))
+                .hasMessageContaining("exactly one of --ldap-user-dn-template (direct bind) and --ldap-user-search-base");
+        assertThatThrownBy(() -> Config.parse(new String[] {"--oidc-issuer", "https://idp.example.com"}, Map.of()))
+                .hasMessage("OpenID Connect needs --oidc-client-id and --oidc-client-secret (or -file)");
+        assertThatThrownBy(() -> Config.parse(new String[] {"--two-factor", "maybe"}, Map.of())).hasMessage("--two-factor must be true or false, got 'maybe'");
+        String[] missingFile = java.util.stream.Stream.concat(java.util.Arrays.stream(LDAP), java.util.stream.Stream.of("--ldap-bind-password-file",
+                "/no/such/file")).toArray(String[]::new);
+        assertThatThrownBy(() -> Config.parse(missingFile, Map.of()))
+                .hasMessage("--ldap-bind-password-file: cannot read /no/such/file");
+    }
+}
