@@ -27,12 +27,12 @@ import org.junit.jupiter.api.Test;
  * zerver/views/users.py avatar, zerver/lib/avatar.py, zerver/lib/upload/): upload and delete with
  * their events, the stored sizes, the /avatar/ redirects, and avatar_url in users and messages.
  */
-class AvatarTest extends StoaTestBase {
+public class AvatarTest extends StoaTestBase {
     static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).followRedirects(HttpClient.Redirect.NEVER).build();
     static final Object[] NO_CLIENT_GRAVATAR = {"client_gravatar", false};
 
     /** POST /users/me/avatar with the given files (file name -> bytes) as multipart parts. */
-    static ApiResponse upload(ApiClient c, Map<String, byte[]> files) {
+    public static ApiResponse upload(ApiClient c, Map<String, byte[]> files) {
         String boundary = "stoaAvatarBoundary7";
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         int n = 0;
@@ -48,7 +48,7 @@ class AvatarTest extends StoaTestBase {
     }
 
     /** A w × h image: left half red, right half blue, so the centre crop shows in the result. */
-    static byte[] image(int w, int h, String format) throws Exception {
+    public static byte[] image(int w, int h, String format) throws Exception {
         BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
         for (int x = 0; x < w; x++) for (int y = 0; y < h; y++) img.setRGB(x, y, x < w / 2 ? 0xFF0000 : 0x0000FF);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
