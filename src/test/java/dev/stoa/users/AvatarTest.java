@@ -116,6 +116,28 @@ public class AvatarTest extends StoaTestBase {
         assertThat(member.get("/messages/" + dm).success().at("/message/avatar_url").asText()).isEqualTo(url);
     }
 
+    /** A phone's JPEG says in EXIF that it is turned (orientation 6: a quarter turn clockwise); the avatar is upright. */
+    @Test
+    void aTurnedPhotoIsTurnedUpright() throws Exception {
+        ApiClient u = server.createUser("avatar-exif@example.com", "Avatar Exif", 400);
+        byte[] jpeg = image(200, 100, "jpg");
+        byte[] exif = {(byte) 0xFF, (byte) 0xE1, 0, 34, 'E', 'x', 'i', 'f', 0, 0, 'M', 'M', 0, 42, 0, 0, 0, 8,
+                0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0};
+        byte[] turned = new byte[jpeg.length + exif.length];
+        System.arraycopy(jpeg, 0, turned, 0, 2);
+        System.arraycopy(exif, 0, turned, 2, exif.length);
+        System.arraycopy(jpeg, 2, turned, 2 + exif.length, jpeg.length - 2);
+        String url = upload(u, Map.of("phone.jpg", turned)).success().get("avatar_url").asText();
+        BufferedImage small = decode(fetch(url, null).body());
+        // the red left half is now on top, the blue right half below
+        assertThat(isRed(small.getRGB(50, 10))).isTrue();
+        assertThat(isRed(small.getRGB(50, 90))).isFalse();
+    }
+
+    static boolean isRed(int rgb) {
+        return ((rgb >> 16) & 0xFF) > 200 && (rgb & 0xFF) < 60;
+    }
+
     @Test
     void deleteGoesBackToGravatarAndRemovesTheFiles() throws Exception {
         ApiClient u = server.createUser("avatar-del@example.com", "Avatar Del", 400);
