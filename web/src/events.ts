@@ -3,6 +3,7 @@
 import { Store, update } from './state.ts';
 import type { Message, ZEvent, Subscription } from './types.ts';
 import { dmKey, topicKey } from './unread.ts';
+import { withSubmessage } from './widgets.ts';
 
 export function applyEvent(s: Store, ev: ZEvent): void {
   const handler = HANDLERS[ev.type];
@@ -194,6 +195,7 @@ const HANDLERS: Record<string, (s: Store, ev: ZEvent) => void> = {
   update_message: onUpdateMessage,
   delete_message: onDeleteMessage,
   reaction: onReaction,
+  submessage: (s, ev) => { const m = s.messages.get(ev.message_id); if (m) s.replaceMessages([withSubmessage(m, ev)]); },
   update_message_flags: onFlags,
   subscription: onSubscription,
   stream: onStream,

@@ -13,12 +13,15 @@ export interface Stream {
 }
 export interface Subscription extends Stream { color: string; is_muted: boolean; pin_to_top: boolean; desktop_notifications?: boolean | null; audible_notifications?: boolean | null; email_notifications?: boolean | null; push_notifications?: boolean | null }
 export interface Reaction { emoji_name: string; emoji_code: string; reaction_type: string; user_id: number }
+export interface Submessage { id: number; message_id: number; sender_id: number; msg_type: string; content: string }
 export interface DisplayRecipientUser { id: number; email: string; full_name: string }
 export interface Message {
   id: number; sender_id: number; sender_full_name: string; sender_email: string; avatar_url?: string | null;
   type: 'stream' | 'private'; stream_id?: number; subject: string; display_recipient: string | DisplayRecipientUser[];
   content: string; timestamp: number; last_edit_timestamp?: number; last_moved_timestamp?: number;
   reactions: Reaction[]; flags: string[]; match_content?: string; match_subject?: string;
+  /** Widgets (polls, to-do lists): the first from the sender, then each change (widgets.ts). */
+  submessages?: Submessage[];
   /** Client side: the DM participants' ids (all, you included). */
   dmUserIds?: number[];
 }

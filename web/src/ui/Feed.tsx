@@ -14,6 +14,7 @@ import { openFromMessage } from './Lightbox.tsx';
 import { messageDialog } from './MessageDialogs.tsx';
 import { pillLabel } from './Search.tsx';
 import { ensureKatexStyles, hasMath } from '../rendered.ts';
+import { MessageWidget, hasWidget } from './Widget.tsx';
 import { copyText } from './common.tsx';
 
 /** Clicks inside rendered message HTML: copy a code block, open a spoiler, show an image in the lightbox. */
@@ -312,7 +313,9 @@ const MessageRow = memo(function MessageRow({ m, header, sender, day, selected, 
           {unread && <span class="unread-marker" aria-label="Unread" />}
           {hidden ? <MutedMessage m={m} onShow={() => shown.value++} /> : (
             <>
-              <div ref={contentRef} class={'message-content rendered' + (condensed ? ' condensed' : '')} dangerouslySetInnerHTML={{ __html: html }} />
+              {hasWidget(m) ? <MessageWidget m={m} /> : (
+                <div ref={contentRef} class={'message-content rendered' + (condensed ? ' condensed' : '')} dangerouslySetInnerHTML={{ __html: html }} />
+              )}
               {tall && <button class="link-button show-more" aria-expanded={!condensed} onClick={toggle}>{condensed ? 'Show more' : 'Show less'}</button>}
             </>
           )}

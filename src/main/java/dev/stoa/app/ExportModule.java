@@ -14,7 +14,7 @@ public final class ExportModule implements Module {
 
     ExportModule(Core c, MessagesModule messages) {
         this.jobs = new ExportJobs(c.db(), store, c.clock());
-        this.exporter = new Exporter(c.db(), c.users(), c.files(), c.config().realmHost(), c.clock());
+        this.exporter = new Exporter(c.db(), c.users(), c.files(), c.config().realmHost(), c.clock(), c.userJson().avatars());
         this.actions = new ExportActions(c.db(), c.log(), store, c.users(), jobs, exporter, messages.notificationBot, c.clock(),
                 c.files(), c.config().dataDir(), c.config().externalUrl());
     }

@@ -52,7 +52,7 @@ public final class MessagesModule implements Module {
         this.store = new MessageStore(c.db().dialect());
         this.subscriptions = c.subscriptions();
         AlertWordCache alertWords = new AlertWordCache(c.db(), c.log());
-        this.json = new MessageJson(c.users(), c.userJson(), c.channels(), store);
+        this.json = new MessageJson(c.users(), c.userJson(), c.channels(), store, c.realm());
         this.access = new Access(c.channelAccess());
         this.uploads = new UploadActions(c.db(), c.log(), new UploadStore(), store, access, c.files(), c.config().maxUploadMib(), c.clock());
         var deps = new MessageActions.SendDeps(c.users(), c.channels(), c.subscriptions(), c.groups(), c.groupResolver(), c.realm(),

@@ -216,7 +216,7 @@ final class Routes {
         SubscriptionPropertyViews subscriptionPropertyViews = new SubscriptionPropertyViews(ch.updates);
         api.patch("/users/me/subscriptions/{stream_id}", USER, subscriptionPropertyViews::one);
         api.post("/users/me/subscriptions/properties", USER, subscriptionPropertyViews::bulk);
-        FolderViews folderViews = new FolderViews(c.db(), c.channels(), c.folders(), c.channelAccess(), ch.json, ch.folders, ch.updates);
+        FolderViews folderViews = new FolderViews(c.db(), c.channels(), c.folders(), c.channelAccess(), ch.json, ch.folders, ch.updates, c.subscriptions());
         api.post("/channel_folders/create", USER, folderViews::create);
         api.get("/channel_folders", USER, folderViews::list);
         api.patch("/channel_folders/{channel_folder_id}", USER, folderViews::update);

@@ -153,7 +153,7 @@ public final class ChannelActions {
             gained(tx, c, before, after, oldSubscribers, Set.copyOf(added));
             List<Long> subscribers = subs.subscribers(tx.h(), c.id());
             for (long u : added) {
-                ObjectNode sub = json.subscription(c, subs.get(tx.h(), u, c.id()).orElseThrow());
+                ObjectNode sub = json.subscription(c, subs.get(tx.h(), u, c.id()).orElseThrow(), subscribers.size());
                 sub.set("subscribers", Json.tree(subscribers));
                 addPerUser.computeIfAbsent(u, k -> Json.array()).add(sub);
             }
@@ -184,18 +184,26 @@ public final class ChannelActions {
     /**
      * Users in `after` but not `before` now see the channel: stream create, then the subscribers
      * they could not see (new subscribers among them learn the list from their subscription add).
+     * The others learn every subscriber from peer_add events (the old ones here, the new ones from
+     * the caller's), so their stream create counts none: each peer_add adds to subscriber_count.
      */
     void gained(Tx tx, Channel c, Set<Long> before, List<Long> after, List<Long> oldSubscribers, Set<Long> newSubscribers) {
         List<Long> gain = new ArrayList<>();
         for (long u : after) if (!before.contains(u)) gain.add(u);
         if (gain.isEmpty()) return;
-        ArrayNode streams = Json.array().add(json.stream(c));
-        log.append(tx, new ChannelEvent.StreamCreate(streams, archivedExtra(c)), Recipients.users(gain));
         List<Long> peers = new ArrayList<>(gain);
         peers.removeAll(newSubscribers);
-        if (!oldSubscribers.isEmpty() && !peers.isEmpty()) {
-            log.append(tx, new ChannelEvent.PeerAdd(List.of(c.id()), oldSubscribers), Recipients.users(peers));
-        }
+        List<Long> joined = new ArrayList<>(gain);
+        joined.retainAll(newSubscribers);
+        if (!joined.isEmpty()) streamCreate(tx, c, oldSubscribers.size() + newSubscribers.size(), joined);
+        if (peers.isEmpty()) return;
+        streamCreate(tx, c, 0, peers);
+        if (!oldSubscribers.isEmpty()) log.append(tx, new ChannelEvent.PeerAdd(List.of(c.id()), oldSubscribers), Recipients.users(peers));
+    }
+
+    private void streamCreate(Tx tx, Channel c, int subscriberCount, List<Long> to) {
+        ArrayNode streams = Json.array().add(json.stream(c, subscriberCount));
+        log.append(tx, new ChannelEvent.StreamCreate(streams, archivedExtra(c)), Recipients.users(to));
     }
 
     /** Users in `before` but not `after` lost sight of the channel: stream delete. */
@@ -224,7 +232,7 @@ public final class ChannelActions {
         ObjectNode legacy = Json.object().put("__legacy_only", true);
         for (long u : subscribers) {
             if (!audience.contains(u)) continue;
-            ObjectNode sub = json.subscription(c, subs.get(tx.h(), u, c.id()).orElseThrow());
+            ObjectNode sub = json.subscription(c, subs.get(tx.h(), u, c.id()).orElseThrow(), subscribers.size());
             sub.set("subscribers", Json.tree(subscribers));
             ArrayNode list = Json.array().add(sub);
             ObjectNode x = extras(list, Json.array().add(ChannelJson.resolved(sub, byId.get(u))));

@@ -50,10 +50,15 @@ public final class ChannelJson {
         this.renderer = renderer;
     }
 
-    /** BasicChannel: every field of the seed's Channel table except the per-user ones. */
-    public ObjectNode stream(Channel c) {
+    /**
+     * BasicChannel: every field of the seed's Channel table except the per-user ones, and Zulip's
+     * subscriber_count (level 394: active subscribers who are active users; clients keep it current
+     * from peer_add and peer_remove, as Zulip's web client does).
+     */
+    public ObjectNode stream(Channel c, int subscriberCount) {
         ObjectNode o = Json.object();
         o.put("stream_id", c.id());
+        o.put("subscriber_count", subscriberCount);
         o.put("name", c.name());
         o.put("description", c.description());
         o.put("rendered_description", c.renderedDescription());
@@ -78,8 +83,8 @@ public final class ChannelJson {
     }
 
     /** A Subscription object; notification settings stay null when inherited. */
-    public ObjectNode subscription(Channel c, Subscription s) {
-        ObjectNode o = stream(c);
+    public ObjectNode subscription(Channel c, Subscription s, int subscriberCount) {
+        ObjectNode o = stream(c, subscriberCount);
         o.put("color", s.color());
         o.put("is_muted", s.isMuted());
         o.put("in_home_view", !s.isMuted());

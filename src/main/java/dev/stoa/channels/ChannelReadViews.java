@@ -47,6 +47,7 @@ public final class ChannelReadViews {
             Set<Long> ownerSubs = ownerSubscribed && me.isBot() && me.botOwnerId() != null
                     ? activeIds(subs.ofUser(h, me.botOwnerId())) : Set.of();
             Set<Long> defaultIds = new HashSet<>(channels.defaultChannelIds(h));
+            Map<Long, Integer> counts = subs.counts(h);
             ArrayNode out = Json.array();
             for (Channel c : channels.all(h)) {
                 if (excludeArchived && c.isArchived()) continue;
@@ -60,7 +61,7 @@ public final class ChannelReadViews {
                         || ownerSubs.contains(c.id())
                         || (contentAccess && access.canAccessContent(h, me, c, sub));
                 if (!include) continue;
-                ObjectNode s = json.stream(c);
+                ObjectNode s = json.stream(c, counts.getOrDefault(c.id(), 0));
                 if (defaults) s.put("is_default", defaultIds.contains(c.id()));
                 out.add(s);
             }
@@ -81,7 +82,7 @@ public final class ChannelReadViews {
         long id = req.pathLong("stream_id");
         return db.read(h -> {
             ObjectNode r = Json.success();
-            r.set("stream", json.stream(access.visible(h, me, id)));
+            r.set("stream", json.stream(access.visible(h, me, id), subs.count(h, id)));
             return r;
         });
     }

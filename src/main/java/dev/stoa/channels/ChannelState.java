@@ -47,6 +47,7 @@ public final class ChannelState implements StateContributor {
         String mode = me == null ? "false" : ctx.options().includeSubscribers();
         Map<Long, List<Long>> subscribers = "false".equals(mode) ? Map.of() : subs.allSubscribers(ctx.h());
         var kept = partial.lazily(ctx.h());
+        Map<Long, Integer> counts = subs.counts(ctx.h());
         Map<Long, Subscription> mine = new HashMap<>();
         if (me != null) for (Subscription s : subs.ofUser(ctx.h(), me.id())) mine.put(s.channelId(), s);
         ArrayNode subscribed = Json.array(), unsubscribed = Json.array(), never = Json.array(), streams = Json.array();
@@ -55,7 +56,8 @@ public final class ChannelState implements StateContributor {
             Subscription s = mine.get(c.id());
             boolean active = s != null && s.active();
             if (!access.canSeeMetadata(ctx.h(), me, c, active)) continue;
-            ObjectNode stream = json.stream(c);
+            int count = counts.getOrDefault(c.id(), 0);
+            ObjectNode stream = json.stream(c, count);
             if (s == null && "false".equals(mode)) {
                 // never_subscribed repeats the streams entry: written once, its bytes go out twice (a big realm's
                 // 1,000 never-subscribed dicts were half the channel dicts the response wrote)
@@ -65,7 +67,7 @@ public final class ChannelState implements StateContributor {
                 continue;
             }
             streams.add(stream);
-            ObjectNode o = s != null ? json.subscription(c, s) : stream.deepCopy();
+            ObjectNode o = s != null ? json.subscription(c, s, count) : stream.deepCopy();
             if (s != null && !nullCap) o = ChannelJson.resolved(o, me);
             if (!"false".equals(mode)) ChannelJson.putSubscribers(o, subscribers.getOrDefault(c.id(), List.of()), mode, kept);
             (s == null ? never : active ? subscribed : unsubscribed).add(o);

@@ -113,7 +113,8 @@ public final class ChannelUpdateActions {
             if (both.isEmpty()) break;
             ObjectNode extras = ch.with() == null ? Json.object() : ch.with().deepCopy();
             if (updated.isArchived()) extras.put("__archived", true);
-            if (ch.property().equals("is_archived")) extras.set("__stream", json.stream(updated));
+            // subscriber_count 0: restoreForLegacyClients then tells these clients every subscriber (peer_add, or their subscription add)
+            if (ch.property().equals("is_archived")) extras.set("__stream", json.stream(updated, 0));
             String name = ch.property().equals("name") ? old.name() : updated.name();
             log.append(tx, new ChannelEvent.StreamUpdate(updated.id(), name, ch.property(), ch.value(), extras), Recipients.users(both));
         }

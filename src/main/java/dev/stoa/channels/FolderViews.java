@@ -8,6 +8,7 @@ import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserRules;
+import java.util.Map;
 
 /**
  * Realm-wide channel configuration by administrators: channel folders (create, list, update) and
@@ -27,8 +28,11 @@ public final class FolderViews {
     private final FolderActions actions;
     private final ChannelUpdateActions updates;
 
+    private final SubscriptionStore subs;
+
     public FolderViews(Db db, ChannelStore channels, FolderStore folders, ChannelAccess access, ChannelJson json,
-                       FolderActions actions, ChannelUpdateActions updates) {
+                       FolderActions actions, ChannelUpdateActions updates, SubscriptionStore subs) {
+        this.subs = subs;
         this.db = db;
         this.channels = channels;
         this.folders = folders;
@@ -99,8 +103,9 @@ public final class FolderViews {
         User me = req.user();
         return db.read(h -> {
             ArrayNode out = Json.array();
+            Map<Long, Integer> counts = subs.counts(h);
             for (Channel c : channels.byIds(h, channels.defaultChannelIds(h))) {
-                if (access.canSeeMetadata(h, me, c, false) || me.isAdmin()) out.add(json.stream(c));
+                if (access.canSeeMetadata(h, me, c, false) || me.isAdmin()) out.add(json.stream(c, counts.getOrDefault(c.id(), 0)));
             }
             ObjectNode r = Json.success();
             r.set("default_streams", out);

@@ -80,6 +80,22 @@ public final class SubscriptionStore {
         return out;
     }
 
+    /** subscriber_count: active subscribers who are active users (the subscribers lists' length), per channel, in one query. */
+    public Map<Long, Integer> counts(Handle h) {
+        Map<Long, Integer> out = new HashMap<>();
+        h.createQuery("SELECT s.channel_id, COUNT(*) FROM subscriptions s JOIN users u ON u.id = s.user_id "
+                        + "WHERE s.active AND u.is_active GROUP BY s.channel_id")
+                .map((rs, c) -> out.put(rs.getLong(1), rs.getInt(2))).list();
+        return out;
+    }
+
+    /** One channel's subscriber_count. */
+    public int count(Handle h, long channelId) {
+        return h.createQuery("SELECT COUNT(*) FROM subscriptions s JOIN users u ON u.id = s.user_id "
+                        + "WHERE s.channel_id = ? AND s.active AND u.is_active")
+                .bind(0, channelId).mapTo(Integer.class).one();
+    }
+
     /** Which of the given users are actively subscribed. */
     public List<Long> subscribedAmong(Handle h, long channelId, Collection<Long> userIds) {
         if (userIds.isEmpty()) return List.of();

@@ -46,10 +46,11 @@ public final class SubscriptionViews {
             var kept = partial.lazily(h);
             ArrayNode out = Json.array();
             Map<Long, Channel> byId = channels.allById(h);
+            Map<Long, Integer> counts = subs.counts(h);
             for (Subscription s : subs.ofUser(h, me)) {
                 if (!s.active()) continue;
                 Channel c = byId.get(s.channelId());
-                ObjectNode o = json.subscription(c, s);
+                ObjectNode o = json.subscription(c, s, counts.getOrDefault(c.id(), 0));
                 if (!"false".equals(mode)) ChannelJson.putSubscribers(o, subscribers.getOrDefault(c.id(), List.of()), mode, kept);
                 out.add(o);
             }

@@ -6,6 +6,7 @@ import dev.stoa.db.Db;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.storage.FileStore;
+import dev.stoa.users.AvatarUrls;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
 import java.io.BufferedOutputStream;
@@ -47,7 +48,11 @@ public final class Exporter {
     public record Summary(String schemaVersion, Map<String, Long> rows, int files) {}
 
     /** The rows' side of an export: counts, and the files they name, gathered while the tables stream out. */
-    private record Snapshot(String schemaVersion, Map<String, Long> rows, List<String> uploads, List<String> emoji, List<Long> consenting) {}
+    private record Snapshot(String schemaVersion, Map<String, Long> rows, List<String> uploads, List<String> emoji, List<String> avatars,
+                            List<Long> consenting) {}
+
+    /** Where uploaded avatars are (AvatarImages' keys), in the file store and in the zip alike. */
+    private static final String AVATARS = "avatars/" + AvatarUrls.REALM_ID + "/";
 
     private final Db db;
     private final DumpStore dump;
@@ -56,7 +61,10 @@ public final class Exporter {
     private final String realmHost;
     private final Clock clock;
 
-    public Exporter(Db db, UserStore users, FileStore files, String realmHost, Clock clock) {
+    private final AvatarUrls avatarUrls;
+
+    public Exporter(Db db, UserStore users, FileStore files, String realmHost, Clock clock, AvatarUrls avatarUrls) {
+        this.avatarUrls = avatarUrls;
         this.db = db;
         this.dump = new DumpStore(db.dialect());
         this.users = users;
@@ -70,7 +78,8 @@ public final class Exporter {
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(target)); ZipOutputStream zip = new ZipOutputStream(out)) {
             Snapshot s = db.read(h -> tables(h, kind, zip));
             List<String> missing = new ArrayList<>();
-            int files = copy(zip, "uploads/", s.uploads(), missing) + copy(zip, "emoji/", s.emoji(), missing);
+            int files = copy(zip, "uploads/", s.uploads(), missing) + copy(zip, "emoji/", s.emoji(), missing)
+                    + copy(zip, AVATARS, s.avatars(), missing);
             zip.putNextEntry(new ZipEntry("manifest.json"));
             zip.write(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest(kind, s, files, missing)));
             zip.closeEntry();
@@ -86,13 +95,17 @@ public final class Exporter {
         Map<Long, User> byId = new LinkedHashMap<>();
         all.forEach(u -> byId.put(u.id(), u));
         Map<String, Long> counts = new LinkedHashMap<>();
-        List<String> uploads = new ArrayList<>(), emoji = new ArrayList<>();
+        List<String> uploads = new ArrayList<>(), emoji = new ArrayList<>(), avatars = new ArrayList<>();
         for (ExportTables.Table t : ExportTables.TABLES) {
             zip.putNextEntry(new ZipEntry("tables/" + t.name() + ".jsonl"));
             long[] n = {0};
             dump.dump(h, t, kind == Kind.FULL, consenting.isEmpty() ? List.of(-1L) : consenting, row -> {
                 if (t.name().equals("users") && kind != Kind.FULL) hideEmail(row, byId, consenting);
                 if (t.name().equals("attachments")) uploads.add((String) row.get("storage_name"));
+                if (t.name().equals("users") && "U".equals(row.get("avatar_source"))) {
+                    String base = avatarUrls.base(((Number) row.get("id")).longValue(), ((Number) row.get("avatar_version")).intValue());
+                    for (String suffix : new String[] {".original", ".png", "-medium.png"}) avatars.add(base + suffix);
+                }
                 if (t.name().equals("realm_emoji")) {
                     emoji.add((String) row.get("file_name"));
                     if (row.get("still_file_name") instanceof String still) emoji.add("still/" + still);
@@ -104,7 +117,7 @@ public final class Exporter {
             zip.closeEntry();
             counts.put(t.name(), n[0]);
         }
-        return new Snapshot(dump.schemaVersion(h), counts, uploads, emoji, consenting);
+        return new Snapshot(dump.schemaVersion(h), counts, uploads, emoji, avatars, consenting);
     }
 
     /**
@@ -151,6 +164,8 @@ public final class Exporter {
         m.put("export_type", kind.wireName);
         m.put("exported_at", clock.instant().toString());
         m.put("realm_host", realmHost);
+        // the avatar files keep their names (and their URLs stay valid) when the new server takes this salt
+        m.put("avatar_salt", avatarUrls.salt());
         ArrayNode consenting = m.putArray("consenting_user_ids");
         if (kind == Kind.FULL_WITH_CONSENT) s.consenting().forEach(consenting::add);
         ObjectNode tables = m.putObject("tables");

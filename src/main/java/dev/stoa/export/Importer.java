@@ -40,7 +40,7 @@ public final class Importer {
     public record Summary(Map<String, Long> rows, int files, String schemaVersion) {}
 
     private static final int BATCH = 500;
-    private static final java.util.regex.Pattern FILE_ENTRY = java.util.regex.Pattern.compile("(uploads|emoji|emoji/still)/[A-Za-z0-9][A-Za-z0-9._-]*");
+    private static final java.util.regex.Pattern FILE_ENTRY = java.util.regex.Pattern.compile("(uploads|emoji|emoji/still|avatars/1)/[A-Za-z0-9][A-Za-z0-9._-]*");
 
     private Importer() {}
 
@@ -110,7 +110,7 @@ public final class Importer {
 
     /** The file store must hold no uploads or emoji: they would mix with the imported ones. */
     private static void checkNoFiles(FileStore files) {
-        for (String prefix : List.of("uploads/", "emoji/")) {
+        for (String prefix : List.of("uploads/", "emoji/", "avatars/")) {
             if (files.list(prefix).isEmpty()) continue;
             if (files.local()) {
                 throw new ImportError("the data directory " + Path.of(files.describe()).resolve(prefix) + " is not empty: import only into a new, empty data directory");
@@ -134,6 +134,8 @@ public final class Importer {
         Map<String, Long> rows = db.write(tx -> {
             Map<String, Long> counts = new LinkedHashMap<>();
             for (ExportTables.Table t : ExportTables.TABLES) counts.put(t.name(), table(tx.h(), dump, zip, t.name()));
+            // the exporting server's avatar salt: the avatar files came with the names it gives them
+            if (manifest.path("avatar_salt").isTextual()) new dev.stoa.users.UserStore().avatarSalt(tx.h(), manifest.get("avatar_salt").asText());
             new MessageStore(db.dialect()).reindexAll(tx.h());
             return counts;
         });

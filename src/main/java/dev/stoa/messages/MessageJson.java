@@ -27,7 +27,10 @@ public final class MessageJson {
     /** Widget submessages: a page's are read with it; a send writes a /poll or /todo message's widget through it. */
     final SubmessageStore submessages;
 
-    public MessageJson(UserStore users, UserJson userJson, ChannelStore channels, MessageStore store) {
+    private final dev.stoa.realm.RealmHolder realm;
+
+    public MessageJson(UserStore users, UserJson userJson, ChannelStore channels, MessageStore store, dev.stoa.realm.RealmHolder realm) {
+        this.realm = realm;
         this.users = users;
         this.userJson = userJson;
         this.channels = channels;
@@ -53,10 +56,15 @@ public final class MessageJson {
         // a sender's email and avatar URL (an MD5 for a Gravatar) once per sender, not once per message
         Map<Long, SenderParts> senders = new HashMap<>();
         Map<Long, ArrayNode> subs = submessages.of(h, messages.stream().map(Message::id).toList());
+        Map<Long, List<MessageStore.Edit>> edits = store.edits(h,
+                messages.stream().filter(m -> m.lastEditTime() != null || m.lastMovedTime() != null).map(Message::id).toList());
+        String policy = EditHistory.policy(realm.get());
         return messages.stream().map(m -> {
             ObjectNode o = one(m, senders.computeIfAbsent(m.senderId(), id -> senderParts(byId.get(id), viewer, clientGravatar)),
                     byId, chans, reactions.getOrDefault(m.id(), List.of()), applyMarkdown);
             if (subs.containsKey(m.id())) o.set("submessages", subs.get(m.id()));
+            ArrayNode history = EditHistory.of(edits.get(m.id()), policy);
+            if (history != null) o.set("edit_history", history);
             return o;
         }).toList();
     }

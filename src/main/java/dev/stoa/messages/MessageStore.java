@@ -222,14 +222,26 @@ public final class MessageStore {
                 e.prevContent(), e.prevRendered(), e.prevTopic(), e.newTopic(), e.prevChannel(), e.newChannel());
     }
 
+    private static final String EDIT_COLUMNS = "SELECT id, message_id, user_id, edit_time, prev_content, prev_rendered_content, prev_topic, "
+            + "new_topic, prev_channel_id, new_channel_id FROM message_edits ";
+
+    private static Edit edit(java.sql.ResultSet rs, org.jdbi.v3.core.statement.StatementContext c) throws java.sql.SQLException {
+        return new Edit(rs.getLong(1), rs.getLong(2), rs.getObject(3) == null ? null : rs.getLong(3),
+                rs.getLong(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
+                rs.getObject(9) == null ? null : rs.getLong(9), rs.getObject(10) == null ? null : rs.getLong(10));
+    }
+
     public List<Edit> edits(Handle h, long messageId) {
-        return h.createQuery("SELECT id, message_id, user_id, edit_time, prev_content, prev_rendered_content, prev_topic, new_topic, "
-                        + "prev_channel_id, new_channel_id FROM message_edits WHERE message_id = ? ORDER BY id")
-                .bind(0, messageId)
-                .map((rs, c) -> new Edit(rs.getLong(1), rs.getLong(2), rs.getObject(3) == null ? null : rs.getLong(3),
-                        rs.getLong(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
-                        rs.getObject(9) == null ? null : rs.getLong(9), rs.getObject(10) == null ? null : rs.getLong(10)))
-                .list();
+        return h.createQuery(EDIT_COLUMNS + "WHERE message_id = ? ORDER BY id").bind(0, messageId).map(MessageStore::edit).list();
+    }
+
+    /** The edits of several messages, oldest first per message, in one query (message_edits_message index). */
+    public Map<Long, List<Edit>> edits(Handle h, Collection<Long> messageIds) {
+        Map<Long, List<Edit>> out = new HashMap<>();
+        if (messageIds.isEmpty()) return out;
+        h.createQuery(EDIT_COLUMNS + "WHERE message_id IN (<ids>) ORDER BY message_id, id").bindList("ids", List.copyOf(messageIds))
+                .map(MessageStore::edit).forEach(e -> out.computeIfAbsent(e.messageId(), k -> new ArrayList<>()).add(e));
+        return out;
     }
 
     public void updateContent(Handle h, long id, String content, String rendered, boolean link, boolean attachment, boolean image, long time) {

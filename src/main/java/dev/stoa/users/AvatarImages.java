@@ -51,7 +51,8 @@ public final class AvatarImages {
     public static Resized resize(String fileName, byte[] bytes) {
         String type = typeOf(fileName);
         if (type == null) throw badImage("Invalid image format");
-        BufferedImage image = decode(bytes);
+        // upright first, as libvips' thumbnail does: a phone's photo carries its turn in EXIF
+        BufferedImage image = ExifOrientation.upright(decode(bytes), ExifOrientation.of(bytes));
         return new Resized(bytes, type, png(square(image, AvatarUrls.SIZE)), png(square(image, AvatarUrls.MEDIUM_SIZE)));
     }
 

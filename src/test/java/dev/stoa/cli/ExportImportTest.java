@@ -39,6 +39,7 @@ class ExportImportTest extends StoaTestBase {
     private final List<ApiClient> people = new ArrayList<>();
     private String uploadUrl;
     private String emojiUrl;
+    private String avatarUrl;
 
     @Test
     void aBusyRealmSurvivesExportAndImport() throws Exception {
@@ -49,6 +50,7 @@ class ExportImportTest extends StoaTestBase {
         assertThat(before.get(member.email + " drafts")).hasSize(1);
         byte[] uploadBefore = Exports.fetch(member, server.baseUrl + uploadUrl).body();
         byte[] emojiBefore = Exports.fetch(member, server.baseUrl + emojiUrl).body();
+        byte[] avatarBefore = Exports.fetch(member, server.baseUrl + avatarUrl).body();
 
         long id = owner.post("/export/realm", "export_type", "2").success().get("id").asLong();
         JsonNode done = Exports.awaitDone(owner, id, 120);
@@ -76,6 +78,7 @@ class ExportImportTest extends StoaTestBase {
                 ApiClient memberThere = there.get(people.indexOf(member));
                 assertThat(Exports.fetch(memberThere, base + uploadUrl).body()).isEqualTo(uploadBefore);
                 assertThat(Exports.fetch(memberThere, base + emojiUrl).body()).isEqualTo(emojiBefore);
+                assertThat(Exports.fetch(memberThere, base + avatarUrl).body()).isEqualTo(avatarBefore);
                 stillWorks(base, memberThere, before);
             }
         } finally {
@@ -170,6 +173,8 @@ class ExportImportTest extends StoaTestBase {
         member.post("/messages", "type", "direct", "to", List.of(member.userId), "content", "a note to myself").success();
         bot.post("/messages", "type", "stream", "to", "Verona", "topic", "bots", "content", "beep").success();
 
+        avatarUrl = dev.stoa.users.AvatarTest.upload(member, Map.of("me.png", dev.stoa.users.AvatarTest.image(30, 20, "png"))).success()
+                .get("avatar_url").asText();
         byte[] image = RealmEmojiTest.png(0x336699);
         RealmEmojiTest.upload(admin, "stoaparrot", Map.of("file", image)).success();
         JsonNode emoji = emojiNamed(admin, "stoaparrot");

@@ -90,6 +90,9 @@ final class ChannelAppliers {
             ObjectNode copy = sub.deepCopy();
             if (!subsKept) copy.remove("subscribers");
             ((ArrayNode) s.get("subscriptions")).add(copy);
+            // the channel's count now includes the user (no peer_add comes to the user itself)
+            ObjectNode stream = find(s, "streams", id);
+            if (stream != null) stream.set("subscriber_count", sub.get("subscriber_count"));
         }
     }
 
@@ -107,6 +110,11 @@ final class ChannelAppliers {
             remove(s, "subscriptions", id);
             if (sub.has("subscribers")) sub.set("subscribers", minus(sub.get("subscribers"), Set.of(me)));
             ((ArrayNode) s.get("unsubscribed")).add(sub);
+            // the user hears no peer_remove of itself: its copies of the channel count one fewer
+            for (String l : ALL_LISTS) {
+                ObjectNode o = find(s, l, id);
+                if (o != null && o.has("subscriber_count")) o.put("subscriber_count", o.get("subscriber_count").asInt() - 1);
+            }
         }
     }
 
@@ -114,6 +122,11 @@ final class ChannelAppliers {
         Set<Long> users = new HashSet<>();
         for (JsonNode u : e.get("user_ids")) users.add(u.asLong());
         for (JsonNode id : e.get("stream_ids")) {
+            // subscriber_count (Zulip's level 394), kept as Zulip's web client keeps it: each peer event adds or removes its users
+            for (String l : ALL_LISTS) {
+                ObjectNode o = find(s, l, id.asLong());
+                if (o != null && o.has("subscriber_count")) o.put("subscriber_count", o.get("subscriber_count").asInt() + (add ? users.size() : -users.size()));
+            }
             for (String l : SUB_LISTS) {
                 ObjectNode o = find(s, l, id.asLong());
                 // a large channel's partial list (include_subscribers=partial) follows peers like a full one

@@ -27,12 +27,12 @@ import org.junit.jupiter.api.Test;
  * zerver/views/users.py avatar, zerver/lib/avatar.py, zerver/lib/upload/): upload and delete with
  * their events, the stored sizes, the /avatar/ redirects, and avatar_url in users and messages.
  */
-class AvatarTest extends StoaTestBase {
+public class AvatarTest extends StoaTestBase {
     static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).followRedirects(HttpClient.Redirect.NEVER).build();
     static final Object[] NO_CLIENT_GRAVATAR = {"client_gravatar", false};
 
     /** POST /users/me/avatar with the given files (file name -> bytes) as multipart parts. */
-    static ApiResponse upload(ApiClient c, Map<String, byte[]> files) {
+    public static ApiResponse upload(ApiClient c, Map<String, byte[]> files) {
         String boundary = "stoaAvatarBoundary7";
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         int n = 0;
@@ -48,7 +48,7 @@ class AvatarTest extends StoaTestBase {
     }
 
     /** A w × h image: left half red, right half blue, so the centre crop shows in the result. */
-    static byte[] image(int w, int h, String format) throws Exception {
+    public static byte[] image(int w, int h, String format) throws Exception {
         BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
         for (int x = 0; x < w; x++) for (int y = 0; y < h; y++) img.setRGB(x, y, x < w / 2 ? 0xFF0000 : 0x0000FF);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -114,6 +114,28 @@ class AvatarTest extends StoaTestBase {
         assertThat(self.get("avatar_source").asText()).isEqualTo("U");
         long dm = u.post("/messages", "type", "private", "to", List.of(member.userId), "content", "look").success().get("id").asLong();
         assertThat(member.get("/messages/" + dm).success().at("/message/avatar_url").asText()).isEqualTo(url);
+    }
+
+    /** A phone's JPEG says in EXIF that it is turned (orientation 6: a quarter turn clockwise); the avatar is upright. */
+    @Test
+    void aTurnedPhotoIsTurnedUpright() throws Exception {
+        ApiClient u = server.createUser("avatar-exif@example.com", "Avatar Exif", 400);
+        byte[] jpeg = image(200, 100, "jpg");
+        byte[] exif = {(byte) 0xFF, (byte) 0xE1, 0, 34, 'E', 'x', 'i', 'f', 0, 0, 'M', 'M', 0, 42, 0, 0, 0, 8,
+                0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0};
+        byte[] turned = new byte[jpeg.length + exif.length];
+        System.arraycopy(jpeg, 0, turned, 0, 2);
+        System.arraycopy(exif, 0, turned, 2, exif.length);
+        System.arraycopy(jpeg, 2, turned, 2 + exif.length, jpeg.length - 2);
+        String url = upload(u, Map.of("phone.jpg", turned)).success().get("avatar_url").asText();
+        BufferedImage small = decode(fetch(url, null).body());
+        // the red left half is now on top, the blue right half below
+        assertThat(isRed(small.getRGB(50, 10))).isTrue();
+        assertThat(isRed(small.getRGB(50, 90))).isFalse();
+    }
+
+    static boolean isRed(int rgb) {
+        return ((rgb >> 16) & 0xFF) > 200 && (rgb & 0xFF) < 60;
     }
 
     @Test
