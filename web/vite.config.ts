@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { emojiPlugin } from './build/emoji-plugin.ts';
 
 // The built client is served by Stoa: index.html at `/`, hashed assets under `/static/`.
 // `npm run dev` serves the sources at http://127.0.0.1:5173/ and passes the API, the sign-in and
@@ -8,6 +9,7 @@ const passThrough = Object.fromEntries(['/json', '/accounts', '/user_uploads', '
 
 export default defineConfig(({ command, isPreview }) => ({
   base: command === 'build' || isPreview ? '/static/' : '/',
+  plugins: [emojiPlugin()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: { outDir: 'dist', assetsDir: '', target: 'es2022', sourcemap: false },
   server: { port: Number(process.env.WEB_PORT ?? 5173), strictPort: true, host: '127.0.0.1', proxy: passThrough },

@@ -1,27 +1,87 @@
-// A small, hand-picked set of Unicode emoji under Zulip's names (the server knows them all; the
-// picker offers the common ones plus the realm's custom emoji). Codes are dash-separated hex.
-export const EMOJI: [name: string, code: string][] = [
-  ['+1', '1f44d'], ['-1', '1f44e'], ['smile', '1f642'], ['grinning', '1f600'], ['joy', '1f602'],
-  ['rolling_on_the_floor_laughing', '1f923'], ['wink', '1f609'], ['blush', '1f60a'],
-  ['heart_eyes', '1f60d'], ['thinking', '1f914'], ['neutral', '1f610'], ['sweat_smile', '1f605'],
-  ['upside_down', '1f643'], ['sob', '1f62d'], ['cry', '1f622'], ['scream', '1f631'], ['angry', '1f620'],
-  ['sunglasses', '1f60e'], ['partying_face', '1f973'], ['exploding_head', '1f92f'], ['shrug', '1f937'],
-  ['facepalm', '1f926'], ['pray', '1f64f'], ['clap', '1f44f'], ['wave', '1f44b'], ['muscle', '1f4aa'],
-  ['ok', '1f44c'], ['point_up', '261d'], ['raised_hands', '1f64c'], ['handshake', '1f91d'],
-  ['heart', '2764'], ['orange_heart', '1f9e1'], ['yellow_heart', '1f49b'], ['green_heart', '1f49a'],
-  ['blue_heart', '1f499'], ['purple_heart', '1f49c'], ['broken_heart', '1f494'], ['sparkles', '2728'],
-  ['fire', '1f525'], ['star', '2b50'], ['tada', '1f389'], ['rocket', '1f680'], ['eyes', '1f440'],
-  ['check', '2705'], ['cross_mark', '274c'], ['warning', '26a0'], ['question', '2753'], ['exclamation', '2757'],
-  ['hundred', '1f4af'], ['bulb', '1f4a1'], ['zap', '26a1'], ['coffee', '2615'], ['pizza', '1f355'],
-  ['cake', '1f370'], ['beer', '1f37a'], ['gift', '1f381'], ['trophy', '1f3c6'], ['medal', '1f3c5'],
-  ['bug', '1f41b'], ['octopus', '1f419'], ['turtle', '1f422'], ['cat', '1f408'], ['dog', '1f415'],
-  ['sun', '2600'], ['rainbow', '1f308'], ['snowflake', '2744'], ['umbrella', '2602'],
-  ['calendar', '1f4c5'], ['memo', '1f4dd'], ['book', '1f4d6'], ['link', '1f517'], ['lock', '1f512'],
-  ['key', '1f511'], ['hammer', '1f528'], ['wrench', '1f527'], ['gear', '2699'], ['computer', '1f4bb'],
-  ['phone', '1f4de'], ['email', '1f4e7'], ['bell', '1f514'], ['pushpin', '1f4cc'], ['paperclip', '1f4ce'],
-  ['money', '1f4b0'], ['hourglass', '231b'], ['alarm_clock', '23f0'], ['stop_sign', '1f6d1'],
-  ['construction', '1f6a7'], ['working_on_it', '1f6e0'],
-];
+// Emoji as Zulip shows them: images from a sprite sheet (Google's Noto Emoji through
+// emoji-datasource-google, as Zulip's web app), not the system font. The server renders
+// `<span class="emoji emoji-1f600">:grinning:</span>`; the sprite stylesheet gives each code its
+// cell of the sheet. The catalog (names and aliases as the server knows them, categories, skin tones)
+// is its own chunk, loaded after the first screen (build/emoji-plugin.ts makes both).
+import { signal } from '@preact/signals';
+import { rank } from './typeahead.ts';
+
+export interface EmojiEntry { code: string; names: string[]; category: number; tones?: [string, string][] }
+export interface Catalog { categories: string[]; entries: EmojiEntry[]; byName: Map<string, EmojiEntry> }
+/** What the picker and the typeahead offer: a unicode emoji (by code) or a custom one (its id). */
+export interface EmojiItem { name: string; code: string; type: 'unicode_emoji' | 'realm_emoji' | 'zulip_extra_emoji'; url?: string }
+
+export const catalog = signal<Catalog | null>(null);
+let loading: Promise<Catalog> | null = null;
+
+export function loadCatalog(): Promise<Catalog> {
+  return (loading ??= import('./emoji-catalog.ts').then(({ CATEGORIES, ENTRIES }) => {
+    const entries = ENTRIES.map(([code, names, category, tones]) => ({ code, names, category, tones }));
+    const byName = new Map<string, EmojiEntry>();
+    for (const e of entries) for (const n of e.names) byName.set(n, e);
+    return (catalog.value = { categories: CATEGORIES, entries, byName });
+  }));
+}
+
+let sprites: Promise<unknown> | null = null;
+/** The sprite sheet's stylesheet; until it arrives, emoji show as their :name: text. */
+export const loadSprites = () => (sprites ??= import('./emoji-sprites.ts'));
+
+/** The user's emojiset: Zulip's "text" shows names; any other (google, google-blob, twitter) our sheet. */
+export function applyEmojiset(emojiset: string | undefined) {
+  document.documentElement.dataset.emojiset = emojiset === 'text' ? 'text' : 'sprite';
+  if (emojiset !== 'text') void loadSprites();
+}
+
+const TONE_KEY = 'stoa.emoji.tone';
+const FREQUENT_KEY = 'stoa.emoji.frequent';
+/** Zulip's default "popular" emoji, shown first until the user has picked some. */
+export const POPULAR = ['+1', 'tada', 'smile', 'heart', 'working_on_it', 'octopus'];
+
+export const skinTone = signal(Number(globalThis.localStorage?.getItem(TONE_KEY) ?? 0));
+export function setSkinTone(tone: number) {
+  skinTone.value = tone;
+  globalThis.localStorage?.setItem(TONE_KEY, String(tone));
+}
+
+/** An emoji in the chosen skin tone (1..5), when it has tones. */
+export function withTone(e: EmojiEntry, tone = skinTone.value): { name: string; code: string } {
+  const t = tone > 0 ? e.tones?.[tone - 1] : undefined;
+  return t ? { code: t[0], name: t[1] } : { code: e.code, name: e.names[0]! };
+}
+
+function frequentCounts(): Record<string, number> {
+  try {
+    return JSON.parse(localStorage.getItem(FREQUENT_KEY) ?? '{}');
+  } catch {
+    return {};
+  }
+}
+
+/** Remembers a pick for "Frequently used" (in this browser). */
+export function notePick(name: string) {
+  const counts = frequentCounts();
+  counts[name] = (counts[name] ?? 0) + 1;
+  localStorage.setItem(FREQUENT_KEY, JSON.stringify(counts));
+}
+
+/** The names most picked here, then Zulip's popular ones, at most `n`. */
+export function frequentNames(n = 12): string[] {
+  const counts = frequentCounts();
+  const picked = Object.keys(counts).sort((a, b) => counts[b]! - counts[a]!);
+  return [...new Set([...picked, ...POPULAR])].slice(0, n);
+}
+
+/** Custom emoji first (as Zulip ranks them), then the catalog's (in its order), best matches of any of their names first. */
+export function searchEmoji(query: string, custom: EmojiItem[], limit = 8): EmojiItem[] {
+  const c = catalog.value;
+  if (!c) void loadCatalog();
+  const candidates = [
+    ...custom.map((item) => ({ item, names: [item.name] })),
+    ...(c?.entries ?? []).map((e) => ({ item: { ...withTone(e), type: 'unicode_emoji' } as EmojiItem, names: e.names })),
+  ];
+  return rank(candidates, query, (x) => x.names, limit).map((x) => x.item);
+}
 
 export function emojiChar(code: string): string {
   try {
@@ -29,16 +89,4 @@ export function emojiChar(code: string): string {
   } catch {
     return '';
   }
-}
-
-/**
- * Zulip's rendered emoji are `<span class="emoji emoji-1f600" ...>:grinning:</span>`, meant for a
- * sprite sheet; show the character itself instead (the title keeps the name).
- */
-export function inlineEmoji(html: string): string {
-  if (!html.includes('emoji-')) return html;
-  return html.replace(/(<span[^>]*class="emoji emoji-([0-9a-f-]+)"[^>]*>):[^<:]*:(<\/span>)/g, (_all, open: string, code: string, close: string) => {
-    const ch = emojiChar(code);
-    return ch ? open + ch + close : _all;
-  });
 }

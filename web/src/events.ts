@@ -164,7 +164,9 @@ function onRealmUser(s: Store, ev: ZEvent) {
   else if (ev.op === 'remove') update(s.users, (m) => m.delete(p.user_id));
   else if (ev.op === 'update') {
     const u = s.users.value.get(p.user_id);
-    if (u) update(s.users, (m) => m.set(p.user_id, { ...u, ...p }));
+    const field = p.custom_profile_field;
+    const profile_data = field ? { ...u?.profile_data, [field.id]: { value: field.value, rendered_value: field.rendered_value } } : u?.profile_data;
+    if (u) update(s.users, (m) => m.set(p.user_id, { ...u, ...p, profile_data }));
   }
 }
 
@@ -202,6 +204,14 @@ const HANDLERS: Record<string, (s: Store, ev: ZEvent) => void> = {
   presence: (s, ev) => update(s.presence, (m) => {
     for (const [id, p] of Object.entries(ev.presences ?? {})) m.set(Number(id), p as any);
   }),
+  user_status: (s, ev) => update(s.userStatus, (m) => {
+    const { id: _id, type: _type, user_id, ...change } = ev;
+    const next = { ...(m.get(user_id) ?? {}), ...change };
+    if (!next.status_text && !next.emoji_name && !next.away) m.delete(user_id);
+    else m.set(user_id, next);
+  }),
+  custom_profile_fields: (s, ev) => { s.profileFields.value = ev.fields; },
+  invites_changed: (s) => { s.invitesTick.value++; },
   user_topic: (s, ev) => { update(s.userTopics, (m) => m.set(topicKey(ev.stream_id, ev.topic_name), ev.visibility_policy)); s.bumpUnread(); },
   user_settings: (s, ev) => { if (ev.op === 'update') s.settings.value = { ...s.settings.value, [ev.property]: ev.value }; },
   realm: (s, ev) => {

@@ -1,10 +1,9 @@
 // The client's local copy of the server state: built from POST /register, then kept current by
 // events (events.ts). Signals carry the parts the UI reads; `bump` re-renders after in-place changes.
 import { signal, type Signal } from '@preact/signals';
-import type { ChannelFolder, Draft, GroupSetting, Reminder, ScheduledMessage, Message, NavigationView, Presence, RealmEmoji, Linkifier, Snippet, Stream, Subscription, User, UserGroup } from './types.ts';
+import type { ChannelFolder, Draft, GroupSetting, Reminder, ScheduledMessage, Message, NavigationView, Presence, ProfileField, UserStatus, RealmEmoji, Linkifier, Snippet, Stream, Subscription, User, UserGroup } from './types.ts';
 import { Unreads, dmKey, topicKey, type RegisterUnreads } from './unread.ts';
 import { matchesNarrow, narrowKey, type Narrow } from './narrow.ts';
-import { inlineEmoji } from './emoji.ts';
 import { enhanceHtml } from './rendered.ts';
 
 export interface Feed {
@@ -53,6 +52,14 @@ export class Store {
   reminders = signal<Reminder[]>([]);
   userTopics = signal(new Map<string, number>());
   presence = signal(new Map<number, Presence>());
+  /** register's user_status, kept by user_status events (ui/People.tsx and the profile cards show it). */
+  userStatus = signal(new Map<number, UserStatus>());
+  /** register's server_* keys (server_can_send_email, server_supported_permission_settings, ...). */
+  server: Record<string, any> = {};
+  /** Bumped by invites_changed: the invitations page fetches GET /invites again. */
+  invitesTick = signal(0);
+  /** The organization's custom profile fields (register's custom_profile_fields). */
+  profileFields = signal<ProfileField[]>([]);
   /** Conversation key (`s:<id>:<topic>` or `d:<dmKey>`) → typing user → expiry (ms). */
   typing = signal(new Map<string, Map<number, number>>());
   unread: Unreads;
@@ -88,6 +95,9 @@ export class Store {
     this.reminders.value = reg.reminders ?? [];
     this.userTopics.value = new Map((reg.user_topics ?? []).map((t: any) => [topicKey(t.stream_id, t.topic_name), t.visibility_policy]));
     this.presence.value = new Map(Object.entries(reg.presences ?? {}).map(([id, p]) => [Number(id), p as Presence]));
+    this.userStatus.value = new Map(Object.entries(reg.user_status ?? {}).map(([id, st]) => [Number(id), st as UserStatus]));
+    this.profileFields.value = reg.custom_profile_fields ?? [];
+    for (const [k, v] of Object.entries(reg)) if (k.startsWith('server_')) this.server[k] = v;
     this.unread = Unreads.fromRegister(reg.unread_msgs as RegisterUnreads, this.myId);
     const recent = new Map<string, RecentConversation>();
     for (const c of reg.recent_private_conversations ?? []) {
@@ -129,10 +139,10 @@ export class Store {
     return setting.direct_members.includes(userId) || setting.direct_subgroups.some(inGroupId);
   }
 
-  /** A message as the client keeps it: DM participants as ids, emoji as characters. */
+  /** A message as the client keeps it: DM participants as ids (emoji stay the server's sprite spans). */
   normalize(m: Message): Message {
-    const out: Message = { ...m, content: enhanceHtml(inlineEmoji(m.content), m.sender_full_name), flags: m.flags ?? [], reactions: m.reactions ?? [] };
-    if (m.match_content) out.match_content = enhanceHtml(inlineEmoji(m.match_content), m.sender_full_name);
+    const out: Message = { ...m, content: enhanceHtml(m.content, m.sender_full_name), flags: m.flags ?? [], reactions: m.reactions ?? [] };
+    if (m.match_content) out.match_content = enhanceHtml(m.match_content, m.sender_full_name);
     if (m.type === 'private' && Array.isArray(m.display_recipient)) out.dmUserIds = m.display_recipient.map((u) => u.id);
     return out;
   }

@@ -2,7 +2,10 @@
 export interface User {
   user_id: number; email: string; full_name: string; avatar_url?: string | null; is_bot: boolean;
   is_active?: boolean; role: number; is_admin?: boolean; timezone?: string; delivery_email?: string | null;
+  date_joined?: string; bot_type?: number | null; bot_owner_id?: number | null; profile_data?: Record<string, { value: string; rendered_value?: string | null }>;
 }
+export interface UserStatus { status_text?: string; emoji_name?: string; emoji_code?: string; reaction_type?: string; away?: boolean }
+export interface ProfileField { id: number; type: number; order: number; name: string; hint: string; field_data: string; display_in_profile_summary?: boolean; editable_by_user?: boolean; required?: boolean }
 export interface Stream {
   stream_id: number; name: string; description: string; invite_only: boolean; is_archived?: boolean; folder_id?: number | null; is_recently_active?: boolean;
   can_move_messages_within_channel_group?: GroupSetting; can_move_messages_out_of_channel_group?: GroupSetting;

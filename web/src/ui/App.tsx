@@ -10,12 +10,15 @@ import { Feed, FeedTitle } from './Feed.tsx';
 import { Compose, TypingNotice, closeCompose } from './Compose.tsx';
 import { Inbox, Recent } from './Overviews.tsx';
 import { Settings, setTopicPolicy } from './Settings.tsx';
-import { Avatar, Popover, PresenceDot, presenceOf } from './common.tsx';
+import { Avatar, Popover } from './common.tsx';
+import { People, PeopleButton, peopleOpen } from './People.tsx';
+import { ProfileCards, openStatusDialog } from './ProfileCard.tsx';
 import { dmKey, topicKey } from '../unread.ts';
 import { conversationOf } from '../narrow.ts';
 import { markAllRead, markChannelRead, markDmRead, markTopicRead } from './actions.ts';
 import { resolveTopic } from './MessageActions.tsx';
 import { Icon } from './icons.tsx';
+import { t } from '../i18n/i18n.ts';
 import { Lightbox } from './Lightbox.tsx';
 import { onShortcut, ShortcutHelp } from './Shortcuts.tsx';
 import { SearchBox } from './Search.tsx';
@@ -88,8 +91,10 @@ export function App() {
           )}
           {v.kind === 'settings' && <><div class="title-bar"><h1 class="title">Settings</h1><a class="button" href="#inbox">Done</a></div><Settings section={v.section} /></>}
         </main>
+        {peopleOpen.value && <div class="scrim people-scrim" onClick={() => (peopleOpen.value = false)} />}
         <People />
       </div>
+      <ProfileCards />
       <Lightbox />
       <MessageDialogHost />
       <ShortcutHelp />
@@ -141,6 +146,7 @@ function TopBar() {
       <SearchBox />
       <span class="grow" />
       {connection.value === 'reconnecting' && <span class="status-pill" role="status">Reconnecting…</span>}
+      <PeopleButton />
       <div class="popover-anchor">
         <button class="user-button" aria-label="Personal menu" aria-haspopup="menu" aria-expanded={menu.value} onClick={() => (menu.value = !menu.value)}>
           <Avatar userId={me.user_id} name={me.full_name} url={me.avatar_url} size={30} />
@@ -148,6 +154,7 @@ function TopBar() {
         {menu.value && (
           <Popover onClose={() => (menu.value = false)} label="Personal menu" class="menu right">
             <div class="menu-header"><strong>{me.full_name}</strong><br /><span class="muted-text">{me.delivery_email ?? me.email}</span></div>
+            <button role="menuitem" class="menu-item" onClick={() => { menu.value = false; openStatusDialog(); }}>{t('Set status')}</button>
             <button role="menuitem" class="menu-item" onClick={() => { menu.value = false; go('#settings/profile'); }}>Personal settings</button>
             {s.isAdmin() && <button role="menuitem" class="menu-item" onClick={() => { menu.value = false; go('#settings/users'); }}>Organization settings</button>}
             <button role="menuitem" class="menu-item" onClick={() => { menu.value = false; go('#settings/display'); }}>Theme</button>
@@ -192,25 +199,3 @@ function TopicTools({ terms }: { terms: Narrow }) {
   );
 }
 
-function People() {
-  const s = store.value!;
-  s.presence.value;
-  const order = { active: 0, idle: 1, offline: 2 };
-  const people = [...s.users.value.values()].filter((u) => !u.is_bot && u.is_active !== false)
-    .sort((a, b) => order[presenceOf(a.user_id)] - order[presenceOf(b.user_id)] || a.full_name.localeCompare(b.full_name)).slice(0, 200);
-  return (
-    <aside class="people" aria-label="People">
-      <h2 class="sidebar-heading-text">People</h2>
-      <ul>
-        {people.map((u) => (
-          <li key={u.user_id}>
-            <a class="nav-row" href={'#narrow/dm/' + dmKey([u.user_id], s.myId)} onClick={(e) => { e.preventDefault(); narrowTo([{ operator: 'dm', operand: dmKey([u.user_id], s.myId) }]); }}>
-              <PresenceDot userId={u.user_id} />
-              <span class="nav-label">{u.full_name}{u.user_id === s.myId ? ' (you)' : ''}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
-    </aside>
-  );
-}

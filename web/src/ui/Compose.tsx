@@ -4,7 +4,8 @@ import { api, ApiError } from '../api.ts';
 import { store, loadTopics } from '../live.ts';
 import { conversationOf } from '../narrow.ts';
 import { rank, triggerAt, type TriggerKind } from '../typeahead.ts';
-import { EMOJI, emojiChar, inlineEmoji } from '../emoji.ts';
+import { searchEmoji } from '../emoji.ts';
+import { EmojiGlyph, customEmoji } from './Emoji.tsx';
 import { enhanceHtml, ensureKatexStyles, hasMath } from '../rendered.ts';
 import { dmKey } from '../unread.ts';
 import type { Message } from '../types.ts';
@@ -103,9 +104,8 @@ function suggestionsFor(kind: TriggerKind, query: string): Suggestion[] {
     return rank([...s.streams.value.values()], query, (c) => [c.name], 8)
       .map((c) => ({ key: 'c' + c.stream_id, label: c.name, detail: c.description, insert: `#**${c.name}** `, icon: <Icon name="hash" size={16} /> }));
   }
-  const custom = Object.values(s.realmEmoji.value).filter((e) => !e.deactivated).map((e) => ({ name: e.name, glyph: <img class="emoji-img" src={e.source_url} alt="" /> }));
-  return rank([...custom, ...EMOJI.map(([name, code]) => ({ name, glyph: <span>{emojiChar(code)}</span> }))], query, (e) => [e.name], 8)
-    .map((e) => ({ key: 'e' + e.name, label: e.name, insert: `:${e.name}: `, icon: e.glyph }));
+  return searchEmoji(query, customEmoji(), 8)
+    .map((e) => ({ key: 'e' + e.name, label: e.name, insert: `:${e.name}: `, icon: <EmojiGlyph name={e.name} code={e.code} type={e.type} /> }));
 }
 
 export function Compose() {
@@ -255,7 +255,7 @@ export function Compose() {
     if (preview.value !== null) { preview.value = null; return; }
     try {
       const r = await api.post<{ rendered: string }>('/messages/render', { content: c.content || ' ' });
-      preview.value = enhanceHtml(inlineEmoji(r.rendered), s.user(s.myId)?.full_name);
+      preview.value = enhanceHtml(r.rendered, s.user(s.myId)?.full_name);
       if (hasMath(r.rendered)) ensureKatexStyles();
     } catch (e) { showToast(e instanceof ApiError ? e.message : 'Preview failed.', 'error'); }
   };

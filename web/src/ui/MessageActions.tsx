@@ -2,8 +2,7 @@ import { signal, useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { api, ApiError } from '../api.ts';
 import { store } from '../live.ts';
-import { EMOJI, emojiChar } from '../emoji.ts';
-import { rank } from '../typeahead.ts';
+import { EmojiGlyph, EmojiPicker } from './Emoji.tsx';
 import type { Message, Reaction } from '../types.ts';
 import { showToast, hashFor, suppressRead, selectedId } from './app-state.ts';
 import { Modal, Popover, copyText } from './common.tsx';
@@ -19,15 +18,6 @@ export function toggleReaction(m: Message, name: string, code: string, type: str
   const mine = m.reactions.some((r) => r.user_id === s.myId && r.emoji_code === code && r.reaction_type === type);
   const p = { emoji_name: name, emoji_code: code, reaction_type: type };
   (mine ? api.del(`/messages/${m.id}/reactions`, p) : api.post(`/messages/${m.id}/reactions`, p)).catch(fail);
-}
-
-function EmojiGlyph({ r }: { r: Pick<Reaction, 'emoji_name' | 'emoji_code' | 'reaction_type'> }) {
-  const s = store.value!;
-  if (r.reaction_type === 'realm_emoji') {
-    const e = s.realmEmoji.value[r.emoji_code];
-    return e ? <img class="emoji-img" src={e.source_url} alt={`:${r.emoji_name}:`} /> : <span>:{r.emoji_name}:</span>;
-  }
-  return <span class="emoji-char" aria-hidden="true">{emojiChar(r.emoji_code) || `:${r.emoji_name}:`}</span>;
 }
 
 export function Reactions({ m }: { m: Message }) {
@@ -47,7 +37,7 @@ export function Reactions({ m }: { m: Message }) {
           <button key={r.emoji_code} class={'reaction' + (mine ? ' mine' : '')} aria-pressed={mine}
             aria-label={`${rs.length} ${r.emoji_name} reaction${rs.length > 1 ? 's' : ''}, by ${who}`} title={`${who} reacted with :${r.emoji_name}:`}
             onClick={() => toggleReaction(m, r.emoji_name, r.emoji_code, r.reaction_type)}>
-            <EmojiGlyph r={r} /><span class="reaction-count">{rs.length}</span>
+            <EmojiGlyph name={r.emoji_name} code={r.emoji_code} type={r.reaction_type} decorative /><span class="reaction-count">{rs.length}</span>
           </button>
         );
       })}
@@ -55,31 +45,7 @@ export function Reactions({ m }: { m: Message }) {
   );
 }
 
-export function EmojiPicker({ onPick, onClose }: { onPick: (name: string, code: string, type: string) => void; onClose: () => void }) {
-  const s = store.value!;
-  const q = useSignal('');
-  const custom = Object.values(s.realmEmoji.value).filter((e) => !e.deactivated).map((e) => ({ name: e.name, code: e.id, type: 'realm_emoji' }));
-  const all = [...custom, ...EMOJI.map(([name, code]) => ({ name, code, type: 'unicode_emoji' }))];
-  const shown = q.value ? rank(all, q.value, (e) => [e.name], 60) : all;
-  return (
-    <Popover onClose={onClose} label="Emoji" class="emoji-picker">
-      <input class="input" type="search" placeholder="Search emoji" aria-label="Search emoji" value={q.value}
-        onInput={(e) => (q.value = (e.target as HTMLInputElement).value)}
-        onKeyDown={(e) => { if (e.key === 'Enter' && shown[0]) { onPick(shown[0].name, shown[0].code, shown[0].type); onClose(); } }} />
-      <div class="emoji-grid">
-        {shown.map((e) => (
-          <button key={e.type + e.code + e.name} role="menuitem" class="emoji-cell" title={`:${e.name}:`} aria-label={e.name}
-            onClick={() => { onPick(e.name, e.code, e.type); onClose(); }}>
-            {e.type === 'realm_emoji' ? <img class="emoji-img" src={s.realmEmoji.value[e.code]?.source_url} alt="" /> : emojiChar(e.code)}
-          </button>
-        ))}
-        {shown.length === 0 && <p class="empty-note">No emoji match.</p>}
-      </div>
-    </Popover>
-  );
-}
-
-export function canEdit(m: Message): boolean {
+function canEdit(m: Message): boolean {
   const s = store.value!;
   const r = s.realm.value;
   if (m.sender_id !== s.myId || !r.allow_message_editing) return false;

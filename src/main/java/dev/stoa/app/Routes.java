@@ -176,6 +176,7 @@ final class Routes {
         api.delete("/invites/{invite_id}", USER, inviteViews::revoke);
         api.post("/invites/{invite_id}/resend", USER, inviteViews::resend);
         api.delete("/invites/multiuse/{invite_id}", USER, inviteViews::revokeLink);
+        api.patch("/invites/multiuse/{invite_id}", USER, inviteViews::editLink);
         JoinViews joinViews = new JoinViews(m.invites().join, () -> c.realm().get().get("name").asText());
         root.get("/join/{key}", NONE, joinViews::form);
         root.post("/join/{key}", NONE, joinViews::join);

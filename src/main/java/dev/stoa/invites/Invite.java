@@ -27,7 +27,12 @@ public record Invite(long id, boolean multiuse, String email, String key, long r
         if (expiresAt == null) o.putNull("expiry_date");
         else o.put("expiry_date", expiresAt);
         o.put("invited_as", invitedAs).put("is_multiuse", multiuse);
-        if (multiuse) o.put("link_url", url(externalUrl));
+        if (multiuse) {
+            // What a reusable link's edit starts from (Zulip's open pull request 32830 adds them; the addendum says so).
+            o.put("link_url", url(externalUrl)).put("include_realm_default_subscriptions", includeRealmDefaultSubscriptions);
+            streamIds.forEach(o.putArray("stream_ids")::add);
+            groupIds.forEach(o.putArray("group_ids")::add);
+        }
         else o.put("email", email).put("notify_referrer_on_join", notifyReferrerOnJoin);
         return o;
     }

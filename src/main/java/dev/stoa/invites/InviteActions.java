@@ -76,8 +76,8 @@ public final class InviteActions {
         List<Object> json() { return List.of(email, reason, deactivated); }
     }
 
-    /** POST /invites. Returns whether mail actually leaves the server (else it waits in the outbox). */
-    public boolean checkInvite(User me, String emailsRaw, Terms t) {
+    /** POST /invites. The mail waits in the outbox when the server sends none (register's server_can_send_email). */
+    public void checkInvite(User me, String emailsRaw, Terms t) {
         InviteRules.requireMemberOrAdmin(me);
         List<Skipped> skipped = db.write(tx -> {
             Handle h = tx.h();
@@ -101,7 +101,6 @@ public final class InviteActions {
             throw failed("Some of those addresses are already using Zulip, so we didn't send them an invitation."
                     + " We did send invitations to everyone else!", skipped, true);
         }
-        return outbox.canSend();
     }
 
     private record Checked(List<String> good, List<Skipped> skipped) {}
@@ -161,6 +160,33 @@ public final class InviteActions {
         });
     }
 
+    /** What PATCH /invites/multiuse/{id} changes: each null part stays as it is. */
+    public record LinkEdit(Integer inviteAs, List<Long> streamIds, List<Long> groupIds, Boolean includeRealmDefaultSubscriptions) {}
+
+    /**
+     * PATCH /invites/multiuse/{id}: a reusable link's role, channels, groups and default channels, checked
+     * as creating such a link is (Zulip's open pull request 32830 for issue 22099); its key and expiry stay.
+     */
+    public void checkEditLink(User me, long id, LinkEdit e) {
+        InviteRules.requireMemberOrAdmin(me);
+        db.write(tx -> {
+            Handle h = tx.h();
+            if (!resolver.isMember(h, me.id(), realm.get().get("create_multiuse_invite_group"))) throw ApiError.unauthorizedAction();
+            Invite i = accessible(h, me, id, true);
+            if (i.expired(clock.instant().getEpochSecond())) throw ApiError.bad("The invitation link has expired.");
+            int role = e.inviteAs() != null ? e.inviteAs() : i.invitedAs();
+            if (e.inviteAs() != null) InviteRules.checkRole(role, me, InviteRules.adminRoleInvite(role));
+            if (e.streamIds() != null) checkChannels(h, me, e.streamIds());
+            if (e.groupIds() != null) checkGroups(tx, me, e.groupIds());
+            store.updateLink(h, new Invite(i.id(), true, null, i.key(), i.referredBy(), role, i.invitedAt(), i.expiresAt(),
+                    e.includeRealmDefaultSubscriptions() != null ? e.includeRealmDefaultSubscriptions() : i.includeRealmDefaultSubscriptions(),
+                    i.notifyReferrerOnJoin(), e.streamIds() != null ? e.streamIds() : i.streamIds(),
+                    e.groupIds() != null ? e.groupIds() : i.groupIds(), i.status()));
+            announce(tx, List.of(i.referredBy()));
+            return null;
+        });
+    }
+
     /** Zulip's access_streams_for_invite: content access to each, and leave to subscribe others (default channels need none). */
     private void checkChannels(Handle h, User me, List<Long> ids) {
         List<Channel> found = new ArrayList<>();
@@ -215,7 +241,7 @@ public final class InviteActions {
     }
 
     /** POST /invites/{id}/resend: the same link mailed again (its expiry unchanged, as Zulip). */
-    public boolean checkResend(User me, long id) {
+    public void checkResend(User me, long id) {
         InviteRules.requireMemberOrAdmin(me);
         db.write(tx -> {
             Invite i = accessible(tx.h(), me, id, false);
@@ -223,7 +249,6 @@ public final class InviteActions {
             outbox.enqueue(tx, mail.invitation(i, referrer));
             return null;
         });
-        return outbox.canSend();
     }
 
     /**

@@ -62,6 +62,13 @@ public final class InviteStore {
                 .bind(0, email).map((rs, c) -> map(rs)).list();
     }
 
+    /** A reusable link's terms (role, channels, groups, default channels); its key, creator and expiry stay. */
+    public void updateLink(Handle h, Invite i) {
+        h.createUpdate("UPDATE invites SET invited_as = ?, stream_ids = ?, group_ids = ?, include_realm_default_subscriptions = ? WHERE id = ? AND is_multiuse = ?")
+                .bind(0, i.invitedAs()).bind(1, Json.write(Json.tree(i.streamIds()))).bind(2, Json.write(Json.tree(i.groupIds())))
+                .bind(3, i.includeRealmDefaultSubscriptions()).bind(4, i.id()).bind(5, true).execute();
+    }
+
     public void setStatus(Handle h, long id, int status) {
         h.createUpdate("UPDATE invites SET status = ? WHERE id = ?").bind(0, status).bind(1, id).execute();
     }

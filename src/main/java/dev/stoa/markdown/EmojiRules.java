@@ -83,7 +83,11 @@ final class EmojiRules {
         return null;
     }
 
-    /** A maximal emoji sequence that Zulip knows; unknown sequences stay as they are. */
+    /**
+     * A maximal emoji sequence that Zulip knows; unknown sequences stay as they are, and so do skin-toned
+     * ones typed as characters (Zulip's unrecognized_emoji_sequence_skin_tone): only their {@code :name:}
+     * (the web client's picker) becomes an emoji.
+     */
     Hit unicode(String s, int from, int phEnd) {
         int i = from;
         while (i < s.length()) {
@@ -95,7 +99,7 @@ final class EmojiRules {
             int end = sequenceEnd(s, i);
             String code = EmojiCatalog.codeOf(s.substring(i, end));
             Optional<String> name = catalog.nameForCode(code);
-            if (name.isPresent()) {
+            if (name.isPresent() && !EmojiCatalog.hasSkinTone(code)) {
                 return new Hit(i, end, unicodeSpan(name.get(), code));
             }
             i = end;

@@ -16,6 +16,7 @@ public final class RealmState implements StateContributor {
     private final String host;
     private final long maxUploadMib;
     private final Auth auth;
+    private final boolean canSendEmail;
 
     /** The sign-in methods the server's configuration enables (signin.SignInMethods), in register's shapes. */
     public record Auth(ObjectNode methods, boolean emailAuth, boolean passwordAuth) {}
@@ -23,9 +24,11 @@ public final class RealmState implements StateContributor {
     /** Active users, for the API value of anonymous group settings (users sit above realm; groups' store reads them). */
     private final GroupStore groups;
 
-    public RealmState(RealmHolder realm, GroupStore groups, String externalUrl, String host, long maxUploadMib, Auth auth) {
+    public RealmState(RealmHolder realm, GroupStore groups, String externalUrl, String host, long maxUploadMib, Auth auth,
+                      boolean canSendEmail) {
         this.auth = auth;
         this.groups = groups;
+        this.canSendEmail = canSendEmail;
         this.maxUploadMib = maxUploadMib;
         this.realm = realm;
         this.externalUrl = externalUrl;
@@ -97,6 +100,8 @@ public final class RealmState implements StateContributor {
         state.put("settings_send_digest_emails", false);
         state.set("giphy_rating_options", giphyRatings());
         state.put("giphy_api_key", "");
+        // Stoa's: whether mail leaves this server (--smtp-url); clients say so where they offer email invitations.
+        state.put("server_can_send_email", canSendEmail);
         state.put("server_emoji_data_url", externalUrl + "/static/generated/emoji/emoji_api.json");
     }
 

@@ -32,12 +32,22 @@ class EmojiCatalogResourceTest {
         assertThat(Files.readString(RESOURCE, StandardCharsets.UTF_8)).isEqualTo(expected);
     }
 
+    @Test
+    void skinTonedEmojiHaveTheirCldrNames() {
+        assertThat(EmojiCatalog.get().codeForName("thumbs_up_medium_skin_tone")).contains("1f44d-1f3fd");
+        assertThat(EmojiCatalog.get().codeForName("+1")).contains("1f44d");
+        assertThat(EmojiCatalog.hasSkinTone("1f44d-1f3fd")).isTrue();
+        assertThat(EmojiCatalog.hasSkinTone("1f44d")).isFalse();
+        assertThat(EmojiCatalog.hasSkinTone("1f9d1-1f3ff-200d-1f9bd")).isTrue();
+    }
+
     /** "name code" lines in jemoji's order (the catalog keeps the first name of a code and the first code of a name). */
     static List<String> fromJemoji() {
         List<String> lines = new ArrayList<>();
         for (Emoji e : EmojiManager.getAllEmojis()) {
-            // Zulip's emoji set stops at Unicode Emoji 15.0; newer sequences stay plain text. Skin tones are left out.
-            if (e.hasFitzpatrickComponent() || e.getGroup() == EmojiGroup.COMPONENT || e.getVersion() > 15.0) {
+            // Zulip's emoji set stops at Unicode Emoji 15.0; newer sequences stay plain text. Skin-tone variants
+            // are in (the web client's picker offers them, as the sprite sheet has them), under their CLDR names.
+            if (e.getGroup() == EmojiGroup.COMPONENT || e.getVersion() > 15.0) {
                 continue;
             }
             String code = EmojiCatalog.codeOf(e.getEmoji());
