@@ -77,7 +77,7 @@ public final class UploadActions {
         String name = sanitize(in.fileName());
         String pathId = "1/" + HexFormat.of().formatHex(new byte[] {(byte) RANDOM.nextInt()}) + "/" + random(24) + "/" + name;
         String storage = random(32);
-        String type = in.contentType() == null || in.contentType().isBlank() ? "application/octet-stream" : in.contentType();
+        String type = UploadTypes.decide(in.contentType(), in.fileName());
         files.put(key(storage), in.bytes(), type);
         long now = clock.instant().getEpochSecond();
         String fileName = in.fileName() == null ? name : in.fileName().replace("\0", "");

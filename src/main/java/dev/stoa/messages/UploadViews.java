@@ -54,11 +54,11 @@ public final class UploadViews {
         return raw(actions.contentsForToken(req.pathParam("token")));
     }
 
+    /** Served as the server decided (UploadTypes): allow-listed types inline, all else a download; never sniffed, always sandboxed. */
     private static RawResponse raw(UploadActions.Contents f) {
-        boolean inline = f.contentType().startsWith("image/") && !f.contentType().contains("svg");
-        return new RawResponse(200, inline ? f.contentType() : "application/octet-stream", f.bytes(), Map.of(
-                "Content-Disposition", (inline ? "inline" : "attachment") + "; filename=\"" + UploadActions.sanitize(f.fileName()) + "\"",
-                "X-Content-Type-Options", "nosniff",
-                "Content-Security-Policy", "default-src 'none'"));
+        boolean inline = UploadTypes.inline(f.contentType());
+        Map<String, String> headers = new java.util.HashMap<>(UploadTypes.HEADERS);
+        headers.put("Content-Disposition", (inline ? "inline" : "attachment") + "; filename=\"" + UploadActions.sanitize(f.fileName()) + "\"");
+        return new RawResponse(200, inline ? f.contentType() : UploadTypes.OCTET_STREAM, f.bytes(), Map.copyOf(headers));
     }
 }
