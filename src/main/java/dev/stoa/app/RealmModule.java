@@ -18,7 +18,8 @@ public final class RealmModule implements Module {
         this.deactivation = new RealmDeactivation(c.db(), c.log(), c.realmStore(), c.realm());
         SignInMethods auth = SignInMethods.of(c.config().signIn());
         this.state = new RealmState(c.realm(), c.groups(), c.config().externalUrl(), c.config().realmHost(), c.config().maxUploadMib(),
-                new RealmState.Auth(auth.realmMethods(), auth.email(), auth.passwordAuth()), c.config().mail().configured());
+                new RealmState.Auth(auth.realmMethods(), auth.email(), auth.passwordAuth()), c.config().mail().configured(),
+                c.config().push().configured());
     }
 
     @Override
