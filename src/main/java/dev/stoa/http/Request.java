@@ -51,6 +51,16 @@ public final class Request {
     public User user() { return user; }
     public void setUser(User user) { this.user = user; }
 
+    private int extraCost;
+
+    /**
+     * Counts this request as 1 + extra requests against the caller's rate limit (issue 30): a view
+     * whose work the client chooses (a full-text search) spends more of the budget than a cheap one.
+     */
+    public void charge(int extra) { extraCost += Math.max(0, extra); }
+
+    public int extraCost() { return extraCost; }
+
     public void setUserAgent(String userAgent) { this.userAgent = userAgent; }
 
     /** The web session that authenticated this call (the browser client), or null. */
