@@ -1,5 +1,6 @@
 package dev.stoa.users;
 
+import dev.stoa.events.Hints;
 import dev.stoa.identity.User;
 import dev.stoa.identity.Role;
 
@@ -42,7 +43,6 @@ public final class UserActions {
     private final UserAccess access;
     private final Clock clock;
     /** Marks the stand-in person of a realm_user add for guests who may not see the new user. */
-    static final String PLACEHOLDER = "__placeholder";
 
     private final AccessChanges accessChanges;
     /** What other features do inside these transactions (channels: default subscriptions, visibility, subscriber lists). */
@@ -97,7 +97,7 @@ public final class UserActions {
         Set<Long> blind = access.blindTo(tx.h(), u);
         log.append(tx, new UserEvent.RealmUserAdd(accessChanges.personForEvents(u)), blind.isEmpty() ? Recipients.all() : Recipients.allExcept(blind));
         // Guests who may not see the newcomer learn only its id; delivery drops this for user_list_incomplete clients.
-        if (!blind.isEmpty()) log.append(tx, new UserEvent.RealmUserAdd(json.inaccessible(id).put(PLACEHOLDER, true)), Recipients.users(blind));
+        if (!blind.isEmpty()) log.append(tx, new UserEvent.RealmUserAdd(json.inaccessible(id), Hints.NONE.withPlaceholder(true)), Recipients.users(blind));
         log.append(tx, new GroupEvent.AddMembers(group, List.of(id)), Recipients.all());
         if (full && n.role() == Role.MEMBER) {
             log.append(tx, new GroupEvent.AddMembers(realm.systemGroup("role:fullmembers"), List.of(id)), Recipients.all());
