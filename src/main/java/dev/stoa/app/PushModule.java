@@ -1,31 +1,43 @@
 package dev.stoa.app;
 
 import dev.stoa.push.DeviceActions;
+import dev.stoa.push.DeviceRelayActions;
 import dev.stoa.push.DeviceState;
 import dev.stoa.push.DeviceStore;
 import dev.stoa.push.PushActions;
+import dev.stoa.push.PushOutbox;
+import dev.stoa.push.PushOutboxStore;
 import dev.stoa.push.PushRelayStore;
+import dev.stoa.push.PushSender;
 import dev.stoa.push.PushTokenStore;
 import dev.stoa.push.RelayClient;
 import dev.stoa.push.RelayRegistration;
 import dev.stoa.queues.StateContributor;
 import java.util.List;
 
-/** Mobile push registrations and Zulip 12's logged-in devices (register's `devices`, `device` events). */
+/**
+ * Mobile push registrations and Zulip 12's logged-in devices (register's `devices`, `device` events),
+ * and delivery through the push relay (--push-relay-url): the outbox and its sender.
+ */
 public final class PushModule implements Module {
     final PushTokenStore store = new PushTokenStore();
     final DeviceStore devices = new DeviceStore();
-    final PushActions actions;
-    final DeviceActions deviceActions;
     final PushRelayStore relayStore = new PushRelayStore();
+    final PushOutboxStore outboxStore = new PushOutboxStore();
     final RelayClient relay;
     public final RelayRegistration registration;
+    public final PushSender sender;
+    final PushOutbox outbox;
+    final PushActions actions;
+    final DeviceActions deviceActions;
 
     PushModule(Core c) {
         this.relay = new RelayClient(c.config().push());
         this.registration = new RelayRegistration(c.db(), c.realm(), relayStore, relay, c.config().externalUrl());
-        this.actions = new PushActions(c.db(), store, c.clock());
-        this.deviceActions = new DeviceActions(c.db(), c.log(), devices, c.clock());
+        this.sender = new PushSender(c.db(), outboxStore, c.clock(), relay, new DeviceRelayActions(c.db(), c.log(), devices, c.clock()));
+        this.outbox = new PushOutbox(outboxStore, c.clock(), sender);
+        this.actions = new PushActions(c.db(), store, c.clock(), outbox, relayStore);
+        this.deviceActions = new DeviceActions(c.db(), c.log(), devices, c.clock(), outbox, relayStore);
     }
 
     @Override

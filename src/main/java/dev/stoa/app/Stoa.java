@@ -114,8 +114,21 @@ public final class Stoa implements AutoCloseable {
                 // Scheduled messages and reminders: Zulip's worker also wakes once a minute.
                 () -> m.scheduled().delivery.doDeliverDue(),
                 // After queues::collect saved queue activity; the mail sender then sends what was queued.
-                m.missedMail().actions::doMailMissed, m.mail().sender::deliverDue), lease::held, config.collectorMillis());
+                m.missedMail().actions::doMailMissed, m.mail().sender::deliverDue,
+                // Requests owed to the push relay (registrations, notifications), retried with backoff.
+                m.push().sender::deliverDue), lease::held, config.collectorMillis());
         LogTailer tailer = new LogTailer(c.db(), c.log(), c.db().dialect() == dev.stoa.db.Dialect.POSTGRES ? 1000 : 250).start();
+        if (config.push().configured()) {
+            // Zulip's initialize_push_notifications: describe the organization to the relay at start-up, so that it
+            // knows the realm uuid that device registrations and notifications name.
+            Thread.ofVirtual().name("push-relay-hello").start(() -> {
+                try {
+                    m.push().registration.sendServerData();
+                } catch (dev.stoa.push.RelayClient.RelayException e) {
+                    org.slf4j.LoggerFactory.getLogger(Stoa.class).warn("the push relay did not take this server's data: {}", e.getMessage());
+                }
+            });
+        }
         ops.serving().set(true); // /ready: started (migrated, listening, background work running)
         // register's user dicts are built now, not by the first register (a 10,000-user realm: ~0.5 s on a cold JVM)
         Thread.ofVirtual().name("user-cache-warm").start(() -> m.users().userCache.warm(c.db()));

@@ -98,6 +98,9 @@ public final class ExportTables {
             Map.entry("flyway_schema_history", "the migration history: the manifest records the schema version, the importing server's migrations make the schema"),
             Map.entry("sqlite_sequence", "SQLite's AUTOINCREMENT counters, which follow the imported ids"),
             Map.entry("outbox_mail", "mail the old server sent or still owes (reset links, notices): the new server must not send it again"),
+            Map.entry("push_outbox", "requests the old server sent or still owes the push relay: stale notifications must not go out twice"),
+            Map.entry("push_progress", "how far the old server's notifier followed its event log, which an export leaves out"),
+            Map.entry("push_notified", "the old server's outstanding phone notifications: the new server has not sent them"),
             Map.entry("message_search", "SQLite's full-text index of messages, rebuilt from messages at import"));
 
     /** SQLite keeps an FTS5 index in shadow tables named after it (message_search_data, ...): derived, like the index. */

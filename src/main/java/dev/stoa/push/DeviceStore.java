@@ -23,6 +23,16 @@ public final class DeviceStore {
                 .bind(0, deviceId).bind(1, userId).map((rs, ctx) -> row(rs)).findOne();
     }
 
+    /** Any user's device (the relay's answers name a device, not its user); empty once removed. */
+    public Optional<Device> byId(Handle h, long deviceId) {
+        return h.createQuery("SELECT " + COLUMNS + " FROM client_devices WHERE id = ?").bind(0, deviceId).map((rs, ctx) -> row(rs)).findOne();
+    }
+
+    /** The relay's id of the device's E2EE registration (zilencer's RemotePushDevice.device_id), null when none. */
+    public void setRelayDeviceId(Handle h, long deviceId, Long relayDeviceId) {
+        h.createUpdate("UPDATE client_devices SET relay_device_id = ? WHERE id = ?").bind(0, relayDeviceId).bind(1, deviceId).execute();
+    }
+
     public List<Device> ofUser(Handle h, long userId) {
         return h.createQuery("SELECT " + COLUMNS + " FROM client_devices WHERE user_id = ? ORDER BY id")
                 .bind(0, userId).map((rs, ctx) -> row(rs)).list();

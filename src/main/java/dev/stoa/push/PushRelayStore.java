@@ -23,6 +23,14 @@ public final class PushRelayStore {
         return secret(h, "push_realm_uuid_owner_secret", s.toString());
     }
 
+    /**
+     * A user's uuid at the relay (Zulip's UserProfile.uuid, which Stoa does not keep): derived from the
+     * organization's uuid and the user id, so it is stable and says nothing more than the id does.
+     */
+    public String userUuid(Handle h, long userId) {
+        return UUID.nameUUIDFromBytes((realmUuid(h) + ":user:" + userId).getBytes(java.nio.charset.StandardCharsets.UTF_8)).toString();
+    }
+
     private static String secret(Handle h, String name, String fresh) {
         h.execute("INSERT INTO server_secrets (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING", name, fresh);
         return h.createQuery("SELECT value FROM server_secrets WHERE name = ?").bind(0, name).mapTo(String.class).one();

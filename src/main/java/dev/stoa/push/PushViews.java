@@ -1,7 +1,6 @@
 package dev.stoa.push;
 
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
@@ -64,18 +63,41 @@ public final class PushViews {
         return Json.success();
     }
 
-    /** Zulip's parameter checks (device_id required; token_kind fcm or apns; push_key_id an unsigned 32-bit integer), then its answer. */
+    /**
+     * POST /mobile_push/register (level 468): Zulip's parameter checks (device_id required; token_kind fcm or
+     * apns; push_key_id an unsigned 32-bit integer; push_key as check_push_key in zerver/lib/push_registration.py:
+     * base64 of 33 bytes, the first 0x31), each group of fields whole; then the action.
+     */
     public Object registerE2ee(Request req) {
-        UserRules.humanOnly(req.user());
-        req.lng("device_id");
-        req.optStr("token_kind").filter(k -> !Set.of("fcm", "apns").contains(k)).ifPresent(k -> {
-            throw ApiError.invalid("token_kind");
-        });
-        req.optStr("push_key");
-        req.optLong("push_key_id").filter(id -> id < 0 || id > MAX_UINT32).ifPresent(id -> {
+        User me = UserRules.humanOnly(req.user());
+        long deviceId = req.lng("device_id");
+        String kind = req.optStr("token_kind").orElse(null);
+        if (kind != null && !Set.of("fcm", "apns").contains(kind)) throw ApiError.invalid("token_kind");
+        String key = req.optStr("push_key").orElse(null);
+        Long keyId = req.optLong("push_key_id").orElse(null);
+        if (keyId != null && (keyId < 0 || keyId > MAX_UINT32)) {
             throw ApiError.bad("Invalid push_key_id: Value error, Not a valid unsigned 32-bit integer");
-        });
-        for (String p : new String[] {"bouncer_public_key", "encrypted_push_registration", "token_id"}) req.optStr(p);
-        throw ApiError.of(ErrorCode.PUSH_SERVICE_NOT_CONFIGURED, "Server is not configured to use push notification service.");
+        }
+        String publicKey = req.optStr("bouncer_public_key").orElse(null), encrypted = req.optStr("encrypted_push_registration").orElse(null);
+        String tokenId = req.optStr("token_id").orElse(null);
+        if ((key == null) != (keyId == null)) throw ApiError.bad("Missing push_key or push_key_id");
+        int tokenFields = (kind == null ? 0 : 1) + (publicKey == null ? 0 : 1) + (encrypted == null ? 0 : 1) + (tokenId == null ? 0 : 1);
+        if (tokenFields != 0 && tokenFields != 4) throw ApiError.bad("Missing token_kind, token_id, bouncer_public_key or encrypted_push_registration");
+        if (key == null && tokenFields == 0) throw ApiError.bad("Missing push key or token fields");
+        devices.checkRegisterPush(me, new DeviceActions.PushRegistration(deviceId, keyId, key == null ? null : checkPushKey(key), kind, tokenId,
+                publicKey, encrypted));
+        return Json.success();
+    }
+
+    /** zerver/lib/push_registration.py check_push_key. */
+    static byte[] checkPushKey(String key) {
+        byte[] bytes;
+        try {
+            bytes = java.util.Base64.getDecoder().decode(key);
+        } catch (IllegalArgumentException e) {
+            throw ApiError.bad("Invalid `push_key`");
+        }
+        if (bytes.length != 33 || bytes[0] != 0x31) throw ApiError.bad("Invalid `push_key`");
+        return bytes;
     }
 }

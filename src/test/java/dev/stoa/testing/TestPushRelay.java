@@ -55,13 +55,29 @@ public final class TestPushRelay implements AutoCloseable {
     public final Set<String> remoteRealms = ConcurrentHashMap.newKeySet();
     private final Map<String, BiFunction<Received, HttpExchange, Answer>> handlers = new HashMap<>();
     private volatile boolean registered;
+    /** Endpoints of the requests answered 503 while down. */
+    public final LinkedBlockingQueue<String> refusedWhileDown = new LinkedBlockingQueue<>();
     /** While set, every request is answered 503 (the relay is down). */
     public volatile boolean down;
     private final HttpServer http;
 
     record Answer(int status, ObjectNode body) {}
 
-    public TestPushRelay() {
+    /** The relay's key pair for token registrations (settings.PUSH_REGISTRATION_ENCRYPTION_KEYS): {public, secret}. */
+    public final byte[][] registrationKeys = Sodium.boxKeyPair();
+    /** Legacy token registrations (zilencer's RemotePushDeviceToken): "kind:token" → user_uuid. */
+    public final Map<String, String> tokens = new ConcurrentHashMap<>();
+    /** E2EE registrations (RemotePushDevice): device_id → the decrypted push registration. */
+    public final Map<Long, JsonNode> devices = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong deviceIds = new java.util.concurrent.atomic.AtomicLong(1000);
+    /** The relay's clock for the registration's liveness check (24 h, PUSH_REGISTRATION_LIVENESS_TIMEOUT). */
+    public volatile long nowSeconds = java.time.Instant.now().getEpochSecond();
+
+    public TestPushRelay() { this(false); }
+
+    /** `registered`: as if `register-push-relay` had run before (zilencer knows this server). */
+    public TestPushRelay(boolean registered) {
+        this.registered = registered;
         try {
             http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         } catch (IOException e) {
@@ -69,6 +85,9 @@ public final class TestPushRelay implements AutoCloseable {
         }
         handlers.put("server/register", (r, x) -> serverRegister(r));
         handlers.put("server/analytics", (r, x) -> analytics(r));
+        handlers.put("push/register", (r, x) -> tokenRegister(r));
+        handlers.put("push/unregister", (r, x) -> tokenUnregister(r));
+        handlers.put("push/e2ee/register", (r, x) -> e2eeRegister(r));
         http.createContext("/", this::handle);
         http.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
         http.start();
@@ -88,12 +107,17 @@ public final class TestPushRelay implements AutoCloseable {
 
     /** The next request to `endpoint` (others before it are kept aside), waiting with a generous deadline. */
     public Received next(String endpoint) throws InterruptedException {
+        return next(endpoint, r -> true);
+    }
+
+    /** The next request to `endpoint` that `which` accepts (tests share one relay: each takes its own requests). */
+    public Received next(String endpoint, java.util.function.Predicate<Received> which) throws InterruptedException {
         List<Received> other = new ArrayList<>();
         try {
             while (true) {
                 Received r = received.poll(30, TimeUnit.SECONDS);
                 if (r == null) throw new AssertionError("no request to " + endpoint + " within 30 s; others: " + other);
-                if (r.endpoint().equals(endpoint)) return r;
+                if (r.endpoint().equals(endpoint) && which.test(r)) return r;
                 other.add(r);
             }
         } finally {
@@ -107,6 +131,7 @@ public final class TestPushRelay implements AutoCloseable {
             String endpoint = path.startsWith("/api/v1/remotes/") ? path.substring("/api/v1/remotes/".length()) : null;
             byte[] raw = x.getRequestBody().readAllBytes();
             if (down) {
+                refusedWhileDown.add(endpoint);
                 reply(x, new Answer(503, error("Service unavailable", null)));
                 return;
             }
@@ -124,8 +149,8 @@ public final class TestPushRelay implements AutoCloseable {
             // zilencer/auth.py: Basic auth with the registered uuid and key, else INVALID_ZULIP_SERVER.
             String auth = x.getRequestHeaders().getFirst("Authorization");
             String expected = "Basic " + Base64.getEncoder().encodeToString((orgId + ":" + orgKey).getBytes(StandardCharsets.UTF_8));
+            if (!expected.equals(auth)) violations.add("request to " + endpoint + " without this server's credentials");
             if (!expected.equals(auth) || !registered) {
-                violations.add("unauthenticated or unregistered request to " + endpoint);
                 return new Answer(401, error("Zulip server auth failure: key does not match role " + orgId, "INVALID_ZULIP_SERVER"));
             }
         }
@@ -197,6 +222,81 @@ public final class TestPushRelay implements AutoCloseable {
             return violation("server/analytics fields are not JSON");
         }
         return new Answer(200, success());
+    }
+
+    /** The relay's public key as the app sends it (base64, PyNaCl's Base64Encoder). */
+    public String registrationPublicKey() { return Base64.getEncoder().encodeToString(registrationKeys[0]); }
+
+    /**
+     * zilencer/views.py register_remote_push_device: token and token_kind required (validate_bouncer_token_request:
+     * kind 1 APNs with a hex token, or 2 FCM), ios_app_id required for APNs, user_id or user_uuid.
+     */
+    private Answer tokenRegister(Received r) {
+        Map<String, String> f = r.form();
+        Set<String> allowed = Set.of("user_id", "user_uuid", "realm_uuid", "token", "token_kind", "ios_app_id");
+        if (!allowed.containsAll(f.keySet())) return violation("push/register fields " + f.keySet());
+        Answer bad = checkToken(f);
+        if (bad != null) return bad;
+        if (f.get("token_kind").equals("1") && f.get("ios_app_id") == null) return new Answer(400, error("Missing ios_app_id", "BAD_REQUEST"));
+        if (f.get("user_id") == null && f.get("user_uuid") == null) return violation("Missing user_id or user_uuid");
+        if (f.get("realm_uuid") != null && f.get("user_uuid") == null) return violation("realm_uuid without user_uuid");
+        tokens.put(f.get("token_kind") + ":" + f.get("token"), f.getOrDefault("user_uuid", f.get("user_id")));
+        return new Answer(200, success());
+    }
+
+    /** zilencer/views.py unregister_remote_push_device: "Token does not exist" when it is not registered. */
+    private Answer tokenUnregister(Received r) {
+        Map<String, String> f = r.form();
+        if (!Set.of("user_id", "user_uuid", "realm_uuid", "token", "token_kind").containsAll(f.keySet())) return violation("push/unregister fields " + f.keySet());
+        Answer bad = checkToken(f);
+        if (bad != null) return bad;
+        if (tokens.remove(f.get("token_kind") + ":" + f.get("token")) == null) return new Answer(400, error("Token does not exist", "BAD_REQUEST"));
+        return new Answer(200, success());
+    }
+
+    private Answer checkToken(Map<String, String> f) {
+        String token = f.get("token"), kind = f.get("token_kind");
+        if (token == null || token.isEmpty() || kind == null) return violation("token and token_kind are required");
+        if (!kind.equals("1") && !kind.equals("2")) return violation("Invalid token type " + kind);
+        if (kind.equals("1") && !token.matches("([0-9a-fA-F]{2})+")) return violation("Invalid APNS token " + token);
+        return null;
+    }
+
+    /**
+     * zilencer/views.py register_remote_push_device_for_e2ee_push_notification and do_register_remote_push_device:
+     * the realm must be known (MISSING_REMOTE_REALM), the public key the relay's (INVALID_BOUNCER_PUBLIC_KEY), the
+     * registration must open with the relay's secret key and parse as PushRegistration (token, token_kind fcm/apns,
+     * ios_app_id for apns only, timestamp), and not be older than a day (REQUEST_EXPIRED). Since Zulip 12 (level
+     * 468) the server sends token_id where it sent push_account_id.
+     */
+    private Answer e2eeRegister(Received r) {
+        Map<String, String> f = r.form();
+        if (!f.keySet().equals(Set.of("realm_uuid", "token_id", "encrypted_push_registration", "bouncer_public_key"))) {
+            return violation("push/e2ee/register fields " + f.keySet());
+        }
+        if (!remoteRealms.contains(f.get("realm_uuid"))) return new Answer(400, error("Organization not registered", "MISSING_REMOTE_REALM"));
+        if (!f.get("bouncer_public_key").equals(registrationPublicKey())) {
+            return new Answer(400, error("Invalid bouncer_public_key", "INVALID_BOUNCER_PUBLIC_KEY"));
+        }
+        byte[] opened;
+        try {
+            opened = Sodium.sealOpen(Base64.getDecoder().decode(f.get("encrypted_push_registration")), registrationKeys[0], registrationKeys[1]);
+        } catch (IllegalArgumentException e) {
+            opened = null;
+        }
+        if (opened == null) return new Answer(400, error("Invalid encrypted_push_registration", "BAD_REQUEST"));
+        JsonNode reg;
+        try {
+            reg = JSON.readTree(opened);
+        } catch (IOException e) {
+            return new Answer(400, error("Invalid encrypted_push_registration", "BAD_REQUEST"));
+        }
+        if (nowSeconds - reg.path("timestamp").asLong() > 24 * 3600) return new Answer(400, error("Request expired", "REQUEST_EXPIRED"));
+        long id = deviceIds.incrementAndGet();
+        devices.put(id, reg);
+        ObjectNode ok = success();
+        ok.put("device_id", id);
+        return new Answer(200, ok);
     }
 
     Answer violation(String what) {

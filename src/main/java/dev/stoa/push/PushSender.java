@@ -1,0 +1,133 @@
+package dev.stoa.push;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stoa.db.Db;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Delivers push_outbox to the relay: after a commit that queued a request (kick, on a virtual
+ * thread) and on every collector pass. As the mail sender: a row is claimed before it is sent
+ * (its next attempt moves to the backoff time, so another node skips it and a crash mid-send
+ * retries it later); network trouble and 5xx answers are retried with backoff doubling from one
+ * minute to an hour, MAX_ATTEMPTS in all (about a day, Zulip's PUSH_REGISTRATION_LIVENESS_TIMEOUT);
+ * a refusal (4xx) is final. A device registration's outcome goes to its device (DeviceActions).
+ */
+public final class PushSender {
+    private static final Logger LOG = LoggerFactory.getLogger(PushSender.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    static final int MAX_ATTEMPTS = 30;
+    private static final int BATCH = 100;
+
+    private final Db db;
+    private final PushOutboxStore store;
+    private final Clock clock;
+    private final RelayClient relay;
+    private final DeviceRelayActions devices;
+    private final ReentrantLock running = new ReentrantLock();
+    private final AtomicBoolean again = new AtomicBoolean();
+
+    public PushSender(Db db, PushOutboxStore store, Clock clock, RelayClient relay, DeviceRelayActions devices) {
+        this.db = db;
+        this.store = store;
+        this.clock = clock;
+        this.relay = relay;
+        this.devices = devices;
+    }
+
+    public boolean configured() { return relay.configured(); }
+
+    void kick() {
+        if (!relay.configured()) return;
+        Thread.ofVirtual().name("stoa-push").start(this::deliverDue);
+    }
+
+    /** One pass over the due requests (the collector's task); never throws. Returns how many the relay accepted. */
+    public int deliverDue() {
+        if (!relay.configured()) return 0;
+        int sent = 0;
+        // One pass at a time per node; a call during a pass raises `again`, which the pass's owner re-checks after unlocking.
+        again.set(true);
+        while (again.get()) {
+            if (!running.tryLock()) return sent;
+            try {
+                while (again.getAndSet(false)) sent += pass();
+            } catch (RuntimeException e) {
+                LOG.error("push delivery pass failed; it runs again on the next collector pass", e);
+                return sent;
+            } finally {
+                running.unlock();
+            }
+        }
+        return sent;
+    }
+
+    private int pass() {
+        long now = clock.instant().getEpochSecond();
+        int sent = 0;
+        for (PushOutboxStore.Row r : db.read(h -> store.due(h, now, BATCH))) {
+            long retryAt = now + backoffSeconds(r.attempts() + 1);
+            if (!db.write(tx -> store.claim(tx.h(), r.id(), r.nextAttemptAt(), retryAt))) continue;
+            if (attempt(r)) sent++;
+        }
+        return sent;
+    }
+
+    private boolean attempt(PushOutboxStore.Row r) {
+        try {
+            JsonNode answer = r.json() ? relay.postJson(r.endpoint(), r.body()) : relay.postForm(r.endpoint(), form(r.body()));
+            long now = clock.instant().getEpochSecond();
+            db.write(tx -> {
+                store.markSent(tx.h(), r.id(), now);
+                return null;
+            });
+            if (r.kind().equals("e2ee_register") && r.deviceId() != null) devices.doRelayRegistered(r.deviceId(), fields(r).path("token_id").asText(), answer.path("device_id").asLong());
+            return true;
+        } catch (RelayClient.RelayException e) {
+            // MISSING_REMOTE_REALM: the relay does not know the organization yet (./stoa register-push-relay fixes it): worth retrying.
+            boolean retry = e.retry || "MISSING_REMOTE_REALM".equals(e.code);
+            boolean giveUp = !retry || r.attempts() + 1 >= MAX_ATTEMPTS;
+            long now = clock.instant().getEpochSecond();
+            LOG.warn("push relay request {} ({}) not accepted (attempt {}): {}", r.id(), r.endpoint(), r.attempts() + 1, e.getMessage());
+            db.write(tx -> {
+                store.markFailedAttempt(tx.h(), r.id(), e.getMessage(), giveUp ? now : null);
+                return null;
+            });
+            if (giveUp && r.kind().equals("e2ee_register") && r.deviceId() != null) {
+                // Zulip's handle_registration_to_bouncer_failure: the device learns the error code.
+                devices.doRelayRefused(r.deviceId(), fields(r).path("token_id").asText(), retry || e.code == null ? "REQUEST_EXPIRED" : e.code);
+            }
+            return false;
+        }
+    }
+
+    private static JsonNode fields(PushOutboxStore.Row r) {
+        try {
+            return JSON.readTree(r.body());
+        } catch (IOException e) {
+            throw new IllegalStateException("push_outbox row " + r.id() + " holds no JSON", e);
+        }
+    }
+
+    private static Map<String, String> form(String body) {
+        Map<String, String> out = new LinkedHashMap<>();
+        try {
+            JSON.readTree(body).properties().forEach(e -> out.put(e.getKey(), e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString()));
+        } catch (IOException e) {
+            throw new IllegalStateException("push_outbox form body is not JSON", e);
+        }
+        return out;
+    }
+
+    /** 1, 2, 4, ... minutes, at most an hour. */
+    static long backoffSeconds(int attempt) {
+        return Math.min(3600, 60L << Math.min(attempt - 1, 6));
+    }
+}
