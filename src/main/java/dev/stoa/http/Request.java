@@ -28,6 +28,8 @@ public final class Request {
     private Sessions.Session session;
     private java.util.function.UnaryOperator<String> headers = name -> null;
     private java.util.function.UnaryOperator<String> cookies = name -> null;
+    private byte[] body = new byte[0];
+    private String contentType;
 
     public record UploadedFile(String field, String fileName, String contentType, byte[] bytes) {}
 
@@ -66,6 +68,15 @@ public final class Request {
     }
 
     public String header(String name) { return headers.apply(name); }
+
+    /** The raw body and its Content-Type, for the views that read a provider's payload (incoming webhooks). */
+    public void setBody(byte[] body, String contentType) {
+        this.body = body;
+        this.contentType = contentType;
+    }
+
+    public byte[] body() { return body; }
+    public String contentType() { return contentType; }
     public String cookie(String name) { return cookies.apply(name); }
 
     private static final java.util.regex.Pattern AGENT_NAME = java.util.regex.Pattern.compile("^([^/ ]*[^0-9/(]*)");
