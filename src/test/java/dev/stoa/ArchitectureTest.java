@@ -95,6 +95,27 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
+    /**
+     * Actions talk to delivery through the typed events.Hints, not "__" keys in the event JSON (nor
+     * to the HTTP front: ApiError.withHeader). Allowed: Zulip's own "__all__" (Django's form errors),
+     * Hints' reader of rows stored before V91, and the internal entry type of users rows.
+     */
+    @Test
+    void noUntypedHintKeys() throws java.io.IOException {
+        java.util.regex.Pattern key = java.util.regex.Pattern.compile("\"__[a-z_]+\"");
+        Set<String> found = new TreeSet<>();
+        try (var files = java.nio.file.Files.walk(java.nio.file.Path.of("src/main/java"))) {
+            for (java.nio.file.Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                if (f.endsWith("Hints.java")) continue;
+                var m = key.matcher(java.nio.file.Files.readString(f));
+                while (m.find()) {
+                    if (!m.group().equals("\"__all__\"") && !m.group().equals("\"__user_row_changed\"")) found.add(f.getFileName() + " " + m.group());
+                }
+            }
+        }
+        assertThat(found).as("\"__\" keys outside events.Hints").isEmpty();
+    }
+
     private static ArchCondition<JavaClass> referenceAnotherView() {
         return new ArchCondition<>("reference a view other than itself") {
             @Override

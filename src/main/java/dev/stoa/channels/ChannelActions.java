@@ -1,5 +1,6 @@
 package dev.stoa.channels;
 
+import dev.stoa.events.Hints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -166,19 +167,16 @@ public final class ChannelActions {
         addPerUser.forEach((u, list) -> {
             ArrayNode resolved = Json.array();
             for (JsonNode s : list) resolved.add(ChannelJson.resolved((ObjectNode) s, byId.get(u)));
-            log.append(tx, new ChannelEvent.SubscriptionAdd(list, extras(list, resolved)), Recipients.users(u));
+            log.append(tx, new ChannelEvent.SubscriptionAdd(list, hints(list, resolved)), Recipients.users(u));
         });
         accessChanges.announce(tx, seen);
         return new SubscribeResult(subscribed, already, List.of());
     }
 
-    private static ObjectNode extras(ArrayNode subsList, ArrayNode resolved) {
-        ObjectNode x = Json.object();
-        x.set("__resolved", resolved);
-        ArrayNode archived = Json.array();
-        for (JsonNode s : subsList) if (s.path("is_archived").asBoolean()) archived.add(s.get("stream_id"));
-        if (!archived.isEmpty()) x.set("__archived_ids", archived);
-        return x;
+    private static Hints hints(ArrayNode subsList, ArrayNode resolved) {
+        List<Long> archived = new ArrayList<>();
+        for (JsonNode s : subsList) if (s.path("is_archived").asBoolean()) archived.add(s.get("stream_id").asLong());
+        return Hints.NONE.withResolved(resolved).withArchivedIds(archived.isEmpty() ? null : archived);
     }
 
     /**
@@ -203,7 +201,7 @@ public final class ChannelActions {
 
     private void streamCreate(Tx tx, Channel c, int subscriberCount, List<Long> to) {
         ArrayNode streams = Json.array().add(json.stream(c, subscriberCount));
-        log.append(tx, new ChannelEvent.StreamCreate(streams, archivedExtra(c)), Recipients.users(to));
+        log.append(tx, new ChannelEvent.StreamCreate(streams, archivedHint(c)), Recipients.users(to));
     }
 
     /** Users in `before` but not `after` lost sight of the channel: stream delete. */
@@ -216,8 +214,8 @@ public final class ChannelActions {
         log.append(tx, new ChannelEvent.StreamDelete(List.of(c.id()), streams), Recipients.users(loss));
     }
 
-    static ObjectNode archivedExtra(Channel c) {
-        return c.isArchived() ? Json.object().put("__archived", true) : null;
+    static Hints archivedHint(Channel c) {
+        return Hints.NONE.withArchived(c.isArchived());
     }
 
     /**
@@ -229,14 +227,13 @@ public final class ChannelActions {
         List<Long> subscribers = subs.subscribers(tx.h(), c.id());
         Map<Long, User> byId = new LinkedHashMap<>();
         for (User u : active) byId.put(u.id(), u);
-        ObjectNode legacy = Json.object().put("__legacy_only", true);
+        Hints legacy = Hints.NONE.withLegacyOnly(true);
         for (long u : subscribers) {
             if (!audience.contains(u)) continue;
             ObjectNode sub = json.subscription(c, subs.get(tx.h(), u, c.id()).orElseThrow(), subscribers.size());
             sub.set("subscribers", Json.tree(subscribers));
             ArrayNode list = Json.array().add(sub);
-            ObjectNode x = extras(list, Json.array().add(ChannelJson.resolved(sub, byId.get(u))));
-            x.put("__legacy_only", true);
+            Hints x = hints(list, Json.array().add(ChannelJson.resolved(sub, byId.get(u)))).withLegacyOnly(true);
             log.append(tx, new ChannelEvent.SubscriptionAdd(list, x), Recipients.users(u));
         }
         List<Long> peers = new ArrayList<>(audience);

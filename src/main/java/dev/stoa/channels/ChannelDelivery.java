@@ -1,5 +1,6 @@
 package dev.stoa.channels;
 
+import dev.stoa.events.Hints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -24,7 +25,7 @@ public final class ChannelDelivery {
         return Map.of("stream", ChannelDelivery::stream, "subscription", ChannelDelivery::subscription);
     }
 
-    static List<ObjectNode> stream(ObjectNode e, QueueSpec s, Long userId) {
+    static List<ObjectNode> stream(ObjectNode e, Hints hints, QueueSpec s, Long userId) {
         if (s.can("archived_channels")) return List.of(e);
         boolean archiving = "update".equals(e.path("op").asText()) && "is_archived".equals(e.path("property").asText());
         if (archiving && e.path("value").asBoolean()) {
@@ -40,21 +41,21 @@ public final class ChannelDelivery {
             ObjectNode c = Json.object();
             c.put("type", "stream");
             c.put("op", "create");
-            c.set("streams", Json.array().add(e.get("__stream")));
+            c.set("streams", Json.array().add(hints.stream().deepCopy()));
             return List.of(c);
         }
-        if (e.path("__archived").asBoolean(false)) return List.of();
+        if (hints.archived()) return List.of();
         return List.of(e);
     }
 
-    static List<ObjectNode> subscription(ObjectNode e, QueueSpec s, Long userId) {
-        if (e.path("__legacy_only").asBoolean(false) && s.can("archived_channels")) return List.of();
+    static List<ObjectNode> subscription(ObjectNode e, Hints hints, QueueSpec s, Long userId) {
+        if (hints.legacyOnly() && s.can("archived_channels")) return List.of();
         if (!"add".equals(e.path("op").asText())) return List.of(e);
         Set<Long> hidden = new HashSet<>();
-        if (!s.can("archived_channels")) for (JsonNode id : e.path("__archived_ids")) hidden.add(id.asLong());
-        JsonNode source = s.can("notification_settings_null") ? e.get("subscriptions") : e.get("__resolved");
+        if (!s.can("archived_channels") && hints.archivedIds() != null) hidden.addAll(hints.archivedIds());
+        JsonNode source = s.can("notification_settings_null") ? e.get("subscriptions") : hints.resolved();
         ArrayNode subs = Json.array();
-        for (JsonNode sub : source) if (!hidden.contains(sub.path("stream_id").asLong())) subs.add(sub);
+        for (JsonNode sub : source) if (!hidden.contains(sub.path("stream_id").asLong())) subs.add(sub.deepCopy());
         if (subs.isEmpty()) return List.of();
         e.set("subscriptions", subs);
         return List.of(e);

@@ -1,5 +1,6 @@
 package dev.stoa.channels;
 
+import dev.stoa.events.Hints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
@@ -111,12 +112,12 @@ public final class ChannelUpdateActions {
         base.lost(tx, updated, before, after);
         for (Change ch : sent) {
             if (both.isEmpty()) break;
-            ObjectNode extras = ch.with() == null ? Json.object() : ch.with().deepCopy();
-            if (updated.isArchived()) extras.put("__archived", true);
+            ObjectNode extras = ch.with() == null ? null : ch.with().deepCopy();
+            Hints hints = Hints.NONE.withArchived(updated.isArchived());
             // subscriber_count 0: restoreForLegacyClients then tells these clients every subscriber (peer_add, or their subscription add)
-            if (ch.property().equals("is_archived")) extras.set("__stream", json.stream(updated, 0));
+            if (ch.property().equals("is_archived")) hints = hints.withStream(json.stream(updated, 0));
             String name = ch.property().equals("name") ? old.name() : updated.name();
-            log.append(tx, new ChannelEvent.StreamUpdate(updated.id(), name, ch.property(), ch.value(), extras), Recipients.users(both));
+            log.append(tx, new ChannelEvent.StreamUpdate(updated.id(), name, ch.property(), ch.value(), extras, hints), Recipients.users(both));
         }
         base.gained(tx, updated, before, after, subs.subscribers(tx.h(), updated.id()), Set.of());
         if (old.isArchived() && !updated.isArchived()) base.restoreForLegacyClients(tx, updated, after, active);
@@ -141,9 +142,8 @@ public final class ChannelUpdateActions {
         channels.update(tx.h(), old, archived);
         setDefault(tx, archived, false);
         if (!audience.isEmpty()) {
-            ObjectNode extras = Json.object().put("__archived", true);
             log.append(tx, new ChannelEvent.StreamUpdate(old.id(), old.name(), "is_archived",
-                    Json.MAPPER.getNodeFactory().booleanNode(true), extras), Recipients.users(audience));
+                    Json.MAPPER.getNodeFactory().booleanNode(true), null, Hints.NONE.withArchived(true)), Recipients.users(audience));
         }
     }
 

@@ -123,8 +123,10 @@ public final class Db implements AutoCloseable {
     }
 
     private void migrate(HikariDataSource ds) {
+        // Features take versions from ranges of their own (events V91–93, identity V100–109…), so a
+        // database already at a later version still takes a lower one added since: out of order.
         Flyway.configure().dataSource(ds).locations(dialect.migrations())
-                .failOnMissingLocations(true).load().migrate();
+                .failOnMissingLocations(true).outOfOrder(true).load().migrate();
     }
 
     public Dialect dialect() { return dialect; }
@@ -226,6 +228,52 @@ public final class Db implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** A read refused because its statements ran past the limit readBounded set. */
+    public static final class TooSlow extends RuntimeException {
+        public TooSlow(Throwable cause) { super("statement timeout", cause, false, false); }
+    }
+
+    /**
+     * A read snapshot whose statements may run at most limit in all (searches and narrows, whose
+     * cost the client chooses): PostgreSQL's statement_timeout for this transaction; on SQLite a
+     * progress handler that interrupts the statement once the deadline has passed. Past it: TooSlow.
+     */
+    public <T> T readBounded(java.time.Duration limit, ReadFn<T> fn) {
+        try {
+            return read(h -> {
+                if (dialect == Dialect.POSTGRES) {
+                    h.execute("SET LOCAL statement_timeout = " + Math.max(1, limit.toMillis()));
+                    return fn.apply(h);
+                }
+                java.sql.Connection c = h.getConnection().unwrap(org.sqlite.SQLiteConnection.class);
+                long deadline = System.nanoTime() + limit.toNanos();
+                org.sqlite.ProgressHandler.setHandler(c, 1000, new org.sqlite.ProgressHandler() {
+                    @Override
+                    protected int progress() {
+                        return System.nanoTime() - deadline > 0 ? 1 : 0;
+                    }
+                });
+                try {
+                    return fn.apply(h);
+                } finally {
+                    org.sqlite.ProgressHandler.clearHandler(c);
+                }
+            });
+        } catch (RuntimeException e) {
+            if (cancelled(e)) throw new TooSlow(e);
+            throw e;
+        }
+    }
+
+    /** PostgreSQL's query_canceled (57014) or SQLite's SQLITE_INTERRUPT, anywhere in the causes. */
+    private static boolean cancelled(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof org.sqlite.SQLiteException s && s.getResultCode() == org.sqlite.SQLiteErrorCode.SQLITE_INTERRUPT) return true;
+            if (t instanceof java.sql.SQLException s && "57014".equals(s.getSQLState())) return true;
+        }
+        return false;
     }
 
     public Jdbi jdbi() { return reader; }

@@ -1,6 +1,6 @@
 package dev.stoa.emoji;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.events.Hints;
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
@@ -8,7 +8,6 @@ import dev.stoa.events.MarkdownEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
-import dev.stoa.http.Json;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.identity.User;
 import dev.stoa.markdown.EmojiCatalog;
@@ -101,9 +100,8 @@ public final class EmojiActions {
     }
 
     private void notify(Tx tx, String op, EmojiRow row) {
-        ObjectNode extras = Json.object();
-        extras.set("__realm_emoji", EmojiState.dict(store.all(tx.h())));
-        log.append(tx, new MarkdownEvent.Emoji(op, row.toJson(), extras), Recipients.all());
+        Hints hints = Hints.NONE.withRealmEmoji(EmojiState.dict(store.all(tx.h())));
+        log.append(tx, new MarkdownEvent.Emoji(op, row.toJson(), hints), Recipients.all());
     }
 
     static ApiError exists() {

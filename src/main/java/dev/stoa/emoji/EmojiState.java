@@ -48,12 +48,12 @@ public final class EmojiState implements StateContributor {
     }
 
     public static Map<String, Delivery.TypeRule> rules() {
-        return Map.of("realm_emoji", (e, spec, userId) -> {
+        return Map.of("realm_emoji", (e, hints, spec, userId) -> {
             if (spec.can("individual_emoji_changes")) return List.of(spec.zulipNames() ? zulipOp(e) : e);
             ObjectNode legacy = Json.object();
             legacy.put("type", "realm_emoji");
             legacy.put("op", "update");
-            legacy.set("realm_emoji", e.get("__realm_emoji"));
+            legacy.set("realm_emoji", hints.realmEmoji().deepCopy());
             return List.of(legacy);
         });
     }

@@ -1,5 +1,6 @@
 package dev.stoa.events;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -7,12 +8,12 @@ import java.util.List;
 
 /**
  * stream, subscription, default_streams and channel_folder events. Payloads are built by
- * channels.ChannelJson; capability-dependent forms travel in "__" extras that the channel
- * delivery rules (channels.ChannelDelivery) read and strip.
+ * channels.ChannelJson; capability-dependent forms travel in {@link Hints} that the channel
+ * delivery rules (channels.ChannelDelivery) read.
  */
 public sealed interface ChannelEvent extends Event {
     /** stream create: `streams` are BasicChannel objects. */
-    record StreamCreate(ArrayNode streams, ObjectNode extras) implements ChannelEvent {
+    record StreamCreate(ArrayNode streams, @JsonIgnore Hints hints) implements ChannelEvent {
         public String type() { return "stream"; }
         public String op() { return "create"; }
     }
@@ -23,14 +24,20 @@ public sealed interface ChannelEvent extends Event {
         public String op() { return "delete"; }
     }
 
-    /** stream update of one property; extras: "__archived" (channel archived), "__stream" (full object for unarchive). */
-    record StreamUpdate(long streamId, String name, String property, JsonNode value, ObjectNode extras) implements ChannelEvent {
+    /**
+     * stream update of one property; extras: companion wire keys (rendered_description…); hints: archived
+     * (channel archived), stream (full object for unarchive).
+     */
+    record StreamUpdate(long streamId, String name, String property, JsonNode value, @JsonIgnore ObjectNode extras,
+                        @JsonIgnore Hints hints) implements ChannelEvent {
+        public StreamUpdate(long streamId, String name, String property, JsonNode value) { this(streamId, name, property, value, null, Hints.NONE); }
+
         public String type() { return "stream"; }
         public String op() { return "update"; }
     }
 
-    /** subscription add for one user; extras: "__resolved" (notification settings resolved). */
-    record SubscriptionAdd(ArrayNode subscriptions, ObjectNode extras) implements ChannelEvent {
+    /** subscription add for one user; hints: resolved (notification settings resolved), archived ids. */
+    record SubscriptionAdd(ArrayNode subscriptions, @JsonIgnore Hints hints) implements ChannelEvent {
         public String type() { return "subscription"; }
         public String op() { return "add"; }
     }
@@ -46,9 +53,9 @@ public sealed interface ChannelEvent extends Event {
         public String op() { return "update"; }
     }
 
-    /** peer_add; extras "__legacy_only" when only clients without archived_channels need it (unarchiving). */
-    record PeerAdd(List<Long> streamIds, List<Long> userIds, ObjectNode extras) implements ChannelEvent {
-        public PeerAdd(List<Long> streamIds, List<Long> userIds) { this(streamIds, userIds, null); }
+    /** peer_add; hints: legacy only, when only clients without archived_channels need it (unarchiving). */
+    record PeerAdd(List<Long> streamIds, List<Long> userIds, @JsonIgnore Hints hints) implements ChannelEvent {
+        public PeerAdd(List<Long> streamIds, List<Long> userIds) { this(streamIds, userIds, Hints.NONE); }
 
         public String type() { return "subscription"; }
         public String op() { return "peer_add"; }

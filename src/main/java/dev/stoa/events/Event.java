@@ -3,8 +3,8 @@ package dev.stoa.events;
 /**
  * An event appended to the realm log: one record per Zulip event type/op, grouped by feature in
  * sealed sub-interfaces of this package. {@link #type()} and {@link #op()} go on the wire; the
- * record's components (snake_cased) are the rest of the payload; delivery-only data goes in
- * "__"-prefixed keys via {@link #extras()}, which capability rendering reads and strips.
+ * record's components (snake_cased) are the rest of the payload; what only delivery reads goes in
+ * {@link #hints()}, typed, stored beside the payload and never sent.
  */
 public sealed interface Event permits UserEvent, RealmEvent, GroupEvent, MiscEvent, MarkdownEvent, ChannelEvent, MessageEvent, OrgEvent, ExportEvent, MobileEvent {
     String type();
@@ -12,11 +12,11 @@ public sealed interface Event permits UserEvent, RealmEvent, GroupEvent, MiscEve
     /** The Zulip `op`, or null for event types that have none. */
     default String op() { return null; }
 
-    /**
-     * Extra payload keys: per-recipient parts ("__per_user": {id: {...}}) and delivery hints
-     * ("__..." keys) that capability rendering reads and strips. Null when none.
-     */
+    /** Extra wire keys written at the top level of the payload (a stream update's companions). Null when none. */
     default com.fasterxml.jackson.databind.node.ObjectNode extras() { return null; }
+
+    /** What delivery's capability rules read beside the payload (per-recipient parts, raw content…); never sent. */
+    default Hints hints() { return Hints.NONE; }
 
     /**
      * How many event ids the entry needs: more than one when some queues receive it split into

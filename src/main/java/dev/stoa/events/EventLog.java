@@ -23,13 +23,6 @@ import org.jdbi.v3.core.Handle;
  * </pre>
  */
 public final class EventLog {
-    /**
-     * Payload key of the first of the consecutive ids an entry's parts take, but the last, when a
-     * queue receives it split into several events (the last part takes the entry's own id);
-     * Delivery reads and strips it.
-     */
-    public static final String SPLIT_FIRST_ID = "__split_first_id";
-
     private final LogWindow window;
     private final LogPublisher publisher;
     private final LogSync sync;

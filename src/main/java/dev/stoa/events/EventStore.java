@@ -15,15 +15,16 @@ import org.jdbi.v3.core.statement.StatementContext;
 final class EventStore {
     private EventStore() {}
 
-    static long insert(Handle h, long now, String type, String payload, String recipients) {
-        return h.createUpdate("INSERT INTO events (created_at, type, payload, recipients) VALUES (?, ?, ?, ?)")
-                .bind(0, now).bind(1, type).bind(2, payload).bind(3, recipients)
+    /** hints: {@link Hints#write}, null when none. */
+    static long insert(Handle h, long now, String type, String payload, String recipients, String hints) {
+        return h.createUpdate("INSERT INTO events (created_at, type, payload, recipients, hints) VALUES (?, ?, ?, ?, ?)")
+                .bind(0, now).bind(1, type).bind(2, payload).bind(3, recipients).bind(4, hints)
                 .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
     }
 
     /** The next id of the log's sequence, leaving no row (a gap in the table); the caller holds the append lock. */
     static long takeId(Handle h, long now, String type) {
-        long id = insert(h, now, type, "{}", "{\"users\":[]}");
+        long id = insert(h, now, type, "{}", "{\"users\":[]}", null);
         h.execute("DELETE FROM events WHERE id = ?", id);
         return id;
     }
@@ -61,23 +62,25 @@ final class EventStore {
     }
 
     static List<LoggedEvent> range(Handle h, long after, long upTo) {
-        return h.createQuery("SELECT id, created_at, type, payload, recipients FROM events WHERE id > ? AND id <= ? ORDER BY id")
+        return h.createQuery("SELECT id, created_at, type, payload, recipients, hints FROM events WHERE id > ? AND id <= ? ORDER BY id")
                 .bind(0, after).bind(1, upTo)
                 .map(EventStore::stored)
                 .list();
     }
 
     static List<LoggedEvent> range(Handle h, long after, long upTo, Collection<String> types) {
-        return h.createQuery("SELECT id, created_at, type, payload, recipients FROM events WHERE id > :after AND id <= :upTo "
+        return h.createQuery("SELECT id, created_at, type, payload, recipients, hints FROM events WHERE id > :after AND id <= :upTo "
                         + "AND type IN (<types>) ORDER BY id")
                 .bind("after", after).bind("upTo", upTo).bindList("types", List.copyOf(types))
                 .map(EventStore::stored)
                 .list();
     }
 
-    /** An events row, as both range reads select it. */
+    /** An events row, as both range reads select it; one appended before V91 has its hints in the payload. */
     private static LoggedEvent stored(ResultSet rs, StatementContext ctx) throws SQLException {
-        return new LoggedEvent(rs.getLong(1), rs.getLong(2), rs.getString(3),
-                (ObjectNode) Json.parse(rs.getString(4)), Recipients.fromJson(Json.parse(rs.getString(5))));
+        ObjectNode payload = (ObjectNode) Json.parse(rs.getString(4));
+        String hints = rs.getString(6);
+        return new LoggedEvent(rs.getLong(1), rs.getLong(2), rs.getString(3), payload, Recipients.fromJson(Json.parse(rs.getString(5))),
+                true, hints == null ? Hints.takeLegacy(payload) : Hints.read(hints));
     }
 }

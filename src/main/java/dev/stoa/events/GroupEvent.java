@@ -1,12 +1,13 @@
 package dev.stoa.events;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
- * user_group events. Events about a deactivated group carry "__deactivated": true in extras, so
+ * user_group events. Events about a deactivated group carry the hint deactivated, so
  * that delivery drops them for clients without include_deactivated_groups (which do not know
- * the group); a reactivation's update carries the whole group under "__group" so that those
+ * the group); a reactivation's update carries the whole group as the hint group so that those
  * clients get an add event instead.
  */
 public sealed interface GroupEvent extends Event {
@@ -15,30 +16,30 @@ public sealed interface GroupEvent extends Event {
         public String op() { return "add"; }
     }
 
-    /** update: `data` holds the changed fields; extras carry "__deactivated"/"__group" for capability rendering. */
-    record Update(long groupId, ObjectNode data, ObjectNode extras) implements GroupEvent {
+    /** update: `data` holds the changed fields; hints: deactivated, group, for capability rendering. */
+    record Update(long groupId, ObjectNode data, @JsonIgnore Hints hints) implements GroupEvent {
         public String type() { return "user_group"; }
         public String op() { return "update"; }
     }
 
-    record AddMembers(long groupId, List<Long> userIds, ObjectNode extras) implements GroupEvent {
-        public AddMembers(long groupId, List<Long> userIds) { this(groupId, userIds, null); }
+    record AddMembers(long groupId, List<Long> userIds, @JsonIgnore Hints hints) implements GroupEvent {
+        public AddMembers(long groupId, List<Long> userIds) { this(groupId, userIds, Hints.NONE); }
         public String type() { return "user_group"; }
         public String op() { return "add_members"; }
     }
 
-    record RemoveMembers(long groupId, List<Long> userIds, ObjectNode extras) implements GroupEvent {
-        public RemoveMembers(long groupId, List<Long> userIds) { this(groupId, userIds, null); }
+    record RemoveMembers(long groupId, List<Long> userIds, @JsonIgnore Hints hints) implements GroupEvent {
+        public RemoveMembers(long groupId, List<Long> userIds) { this(groupId, userIds, Hints.NONE); }
         public String type() { return "user_group"; }
         public String op() { return "remove_members"; }
     }
 
-    record AddSubgroups(long groupId, List<Long> directSubgroupIds, ObjectNode extras) implements GroupEvent {
+    record AddSubgroups(long groupId, List<Long> directSubgroupIds, @JsonIgnore Hints hints) implements GroupEvent {
         public String type() { return "user_group"; }
         public String op() { return "add_subgroups"; }
     }
 
-    record RemoveSubgroups(long groupId, List<Long> directSubgroupIds, ObjectNode extras) implements GroupEvent {
+    record RemoveSubgroups(long groupId, List<Long> directSubgroupIds, @JsonIgnore Hints hints) implements GroupEvent {
         public String type() { return "user_group"; }
         public String op() { return "remove_subgroups"; }
     }

@@ -28,49 +28,55 @@ final class LogAppender {
 
     long append(Tx tx, Event event, Recipients recipients) {
         tx.lockAppends();
-        ObjectNode ordered = payloadOf(event);
-        if (event.idCount() > 1) ordered.put(EventLog.SPLIT_FIRST_ID, ids.below(tx, event.idCount() - 1));
-        return appendJson(tx, event.type(), ordered, recipients);
+        Hints hints = hintsOf(event);
+        if (event.idCount() > 1) hints = hints.withSplitFirstId(ids.below(tx, event.idCount() - 1));
+        return appendJson(tx, event.type(), payloadOf(event), hints, recipients);
     }
 
     /** See {@link EventLog#appendEphemeral}. */
     long appendEphemeral(Tx tx, Event event, Recipients recipients) {
         tx.lockAppends();
         ObjectNode payload = payloadOf(event);
+        Hints hints = hintsOf(event);
         ObjectNode notice = null;
         if (tx.dialect() == Dialect.POSTGRES) {
             // the schema: other Stoa databases in other schemas of the same PostgreSQL database hear this channel too
             notice = Json.object().put("schema", schema(tx)).put("type", event.type());
             notice.set("payload", payload);
             notice.set("recipients", recipients.toJson());
-            if (Json.write(notice).length() > MAX_NOTIFY_BYTES) return appendJson(tx, event.type(), payload, recipients);
+            String stored = Hints.write(hints);
+            if (stored != null) notice.set("hints", Json.parse(stored));
+            if (Json.write(notice).length() > MAX_NOTIFY_BYTES) return appendJson(tx, event.type(), payload, hints, recipients);
         }
         long now = clock.instant().getEpochSecond();
         long id = EventStore.takeId(tx.h(), now, event.type());
-        LoggedEvent e = new LoggedEvent(id, now, event.type(), payload, recipients, false);
+        LoggedEvent e = new LoggedEvent(id, now, event.type(), payload, recipients, false, hints);
         publisher.expectUnstored(e);
         if (notice != null) EventStore.notify(tx.h(), Json.write(notice.put("id", id).put("created_at", now)));
         tx.afterCommit(() -> publisher.publishCommitted(e));
         return id;
     }
 
-    private long appendJson(Tx tx, String type, ObjectNode payload, Recipients recipients) {
+    private long appendJson(Tx tx, String type, ObjectNode payload, Hints hints, Recipients recipients) {
         long now = clock.instant().getEpochSecond();
-        long id = EventStore.insert(tx.h(), now, type, Json.write(payload), Json.write(recipients.toJson()));
-        LoggedEvent e = new LoggedEvent(id, now, type, payload, recipients);
+        long id = EventStore.insert(tx.h(), now, type, Json.write(payload), Json.write(recipients.toJson()), Hints.write(hints));
+        LoggedEvent e = new LoggedEvent(id, now, type, payload, recipients, true, hints);
         tx.afterCommit(() -> publisher.publishCommitted(e));
         return id;
     }
 
     private static ObjectNode payloadOf(Event event) {
         ObjectNode payload = Json.MAPPER.valueToTree(event);
-        payload.remove("extras");
         ObjectNode ordered = Json.object();
         ordered.put("type", event.type());
         if (event.op() != null) ordered.put("op", event.op());
         ordered.setAll(payload);
         if (event.extras() != null) ordered.setAll(event.extras());
         return ordered;
+    }
+
+    private static Hints hintsOf(Event event) {
+        return event.hints() == null ? Hints.NONE : event.hints();
     }
 
     /** This database's schema (PostgreSQL), read once: the NOTIFY channel is shared by every schema. */

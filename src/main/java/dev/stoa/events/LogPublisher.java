@@ -46,7 +46,7 @@ final class LogPublisher {
         long id = n.get("id").asLong();
         if (id <= window.head()) return; // this node's own, published already (or one that came too late to keep its order)
         unstored.put(id, new LoggedEvent(id, n.get("created_at").asLong(), n.get("type").asText(), (ObjectNode) n.get("payload"),
-                Recipients.fromJson(n.get("recipients")), false));
+                Recipients.fromJson(n.get("recipients")), false, Hints.read(n.get("hints"))));
     }
 
     /** Publishes a committed local entry, after any committed entry below it that is not published yet. */

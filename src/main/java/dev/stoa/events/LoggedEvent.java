@@ -3,11 +3,20 @@ package dev.stoa.events;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * A committed log entry: its id, type, payload (without id) and recipients. Immutable once published.
- * {@code stored} is false for an ephemeral entry (typing): its id is a gap in the table.
+ * A committed log entry: its id, type, payload (the wire event without id), recipients, and the
+ * {@link Hints} delivery renders it with. Immutable once published. {@code stored} is false for an
+ * ephemeral entry (typing): its id is a gap in the table.
  */
-public record LoggedEvent(long id, long createdAt, String type, ObjectNode payload, Recipients recipients, boolean stored) {
+public record LoggedEvent(long id, long createdAt, String type, ObjectNode payload, Recipients recipients, boolean stored, Hints hints) {
+    public LoggedEvent {
+        if (hints == null) hints = Hints.NONE;
+    }
+
     public LoggedEvent(long id, long createdAt, String type, ObjectNode payload, Recipients recipients) {
-        this(id, createdAt, type, payload, recipients, true);
+        this(id, createdAt, type, payload, recipients, true, Hints.NONE);
+    }
+
+    public LoggedEvent(long id, long createdAt, String type, ObjectNode payload, Recipients recipients, Hints hints) {
+        this(id, createdAt, type, payload, recipients, true, hints);
     }
 }

@@ -1,5 +1,6 @@
 package dev.stoa.events;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -11,11 +12,11 @@ public sealed interface MarkdownEvent extends Event {
     }
 
     /**
-     * realm_emoji add/edit: one emoji. Extras carry "__realm_emoji", the whole dict after the
+     * realm_emoji add/edit: one emoji. The hint realm_emoji is the whole dict after the
      * change, which delivery sends as the legacy op "update" to queues without
      * individual_emoji_changes.
      */
-    record Emoji(String op, ObjectNode emoji, ObjectNode extras) implements MarkdownEvent {
+    record Emoji(String op, ObjectNode emoji, @JsonIgnore Hints hints) implements MarkdownEvent {
         public String type() { return "realm_emoji"; }
     }
 }

@@ -9,7 +9,7 @@ import java.util.Map;
  * message, update_message, delete_message, update_message_flags, reaction, attachment and typing
  * events. Their payloads vary by case (optional fields of update_message, message_details of
  * flag removal), so each record carries its fields as one object written at the top level.
- * Per-recipient parts (flags) and delivery hints go in {@link #extras()}.
+ * Per-recipient parts (flags) and what delivery reads go in {@link #hints()}.
  */
 public sealed interface MessageEvent extends Event {
     @JsonIgnore ObjectNode fields();
@@ -19,12 +19,12 @@ public sealed interface MessageEvent extends Event {
         return dev.stoa.http.Json.MAPPER.convertValue(fields(), new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() {});
     }
 
-    /** message: `message` and base `flags`; extras: "__per_user" flags, "__raw_content", "__sender_queue_id", "__local_id". */
-    record New(@JsonIgnore ObjectNode fields, @JsonIgnore ObjectNode extras) implements MessageEvent {
+    /** message: `message` and base `flags`; hints: per-user flags, raw content, Gravatar viewers, narrow facts, echo. */
+    record New(@JsonIgnore ObjectNode fields, @JsonIgnore Hints hints) implements MessageEvent {
         public String type() { return "message"; }
     }
 
-    record Update(@JsonIgnore ObjectNode fields, @JsonIgnore ObjectNode extras) implements MessageEvent {
+    record Update(@JsonIgnore ObjectNode fields, @JsonIgnore Hints hints) implements MessageEvent {
         public String type() { return "update_message"; }
     }
 

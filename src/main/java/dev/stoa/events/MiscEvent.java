@@ -1,5 +1,6 @@
 package dev.stoa.events;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -78,8 +79,8 @@ public sealed interface MiscEvent extends Event {
         public String type() { return "muted_users"; }
     }
 
-    /** presence: the payload is only "__modern" and "__legacy" forms, chosen per queue by Delivery. */
-    record Presence(ObjectNode extras) implements MiscEvent {
+    /** presence: the event is one of the two forms in its hints, chosen per queue by Delivery. */
+    record Presence(@JsonIgnore Hints hints) implements MiscEvent {
         public String type() { return "presence"; }
     }
 

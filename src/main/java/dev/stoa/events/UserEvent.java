@@ -1,12 +1,14 @@
 package dev.stoa.events;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** realm_user, realm_bot, custom_profile_fields and user_settings events. */
 public sealed interface UserEvent extends Event {
-    /** realm_user add: `person` is the full user object as GET /users returns it. */
-    record RealmUserAdd(ObjectNode person) implements UserEvent {
+    /** realm_user add: `person` is the full user object as GET /users returns it (hint placeholder: a stand-in). */
+    record RealmUserAdd(ObjectNode person, @JsonIgnore Hints hints) implements UserEvent {
+        public RealmUserAdd(ObjectNode person) { this(person, Hints.NONE); }
         public String type() { return "realm_user"; }
         public String op() { return "add"; }
     }

@@ -1,5 +1,6 @@
 package dev.stoa.groups;
 
+import dev.stoa.events.Hints;
 import dev.stoa.identity.User;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -241,9 +242,8 @@ public final class GroupActions {
         if (u.reactivate() && deactivated) {
             store.set(h, groupId, "deactivated", false);
             deactivated = false;
-            ObjectNode extras = Json.object();
-            extras.set("__group", store.apiGroups(h, true, groupId).get(0));
-            log.append(tx, new GroupEvent.Update(groupId, Json.object().put("deactivated", false), extras), Recipients.all());
+            Hints hints = Hints.NONE.withGroup((ObjectNode) store.apiGroups(h, true, groupId).get(0));
+            log.append(tx, new GroupEvent.Update(groupId, Json.object().put("deactivated", false), hints), Recipients.all());
         }
         if (u.name() != null && !u.name().equals(g.name())) {
             if (store.nameTaken(h, u.name(), groupId)) throw ApiError.bad("User group '" + u.name() + "' already exists.");
@@ -276,8 +276,8 @@ public final class GroupActions {
         return ApiError.of(ErrorCode.EXPECTATION_MISMATCH, "'old' value does not match the expected value.");
     }
 
-    private static ObjectNode marker(boolean deactivated) {
-        return deactivated ? Json.object().put("__deactivated", true) : null;
+    private static Hints marker(boolean deactivated) {
+        return Hints.NONE.withDeactivated(deactivated);
     }
 
     /** Deactivates a group nobody's settings or active supergroups still use. */
@@ -295,7 +295,7 @@ public final class GroupActions {
             throw ApiError.of(ErrorCode.CANNOT_DEACTIVATE_GROUP_IN_USE, "Cannot deactivate user group in use.").with("objections", objections);
         }
         store.set(h, groupId, "deactivated", true);
-        log.append(tx, new GroupEvent.Update(groupId, Json.object().put("deactivated", true), null), Recipients.all());
+        log.append(tx, new GroupEvent.Update(groupId, Json.object().put("deactivated", true), Hints.NONE), Recipients.all());
     }
 
     private List<ObjectNode> objections(Handle h, long groupId) {

@@ -1,5 +1,6 @@
 package dev.stoa.groups;
 
+import dev.stoa.events.Hints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Tx;
@@ -28,7 +29,7 @@ public final class GroupActivation {
         List<Long> member = store.groupsOf(h, userId);
         Set<Long> activeUsers = store.allActiveUsers(h);
         for (GroupStore.Row g : store.all(h)) {
-            ObjectNode marker = g.deactivated() ? Json.object().put("__deactivated", true) : null;
+            Hints marker = Hints.NONE.withDeactivated(g.deactivated());
             if (member.contains(g.id())) {
                 log.append(tx, active ? new GroupEvent.AddMembers(g.id(), List.of(userId), marker)
                         : new GroupEvent.RemoveMembers(g.id(), List.of(userId), marker), to);

@@ -8,6 +8,8 @@ public final class ApiError extends RuntimeException {
     private final int status;
     private final ErrorCode code;
     private final Map<String, Object> extra;
+    /** Response headers the answer carries (WWW-Authenticate, Retry-After); not in the body. */
+    private final Map<String, String> headers = new LinkedHashMap<>();
 
     private ApiError(int status, ErrorCode code, String msg, Map<String, Object> extra) {
         super(msg, null, false, false);
@@ -40,7 +42,7 @@ public final class ApiError extends RuntimeException {
      * errors (wrong or malformed API key, bad header) as UnauthorizedError with the same message.
      */
     public static ApiError unauthorized(String msg) {
-        return of(ErrorCode.UNAUTHORIZED, msg).with("__www_authenticate", "Basic realm=\"zulip\"");
+        return of(ErrorCode.UNAUTHORIZED, msg).withHeader("WWW-Authenticate", "Basic realm=\"zulip\"");
     }
 
     public static ApiError invalid(String param) {
@@ -56,7 +58,13 @@ public final class ApiError extends RuntimeException {
         return this;
     }
 
+    public ApiError withHeader(String name, String value) {
+        headers.put(name, value);
+        return this;
+    }
+
     public int status() { return status; }
     public ErrorCode code() { return code; }
     public Map<String, Object> extra() { return extra; }
+    public Map<String, String> headers() { return headers; }
 }

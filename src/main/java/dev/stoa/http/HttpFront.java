@@ -112,7 +112,7 @@ public final class HttpFront extends Handler.Abstract {
             LOG.warn("database unavailable, answering 503: {}", rootMessage(e));
         }
         return ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, "The server's database is unavailable; try again shortly.")
-                .with("__retry_after", "5");
+                .withHeader("Retry-After", "5");
     }
 
     private static boolean overloaded(Throwable e) {
@@ -132,7 +132,7 @@ public final class HttpFront extends Handler.Abstract {
         if (now - last > 5_000_000_000L && lastBusyWarning.compareAndSet(last, now)) {
             LOG.warn("write path overloaded: refusing writes with 503 (--max-waiting-writes)");
         }
-        return ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, "The server is busy; try again shortly.").with("__retry_after", "1");
+        return ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, "The server is busy; try again shortly.").withHeader("Retry-After", "1");
     }
 
     private static final java.util.concurrent.atomic.AtomicLong lastBusyWarning = new java.util.concurrent.atomic.AtomicLong();
@@ -176,9 +176,14 @@ public final class HttpFront extends Handler.Abstract {
         Request req = new Request(jr.getMethod(), path, parsed.params(), parsed.files(), match.pathParams(), ip);
         req.setUserAgent(jr.getHeaders().get(org.eclipse.jetty.http.HttpHeader.USER_AGENT));
         req.setHeaders(name -> jr.getHeaders().get(name), name -> WebCookies.read(jr, name));
-        req.setBody(body, jr.getHeaders().get(HttpHeader.CONTENT_TYPE));
+        req.setBody(body);
         authenticate(jr, req, match.route().auth(), resp);
-        Object out = match.route().handler().handle(req);
+        Object out;
+        try {
+            out = match.route().handler().handle(req);
+        } finally {
+            chargeExtra(req);
+        }
         if ((out instanceof WithCookies wc ? wc.body() : out) instanceof ObjectNode node) {
             List<String> ignored = req.ignored();
             if (!ignored.isEmpty() && !node.has("ignored_parameters_unsupported")) {
@@ -233,7 +238,7 @@ public final class HttpFront extends Handler.Abstract {
                 // A browser shows its own login dialog for a Basic challenge: the web client's paths get Zulip's "Session" one.
                 boolean web = path.startsWith("/json/") || path.startsWith("/accounts/");
                 throw ApiError.of(ErrorCode.UNAUTHORIZED, "Not logged in: API authentication or user session required")
-                        .with("__www_authenticate", web ? "Session realm=\"zulip\"" : BASIC_CHALLENGE);
+                        .withHeader("WWW-Authenticate", web ? "Session realm=\"zulip\"" : BASIC_CHALLENGE);
             }
             rateLimit("ip:" + req.remoteAddress(), limits.perIp(), resp);
             return;
@@ -266,7 +271,7 @@ public final class HttpFront extends Handler.Abstract {
     private static String[] basic(String header) {
         if (!header.regionMatches(true, 0, "Basic ", 0, 6)) {
             throw ApiError.of(ErrorCode.UNAUTHORIZED, "This endpoint requires HTTP basic authentication.")
-                    .with("__www_authenticate", BASIC_CHALLENGE);
+                    .withHeader("WWW-Authenticate", BASIC_CHALLENGE);
         }
         try {
             String decoded = new String(Base64.getDecoder().decode(header.substring(6).strip()), StandardCharsets.UTF_8);
@@ -275,8 +280,14 @@ public final class HttpFront extends Handler.Abstract {
             return new String[] {decoded.substring(0, colon), decoded.substring(colon + 1)};
         } catch (IllegalArgumentException e) {
             throw ApiError.of(ErrorCode.UNAUTHORIZED, "Invalid authorization header for basic auth")
-                    .with("__www_authenticate", BASIC_CHALLENGE);
+                    .withHeader("WWW-Authenticate", BASIC_CHALLENGE);
         }
+    }
+
+    /** The extra cost a view declared (Request.charge) spent from the caller's budget; the next requests feel it. */
+    private void chargeExtra(Request req) {
+        if (req.user() == null) return;
+        for (int i = 0; i < req.extraCost(); i++) limits.perUser().hit("user:" + req.user().id());
     }
 
     private static void rateLimit(String key, RateLimiter limiter, Response resp) {
@@ -314,10 +325,7 @@ public final class HttpFront extends Handler.Abstract {
             body = errorBody(e);
             // A refused oversized body may be partly unread: the connection cannot carry another request.
             if (status == 413) resp.getHeaders().put(HttpHeader.CONNECTION, "close");
-            if (e.extra().get("__www_authenticate") instanceof String challenge) {
-                resp.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, challenge);
-            }
-            if (e.extra().get("__retry_after") instanceof String retry) resp.getHeaders().put(HttpHeader.RETRY_AFTER, retry);
+            e.headers().forEach(resp.getHeaders()::put);
         } else if (result instanceof ObjectNode node) {
             body = node;
         } else {
@@ -348,9 +356,7 @@ public final class HttpFront extends Handler.Abstract {
         body.put("result", "error");
         body.put("msg", e.getMessage());
         body.put("code", e.code().name());
-        for (Map.Entry<String, Object> x : e.extra().entrySet()) {
-            if (!x.getKey().startsWith("__")) body.set(x.getKey(), Json.tree(x.getValue()));
-        }
+        for (Map.Entry<String, Object> x : e.extra().entrySet()) body.set(x.getKey(), Json.tree(x.getValue()));
         return body;
     }
 }

@@ -1,5 +1,7 @@
 package dev.stoa.messages;
 
+import java.util.TreeSet;
+import dev.stoa.events.Hints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -249,7 +251,7 @@ public final class MessageActions {
         if (!dm && target.channel().firstMessageId() == null && deps.channels().setFirstMessageId(h, target.channel().id(), id)) {
             // As Zulip: clients learn the channel's first message id from a stream update event.
             log.append(tx, new dev.stoa.events.ChannelEvent.StreamUpdate(target.channel().id(), target.channel().name(), "first_message_id",
-                    Json.MAPPER.getNodeFactory().numberNode(id), null), Recipients.users(audience.apply(h, target.channel())));
+                    Json.MAPPER.getNodeFactory().numberNode(id)), Recipients.users(audience.apply(h, target.channel())));
         }
         if (uploads.doClaim(tx, id, sender.id(), r.uploadPathIds())) store.markHasAttachment(h, id);
         appendNew(tx, h, sender, m, flags, echo, target.channel());
@@ -271,30 +273,25 @@ public final class MessageActions {
         ObjectNode fields = Json.object();
         fields.set("message", dict);
         fields.set("flags", Json.array());
-        ObjectNode extras = Json.object();
-        ObjectNode perUser = extras.putObject("__per_user");
         // "flags": [] is the default; only recipients with flags get their own entry, which keeps a
         // large channel's event (stored, and read by every queue) small.
+        Map<Long, ObjectNode> perUser = new LinkedHashMap<>();
         flags.forEach((u, f) -> {
             if (f == 0) return;
-            ArrayNode a = perUser.putObject(String.valueOf(u)).putArray("flags");
+            ArrayNode a = perUser.computeIfAbsent(u, k -> Json.object()).putArray("flags");
             Flags.names(f).forEach(a::add);
         });
-        extras.put("__raw_content", m.content());
-        JsonNode gravatar = MessageDelivery.gravatarViewers(h, deps.users(), json.userJson().avatars(), m.senderId());
-        if (gravatar != null) extras.set("__gravatar", gravatar);
+        Hints hints = Hints.NONE.withPerUser(perUser.isEmpty() ? null : perUser).withRawContent(m.content())
+                .withGravatar(MessageDelivery.gravatarViewers(h, deps.users(), json.userJson().avatars(), m.senderId()));
         // What queue narrows test beyond the message dict (NarrowMatch); only the true ones.
-        ObjectNode facts = Json.object();
-        if (publicChannel) facts.put("public", true);
-        if (channel != null && channel.isWebPublic()) facts.put("web_public", true);
-        if (m.hasLink()) facts.put("link", true);
-        if (m.hasAttachment()) facts.put("attachment", true);
-        if (m.hasImage()) facts.put("image", true);
-        if (!facts.isEmpty()) extras.set("__narrow", facts);
-        if (echo != null && echo.queueId() != null && echo.localId() != null) {
-            extras.put("__sender_queue_id", echo.queueId());
-            extras.put("__local_id", echo.localId());
-        }
-        log.append(tx, new MessageEvent.New(fields, extras), Recipients.channelMessage(flags.keySet(), publicChannel));
+        Set<String> facts = new TreeSet<>();
+        if (publicChannel) facts.add("public");
+        if (channel != null && channel.isWebPublic()) facts.add("web_public");
+        if (m.hasLink()) facts.add("link");
+        if (m.hasAttachment()) facts.add("attachment");
+        if (m.hasImage()) facts.add("image");
+        if (!facts.isEmpty()) hints = hints.withNarrowFacts(facts);
+        if (echo != null && echo.queueId() != null && echo.localId() != null) hints = hints.withEcho(new Hints.Echo(echo.queueId(), echo.localId()));
+        log.append(tx, new MessageEvent.New(fields, hints), Recipients.channelMessage(flags.keySet(), publicChannel));
     }
 }

@@ -1,9 +1,9 @@
 package dev.stoa.messages;
 
+import java.util.ArrayList;
+import dev.stoa.events.Hints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
-import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.QueueSpec;
@@ -29,27 +29,27 @@ public final class MessageDelivery {
     public static Map<String, Delivery.TypeRule> rules() {
         return Map.of("typing_edit_message", MessageDelivery::editTyping, "reaction", REACTION, "message", new Delivery.TypeRule() {
             @Override
-            public boolean accepts(ObjectNode e, QueueSpec spec, Long userId) {
+            public boolean accepts(ObjectNode e, Hints hints, QueueSpec spec, Long userId) {
                 JsonNode n = spec.narrow();
                 if (n == null || n.isEmpty() || userId == null) return true;
                 if (PARSED.size() > 10_000) PARSED.clear();
-                return NarrowMatch.matches(PARSED.computeIfAbsent(n, Narrow::parse), e, userId);
+                return NarrowMatch.matches(PARSED.computeIfAbsent(n, Narrow::parse), e, hints, userId);
             }
 
             /** render reads apply_markdown and, for a Gravatar sender, whether this user may compute the avatar. */
             @Override
-            public Object shareKey(ObjectNode e, QueueSpec spec, Long userId) {
-                boolean gravatarNull = spec.clientGravatar() && userId != null && computesGravatar(e.get("__gravatar"), userId);
+            public Object shareKey(ObjectNode e, Hints hints, QueueSpec spec, Long userId) {
+                boolean gravatarNull = spec.clientGravatar() && userId != null && computesGravatar(hints, userId);
                 return spec.applyMarkdown() ? (gravatarNull ? 1 : 2) : (gravatarNull ? 3 : 4);
             }
 
             @Override
-            public List<ObjectNode> render(ObjectNode e, QueueSpec spec, Long userId) {
-                if (!spec.applyMarkdown() && e.has("__raw_content") && e.get("message") instanceof ObjectNode m) {
-                    m.put("content", e.get("__raw_content").asText());
+            public List<ObjectNode> render(ObjectNode e, Hints hints, QueueSpec spec, Long userId) {
+                if (!spec.applyMarkdown() && hints.rawContent() != null && e.get("message") instanceof ObjectNode m) {
+                    m.put("content", hints.rawContent());
                     m.put("content_type", "text/x-markdown");
                 }
-                if (spec.clientGravatar() && userId != null && computesGravatar(e.get("__gravatar"), userId)
+                if (spec.clientGravatar() && userId != null && computesGravatar(hints, userId)
                         && e.get("message") instanceof ObjectNode m) {
                     m.putNull("avatar_url");
                 }
@@ -61,19 +61,19 @@ public final class MessageDelivery {
     /** A reaction event names the extra emoji type as the queue's client reads it (ZulipNames). */
     private static final Delivery.TypeRule REACTION = new Delivery.TypeRule() {
         @Override
-        public List<ObjectNode> render(ObjectNode e, QueueSpec spec, Long userId) {
+        public List<ObjectNode> render(ObjectNode e, Hints hints, QueueSpec spec, Long userId) {
             ZulipNames.rename(e, spec.zulipNames());
             return List.of(e);
         }
 
         @Override
-        public Object shareKey(ObjectNode e, QueueSpec spec, Long userId) {
+        public Object shareKey(ObjectNode e, Hints hints, QueueSpec spec, Long userId) {
             return spec.zulipNames();
         }
     };
 
     /** A channel's empty topic is shown by its display name to clients without empty_topic_name, as in typing events. */
-    private static List<ObjectNode> editTyping(ObjectNode e, QueueSpec spec, Long userId) {
+    private static List<ObjectNode> editTyping(ObjectNode e, Hints hints, QueueSpec spec, Long userId) {
         if (!spec.can("empty_topic_name") && e.get("recipient") instanceof ObjectNode r && "".equals(r.path("topic").asText(null))) {
             r.put("topic", dev.stoa.realm.Realm.EMPTY_TOPIC_DISPLAY_NAME);
         }
@@ -82,32 +82,26 @@ public final class MessageDelivery {
 
     /**
      * For a Gravatar sender, who may compute the avatar (client_gravatar queues then get avatar_url
-     * null, as GET /messages answers them): those who may see the sender's real email. "all" when
-     * everyone may; else {"only": [...]} or, for members-only visibility, {"except": [guests]}.
-     * Null for other senders. Listing users happens only for a Gravatar sender with restricted visibility.
+     * null, as GET /messages answers them): those who may see the sender's real email. Everyone, or
+     * only some, or for members-only visibility everyone except the guests. Null for other senders.
+     * Listing users happens only for a Gravatar sender with restricted visibility.
      */
-    static JsonNode gravatarViewers(Handle h, UserStore users, dev.stoa.users.AvatarUrls avatars, long senderId) {
+    static Hints.GravatarViewers gravatarViewers(Handle h, UserStore users, dev.stoa.users.AvatarUrls avatars, long senderId) {
         User s = users.byId(h, senderId).orElse(null);
         if (s == null || !avatars.isGravatar(s)) return null;
         int vis = s.setting("email_address_visibility").asInt(UserJson.EMAIL_EVERYONE);
-        if (s.isBot() || vis == UserJson.EMAIL_EVERYONE) return TextNode.valueOf("all");
-        ObjectNode out = Json.object();
+        if (s.isBot() || vis == UserJson.EMAIL_EVERYONE) return Hints.GravatarViewers.EVERYONE;
         boolean members = vis == UserJson.EMAIL_MEMBERS;
-        var ids = out.putArray(members ? "except" : "only");
+        List<Long> ids = new ArrayList<>();
         for (User u : users.all(h)) {
             boolean sees = UserJson.canSeeEmail(u, s);
             if (members ? !sees : sees) ids.add(u.id());
         }
-        return out;
+        return members ? new Hints.GravatarViewers(false, null, ids) : new Hints.GravatarViewers(false, ids, null);
     }
 
-    static boolean computesGravatar(JsonNode hint, long userId) {
-        if (hint == null) return false;
-        if (hint.isTextual()) return true;
-        for (JsonNode id : hint.path("only")) if (id.asLong() == userId) return true;
-        if (!hint.has("except")) return false;
-        for (JsonNode id : hint.get("except")) if (id.asLong() == userId) return false;
-        return true;
+    static boolean computesGravatar(Hints hints, long userId) {
+        return hints.gravatar() != null && hints.gravatar().includes(userId);
     }
 
     /** Register's `narrow`: parsed as GET /messages parses it, refused where a queue cannot evaluate it; kept in the modern form. */

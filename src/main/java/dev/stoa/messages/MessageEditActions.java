@@ -1,5 +1,6 @@
 package dev.stoa.messages;
 
+import dev.stoa.events.Hints;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.channels.Channel;
@@ -230,17 +231,16 @@ public final class MessageEditActions {
         }
         f.set("message_ids", Json.tree(ids));
         f.set("flags", Json.array());
-        ObjectNode extras = Json.object();
-        ObjectNode perUser = extras.putObject("__per_user");
+        Map<Long, ObjectNode> perUser = new java.util.LinkedHashMap<>();
         Map<Long, Long> flags = store.flagsByUser(h, target.id());
         for (long u : audience) {
             Long fl = flags.get(u);
             if (fl == null || fl == 0) continue; // "flags": [] above is the default
-            ArrayNode a = perUser.putObject(String.valueOf(u)).putArray("flags");
+            ArrayNode a = perUser.computeIfAbsent(u, k -> Json.object()).putArray("flags");
             Flags.names(fl).forEach(a::add);
         }
         boolean pub = target.isChannel() && (move == null ? false : move.toPublic());
-        log.append(tx, new MessageEvent.Update(f, extras), Recipients.channelMessage(audience, pub));
+        log.append(tx, new MessageEvent.Update(f, Hints.NONE.withPerUser(perUser.isEmpty() ? null : perUser)), Recipients.channelMessage(audience, pub));
         return detached;
     }
 

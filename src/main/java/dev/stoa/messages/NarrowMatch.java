@@ -1,5 +1,6 @@
 package dev.stoa.messages;
 
+import dev.stoa.events.Hints;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.http.ApiError;
 import java.util.HashSet;
@@ -10,8 +11,8 @@ import java.util.regex.Pattern;
 
 /**
  * The in-memory evaluation of a Narrow, for queue delivery: a new message's event as one
- * recipient receives it (its `message`, that recipient's `flags`, and the `__narrow` facts the
- * send adds: public, web_public, link, attachment, image). Each term means what NarrowSql makes
+ * recipient receives it (its `message`, that recipient's `flags`, and the narrow facts the
+ * send adds to its hints: public, web_public, link, attachment, image). Each term means what NarrowSql makes
  * it mean for GET /messages. Terms that need more than the event (search, with, and topic or
  * channel muting) are refused at register, as Zulip refuses operators its queues cannot apply.
  */
@@ -30,26 +31,25 @@ final class NarrowMatch {
     }
 
     /** Whether the message event matches every term (a negated term: its opposite). */
-    static boolean matches(Narrow narrow, JsonNode event, long viewerId) {
+    static boolean matches(Narrow narrow, JsonNode event, Hints hints, long viewerId) {
         JsonNode m = event.path("message");
         for (Narrow.Term t : narrow.terms()) {
-            if (holds(t, m, event, viewerId) == t.negated()) return false;
+            if (holds(t, m, event, hints, viewerId) == t.negated()) return false;
         }
         return true;
     }
 
-    private static boolean holds(Narrow.Term t, JsonNode m, JsonNode event, long viewerId) {
+    private static boolean holds(Narrow.Term t, JsonNode m, JsonNode event, Hints hints, long viewerId) {
         boolean channel = "stream".equals(m.path("type").asText());
-        JsonNode facts = event.path("__narrow");
         return switch (t) {
             case Narrow.InChannel c -> channel && isChannel(c.channel(), m);
-            case Narrow.InChannels c -> channel && facts.path(c.kind().equals("public") ? "public" : "web_public").asBoolean(false);
+            case Narrow.InChannels c -> channel && hints.hasNarrowFact(c.kind().equals("public") ? "public" : "web_public");
             case Narrow.Topic x -> channel && lower(m.path("subject").asText()).equals(lower(x.name()));
             case Narrow.Sender s -> isUser(s.user(), m.path("sender_id").asLong(), m.path("sender_email").asText());
             case Narrow.Dm d -> !channel && isConversation(d, m.path("display_recipient"), viewerId);
             case Narrow.DmIncluding d -> !channel && includes(d.user(), m.path("display_recipient"));
             case Narrow.Is i -> is(i.what(), channel, m, event.path("flags"));
-            case Narrow.Has x -> facts.path(x.what()).asBoolean(false); // a new message has no reactions yet
+            case Narrow.Has x -> hints.hasNarrowFact(x.what()); // a new message has no reactions yet
             case Narrow.Id i -> m.path("id").asLong() == i.messageId();
             case Narrow.Near x -> true;
             case Narrow.Search x -> throw new IllegalStateException("refused at register");

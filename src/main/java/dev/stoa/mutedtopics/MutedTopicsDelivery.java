@@ -1,5 +1,6 @@
 package dev.stoa.mutedtopics;
 
+import dev.stoa.events.Hints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -17,7 +18,7 @@ public final class MutedTopicsDelivery {
 
     public static final Delivery.TypeRule RULE = MutedTopicsDelivery::render;
 
-    private static List<ObjectNode> render(ObjectNode e, QueueSpec spec, Long userId) {
+    private static List<ObjectNode> render(ObjectNode e, Hints hints, QueueSpec spec, Long userId) {
         if (spec.eventTypes() != null && spec.eventTypes().contains("user_topic")) return List.of();
         if (!spec.can("empty_topic_name") && e.get("muted_topics") instanceof ArrayNode list) showEmptyTopic(list);
         return List.of(e);

@@ -1,5 +1,6 @@
 package dev.stoa.presence;
 
+import dev.stoa.events.Hints;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
@@ -83,16 +84,13 @@ public final class PresenceActions {
         return users.activeHumanCount(h) <= EVENT_USER_LIMIT;
     }
 
-    /** The event in both forms; Delivery picks "__modern" for simplified_presence_events queues, "__legacy" otherwise. */
+    /** The event in both forms; Delivery picks the modern one for simplified_presence_events queues, the legacy one otherwise. */
     private MiscEvent.Presence event(User user, PresenceRow row, long now) {
         ObjectNode modern = Json.object();
         modern.putObject("presences").set(String.valueOf(user.id()), row.modern());
         ObjectNode legacy = Json.object().put("user_id", user.id()).put("email", apiEmail.apply(user)).put("server_timestamp", (double) now);
         legacy.putObject("presence").set("website", row.legacyEntry(true));
-        ObjectNode extras = Json.object();
-        extras.set("__modern", modern);
-        extras.set("__legacy", legacy);
-        return new MiscEvent.Presence(extras);
+        return new MiscEvent.Presence(Hints.NONE.withPresence(new Hints.PresenceForms(modern, legacy)));
     }
 
     /** Whether the user shares presence (presence_enabled). */

@@ -3,14 +3,13 @@ package dev.stoa.queues;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.events.EventLog;
+import dev.stoa.events.Hints;
 import dev.stoa.events.LoggedEvent;
 import dev.stoa.http.Json;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,24 +18,26 @@ import java.util.function.Supplier;
 
 /**
  * Delivery-time rendering: decides whether a queue accepts a log entry and renders it for the
- * queue's capabilities. The stored payload is capability-neutral; per-recipient parts live under
- * "__per_user" and delivery hints under other "__" keys, all stripped here. Generic hints:
- * "__archived": true (the event concerns an archived channel; the channels feature renders it per archived_channels).
+ * queue's capabilities. The stored payload is capability-neutral; per-recipient parts and what the
+ * rules read to render it travel beside it in the entry's {@link Hints}, which no client sees.
  */
 public final class Delivery {
-    /** Renders one event of a type for a queue (its spec and user; null for a spectator): zero, one or several wire events. */
+    /**
+     * Renders one event of a type for a queue (its spec and user; null for a spectator): zero, one or
+     * several wire events. The event is the payload with the user's per-user part merged; hints are the entry's.
+     */
     @FunctionalInterface
     public interface TypeRule {
-        List<ObjectNode> render(ObjectNode event, QueueSpec spec, Long userId);
+        List<ObjectNode> render(ObjectNode event, Hints hints, QueueSpec spec, Long userId);
 
         /** Whether the queue takes the event at all, as stored (before capability rendering): e.g. a message outside its narrow. Must not change it. */
-        default boolean accepts(ObjectNode event, QueueSpec spec, Long userId) { return true; }
+        default boolean accepts(ObjectNode event, Hints hints, QueueSpec spec, Long userId) { return true; }
 
         /**
          * What of the spec and user this type's render depends on, for an event as stored: queues with
          * equal keys (and equal per-user parts) share one rendering. Null: render for each queue.
          */
-        default Object shareKey(ObjectNode event, QueueSpec spec, Long userId) { return null; }
+        default Object shareKey(ObjectNode event, Hints hints, QueueSpec spec, Long userId) { return null; }
     }
 
     private final Map<String, TypeRule> rules = new ConcurrentHashMap<>();
@@ -49,13 +50,13 @@ public final class Delivery {
     /** featureRules: each feature's capability rendering of its event types (the features' modules give them). */
     public Delivery(Supplier<String> emptyTopicDisplayName, Map<String, TypeRule> featureRules) {
         this.emptyTopicDisplayName = emptyTopicDisplayName;
-        rules.put("delete_message", (e, s, u) -> deleteMessage(e, s));
-        rules.put("user_group", (e, s, u) -> userGroup(e, s));
-        rules.put("realm_linkifiers", (e, s, u) -> s.can("linkifier_url_template") ? List.of(e) : List.of());
-        rules.put("realm_filters", (e, s, u) -> List.of()); // legacy; modern clients use realm_linkifiers
-        rules.put("typing", (e, s, u) -> "stream".equals(e.path("message_type").asText()) && !s.can("stream_typing_notifications")
+        rules.put("delete_message", (e, x, s, u) -> deleteMessage(e, s));
+        rules.put("user_group", (e, x, s, u) -> userGroup(e, x, s));
+        rules.put("realm_linkifiers", (e, x, s, u) -> s.can("linkifier_url_template") ? List.of(e) : List.of());
+        rules.put("realm_filters", (e, x, s, u) -> List.of()); // legacy; modern clients use realm_linkifiers
+        rules.put("typing", (e, x, s, u) -> "stream".equals(e.path("message_type").asText()) && !s.can("stream_typing_notifications")
                 ? List.of() : List.of(e));
-        rules.put("presence", (e, s, u) -> presence(e, s));
+        rules.put("presence", (e, x, s, u) -> presence(e, x, s));
         // update_display_settings / update_global_notifications: no rule. The seed's user_settings_object
         // has no effect now, so they reach every queue that asked for them (or for everything).
         rules.putAll(featureRules);
@@ -65,15 +66,15 @@ public final class Delivery {
     public List<ObjectNode> render(LoggedEvent e, EventQueue q) {
         if (!e.recipients().accepts(q.userId, q.spec.allPublicStreams())) return List.of();
         if (!q.spec.wants(e.type())) return List.of();
-        JsonNode perUser = perUser(e, q.userId);
+        ObjectNode perUser = e.hints().perUser(q.userId);
         TypeRule rule = rules.get(e.type());
         ObjectNode view = perUser == null ? e.payload() : merged(e.payload(), perUser); // read only: no deep copy to decide
-        if (rule != null && !rule.accepts(view, q.spec, q.userId)) return List.of();
-        Object ruleKey = rule == null ? null : rule.shareKey(view, q.spec, q.userId);
+        if (rule != null && !rule.accepts(view, e.hints(), q.spec, q.userId)) return List.of();
+        Object ruleKey = rule == null ? null : rule.shareKey(view, e.hints(), q.spec, q.userId);
         if (ruleKey == null) return renderFor(e, perUser, rule, q);
         // Every queue with the same key gets the same events: rendered and written as JSON once per entry,
         // not once per queue (one message to a big channel wakes thousands of polls).
-        boolean echo = q.id.equals(e.payload().path("__sender_queue_id").asText(null));
+        boolean echo = isSenderQueue(e.hints(), q);
         RenderKey key = new RenderKey(ruleKey, perUser, q.spec.can("empty_topic_name"), echo);
         Map<RenderKey, List<ObjectNode>> forEntry = shared.get(e.id());
         if (forEntry == null) {
@@ -106,37 +107,32 @@ public final class Delivery {
     private static final int SHARED_ENTRIES = 64;
     private final ConcurrentSkipListMap<Long, Map<RenderKey, List<ObjectNode>>> shared = new ConcurrentSkipListMap<>();
 
-    private static JsonNode perUser(LoggedEvent e, Long userId) {
-        JsonNode all = e.payload().get("__per_user");
-        return all == null || userId == null ? null : all.get(userId.toString());
+    /** Local echo: the queue of the client that sent the message, which alone learns its local id back. */
+    private static boolean isSenderQueue(Hints hints, EventQueue q) {
+        return hints.echo() != null && hints.echo().localId() != null && q.id.equals(hints.echo().queueId());
     }
 
     /** The stored payload with one recipient's part on top, sharing the payload's nodes. */
-    private static ObjectNode merged(ObjectNode payload, JsonNode perUser) {
+    private static ObjectNode merged(ObjectNode payload, ObjectNode perUser) {
         ObjectNode view = Json.object();
         view.setAll(payload);
-        view.setAll((ObjectNode) perUser);
+        view.setAll(perUser);
         return view;
     }
 
     /** Renders the entry for this queue on a deep copy (rules change the event they are given). */
-    private List<ObjectNode> renderFor(LoggedEvent e, JsonNode perUser, TypeRule rule, EventQueue q) {
-        // Copy all but the per-user part (one entry per flagged recipient), then merge this queue's entry.
-        ObjectNode ev = Json.object();
-        e.payload().properties().forEach(f -> {
-            if (!f.getKey().equals("__per_user")) ev.set(f.getKey(), f.getValue().deepCopy());
-        });
-        if (perUser != null) ev.setAll(((ObjectNode) perUser).deepCopy());
+    private List<ObjectNode> renderFor(LoggedEvent e, ObjectNode perUser, TypeRule rule, EventQueue q) {
+        ObjectNode ev = e.payload().deepCopy();
+        if (perUser != null) ev.setAll(perUser.deepCopy());
         if (!q.spec.can("empty_topic_name")) showEmptyTopic(ev);
-        List<ObjectNode> out = rule == null ? List.of(ev) : rule.render(ev, q.spec, q.userId);
+        List<ObjectNode> out = rule == null ? List.of(ev) : rule.render(ev, e.hints(), q.spec, q.userId);
         List<ObjectNode> wire = new ArrayList<>(out.size());
         // an entry split into several events: each part its own id, reserved below the entry's
-        long firstId = out.size() > 1 ? ev.path(EventLog.SPLIT_FIRST_ID).asLong(0) : 0;
+        long firstId = out.size() > 1 ? e.hints().splitFirstId() : 0;
+        boolean echo = isSenderQueue(e.hints(), q);
         for (int i = 0; i < out.size(); i++) {
             ObjectNode o = out.get(i);
-            // local echo: only the sending client's queue learns its local_id back
-            if (o.has("__local_id") && q.id.equals(o.path("__sender_queue_id").asText(null))) o.set("local_message_id", o.get("__local_id"));
-            stripPrivate(o);
+            if (echo) o.put("local_message_id", e.hints().echo().localId());
             o.put("id", firstId > 0 && i < out.size() - 1 ? firstId + i : e.id());
             wire.add(o);
         }
@@ -180,12 +176,6 @@ public final class Delivery {
         }
     }
 
-    static void stripPrivate(ObjectNode o) {
-        for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
-            if (it.next().startsWith("__")) it.remove();
-        }
-    }
-
     /** Without bulk_message_deletion, one event per message with message_id. */
     private static List<ObjectNode> deleteMessage(ObjectNode e, QueueSpec s) {
         if (s.can("bulk_message_deletion")) return List.of(e);
@@ -203,7 +193,7 @@ public final class Delivery {
      * Without include_deactivated_groups, deactivation arrives as a remove event and changes to a
      * deactivated group are not sent at all.
      */
-    private static List<ObjectNode> userGroup(ObjectNode e, QueueSpec s) {
+    private static List<ObjectNode> userGroup(ObjectNode e, Hints hints, QueueSpec s) {
         if (s.can("include_deactivated_groups")) return List.of(e);
         boolean deactivating = e.path("data").path("deactivated").asBoolean(false);
         boolean reactivating = e.path("data").has("deactivated") && !deactivating;
@@ -214,24 +204,24 @@ public final class Delivery {
             remove.put("group_id", e.path("group_id").asLong());
             return List.of(remove);
         }
-        if (reactivating && e.has("__group")) {
+        if (reactivating && hints.group() != null) {
             ObjectNode add = Json.object();
             add.put("type", "user_group");
             add.put("op", "add");
-            add.set("group", e.get("__group"));
+            add.set("group", hints.group().deepCopy());
             return List.of(add);
         }
-        if (e.path("__deactivated").asBoolean(false)) return List.of();
+        if (hints.deactivated()) return List.of();
         return List.of(e);
     }
 
     /** Presence events in modern form with simplified_presence_events, legacy otherwise. */
-    private static List<ObjectNode> presence(ObjectNode e, QueueSpec s) {
-        JsonNode form = s.can("simplified_presence_events") ? e.get("__modern") : e.get("__legacy");
+    private static List<ObjectNode> presence(ObjectNode e, Hints hints, QueueSpec s) {
+        ObjectNode form = hints.presence() == null ? null : s.can("simplified_presence_events") ? hints.presence().modern() : hints.presence().legacy();
         if (form == null) return List.of(e);
         ObjectNode out = Json.object();
         out.put("type", "presence");
-        out.setAll((ObjectNode) form);
+        out.setAll(form.deepCopy());
         return List.of(out);
     }
 

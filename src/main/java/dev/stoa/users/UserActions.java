@@ -1,5 +1,6 @@
 package dev.stoa.users;
 
+import dev.stoa.events.Hints;
 import dev.stoa.identity.User;
 import dev.stoa.identity.Role;
 
@@ -42,7 +43,6 @@ public final class UserActions {
     private final UserAccess access;
     private final Clock clock;
     /** Marks the stand-in person of a realm_user add for guests who may not see the new user. */
-    static final String PLACEHOLDER = "__placeholder";
 
     private final AccessChanges accessChanges;
     /** What other features do inside these transactions (channels: default subscriptions, visibility, subscriber lists). */
@@ -97,7 +97,7 @@ public final class UserActions {
         Set<Long> blind = access.blindTo(tx.h(), u);
         log.append(tx, new UserEvent.RealmUserAdd(accessChanges.personForEvents(u)), blind.isEmpty() ? Recipients.all() : Recipients.allExcept(blind));
         // Guests who may not see the newcomer learn only its id; delivery drops this for user_list_incomplete clients.
-        if (!blind.isEmpty()) log.append(tx, new UserEvent.RealmUserAdd(json.inaccessible(id).put(PLACEHOLDER, true)), Recipients.users(blind));
+        if (!blind.isEmpty()) log.append(tx, new UserEvent.RealmUserAdd(json.inaccessible(id), Hints.NONE.withPlaceholder(true)), Recipients.users(blind));
         log.append(tx, new GroupEvent.AddMembers(group, List.of(id)), Recipients.all());
         if (full && n.role() == Role.MEMBER) {
             log.append(tx, new GroupEvent.AddMembers(realm.systemGroup("role:fullmembers"), List.of(id)), Recipients.all());
@@ -234,8 +234,8 @@ public final class UserActions {
         });
     }
 
-    /** Deactivates u and, for a person, the bots it owns; never the last owner. */
-    private void deactivate(Tx tx, User u) {
+    /** Deactivates u (locked by the caller) and, for a person, the bots it owns; never the last owner. */
+    public void deactivate(Tx tx, User u) {
         if (UserRules.isLastOwner(tx.h(), store, u)) throw ApiError.bad(UserRules.LAST_OWNER);
         setActive(tx, u, false);
         if (!u.isBot()) {
@@ -251,6 +251,11 @@ public final class UserActions {
             setActive(tx, u, true);
             return null;
         });
+    }
+
+    /** Reactivates u (locked by the caller, inactive), inside the caller's transaction. */
+    public void reactivate(Tx tx, User u) {
+        setActive(tx, u, true);
     }
 
     /** The user a request names, locked for the change; system bots are nobody's to change. */
@@ -298,7 +303,8 @@ public final class UserActions {
         });
     }
 
-    private void changeRole(Tx tx, long userId, Role role) {
+    /** Inside the caller's transaction (SCIM provisioning changes several things at once). */
+    public void changeRole(Tx tx, long userId, Role role) {
         User u = store.byIdForUpdate(tx, userId).orElseThrow();
         Role old = Role.fromCode(u.role());
         if (old == role) return;
@@ -344,7 +350,7 @@ public final class UserActions {
         });
     }
 
-    private void changeFullName(Tx tx, User target, String fullName) {
+    public void changeFullName(Tx tx, User target, String fullName) {
         store.set(tx.h(), target.id(), "full_name", fullName);
         log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", target.id()).put("full_name", fullName)),
                 access.audience(tx.h(), target));

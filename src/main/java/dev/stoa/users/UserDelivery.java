@@ -1,5 +1,6 @@
 package dev.stoa.users;
 
+import dev.stoa.events.Hints;
 import dev.stoa.identity.User;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -50,13 +51,13 @@ public final class UserDelivery {
 
     public Map<String, Delivery.TypeRule> rules() {
         // the internal entry has no recipients; should a queue ever take it, it still renders to nothing
-        return Map.of("realm_user", this::realmUser, UserEvent.RowChanged.TYPE, (e, spec, viewer) -> List.of());
+        return Map.of("realm_user", this::realmUser, UserEvent.RowChanged.TYPE, (e, hints, spec, viewer) -> List.of());
     }
 
-    private List<ObjectNode> realmUser(ObjectNode e, QueueSpec spec, Long viewerId) {
+    private List<ObjectNode> realmUser(ObjectNode e, Hints hints, QueueSpec spec, Long viewerId) {
         if (!(e.get("person") instanceof ObjectNode person) || !person.has("user_id")) return List.of(e);
         // A stand-in for a user the guest may not see; clients that manage an incomplete list go without.
-        if (person.remove(UserActions.PLACEHOLDER) != null) return spec.can("user_list_incomplete") ? List.of() : List.of(e);
+        if (hints.placeholder()) return spec.can("user_list_incomplete") ? List.of() : List.of(e);
         // A guest lost sight of someone: a client that keeps a complete list shows "Unknown user", as register would.
         if ("remove".equals(e.path("op").asText())) {
             if (spec.can("user_list_incomplete")) return List.of(e);

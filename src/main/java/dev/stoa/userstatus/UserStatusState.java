@@ -1,5 +1,6 @@
 package dev.stoa.userstatus;
 
+import dev.stoa.events.Hints;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
@@ -34,13 +35,13 @@ public final class UserStatusState implements StateContributor {
     /** user_status events name the extra emoji type as the queue's client reads it (ZulipNames). */
     public static final Delivery.TypeRule EVENTS = new Delivery.TypeRule() {
         @Override
-        public List<ObjectNode> render(ObjectNode e, QueueSpec spec, Long userId) {
+        public List<ObjectNode> render(ObjectNode e, Hints hints, QueueSpec spec, Long userId) {
             ZulipNames.rename(e, spec.zulipNames());
             return List.of(e);
         }
 
         @Override
-        public Object shareKey(ObjectNode e, QueueSpec spec, Long userId) {
+        public Object shareKey(ObjectNode e, Hints hints, QueueSpec spec, Long userId) {
             return spec.zulipNames();
         }
     };
