@@ -176,6 +176,7 @@ public final class HttpFront extends Handler.Abstract {
         Request req = new Request(jr.getMethod(), path, parsed.params(), parsed.files(), match.pathParams(), ip);
         req.setUserAgent(jr.getHeaders().get(org.eclipse.jetty.http.HttpHeader.USER_AGENT));
         req.setHeaders(name -> jr.getHeaders().get(name), name -> WebCookies.read(jr, name));
+        req.setBody(body);
         authenticate(jr, req, match.route().auth(), resp);
         Object out;
         try {

@@ -28,6 +28,7 @@ public final class Request {
     private Sessions.Session session;
     private java.util.function.UnaryOperator<String> headers = name -> null;
     private java.util.function.UnaryOperator<String> cookies = name -> null;
+    private byte[] body = new byte[0];
 
     public record UploadedFile(String field, String fileName, String contentType, byte[] bytes) {}
 
@@ -76,6 +77,10 @@ public final class Request {
     }
 
     public String header(String name) { return headers.apply(name); }
+
+    /** The raw body, for the few protocols that send JSON documents rather than parameters (SCIM). */
+    public byte[] body() { return body; }
+    public void setBody(byte[] body) { this.body = body; }
     public String cookie(String name) { return cookies.apply(name); }
 
     private static final java.util.regex.Pattern AGENT_NAME = java.util.regex.Pattern.compile("^([^/ ]*[^0-9/(]*)");
