@@ -45,6 +45,7 @@ import dev.stoa.realm.RealmViews;
 import dev.stoa.realmdomains.RealmDomainViews;
 import dev.stoa.realm.ServerInfo;
 import dev.stoa.scheduled.ScheduledViews;
+import dev.stoa.scim.ScimViews;
 import dev.stoa.render.RenderViews;
 import dev.stoa.sessions.SessionViews;
 import dev.stoa.settings.SettingsViews;
@@ -102,6 +103,16 @@ final class Routes {
             root.get("/accounts/login/social/oidc", NONE, oidcViews::start);
             root.get("/accounts/register/social/oidc", NONE, oidcViews::start);
             root.get("/complete/oidc", NONE, oidcViews::complete);
+        }
+        if (m.signIn().scim != null) { // SCIM 2.0 provisioning: the identity provider's bearer token, checked by the views
+            ScimViews scim = new ScimViews(m.signIn().scim, c.config().signIn().scim(), c.config().externalUrl(), loginFailures);
+            root.get("/scim/v2/Users", NONE, scim::list);
+            root.post("/scim/v2/Users", NONE, scim::create);
+            root.post("/scim/v2/Users/.search", NONE, scim::search);
+            root.get("/scim/v2/Users/{id}", NONE, scim::get);
+            root.put("/scim/v2/Users/{id}", NONE, scim::replace);
+            root.patch("/scim/v2/Users/{id}", NONE, scim::patch);
+            root.delete("/scim/v2/Users/{id}", NONE, scim::delete);
         }
         TwoFactorViews twoFactorViews = new TwoFactorViews(new TwoFactorActions(c.db(), twoFactorStore, twoFactor, passwordLogin, c.clock(),
                 c.config().signIn().twoFactor(), c.config().realmHost()));

@@ -4,14 +4,17 @@ import dev.stoa.config.SignInConfig;
 import dev.stoa.ldap.LdapDirectory;
 import dev.stoa.ldap.LdapSync;
 import dev.stoa.oidc.OidcActions;
+import dev.stoa.scim.ScimActions;
+import dev.stoa.users.EmailChangeActions;
 import dev.stoa.signin.ExternalAccounts;
 import dev.stoa.signin.FlowStore;
 
-/** The configured sign-in methods beyond passwords: LDAP (--ldap-url) and OpenID Connect (--oidc-issuer); null when not configured. */
+/** The configured sign-in methods beyond passwords: LDAP (--ldap-url) and OpenID Connect (--oidc-issuer), SCIM provisioning (--scim-bearer-token); null when not configured. */
 public final class SignInModule implements Module {
     final LdapDirectory ldap;
     public final LdapSync ldapSync;
     final OidcActions oidc;
+    final ScimActions scim;
 
     SignInModule(Core c, UsersModule users, RealmDomainsModule domains) {
         SignInConfig config = c.config().signIn();
@@ -20,6 +23,8 @@ public final class SignInModule implements Module {
         ExternalAccounts accounts = new ExternalAccounts(c.db(), c.users(), users.actions, domains.store, c.realm());
         this.oidc = config.oidc() == null ? null
                 : new OidcActions(c.db(), new FlowStore(), config.oidc(), c.config().externalUrl(), accounts, c.clock());
+        this.scim = config.scim() == null ? null : new ScimActions(c.db(), c.users(), users.actions,
+                new EmailChangeActions(c.log(), c.users(), c.userAccess(), c.userJson()), domains.store, c.realm(), config.scim());
     }
 
     /** The collector's pass (cluster-wide: one node at a time): the LDAP sync when due, expired sign-ins gone. */

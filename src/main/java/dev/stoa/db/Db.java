@@ -230,6 +230,52 @@ public final class Db implements AutoCloseable {
         }
     }
 
+    /** A read refused because its statements ran past the limit readBounded set. */
+    public static final class TooSlow extends RuntimeException {
+        public TooSlow(Throwable cause) { super("statement timeout", cause, false, false); }
+    }
+
+    /**
+     * A read snapshot whose statements may run at most limit in all (searches and narrows, whose
+     * cost the client chooses): PostgreSQL's statement_timeout for this transaction; on SQLite a
+     * progress handler that interrupts the statement once the deadline has passed. Past it: TooSlow.
+     */
+    public <T> T readBounded(java.time.Duration limit, ReadFn<T> fn) {
+        try {
+            return read(h -> {
+                if (dialect == Dialect.POSTGRES) {
+                    h.execute("SET LOCAL statement_timeout = " + Math.max(1, limit.toMillis()));
+                    return fn.apply(h);
+                }
+                java.sql.Connection c = h.getConnection().unwrap(org.sqlite.SQLiteConnection.class);
+                long deadline = System.nanoTime() + limit.toNanos();
+                org.sqlite.ProgressHandler.setHandler(c, 1000, new org.sqlite.ProgressHandler() {
+                    @Override
+                    protected int progress() {
+                        return System.nanoTime() - deadline > 0 ? 1 : 0;
+                    }
+                });
+                try {
+                    return fn.apply(h);
+                } finally {
+                    org.sqlite.ProgressHandler.clearHandler(c);
+                }
+            });
+        } catch (RuntimeException e) {
+            if (cancelled(e)) throw new TooSlow(e);
+            throw e;
+        }
+    }
+
+    /** PostgreSQL's query_canceled (57014) or SQLite's SQLITE_INTERRUPT, anywhere in the causes. */
+    private static boolean cancelled(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof org.sqlite.SQLiteException s && s.getResultCode() == org.sqlite.SQLiteErrorCode.SQLITE_INTERRUPT) return true;
+            if (t instanceof java.sql.SQLException s && "57014".equals(s.getSQLState())) return true;
+        }
+        return false;
+    }
+
     public Jdbi jdbi() { return reader; }
 
     /** The connection pools (metrics bind to them). */

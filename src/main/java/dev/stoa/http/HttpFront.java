@@ -176,8 +176,14 @@ public final class HttpFront extends Handler.Abstract {
         Request req = new Request(jr.getMethod(), path, parsed.params(), parsed.files(), match.pathParams(), ip);
         req.setUserAgent(jr.getHeaders().get(org.eclipse.jetty.http.HttpHeader.USER_AGENT));
         req.setHeaders(name -> jr.getHeaders().get(name), name -> WebCookies.read(jr, name));
+        req.setBody(body);
         authenticate(jr, req, match.route().auth(), resp);
-        Object out = match.route().handler().handle(req);
+        Object out;
+        try {
+            out = match.route().handler().handle(req);
+        } finally {
+            chargeExtra(req);
+        }
         if ((out instanceof WithCookies wc ? wc.body() : out) instanceof ObjectNode node) {
             List<String> ignored = req.ignored();
             if (!ignored.isEmpty() && !node.has("ignored_parameters_unsupported")) {
@@ -254,6 +260,12 @@ public final class HttpFront extends Handler.Abstract {
             throw ApiError.of(ErrorCode.UNAUTHORIZED, "Invalid authorization header for basic auth")
                     .withHeader("WWW-Authenticate", BASIC_CHALLENGE);
         }
+    }
+
+    /** The extra cost a view declared (Request.charge) spent from the caller's budget; the next requests feel it. */
+    private void chargeExtra(Request req) {
+        if (req.user() == null) return;
+        for (int i = 0; i < req.extraCost(); i++) limits.perUser().hit("user:" + req.user().id());
     }
 
     private static void rateLimit(String key, RateLimiter limiter, Response resp) {

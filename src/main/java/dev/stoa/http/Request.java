@@ -28,6 +28,7 @@ public final class Request {
     private Sessions.Session session;
     private java.util.function.UnaryOperator<String> headers = name -> null;
     private java.util.function.UnaryOperator<String> cookies = name -> null;
+    private byte[] body = new byte[0];
 
     public record UploadedFile(String field, String fileName, String contentType, byte[] bytes) {}
 
@@ -50,6 +51,16 @@ public final class Request {
     public User user() { return user; }
     public void setUser(User user) { this.user = user; }
 
+    private int extraCost;
+
+    /**
+     * Counts this request as 1 + extra requests against the caller's rate limit (issue 30): a view
+     * whose work the client chooses (a full-text search) spends more of the budget than a cheap one.
+     */
+    public void charge(int extra) { extraCost += Math.max(0, extra); }
+
+    public int extraCost() { return extraCost; }
+
     public void setUserAgent(String userAgent) { this.userAgent = userAgent; }
 
     /** The web session that authenticated this call (the browser client), or null. */
@@ -66,6 +77,10 @@ public final class Request {
     }
 
     public String header(String name) { return headers.apply(name); }
+
+    /** The raw body, for the few protocols that send JSON documents rather than parameters (SCIM). */
+    public byte[] body() { return body; }
+    public void setBody(byte[] body) { this.body = body; }
     public String cookie(String name) { return cookies.apply(name); }
 
     private static final java.util.regex.Pattern AGENT_NAME = java.util.regex.Pattern.compile("^([^/ ]*[^0-9/(]*)");

@@ -48,6 +48,7 @@ public final class FlagViews {
         if (before + after > MessageRules.MAX_FETCH) throw ApiError.bad("Too many messages requested (maximum 5000).");
         boolean include = req.bool("include_anchor", true);
         Narrow narrow = Narrow.parse(req.json("narrow"));
+        MessageViews.chargeSearch(req, narrow);
         boolean add = add(req);
         var r = actions.checkFlagsNarrow(req.user(), new MessageFlagActions.NarrowFlagsInput(narrow, anchor, before, after, include, flag(req), add));
         ObjectNode out = Json.success();

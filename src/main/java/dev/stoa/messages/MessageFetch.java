@@ -26,6 +26,21 @@ final class MessageFetch {
         this.json = json;
     }
 
+    /**
+     * How long a narrow's statements may run (issue 30): a client chooses what a narrow costs, so a
+     * statement timeout on both databases bounds what one request can take from everyone else.
+     */
+    static final java.time.Duration STATEMENT_LIMIT = java.time.Duration.ofSeconds(5);
+
+    /** A read snapshot for a narrow: bounded by STATEMENT_LIMIT, refused in Zulip's error shape past it. */
+    static <T> T bounded(dev.stoa.db.Db db, dev.stoa.db.Db.ReadFn<T> fn) {
+        try {
+            return db.readBounded(STATEMENT_LIMIT, fn);
+        } catch (dev.stoa.db.Db.TooSlow e) {
+            throw dev.stoa.http.ApiError.bad("This search took too long; narrow it further and try again.");
+        }
+    }
+
     record Params(String anchor, int numBefore, int numAfter, boolean includeAnchor, boolean applyMarkdown, boolean clientGravatar) {}
 
     ObjectNode fetch(Handle h, User me, Narrow narrow, Params p) {

@@ -76,7 +76,7 @@ public final class MessageFlagActions {
      */
     public NarrowFlagsResult checkFlagsNarrow(User me, NarrowFlagsInput in) {
         var p = new MessageFetch.Params(in.anchor(), in.numBefore(), in.numAfter(), in.includeAnchor(), false, false);
-        ObjectNode r = db.read(h -> fetch.fetch(h, me, in.narrow(), p));
+        ObjectNode r = MessageFetch.bounded(db, h -> fetch.fetch(h, me, in.narrow(), p));
         List<Long> ids = new ArrayList<>();
         r.get("messages").forEach(m -> ids.add(m.get("id").asLong()));
         List<Long> changed = ids.isEmpty() ? List.of() : db.write(tx -> doFlags(tx, me, in.flag(), in.add(), ids, List.of()));

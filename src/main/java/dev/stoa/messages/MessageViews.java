@@ -46,6 +46,7 @@ public final class MessageViews {
     public Object list(Request req) {
         User me = req.user();
         Narrow narrow = Narrow.parse(req.json("narrow"));
+        chargeSearch(req, narrow);
         String anchor = req.raw("anchor");
         // Zulip's parse_anchor_value: the legacy flag wins over any anchor sent with it (zulip-terminal sends anchor=0 too).
         if (req.optBool("use_first_unread_anchor").orElse(false)) anchor = "first_unread";
@@ -58,7 +59,7 @@ public final class MessageViews {
                 req.bool("apply_markdown", true), req.bool("client_gravatar", true));
         req.raw("client_gravatar");
         boolean allowEmptyTopic = req.bool("allow_empty_topic_name", false);
-        ObjectNode out = db.read(h -> fetch.fetch(h, me, narrow, p));
+        ObjectNode out = MessageFetch.bounded(db, h -> fetch.fetch(h, me, narrow, p));
         if (!allowEmptyTopic) out.get("messages").forEach(m -> MessageFetch.showEmptyTopic((ObjectNode) m));
         ZulipNames.renameReactions(out.get("messages"), ZulipNames.wanted(req.clientName()));
         return out;
@@ -91,7 +92,8 @@ public final class MessageViews {
         JsonNode narrowJson = req.json("narrow");
         if (narrowJson == null) throw ApiError.missing("narrow");
         Narrow narrow = Narrow.parse(narrowJson);
-        return db.read(h -> {
+        chargeSearch(req, narrow);
+        return MessageFetch.bounded(db, h -> {
             Access.View view = access.view(h, me);
             NarrowSql sql = new NarrowSql(h, view, users, store, MessageRules.resolveWith(h, store, view, narrow));
             ObjectNode out = Json.success();
@@ -108,4 +110,15 @@ public final class MessageViews {
         });
     }
 
+    /** A full-text search counts as SEARCH_COST requests against the caller's rate limit (README: rate limits). */
+    static void chargeSearch(Request req, Narrow narrow) {
+        for (Narrow.Term t : narrow.terms()) {
+            if (t instanceof Narrow.Search) {
+                req.charge(SEARCH_COST - 1);
+                return;
+            }
+        }
+    }
+
+    static final int SEARCH_COST = 5;
 }

@@ -118,11 +118,20 @@ public record Narrow(List<Term> terms) {
             "muted", "followed", "home", "all");
     static final Set<String> HAS_OPERANDS = Set.of("link", "attachment", "image", "reaction");
 
+    /**
+     * The documented bounds of a narrow (README): clients send a handful of terms; a thousand made
+     * statements the databases refuse (a 500 before issue 30), and each search word is a full-text
+     * lookup, so a search's distinct words are bounded too (a word repeated counts once).
+     */
+    public static final int MAX_TERMS = 100;
+    public static final int MAX_SEARCH_WORDS = 25;
+
     /** Both API forms: [[operator, operand], ...] and [{operator, operand, negated}, ...] (a "-" prefix negates too). */
     public static Narrow parse(JsonNode n) {
         List<Term> out = new ArrayList<>();
         if (n == null) return new Narrow(out);
         if (!n.isArray()) throw ApiError.bad("narrow is not a list");
+        if (n.size() > MAX_TERMS) throw badNarrow("a narrow has at most " + MAX_TERMS + " terms");
         for (JsonNode t : n) {
             JsonNode op, operand;
             boolean negated = false;
@@ -153,7 +162,14 @@ public record Narrow(List<Term> terms) {
             if (!OPERATORS.contains(o)) throw badNarrow("unknown operator " + o);
             out.add(term(o, operand, negated));
         }
+        checkSearchWords(out);
         return new Narrow(List.copyOf(out));
+    }
+
+    private static void checkSearchWords(List<Term> terms) {
+        java.util.Set<String> words = new java.util.HashSet<>();
+        for (Term t : terms) if (t instanceof Search s) words.addAll(SearchIndex.terms(s.text()));
+        if (words.size() > MAX_SEARCH_WORDS) throw badNarrow("a search has at most " + MAX_SEARCH_WORDS + " distinct words");
     }
 
     private static Term term(String operator, JsonNode o, boolean negated) {

@@ -29,11 +29,33 @@ final class LogLayout extends LayoutBase<ILoggingEvent> {
 
     @Override
     public String doLayout(ILoggingEvent e) {
-        String msg = Redact.text(e.getFormattedMessage());
+        String msg = excerpt(Redact.text(e.getFormattedMessage()));
         IThrowableProxy t = e.getThrowableProxy();
-        String error = t == null ? null : Redact.text(ThrowableProxyUtil.asString(t));
+        String error = t == null ? null : excerpt(Redact.text(ThrowableProxyUtil.asString(t)));
         String requestId = e.getMDCPropertyMap().get(dev.stoa.http.RequestIds.MDC_KEY);
         return json ? json(e, msg, error) : text(e, msg, error, requestId);
+    }
+
+    /** The longest line kept, and the most of a message or stack trace kept in all. */
+    static final int MAX_LINE = 1_000, MAX_TOTAL = 16_000;
+
+    /**
+     * A bounded excerpt: an exception's message can carry a whole SQL statement and its arguments
+     * (a 1,000-term narrow logged 60 KB per request, issue 30), so each line and the whole are cut,
+     * saying how much was left out.
+     */
+    static String excerpt(String s) {
+        if (s == null || s.length() <= MAX_LINE && s.indexOf('\n') < 0) return s;
+        StringBuilder b = new StringBuilder(Math.min(s.length(), MAX_TOTAL + 64));
+        for (String line : s.split("\n", -1)) {
+            if (!b.isEmpty()) b.append('\n');
+            if (b.length() >= MAX_TOTAL) {
+                b.append("… (cut: ").append(s.length()).append(" characters in all)");
+                break;
+            }
+            b.append(line.length() <= MAX_LINE ? line : line.substring(0, MAX_LINE) + "… (" + (line.length() - MAX_LINE) + " more characters)");
+        }
+        return b.toString();
     }
 
     private static String text(ILoggingEvent e, String msg, String error, String requestId) {

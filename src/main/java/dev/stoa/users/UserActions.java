@@ -234,8 +234,8 @@ public final class UserActions {
         });
     }
 
-    /** Deactivates u and, for a person, the bots it owns; never the last owner. */
-    private void deactivate(Tx tx, User u) {
+    /** Deactivates u (locked by the caller) and, for a person, the bots it owns; never the last owner. */
+    public void deactivate(Tx tx, User u) {
         if (UserRules.isLastOwner(tx.h(), store, u)) throw ApiError.bad(UserRules.LAST_OWNER);
         setActive(tx, u, false);
         if (!u.isBot()) {
@@ -251,6 +251,11 @@ public final class UserActions {
             setActive(tx, u, true);
             return null;
         });
+    }
+
+    /** Reactivates u (locked by the caller, inactive), inside the caller's transaction. */
+    public void reactivate(Tx tx, User u) {
+        setActive(tx, u, true);
     }
 
     /** The user a request names, locked for the change; system bots are nobody's to change. */
@@ -298,7 +303,8 @@ public final class UserActions {
         });
     }
 
-    private void changeRole(Tx tx, long userId, Role role) {
+    /** Inside the caller's transaction (SCIM provisioning changes several things at once). */
+    public void changeRole(Tx tx, long userId, Role role) {
         User u = store.byIdForUpdate(tx, userId).orElseThrow();
         Role old = Role.fromCode(u.role());
         if (old == role) return;
@@ -344,7 +350,7 @@ public final class UserActions {
         });
     }
 
-    private void changeFullName(Tx tx, User target, String fullName) {
+    public void changeFullName(Tx tx, User target, String fullName) {
         store.set(tx, target.id(), "full_name", fullName);
         log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", target.id()).put("full_name", fullName)),
                 access.audience(tx.h(), target));

@@ -25,6 +25,10 @@ class SignInConfigUnitTest {
         assertThat(c.signIn().oidc().clientSecret()).isEqualTo("env-secret-456");
         assertThat(c.toString()).doesNotContain("file-secret-123").doesNotContain("env-secret-456");
         Files.delete(file);
+        Config scim = Config.parse(new String[] {"--scim-client-name", "okta", "--scim-name-formatted-included", "false"},
+                Map.of("STOA_SCIM_BEARER_TOKEN", "scim-env-token-0123456789"));
+        assertThat(scim.signIn().scim()).isEqualTo(new ScimConfig("scim-env-token-0123456789", "okta", false));
+        assertThat(scim.toString()).doesNotContain("scim-env-token-0123456789");
     }
 
     @Test
@@ -35,6 +39,8 @@ class SignInConfigUnitTest {
                 .hasMessageContaining("exactly one of --ldap-user-dn-template (direct bind) and --ldap-user-search-base");
         assertThatThrownBy(() -> Config.parse(new String[] {"--oidc-issuer", "https://idp.example.com"}, Map.of()))
                 .hasMessage("OpenID Connect needs --oidc-client-id and --oidc-client-secret (or -file)");
+        assertThatThrownBy(() -> Config.parse(new String[] {"--scim-bearer-token", "short"}, Map.of()))
+                .hasMessage("--scim-bearer-token must be at least 20 characters long");
         assertThatThrownBy(() -> Config.parse(new String[] {"--two-factor", "maybe"}, Map.of())).hasMessage("--two-factor must be true or false, got 'maybe'");
         String[] missingFile = java.util.stream.Stream.concat(java.util.Arrays.stream(LDAP), java.util.stream.Stream.of("--ldap-bind-password-file",
                 "/no/such/file")).toArray(String[]::new);

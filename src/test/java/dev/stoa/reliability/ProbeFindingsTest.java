@@ -6,7 +6,10 @@ import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ApiResponse;
 import dev.stoa.testing.StoaTestBase;
 import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -59,5 +62,124 @@ class ProbeFindingsTest extends StoaTestBase {
                 assertThat(r.headers().firstValue("Content-Disposition").orElse("")).as(declared).startsWith("inline;");
             }
         }
+    }
+
+    /** A GET whose parameters travel in a form body (Zulip reads both; a long narrow does not fit in a URL). */
+    static ApiResponse getWithBody(ApiClient c, String path, Object... kv) {
+        StringBuilder form = new StringBuilder();
+        ApiClient.params(kv).forEach((k, v) -> form.append(form.isEmpty() ? "" : "&").append(k).append('=')
+                .append(java.net.URLEncoder.encode(v, java.nio.charset.StandardCharsets.UTF_8)));
+        return c.raw(c.request("/api/v1" + path).header("Content-Type", "application/x-www-form-urlencoded")
+                .method("GET", HttpRequest.BodyPublishers.ofString(form.toString())).build());
+    }
+
+    static List<Map<String, Object>> negatedTopics(int n) {
+        List<Map<String, Object>> terms = new ArrayList<>();
+        for (int i = 0; i < n; i++) terms.add(Map.of("operator", "topic", "operand", "t" + i, "negated", true));
+        return terms;
+    }
+
+    /** Finding 3: a narrow past the documented limit is refused with Zulip's BAD_NARROW error on every route that takes one, never a 500. */
+    @Test
+    void narrowsPastTheLimitAreRefusedNotFailed() {
+        String refusal = "Invalid narrow operator: a narrow has at most 100 terms";
+        for (int n : List.of(101, 1_000, 20_000)) {
+            List<Map<String, Object>> terms = negatedTopics(n);
+            // Long narrows do not fit in a URL (414 from Jetty): sent in the body, as the probe did.
+            getWithBody(member, "/messages", "narrow", terms, "anchor", "newest", "num_before", 10).error(400, "BAD_NARROW", refusal);
+            getWithBody(member, "/messages/matches_narrow", "narrow", terms, "msg_ids", List.of(1)).error(400, "BAD_NARROW", refusal);
+            member.post("/messages/flags/narrow", "narrow", terms, "anchor", "newest", "num_before", 10, "num_after", 0,
+                    "op", "add", "flag", "read").error(400, "BAD_NARROW", refusal);
+            // register reads its narrow as a list parameter first, refused past Request.MAX_LIST in the same shape
+            if (n <= 10_000) member.post("/register", "narrow", terms).error(400, "BAD_NARROW", refusal);
+            else member.post("/register", "narrow", terms).badRequest("narrow is too long (at most 10000 items)");
+        }
+        long id = member.post("/messages", "type", "direct", "to", List.of(admin.userId), "content", "hello").success().get("id").asLong();
+        var found = member.get("/messages", "narrow", negatedTopics(100), "anchor", "newest", "num_before", 10).success().get("messages");
+        assertThat(found.toString()).contains("\"id\":" + id);
+    }
+
+    /** Finding 2: a search's work is bounded by its distinct words: one word repeated is one term; past 25 distinct words, refused. */
+    @Test
+    void searchWorkIsBoundedByDistinctWords() {
+        long id = member.post("/messages", "type", "direct", "to", List.of(admin.userId), "content", "common word here").success().get("id").asLong();
+        String repeated = String.join(" ", java.util.Collections.nCopies(2_000, "common"));
+        var found = member.get("/messages", "narrow", List.of(Map.of("operator", "search", "operand", repeated)), "anchor", "newest", "num_before", 10)
+                .success().get("messages");
+        assertThat(found.toString()).contains("\"id\":" + id);
+        StringBuilder words = new StringBuilder();
+        for (int i = 0; i < 26; i++) words.append("w").append(i).append(' ');
+        member.get("/messages", "narrow", List.of(Map.of("operator", "search", "operand", words.toString())), "anchor", "newest", "num_before", 10)
+                .error(400, "BAD_NARROW", "Invalid narrow operator: a search has at most 25 distinct words");
+        member.get("/messages", "narrow", List.of(Map.of("operator", "search", "operand", words.toString().replace("w25 ", ""))),
+                "anchor", "newest", "num_before", 10).success();
+    }
+
+    /** Finding 2: a search spends 5 of the caller's rate-limit budget, a plain fetch 1 (X-RateLimit-Remaining of the next request). */
+    @Test
+    void searchesWeighMoreAgainstTheRateLimit() {
+        ApiClient c = server.createUser("weighed@example.com", "Weighed", 400);
+        int start = remaining(c.get("/users/me"));
+        c.get("/messages", "anchor", "newest", "num_before", 5).success();
+        int afterPlain = remaining(c.get("/users/me"));
+        assertThat(start - afterPlain).as("a plain fetch and the probe itself").isEqualTo(2);
+        c.get("/messages", "narrow", List.of(Map.of("operator", "search", "operand", "anything")), "anchor", "newest", "num_before", 5).success();
+        int afterSearch = remaining(c.get("/users/me"));
+        assertThat(afterPlain - afterSearch).as("a search (5) and the probe itself").isEqualTo(6);
+    }
+
+    static int remaining(ApiResponse r) {
+        return Integer.parseInt(r.headers().firstValue("X-RateLimit-Remaining").orElseThrow());
+    }
+
+    /** Finding 2: a narrow's statements are bounded in time on both databases (a statement that would run for hours is cut). */
+    @Test
+    void boundedReadsAreCutAtTheirLimit() {
+        String endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000000) SELECT count(*) FROM c";
+        var db = server.stoa.db();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> db.readBounded(Duration.ofMillis(300), h -> h.createQuery(endless).mapTo(Long.class).one()))
+                .isInstanceOf(dev.stoa.db.Db.TooSlow.class);
+        // the connection the read used is not left bounded
+        long count = db.read(h -> h.createQuery("SELECT count(*) FROM messages").mapTo(Long.class).one());
+        assertThat(count).isNotNegative();
+        long one = db.readBounded(Duration.ofSeconds(30), h -> h.createQuery("SELECT 1").mapTo(Long.class).one());
+        assertThat(one).isEqualTo(1L);
+    }
+
+    /** Finding 6: deactivation ends the user's web sessions, so a browser signed in before is not let in again after reactivation. */
+    @Test
+    void deactivationEndsWebSessions() {
+        ApiClient c = server.createUser("session-end@example.com", "Session End", 400);
+        dev.stoa.testing.WebClient browser = dev.stoa.testing.WebClient.signedIn(server.baseUrl, c.email, "secret-" + c.email);
+        browser.get("/users/me").success();
+        admin.delete("/users/" + c.userId).success();
+        admin.post("/users/" + c.userId + "/reactivate").success();
+        browser.get("/users/me").error(401, "UNAUTHORIZED", "Not logged in: API authentication or user session required");
+        dev.stoa.testing.WebClient.signedIn(server.baseUrl, c.email, "secret-" + c.email).get("/users/me").success();
+    }
+
+    /**
+     * Finding 4: a sign-in spends the same work (one Argon2 derivation, counted rather than timed) for
+     * an unknown address, a bot and a wrong password, through both the API and the web sign-in.
+     */
+    @Test
+    void signInSpendsEqualWorkForUnknownUsers() {
+        ApiClient nobody = member.anonymous();
+        long before = dev.stoa.users.Passwords.derivations();
+        nobody.post("/fetch_api_key", "username", member.email, "password", "wrong-password").error(401, "AUTHENTICATION_FAILED",
+                "Your username or password is incorrect");
+        long wrongPassword = dev.stoa.users.Passwords.derivations() - before;
+        assertThat(wrongPassword).isEqualTo(1);
+        for (String who : List.of("nobody-here@example.com", bot.email)) {
+            long start = dev.stoa.users.Passwords.derivations();
+            nobody.post("/fetch_api_key", "username", who, "password", "wrong-password").error(401, "AUTHENTICATION_FAILED",
+                    "Your username or password is incorrect");
+            assertThat(dev.stoa.users.Passwords.derivations() - start).as(who).isEqualTo(wrongPassword);
+        }
+        dev.stoa.testing.WebClient web = new dev.stoa.testing.WebClient(server.baseUrl);
+        web.page("/");
+        long start = dev.stoa.users.Passwords.derivations();
+        web.login("nobody-else@example.com", "wrong-password").error(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
+        assertThat(dev.stoa.users.Passwords.derivations() - start).as("web sign-in").isEqualTo(wrongPassword);
     }
 }

@@ -65,8 +65,16 @@ public final class EventApplier {
         MessageAppliers.recount(state);
     }
 
+    /** A marker VerifyAction puts in the state while applying: the registration's client_gravatar. */
+    public static final String CLIENT_GRAVATAR = "__client_gravatar";
+
     private static void realmUserUpdate(ObjectNode s, ObjectNode e) {
-        ObjectNode person = (ObjectNode) e.get("person");
+        ObjectNode person = ((ObjectNode) e.get("person")).deepCopy();
+        // As Zulip's apply_event: a client_gravatar client computes Gravatar URLs itself and keeps null
+        if (s.path(CLIENT_GRAVATAR).asBoolean(false) && person.path("avatar_url").asText("").startsWith("https://secure.gravatar.com")) {
+            person.putNull("avatar_url");
+            if (person.has("avatar_url_medium")) person.putNull("avatar_url_medium");
+        }
         long id = person.get("user_id").asLong();
         ObjectNode user = findById(array(s, "realm_users"), "user_id", id);
         if (user == null) user = findById(array(s, "realm_non_active_users"), "user_id", id);

@@ -110,7 +110,9 @@ public final class VerifyAction {
         events.forEach(ContractValidator.get()::validateEvent);
         checkEvents(events);
         ObjectNode state = before.deepCopy();
+        state.put(EventApplier.CLIENT_GRAVATAR, clientGravatar());
         for (JsonNode e : events) EventApplier.apply(state, e);
+        state.remove(EventApplier.CLIENT_GRAVATAR);
         // the old state and its copy differ only where events changed it: even "volatile" keys count here
         JsonNode old = sorted(before), changed = sorted(state);
         if (stateChange && old.equals(changed)) {
@@ -121,6 +123,15 @@ public final class VerifyAction {
         ObjectNode after = state();
         requireEqual(normalize(after), normalize(state), "register state + events != fresh register state", events);
         return events;
+    }
+
+    /** Whether the registration asked the server to leave Gravatar URLs to the client (Zulip's default: yes). */
+    private boolean clientGravatar() {
+        for (int i = 0; i + 1 < registerParams.length; i += 2) {
+            String name = String.valueOf(registerParams[i]);
+            if (name.equals("client_public_avatar") || name.equals("client_gravatar")) return Boolean.parseBoolean(String.valueOf(registerParams[i + 1]));
+        }
+        return true;
     }
 
     private void checkEvents(List<JsonNode> events) {
