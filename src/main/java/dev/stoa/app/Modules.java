@@ -32,8 +32,9 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
         late[0] = topics;
         // New public channels are announced by the notification bot (messages), after the creating transaction.
         ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post);
-        // A new person joins the default channels, then the Welcome Bot greets them.
-        UsersModule users = new UsersModule(c, List.of(channels.sight, messages.welcomeBot));
+        // A new person joins the default channels, then the Welcome Bot greets them; a deactivated one's web sessions end.
+        SessionsModule sessions = new SessionsModule(c);
+        UsersModule users = new UsersModule(c, List.of(channels.sight, messages.welcomeBot, new dev.stoa.sessions.SessionEnd(sessions.store)));
         // A group named in a realm or channel permission setting is in use and cannot be deactivated.
         GroupsModule groups = new GroupsModule(c, List.of(realm.actions::objections, c.channelAccess()::groupObjections),
                 List.of(channels.sight::groupChangeAround));
@@ -43,7 +44,7 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
         return new Modules(realm, channels, users, groups, messages, new LinkifiersModule(c), new EmojiModule(c),
                 new SnippetsModule(c), new DraftsModule(c), new NavigationModule(c), new CallsModule(c),
                 new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions),
-                realmDomains, new PlaygroundsModule(c, realm), new PushModule(c), new SessionsModule(c),
+                realmDomains, new PlaygroundsModule(c, realm), new PushModule(c), sessions,
                 new ScheduledModule(c, messages), mail, new InvitesModule(c, mail, users, messages, realmDomains, groups), new AccountsModule(c, mail),
                 new ExportModule(c, messages), new MissedMailModule(c, mail, messages), new SignInModule(c, users, realmDomains));
     }

@@ -27,6 +27,11 @@ public final class SessionStore {
         if (keyHash != null) h.createUpdate("UPDATE web_sessions SET auth_hash = ? WHERE key_hash = ?").bind(0, authHash).bind(1, keyHash).execute();
     }
 
+    /** Every session of a user (deactivation). */
+    public void deleteAllOf(Handle h, long userId) {
+        h.createUpdate("DELETE FROM web_sessions WHERE user_id = ?").bind(0, userId).execute();
+    }
+
     public int deleteExpired(Handle h, long now) {
         return h.createUpdate("DELETE FROM web_sessions WHERE expires_at <= ?").bind(0, now).execute();
     }

@@ -61,6 +61,7 @@ public final class PasswordLogin {
         this.realm = realm;
         this.failures = failures;
         this.listener = listener;
+        Passwords.prepareEqualWork();
     }
 
     /**
@@ -105,7 +106,10 @@ public final class PasswordLogin {
 
     private User local(String username, String password) {
         User u = db.read(h -> store.byEmail(h, username).orElse(null));
-        return u == null || u.isBot() || !Passwords.verify(password, u.passwordHash()) ? null : u;
+        String hash = u == null || u.isBot() ? null : u.passwordHash();
+        // One derivation whether or not the account exists, so the answer's timing tells nothing.
+        boolean matches = Passwords.verifyWithEqualWork(password, hash);
+        return hash != null && matches ? u : null;
     }
 
     /** Whether {@code u}'s password lives in the directory (PATCH /settings cannot change it). */

@@ -13,7 +13,36 @@ public final class Passwords {
     private static final int ITERATIONS = 2, MEMORY_KIB = 19 * 1024, PARALLELISM = 1;
     private static final String ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
+    private static final java.util.concurrent.atomic.AtomicLong DERIVATIONS = new java.util.concurrent.atomic.AtomicLong();
+
     private Passwords() {}
+
+    /** A hash of a password nobody knows, checked when there is no real one (computed on first use). */
+    private static final class Dummy {
+        static final String HASH = hash(randomString(32));
+    }
+
+    /**
+     * verify, spending the same work (one Argon2 derivation) when there is no usable hash: a sign-in
+     * as an unknown user, a bot or an account without a password answered in 7 ms against 132 ms for
+     * a wrong password, telling which addresses have accounts (issue 30, finding 4).
+     */
+    public static boolean verifyWithEqualWork(String password, String phc) {
+        String given = password == null ? "" : password;
+        if (phc != null && phc.startsWith("$argon2id$")) return verify(given, phc);
+        verify(given, Dummy.HASH);
+        return false;
+    }
+
+    /** Computes the dummy hash now (at start), so that not even the first unknown sign-in costs more than a wrong password. */
+    public static void prepareEqualWork() {
+        if (Dummy.HASH.isEmpty()) throw new IllegalStateException();
+    }
+
+    /** How many Argon2 derivations this process has made (equal work is counted, not timed, in tests). */
+    public static long derivations() {
+        return DERIVATIONS.get();
+    }
 
     /** "$argon2id$v=19$m=...,t=...,p=...$salt$hash", the PHC string format. */
     public static String hash(String password) {
@@ -42,6 +71,7 @@ public final class Passwords {
     }
 
     private static byte[] derive(String password, byte[] salt, int t, int m, int p) {
+        DERIVATIONS.incrementAndGet();
         Argon2BytesGenerator gen = new Argon2BytesGenerator();
         gen.init(new Argon2Parameters.Builder(Argon2Parameters.ARGON2_id).withVersion(Argon2Parameters.ARGON2_VERSION_13)
                 .withIterations(t).withMemoryAsKB(m).withParallelism(p).withSalt(salt).build());

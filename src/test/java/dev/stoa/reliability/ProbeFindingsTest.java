@@ -145,4 +145,41 @@ class ProbeFindingsTest extends StoaTestBase {
         long one = db.readBounded(Duration.ofSeconds(30), h -> h.createQuery("SELECT 1").mapTo(Long.class).one());
         assertThat(one).isEqualTo(1L);
     }
+
+    /** Finding 6: deactivation ends the user's web sessions, so a browser signed in before is not let in again after reactivation. */
+    @Test
+    void deactivationEndsWebSessions() {
+        ApiClient c = server.createUser("session-end@example.com", "Session End", 400);
+        dev.stoa.testing.WebClient browser = dev.stoa.testing.WebClient.signedIn(server.baseUrl, c.email, "secret-" + c.email);
+        browser.get("/users/me").success();
+        admin.delete("/users/" + c.userId).success();
+        admin.post("/users/" + c.userId + "/reactivate").success();
+        browser.get("/users/me").error(401, "UNAUTHORIZED", "Not logged in: API authentication or user session required");
+        dev.stoa.testing.WebClient.signedIn(server.baseUrl, c.email, "secret-" + c.email).get("/users/me").success();
+    }
+
+    /**
+     * Finding 4: a sign-in spends the same work (one Argon2 derivation, counted rather than timed) for
+     * an unknown address, a bot and a wrong password, through both the API and the web sign-in.
+     */
+    @Test
+    void signInSpendsEqualWorkForUnknownUsers() {
+        ApiClient nobody = member.anonymous();
+        long before = dev.stoa.users.Passwords.derivations();
+        nobody.post("/fetch_api_key", "username", member.email, "password", "wrong-password").error(401, "AUTHENTICATION_FAILED",
+                "Your username or password is incorrect");
+        long wrongPassword = dev.stoa.users.Passwords.derivations() - before;
+        assertThat(wrongPassword).isEqualTo(1);
+        for (String who : List.of("nobody-here@example.com", bot.email)) {
+            long start = dev.stoa.users.Passwords.derivations();
+            nobody.post("/fetch_api_key", "username", who, "password", "wrong-password").error(401, "AUTHENTICATION_FAILED",
+                    "Your username or password is incorrect");
+            assertThat(dev.stoa.users.Passwords.derivations() - start).as(who).isEqualTo(wrongPassword);
+        }
+        dev.stoa.testing.WebClient web = new dev.stoa.testing.WebClient(server.baseUrl);
+        web.page("/");
+        long start = dev.stoa.users.Passwords.derivations();
+        web.login("nobody-else@example.com", "wrong-password").error(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
+        assertThat(dev.stoa.users.Passwords.derivations() - start).as("web sign-in").isEqualTo(wrongPassword);
+    }
 }

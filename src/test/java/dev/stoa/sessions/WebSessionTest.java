@@ -184,7 +184,8 @@ class WebSessionTest extends StoaTestBase {
         ApiClient gone = server.createUser("web-gone@example.com", "Web Gone", 400);
         WebClient goneWeb = signedIn(gone);
         admin.delete("/users/" + gone.userId).success();
-        goneWeb.get("/users/me").error(401, "USER_DEACTIVATED", "Account is deactivated");
+        // Deactivation ended the session (Zulip's delete_user_sessions), so the cookie names no one now.
+        goneWeb.get("/users/me").error(401, "UNAUTHORIZED", "Not logged in: API authentication or user session required");
         assertThat(goneWeb.page("/").statusCode()).as("the page still loads, showing the sign-in form").isEqualTo(200);
 
         ApiClient changing = server.createUser("web-pw@example.com", "Web Password", 400);
