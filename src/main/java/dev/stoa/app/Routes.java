@@ -97,7 +97,7 @@ final class Routes {
             return new PasswordLogin.On(on.emailEnabled(), on.ldapEnabled());
         }, m.signIn().ldap, twoFactor);
         AuthViews authViews = new AuthViews(passwordLogin, c.userJson(), c.realm(), c.config().externalUrl(), m.sessions().methods,
-                description -> c.renderer().render(null, description).html());
+                description -> c.renderer().render(null, description).html(), c.config().push().configured());
         api.get("/server_settings", NONE, authViews::serverSettings);
         api.post("/fetch_api_key", NONE, authViews::fetchApiKey);
         // The web client's sign-in (Zulip's URLs; the same password throttle as fetch_api_key). The pages
