@@ -18,6 +18,7 @@ import dev.stoa.export.ExportViews;
 import dev.stoa.groups.GroupViews;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Router;
+import dev.stoa.integrations.IncomingWebhookViews;
 import dev.stoa.http.WebCookies;
 import dev.stoa.invites.InviteViews;
 import dev.stoa.invites.JoinViews;
@@ -67,6 +68,7 @@ import dev.stoa.userstatus.UserStatusViews;
 import static dev.stoa.http.Router.Auth.NONE;
 import static dev.stoa.http.Router.Auth.OPTIONAL;
 import static dev.stoa.http.Router.Auth.USER;
+import static dev.stoa.http.Router.Auth.WEBHOOK;
 
 /**
  * THE route table, like Zulip's urls.py: every (method, path, auth, handler) the server answers,
@@ -238,6 +240,9 @@ final class Routes {
         // ---- Messages, flags, reactions, uploads
         MessageViews messageViews = new MessageViews(c.db(), ms.store, c.users(), ms.access, ms.actions, ms.json);
         api.post("/messages", USER, messageViews::send);
+        // ---- Incoming webhooks (integrations): the account by its api_key parameter, as Zulip's webhook_view
+        IncomingWebhookViews webhookViews = new IncomingWebhookViews(m.integrations().integrations, m.integrations().incoming);
+        api.post("/external/{integration}", WEBHOOK, webhookViews::post);
         api.get("/messages", USER, messageViews::list);
         api.get("/messages/{message_id}", USER, messageViews::one);
         api.get("/messages/matches_narrow", USER, messageViews::matchesNarrow);
