@@ -24,6 +24,8 @@ public enum ErrorCode {
     INVALID_MEETING_TOKEN(400),
     PUSH_SERVICE_NOT_CONFIGURED(400),
     INVITATION_FAILED(400),
+    /** Zulip's RealmUploadQuotaError: the organization's upload_quota_mib would be exceeded. */
+    REALM_UPLOAD_QUOTA(400),
     UNAUTHORIZED(401),
     USER_DEACTIVATED(401),
     REALM_DEACTIVATED(401),
