@@ -22,7 +22,7 @@ public final class RealmModule implements Module {
         this.state = new RealmState(c.realm(), c.groups(), c.config().externalUrl(), c.config().realmHost(), c.config().maxUploadMib(), h -> {
             SignInMethods auth = methods.current(h);
             return new RealmState.Auth(auth.realmMethods(), auth.emailEnabled(), auth.passwordAuth());
-        }, c.config().mail().configured());
+        }, c.config().mail().configured(), c.config().push().configured());
     }
 
     @Override

@@ -21,6 +21,7 @@ import dev.stoa.github.GithubViews;
 import dev.stoa.groups.GroupViews;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Router;
+import dev.stoa.integrations.IncomingWebhookViews;
 import dev.stoa.http.WebCookies;
 import dev.stoa.invites.InviteViews;
 import dev.stoa.invites.JoinViews;
@@ -71,6 +72,7 @@ import dev.stoa.userstatus.UserStatusViews;
 import static dev.stoa.http.Router.Auth.NONE;
 import static dev.stoa.http.Router.Auth.OPTIONAL;
 import static dev.stoa.http.Router.Auth.USER;
+import static dev.stoa.http.Router.Auth.WEBHOOK;
 
 /**
  * THE route table, like Zulip's urls.py: every (method, path, auth, handler) the server answers,
@@ -96,7 +98,7 @@ final class Routes {
             return new PasswordLogin.On(on.emailEnabled(), on.ldapEnabled());
         }, m.signIn().ldap, twoFactor);
         AuthViews authViews = new AuthViews(passwordLogin, c.userJson(), c.realm(), c.config().externalUrl(), m.sessions().methods,
-                description -> c.renderer().render(null, description).html());
+                description -> c.renderer().render(null, description).html(), c.config().push().configured());
         api.get("/server_settings", NONE, authViews::serverSettings);
         api.post("/fetch_api_key", NONE, authViews::fetchApiKey);
         // The web client's sign-in (Zulip's URLs; the same password throttle as fetch_api_key). The pages
@@ -263,6 +265,9 @@ final class Routes {
         // ---- Messages, flags, reactions, uploads
         MessageViews messageViews = new MessageViews(c.db(), ms.store, c.users(), ms.access, ms.actions, ms.json);
         api.post("/messages", USER, messageViews::send);
+        // ---- Incoming webhooks (integrations): the account by its api_key parameter, as Zulip's webhook_view
+        IncomingWebhookViews webhookViews = new IncomingWebhookViews(m.integrations().integrations, m.integrations().incoming);
+        api.post("/external/{integration}", WEBHOOK, webhookViews::post);
         api.get("/messages", USER, messageViews::list);
         api.get("/messages/{message_id}", USER, messageViews::one);
         api.get("/messages/matches_narrow", USER, messageViews::matchesNarrow);

@@ -17,6 +17,7 @@ public final class RealmState implements StateContributor {
     private final long maxUploadMib;
     private final java.util.function.Function<org.jdbi.v3.core.Handle, Auth> auth;
     private final boolean canSendEmail;
+    private final boolean canPush;
 
     /** The sign-in methods the configuration enables and the organization keeps on (signin.SignInMethods), in register's shapes. */
     public record Auth(ObjectNode methods, boolean emailAuth, boolean passwordAuth) {}
@@ -26,8 +27,9 @@ public final class RealmState implements StateContributor {
 
     public RealmState(RealmHolder realm, GroupStore groups, String externalUrl, String host, long maxUploadMib,
                       java.util.function.Function<org.jdbi.v3.core.Handle, Auth> auth,
-                      boolean canSendEmail) {
+                      boolean canSendEmail, boolean canPush) {
         this.auth = auth;
+        this.canPush = canPush;
         this.groups = groups;
         this.canSendEmail = canSendEmail;
         this.maxUploadMib = maxUploadMib;
@@ -98,7 +100,8 @@ public final class RealmState implements StateContributor {
         state.put("development_environment", false);
         state.put("zulip_plan_is_not_limited", true);
         state.put("upgrade_text_for_wide_organization_logo", "");
-        state.put("realm_push_notifications_enabled", false);
+        state.put("realm_push_notifications_enabled", canPush);
+        state.putNull("realm_push_notifications_enabled_end_timestamp");
         state.put("settings_send_digest_emails", false);
         state.set("giphy_rating_options", giphyRatings());
         state.put("giphy_api_key", "");

@@ -22,8 +22,11 @@ public final class AuthViews {
     private volatile String[] rendered = {"", ""};
 
     /** {@code markdown} renders the realm description (the realm's Markdown renderer, which escapes raw HTML). */
+    private final boolean pushEnabled;
+
     public AuthViews(PasswordLogin passwords, UserJson json, RealmHolder realm, String externalUrl, SignInMethodActions methods,
-                     java.util.function.UnaryOperator<String> markdown) {
+                     java.util.function.UnaryOperator<String> markdown, boolean pushEnabled) {
+        this.pushEnabled = pushEnabled;
         this.methods = methods;
         this.markdown = markdown;
         this.passwords = passwords;
@@ -41,7 +44,8 @@ public final class AuthViews {
         out.put("zulip_feature_level", Realm.FEATURE_LEVEL);
         out.put("zulip_version", Realm.ZULIP_VERSION);
         out.put("zulip_merge_base", Realm.ZULIP_VERSION);
-        out.put("push_notifications_enabled", false);
+        // Zulip: true when the server can send mobile push notifications (here: a push relay is configured).
+        out.put("push_notifications_enabled", pushEnabled);
         out.put("is_incompatible", false);
         out.put("email_auth_enabled", methods.emailEnabled());
         out.put("require_email_format_usernames", methods.requireEmailFormatUsernames());
