@@ -1,5 +1,7 @@
 package dev.stoa.app;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.accounts.PasswordChangeActions;
 import dev.stoa.accounts.PasswordResetViews;
 import dev.stoa.alertwords.AlertWordViews;
@@ -15,9 +17,11 @@ import dev.stoa.drafts.DraftViews;
 import dev.stoa.emoji.EmojiRow;
 import dev.stoa.emoji.EmojiViews;
 import dev.stoa.export.ExportViews;
+import dev.stoa.github.GithubViews;
 import dev.stoa.groups.GroupViews;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Router;
+import dev.stoa.integrations.IncomingWebhookViews;
 import dev.stoa.http.WebCookies;
 import dev.stoa.invites.InviteViews;
 import dev.stoa.invites.JoinViews;
@@ -50,6 +54,7 @@ import dev.stoa.render.RenderViews;
 import dev.stoa.sessions.SessionViews;
 import dev.stoa.settings.SettingsViews;
 import dev.stoa.signin.AuthViews;
+import dev.stoa.signin.SignInMethods;
 import dev.stoa.signin.SignInViews;
 import dev.stoa.snippets.SnippetViews;
 import dev.stoa.topics.UserTopicViews;
@@ -67,6 +72,7 @@ import dev.stoa.userstatus.UserStatusViews;
 import static dev.stoa.http.Router.Auth.NONE;
 import static dev.stoa.http.Router.Auth.OPTIONAL;
 import static dev.stoa.http.Router.Auth.USER;
+import static dev.stoa.http.Router.Auth.WEBHOOK;
 
 /**
  * THE route table, like Zulip's urls.py: every (method, path, auth, handler) the server answers,
@@ -87,9 +93,12 @@ final class Routes {
         PasswordLogin passwordLogin = new PasswordLogin(c.db(), c.users(), c.realm(), loginFailures, (u, how) -> {
             m.users().actions.doLoggedIn(u);
             m.accounts().loginNotices.loggedIn(u, how);
-        }, c.config().signIn().emailAuth(), m.signIn().ldap, twoFactor);
+        }, () -> {
+            SignInMethods on = m.sessions().methods.current();
+            return new PasswordLogin.On(on.emailEnabled(), on.ldapEnabled());
+        }, m.signIn().ldap, twoFactor);
         AuthViews authViews = new AuthViews(passwordLogin, c.userJson(), c.realm(), c.config().externalUrl(), m.sessions().methods,
-                description -> c.renderer().render(null, description).html());
+                description -> c.renderer().render(null, description).html(), c.config().push().configured());
         api.get("/server_settings", NONE, authViews::serverSettings);
         api.post("/fetch_api_key", NONE, authViews::fetchApiKey);
         // The web client's sign-in (Zulip's URLs; the same password throttle as fetch_api_key). The pages
@@ -99,10 +108,18 @@ final class Routes {
         root.post("/accounts/login", NONE, signInViews::login);
         root.get("/accounts/login/subdomain/{token}", NONE, signInViews::redeem);
         if (m.signIn().oidc != null) { // Zulip's URLs for the OpenID Connect button, and the provider's way back
-            OidcViews oidcViews = new OidcViews(m.signIn().oidc, signInViews, c.config().externalUrl().startsWith("https:"), loginFailures);
+            OidcViews oidcViews = new OidcViews(m.signIn().oidc, signInViews, c.config().externalUrl().startsWith("https:"), loginFailures,
+                    () -> m.sessions().methods.current().enabled("OpenID Connect"));
             root.get("/accounts/login/social/oidc", NONE, oidcViews::start);
             root.get("/accounts/register/social/oidc", NONE, oidcViews::start);
             root.get("/complete/oidc", NONE, oidcViews::complete);
+        }
+        if (m.signIn().github != null) { // Zulip's URLs for the GitHub button, and GitHub's way back
+            GithubViews githubViews = new GithubViews(m.signIn().github, signInViews, c.config().externalUrl().startsWith("https:"), loginFailures,
+                    () -> m.sessions().methods.current().enabled("GitHub"));
+            root.get("/accounts/login/social/github", NONE, githubViews::start);
+            root.get("/accounts/register/social/github", NONE, githubViews::start);
+            root.get("/complete/github", NONE, githubViews::complete);
         }
         if (m.signIn().scim != null) { // SCIM 2.0 provisioning: the identity provider's bearer token, checked by the views
             ScimViews scim = new ScimViews(m.signIn().scim, c.config().signIn().scim(), c.config().externalUrl(), loginFailures);
@@ -178,6 +195,16 @@ final class Routes {
         RealmViews realmViews = new RealmViews(c.db(), m.realm().actions, c.groupValues(),
                 (h, id) -> c.channels().byId(h, id).filter(ch -> !ch.isArchived()).map(Channel::inviteOnly));
         api.patch("/realm", USER, realmViews::update);
+        // authentication_methods (owners only): checked before the other settings change, applied after them, as Zulip's update_realm
+        api.wrap("PATCH", "/realm", realmUpdate -> req -> {
+            JsonNode wanted = req.has("authentication_methods") ? req.json("authentication_methods") : null;
+            if (wanted == null) return realmUpdate.handle(req);
+            if (!req.user().isAdmin()) return realmUpdate.handle(req); // Zulip's require_realm_admin answers first
+            var change = m.sessions().methods.checkRequest(req.user(), wanted);
+            Object out = realmUpdate.handle(req);
+            if (m.sessions().methods.doSet(change) && out instanceof ObjectNode o) o.set("authentication_methods", wanted);
+            return out;
+        });
         RealmDomainViews realmDomainViews = new RealmDomainViews(c.db(), m.realmDomains().store, m.realmDomains().actions);
         // ---- Invitations (invites) and the sign-up page that consumes them
         InviteViews inviteViews = new InviteViews(m.invites().actions, c.config().externalUrl());
@@ -238,6 +265,9 @@ final class Routes {
         // ---- Messages, flags, reactions, uploads
         MessageViews messageViews = new MessageViews(c.db(), ms.store, c.users(), ms.access, ms.actions, ms.json);
         api.post("/messages", USER, messageViews::send);
+        // ---- Incoming webhooks (integrations): the account by its api_key parameter, as Zulip's webhook_view
+        IncomingWebhookViews webhookViews = new IncomingWebhookViews(m.integrations().integrations, m.integrations().incoming);
+        api.post("/external/{integration}", WEBHOOK, webhookViews::post);
         api.get("/messages", USER, messageViews::list);
         api.get("/messages/{message_id}", USER, messageViews::one);
         api.get("/messages/matches_narrow", USER, messageViews::matchesNarrow);

@@ -5,6 +5,8 @@ import dev.stoa.sessions.SessionStore;
 import dev.stoa.sessions.WebSessions;
 import dev.stoa.signin.LoginTokenStore;
 import dev.stoa.signin.SignInActions;
+import dev.stoa.signin.SignInMethodActions;
+import dev.stoa.signin.SignInMethodStore;
 import dev.stoa.signin.SignInMethods;
 
 /** The web client's sessions (stored in the database, so they outlive a restart and serve every node), and how every sign-in ends. */
@@ -13,13 +15,13 @@ final class SessionsModule implements Module {
     final SessionActions actions;
     final WebSessions web;
     final SignInActions signIn;
-    /** What the configuration enables (server_settings, register, the login page). */
-    final SignInMethods methods;
+    /** What the configuration enables and the organization keeps on (server_settings, register, the login page, every sign-in). */
+    final SignInMethodActions methods;
 
     SessionsModule(Core c) {
         this.actions = new SessionActions(c.db(), store, c.clock());
         this.web = new WebSessions(c.db(), store, c.users(), c.realm(), c.clock());
-        this.methods = SignInMethods.of(c.config().signIn());
+        this.methods = new SignInMethodActions(c.db(), c.log(), new SignInMethodStore(), SignInMethods.of(c.config().signIn()));
         this.signIn = new SignInActions(c.db(), c.users(), actions, new LoginTokenStore(), c.realm(), c.clock(), c.config().externalUrl());
     }
 }
