@@ -22,6 +22,13 @@ function sources(dir: string): string[] {
   });
 }
 
+/** The string literals an attribute's expression can evaluate to: itself, or either branch of `a ? b : c`. */
+function literals(e: ts.Expression): (ts.StringLiteral | ts.NoSubstitutionTemplateLiteral)[] {
+  if (ts.isParenthesizedExpression(e)) return literals(e.expression);
+  if (ts.isConditionalExpression(e)) return [...literals(e.whenTrue), ...literals(e.whenFalse)];
+  return ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) ? [e] : [];
+}
+
 /** English literals shown to the user in one TSX source: `file:line text`. */
 export function untranslated(file: string, code: string): string[] {
   const sf = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
@@ -35,7 +42,7 @@ export function untranslated(file: string, code: string): string[] {
     else if (ts.isJsxAttribute(n) && VISIBLE_ATTRS.has(n.name.getText()) && n.initializer) {
       const init = n.initializer;
       if (ts.isStringLiteral(init)) report(init, init.text);
-      else if (ts.isJsxExpression(init) && init.expression && (ts.isStringLiteral(init.expression) || ts.isNoSubstitutionTemplateLiteral(init.expression))) report(init, init.expression.text);
+      else if (ts.isJsxExpression(init) && init.expression) literals(init.expression).forEach((l) => report(l, l.text));
     } else if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && VISIBLE_CALLS.has(n.expression.text)) {
       const a = n.arguments[0];
       if (a && (ts.isStringLiteral(a) || ts.isNoSubstitutionTemplateLiteral(a))) report(a, a.text);
@@ -67,8 +74,8 @@ export function prose(file: string, code: string): string[] {
 
 describe('untranslated texts', () => {
   it('finds a literal in JSX text, attributes and toasts, and passes t() calls', () => {
-    const code = `const A = () => <div title="Close it" aria-label={t('Fine')}>Hello {t('World')} <b>Ok</b> {'x'}</div>;\nshowToast('Saved');`;
-    expect(untranslated(join(SRC, 'x.tsx'), code)).toEqual(['x.tsx:1 Close it', 'x.tsx:1 Hello', 'x.tsx:1 Ok', 'x.tsx:2 Saved']);
+    const code = `const A = () => <div title="Close it" aria-label={t('Fine')}>Hello {t('World')} <b>Ok</b> {'x'}</div>;\nshowToast('Saved');\n<input placeholder={n ? '' : 'Search'} />`;
+    expect(untranslated(join(SRC, 'x.tsx'), code)).toEqual(['x.tsx:1 Close it', 'x.tsx:1 Hello', 'x.tsx:1 Ok', 'x.tsx:2 Saved', 'x.tsx:3 Search']);
   });
 
   it('finds English sentences in tables, calls and templates', () => {

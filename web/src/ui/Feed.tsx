@@ -321,7 +321,7 @@ const MessageRow = memo(function MessageRow({ m, header, sender, day, selected, 
             </>
           )}
           {label && <button class="edited" onClick={() => (messageDialog.value = { kind: 'history', m })}
-            title={label === 'edited' ? t('Edited {when}: view the edit history', { when: new Date(m.last_edit_timestamp! * 1000).toLocaleString() }) : 'Moved: view the history'}>{label === 'edited' ? '(edited)' : '(moved)'}</button>}
+            title={label === 'edited' ? t('Edited {when}: view the edit history', { when: new Date(m.last_edit_timestamp! * 1000).toLocaleString() }) : t('Moved: view the history')}>{label === 'edited' ? t('(edited)') : t('(moved)')}</button>}
           {m.reactions.length > 0 && <Reactions m={m} />}
         </div>
         <MessageActions m={m} />

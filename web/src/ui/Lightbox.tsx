@@ -22,7 +22,7 @@ export function Lightbox() {
   if (!v) return null;
   const close = () => (lightbox.value = null);
   return (
-    <Modal title={v.kind === 'image' ? v.title : 'YouTube video'} onClose={close} wide>
+    <Modal title={v.kind === 'image' ? v.title : t('YouTube video')} onClose={close} wide>
       <div class="lightbox-body">
         {v.kind === 'image'
           ? <img class="lightbox-image" src={v.src} alt={v.title} />

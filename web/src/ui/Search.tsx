@@ -145,7 +145,7 @@ export function SearchBox() {
           </span>
         ))}
         <input ref={input} id="search" class="search-input" type="search" aria-label={t('Search messages')} autocomplete="off"
-          placeholder={pills.value.length ? '' : 'Search'} title={t('Search, with channel: topic: sender: dm: has: is: and words')}
+          placeholder={pills.value.length ? '' : t('Search')} title={t('Search, with channel: topic: sender: dm: has: is: and words')}
           role="combobox" aria-expanded={shown.length > 0} aria-controls="search-suggestions" aria-activedescendant={activeId}
           value={text.value}
           onInput={(e) => { text.value = (e.target as HTMLInputElement).value; active.value = 0; open.value = true; }}

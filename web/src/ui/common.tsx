@@ -37,7 +37,7 @@ export function presenceOf(userId: number): 'active' | 'idle' | 'offline' {
 
 export function PresenceDot({ userId }: { userId: number }) {
   const p = presenceOf(userId);
-  return <span class={`presence presence-${p}`} role="img" aria-label={p === 'active' ? 'Active' : p === 'idle' ? 'Idle' : 'Offline'} />;
+  return <span class={`presence presence-${p}`} role="img" aria-label={p === 'active' ? t('Active') : p === 'idle' ? t('Idle') : t('Offline')} />;
 }
 
 export function useAutofocus<T extends HTMLElement>() {
