@@ -101,7 +101,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
     }
 
     public Config withMaxUploadMib(long mib) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, mib, katexDir, mail, ops, storage, shared, signIn);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, mib, katexDir, mail, ops, storage, shared, signIn, push);
     }
 
     public Config withLimits(int user, int ip, int login) {
