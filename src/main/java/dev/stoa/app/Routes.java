@@ -17,6 +17,7 @@ import dev.stoa.drafts.DraftViews;
 import dev.stoa.emoji.EmojiRow;
 import dev.stoa.emoji.EmojiViews;
 import dev.stoa.export.ExportViews;
+import dev.stoa.github.GithubViews;
 import dev.stoa.groups.GroupViews;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.Router;
@@ -112,6 +113,13 @@ final class Routes {
             root.get("/accounts/login/social/oidc", NONE, oidcViews::start);
             root.get("/accounts/register/social/oidc", NONE, oidcViews::start);
             root.get("/complete/oidc", NONE, oidcViews::complete);
+        }
+        if (m.signIn().github != null) { // Zulip's URLs for the GitHub button, and GitHub's way back
+            GithubViews githubViews = new GithubViews(m.signIn().github, signInViews, c.config().externalUrl().startsWith("https:"), loginFailures,
+                    () -> m.sessions().methods.current().enabled("GitHub"));
+            root.get("/accounts/login/social/github", NONE, githubViews::start);
+            root.get("/accounts/register/social/github", NONE, githubViews::start);
+            root.get("/complete/github", NONE, githubViews::complete);
         }
         if (m.signIn().scim != null) { // SCIM 2.0 provisioning: the identity provider's bearer token, checked by the views
             ScimViews scim = new ScimViews(m.signIn().scim, c.config().signIn().scim(), c.config().externalUrl(), loginFailures);

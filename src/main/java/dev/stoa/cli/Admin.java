@@ -43,7 +43,7 @@ final class Admin {
                                       prints how to log in (takes run's options; refuses an organization already in use)
             """ + dev.stoa.cluster.ClusterDemo.USAGE.indent(2) + """
               create-user  --email E --full-name N [--password P] [--role owner|administrator|moderator|member|guest]
-              create-bot   --short-name S --full-name N --owner EMAIL [--bot-type 1|2|3|4]
+              create-bot   --short-name S --full-name N --owner EMAIL [--bot-type 1|2|3]
               change-role  --email E --role ROLE
               reset-password --email E [--password P]
               deactivate   --email E
@@ -183,7 +183,8 @@ final class Admin {
             case "create-bot" -> {
                 User owner = user(db, store, required(o, "owner"));
                 String typeName = o.getOrDefault("bot-type", "1");
-                if (!List.of("1", "2", "3", "4").contains(typeName)) throw new AdminError("--bot-type must be 1, 2, 3 or 4, got '" + typeName + "'");
+                if (typeName.equals("4")) throw new AdminError("--bot-type 4: embedded bots are not enabled (Stoa runs none)");
+                if (!List.of("1", "2", "3").contains(typeName)) throw new AdminError("--bot-type must be 1, 2 or 3, got '" + typeName + "'");
                 int type = Integer.parseInt(typeName);
                 String shortName = required(o, "short-name").strip().toLowerCase(Locale.ROOT);
                 if (!shortName.matches("[a-z0-9._-]+")) throw new AdminError("--short-name may hold only letters, digits, '.', '_' and '-'");
