@@ -224,4 +224,27 @@ class ProbeFindingsTest extends StoaTestBase {
             assertThat(uploadBytes(small.member, mib - 1000).status()).as("an hour later").isEqualTo(200);
         }
     }
+
+    /**
+     * Finding 8: a busy client's event-queue turnovers spend a budget of their own (as Zulip's Tornado
+     * does), so polling its queue as fast as a busy organization makes it does not refuse its other
+     * requests, nor those the other way round. Zulip's default limit (200 a minute), a frozen clock.
+     */
+    @Test
+    void eventPollsHaveTheirOwnRateLimitBudget() {
+        dev.stoa.testing.MutableClock clock = new dev.stoa.testing.MutableClock();
+        try (dev.stoa.testing.TestServer limited = new dev.stoa.testing.TestServer(c -> c.withLimits(200, 1_000_000, 1_000_000), clock)) {
+            ApiClient busy = limited.member;
+            var queue = busy.post("/register", "event_types", List.of("message")).success();
+            String id = queue.get("queue_id").asText();
+            long last = queue.get("last_event_id").asLong();
+            for (int i = 0; i < 150; i++) {
+                limited.admin.post("/messages", "type", "direct", "to", List.of(busy.userId), "content", "busy " + i).success();
+                var polled = busy.get("/events", "queue_id", id, "last_event_id", last, "dont_block", true).success();
+                for (var e : polled.get("events")) last = Math.max(last, e.get("id").asLong());
+                busy.get("/users/me").success();
+            }
+            assertThat(last).isPositive();
+        }
+    }
 }
