@@ -5,6 +5,7 @@ import dev.stoa.push.DeviceState;
 import dev.stoa.push.DeviceStore;
 import dev.stoa.push.PushActions;
 import dev.stoa.push.PushTokenStore;
+import dev.stoa.push.PushViews;
 import dev.stoa.queues.StateContributor;
 import java.util.List;
 
@@ -15,9 +16,12 @@ final class PushModule implements Module {
     final PushActions actions;
     final DeviceActions deviceActions;
 
+    final PushViews views;
+
     PushModule(Core c) {
         this.actions = new PushActions(c.db(), store, c.clock());
         this.deviceActions = new DeviceActions(c.db(), c.log(), devices, c.clock());
+        this.views = new PushViews(actions, deviceActions);
     }
 
     @Override

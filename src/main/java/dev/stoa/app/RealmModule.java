@@ -1,9 +1,11 @@
 package dev.stoa.app;
 
+import dev.stoa.channels.Channel;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.realm.RealmActions;
 import dev.stoa.realm.RealmDeactivation;
 import dev.stoa.realm.RealmState;
+import dev.stoa.realm.RealmViews;
 import dev.stoa.signin.SignInMethods;
 import java.util.List;
 
@@ -13,12 +15,16 @@ public final class RealmModule implements Module {
     public final RealmDeactivation deactivation;
     private final RealmState state;
 
+    final RealmViews views;
+
     RealmModule(Core c) {
         this.actions = new RealmActions(c.db(), c.log(), c.realmStore(), c.realm(), c.groupValues(), c.clock());
         this.deactivation = new RealmDeactivation(c.db(), c.log(), c.realmStore(), c.realm());
         SignInMethods auth = SignInMethods.of(c.config().signIn());
         this.state = new RealmState(c.realm(), c.groups(), c.config().externalUrl(), c.config().realmHost(), c.config().maxUploadMib(),
                 new RealmState.Auth(auth.realmMethods(), auth.email(), auth.passwordAuth()), c.config().mail().configured());
+        this.views = new RealmViews(c.db(), actions, c.groupValues(),
+                (h, id) -> c.channels().byId(h, id).filter(ch -> !ch.isArchived()).map(Channel::inviteOnly));
     }
 
     @Override

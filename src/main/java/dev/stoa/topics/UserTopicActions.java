@@ -71,21 +71,6 @@ public final class UserTopicActions {
         });
     }
 
-    /**
-     * A deleted topic's policies go, inside the deleting transaction: every user's but keep's (users
-     * who still have messages there), each with a user_topic event (policy 0) as Zulip sends them.
-     */
-    public void doClearTopic(Tx tx, long streamId, String topic, java.util.Set<Long> keep) {
-        long now = clock.instant().getEpochSecond();
-        for (long userId : store.usersWithPolicy(tx.h(), streamId, topic)) {
-            if (keep.contains(userId)) continue;
-            String stored = store.policy(tx.h(), userId, streamId, topic).map(UserTopicStore.Policy::topic).orElse(topic);
-            store.remove(tx.h(), userId, streamId, topic);
-            legacy.announce(tx, userId);
-            log.append(tx, new MiscEvent.UserTopic(streamId, stored, now, 0), Recipients.users(userId));
-        }
-    }
-
     public void checkMute(User caller, long mutedId) {
         long userId = caller.id();
         if (mutedId == userId) throw ApiError.bad("Cannot mute self");
