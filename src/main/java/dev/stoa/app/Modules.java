@@ -19,7 +19,8 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
                TopicsModule topics, SettingsModule settings, UserStatusModule userStatus,
                RealmDomainsModule realmDomains, PlaygroundsModule playgrounds,
                PushModule push, SessionsModule sessions, ScheduledModule scheduled, MailModule mail, InvitesModule invites,
-               AccountsModule accounts, ExportModule exports, MissedMailModule missedMail, SignInModule signIn) {
+               AccountsModule accounts, ExportModule exports, MissedMailModule missedMail, SignInModule signIn,
+               IntegrationsModule integrations) {
 
     public static Modules build(Core c) {
         RealmModule realm = new RealmModule(c);
@@ -46,13 +47,14 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
                 new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions),
                 realmDomains, new PlaygroundsModule(c, realm), new PushModule(c), sessions,
                 new ScheduledModule(c, messages), mail, new InvitesModule(c, mail, users, messages, realmDomains, groups), new AccountsModule(c, mail),
-                new ExportModule(c, messages), new MissedMailModule(c, mail, messages), new SignInModule(c, users, realmDomains));
+                new ExportModule(c, messages), new MissedMailModule(c, mail, messages), new SignInModule(c, users, realmDomains),
+                new IntegrationsModule(c, messages));
     }
 
     /** In register's order. */
     List<Module> all() {
         return List.of(realm, users, groups, linkifiers, emoji, messages, channels, snippets, drafts, navigation, calls, alertWords,
-                presence, topics, settings, userStatus, realmDomains, playgrounds, push, scheduled);
+                presence, topics, settings, userStatus, realmDomains, playgrounds, push, scheduled, integrations);
     }
 
     /** Register's initial state: every module's part, then the truthful empty state of what is not built yet. */

@@ -8,6 +8,7 @@ import dev.stoa.users.AvatarUrls;
 import static dev.stoa.http.Router.Auth.NONE;
 import static dev.stoa.http.Router.Auth.OPTIONAL;
 import static dev.stoa.http.Router.Auth.USER;
+import static dev.stoa.http.Router.Auth.WEBHOOK;
 
 /**
  * THE route table, like Zulip's urls.py: every (method, path, auth, handler) the server answers,
@@ -28,6 +29,7 @@ final class Routes {
         realm(m.realm(), m.invites(), m.realmDomains(), m.playgrounds(), m.exports());
         channels(m.channels());
         messages(m.messages());
+        integrations(m.integrations());
         linkifiersAndEmoji(m.linkifiers(), m.emoji());
         perUser(m);
         topicsAndStatus(m.topics(), m.userStatus(), m.scheduled());
@@ -202,6 +204,11 @@ final class Routes {
         api.get("/user_uploads/temporary/{token}/{filename}", NONE, ms.uploadViews::serveTemporary);
         api.post("/messages/render", USER, ms.renderViews::render);
         root.get("/thumbnail", OPTIONAL, ms.renderViews::thumbnail);
+    }
+
+    /** Incoming webhooks: the account by its api_key parameter, as Zulip's webhook_view. */
+    private void integrations(IntegrationsModule i) {
+        api.post("/external/{integration}", WEBHOOK, i.views::post);
     }
 
     private void linkifiersAndEmoji(LinkifiersModule l, EmojiModule e) {

@@ -217,6 +217,10 @@ public final class HttpFront extends Handler.Abstract {
             rateLimit("ip:" + req.remoteAddress(), limits.perIp(), resp);
             return;
         }
+        if (mode == Router.Auth.WEBHOOK) {
+            authenticateWebhook(jr, req, resp);
+            return;
+        }
         String path = req.path();
         if (!path.startsWith("/api/v1/")) {
             String cookie = WebCookies.read(jr, cookies.sessionName());
@@ -241,6 +245,24 @@ public final class HttpFront extends Handler.Abstract {
         }
         String[] creds = basic(header);
         req.setUser(auth.authenticate(creds[0], creds[1]));
+        rateLimit("user:" + req.user().id(), limits.perUser(), resp);
+    }
+
+    /**
+     * Zulip's webhook_view: the {@code api_key} parameter names the account (any account's key; the
+     * integration posts as it), else HTTP Basic as its REST views accept; neither is Zulip's missing-argument error.
+     */
+    private void authenticateWebhook(org.eclipse.jetty.server.Request jr, Request req, Response resp) {
+        String key = req.raw("api_key");
+        String header = jr.getHeaders().get(HttpHeader.AUTHORIZATION);
+        if (key != null) {
+            req.setUser(auth.authenticateKey(key));
+        } else if (header != null) {
+            String[] creds = basic(header);
+            req.setUser(auth.authenticate(creds[0], creds[1]));
+        } else {
+            throw ApiError.missing("api_key");
+        }
         rateLimit("user:" + req.user().id(), limits.perUser(), resp);
     }
 

@@ -60,6 +60,29 @@ class AccountMailTest extends StoaTestBase {
                 .contains("has expired or has already been used");
     }
 
+    /** Issue 30, finding 5: as Zulip, at most 2 reset mails an hour and 5 a day to one address; past them the same page, no mail. */
+    @Test
+    void passwordResetMailIsLimitedPerAddress() {
+        String url = server.baseUrl + "/accounts/password/reset/";
+        server.createUser("flooded@example.com", "Flooded Person", 400);
+        java.util.function.IntSupplier queued = () -> server.stoa.db().read(h -> h.createQuery(
+                "SELECT count(*) FROM outbox_mail WHERE kind = 'password_reset' AND to_address = 'flooded@example.com'").mapTo(Integer.class).one());
+        for (int i = 0; i < 18; i++) {
+            JoinPage.Page p = JoinPage.post(url, "email", "flooded@example.com");
+            assertThat(p.status()).isEqualTo(200);
+            assertThat(p.html()).contains("we have sent it a link");
+        }
+        assertThat(queued.getAsInt()).as("within the first hour").isEqualTo(2);
+        for (int hour = 1; hour <= 3; hour++) {
+            clock.advance(Duration.ofMinutes(61));
+            for (int i = 0; i < 3; i++) JoinPage.post(url, "email", "flooded@example.com");
+        }
+        assertThat(queued.getAsInt()).as("within the day").isEqualTo(5);
+        clock.advance(Duration.ofHours(21));
+        JoinPage.post(url, "email", "flooded@example.com");
+        assertThat(queued.getAsInt()).as("a day after the first").isEqualTo(6);
+    }
+
     @Test
     void resetLinksExpireAfterADay() {
         String url = server.baseUrl + "/accounts/password/reset/";
