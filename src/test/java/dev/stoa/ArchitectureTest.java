@@ -99,11 +99,11 @@ class ArchitectureTest {
 
     /**
      * The event log's parts lock only through LogLock, whose ranks are the one written lock order
-     * (LogTail's lock is its cache's own, taken with none of the log's held).
+     * (LogFollower's lock is its cache's own, taken with none of the log's held).
      */
     @Test
     void eventLogLocksOnlyThroughRankedLocks() {
-        noClasses().that().resideInAPackage("dev.stoa.events").and().doNotHaveSimpleName("LogLock").and().doNotHaveSimpleName("LogTail")
+        noClasses().that().resideInAPackage("dev.stoa.events").and().doNotHaveSimpleName("LogLock").and().doNotHaveSimpleName("LogFollower")
                 .should().dependOnClassesThat().belongToAnyOf(java.util.concurrent.locks.ReentrantLock.class,
                         java.util.concurrent.locks.ReentrantReadWriteLock.class, java.util.concurrent.locks.StampedLock.class)
                 .check(CLASSES);
@@ -112,7 +112,7 @@ class ArchitectureTest {
     /**
      * Actions talk to delivery through the typed events.Hints, not "__" keys in the event JSON (nor
      * to the HTTP front: ApiError.withHeader). Allowed: Zulip's own "__all__" (Django's form errors),
-     * Hints' reader of rows stored before V91, and the internal entry type of users rows.
+     * Hints' reader of rows stored before V91, and the internal entry type RowsChanged.
      */
     @Test
     void noUntypedHintKeys() throws java.io.IOException {
@@ -123,11 +123,67 @@ class ArchitectureTest {
                 if (f.endsWith("Hints.java")) continue;
                 var m = key.matcher(java.nio.file.Files.readString(f));
                 while (m.find()) {
-                    if (!m.group().equals("\"__all__\"") && !m.group().equals("\"__user_row_changed\"")) found.add(f.getFileName() + " " + m.group());
+                    if (!m.group().equals("\"__all__\"") && !m.group().equals("\"__rows_changed\"")) found.add(f.getFileName() + " " + m.group());
                 }
             }
         }
         assertThat(found).as("\"__\" keys outside events.Hints").isEmpty();
+    }
+
+    /**
+     * Caches follow the log one way: by extending events.LogFollower. Only the log's own package,
+     * the queues (which deliver it) and LogFollowers read its entries. UserCache still reads them
+     * through register's snapshot handle (EventLog.rangeIn): the one exception, until LogFollower
+     * offers a state at a snapshot's head.
+     */
+    @Test
+    void cachesFollowTheLogOnlyThroughLogFollower() {
+        Set<String> readers = new TreeSet<>();
+        for (JavaClass c : CLASSES) {
+            if (c.getPackageName().equals("dev.stoa.events") || c.getPackageName().equals("dev.stoa.queues")) continue;
+            if (c.isAssignableTo(dev.stoa.events.LogFollower.class) || topLevel(c).getSimpleName().equals("UserCache")) continue;
+            for (JavaMethodCall call : c.getMethodCallsFromSelf()) {
+                if (call.getTargetOwner().isEquivalentTo(EventLog.class) && List.of("range", "rangeIn", "prunedThrough").contains(call.getName())) {
+                    readers.add(c.getName());
+                }
+            }
+        }
+        assertThat(readers).as("classes reading log entries without extending LogFollower").isEmpty();
+    }
+
+    /**
+     * A cached table's rows change only with the entry that tells its caches (RowsChanged), and the
+     * store appends it itself: every method of the table's store that writes also calls
+     * EventLog.rowsChanged. Cached tables: users (UserStore). A write method without it fails here.
+     */
+    @Test
+    void storesOfCachedTablesAppendTheirRowsChangedEntry() {
+        Set<String> silent = new TreeSet<>();
+        for (Class<?> store : List.<Class<?>>of(dev.stoa.users.UserStore.class)) {
+            JavaClass c = CLASSES.get(store);
+            for (var m : c.getMethods()) {
+                boolean writes = m.getMethodCallsFromSelf().stream().anyMatch(call -> call.getTargetOwner().isAssignableTo(Handle.class)
+                        && List.of("createUpdate", "execute", "prepareBatch").contains(call.getName()));
+                boolean tells = m.getMethodCallsFromSelf().stream().anyMatch(call -> call.getTargetOwner().isEquivalentTo(EventLog.class)
+                        && call.getName().equals("rowsChanged"));
+                if (writes && !tells) silent.add(store.getSimpleName() + "." + m.getName());
+            }
+        }
+        assertThat(silent).as("store methods writing a cached table without appending RowsChanged").isEmpty();
+    }
+
+    /** DEVELOPING.md's table of caches that follow the log is the one list: every LogFollower is in it. */
+    @Test
+    void everyLogFollowerIsListed() throws java.io.IOException {
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("docs/DEVELOPING.md"));
+        Set<String> missing = new TreeSet<>();
+        for (JavaClass c : CLASSES) {
+            if (!c.isAssignableTo(dev.stoa.events.LogFollower.class) || c.isEquivalentTo(dev.stoa.events.LogFollower.class)) continue;
+            JavaClass top = topLevel(c);
+            String name = top.getPackageName().substring(top.getPackageName().lastIndexOf('.') + 1) + "." + top.getSimpleName();
+            if (!doc.contains("| `" + name + "`")) missing.add(name);
+        }
+        assertThat(missing).as("LogFollowers missing from DEVELOPING.md's cache table").isEmpty();
     }
 
     private static ArchCondition<JavaClass> referenceAnotherView() {

@@ -106,8 +106,7 @@ public final class PasswordResetActions {
         return db.write(tx -> {
             // the row locked: of two resets with one link, the second sees the new hash and is refused
             User u = valid(token, ResetTokens.userId(token).flatMap(id -> users.byIdForUpdate(tx, id)));
-            users.set(tx.h(), u.id(), "password_hash", Passwords.hash(password));
-            log.append(tx, new UserEvent.RowChanged(u.id()), Recipients.nobody());
+            users.set(tx, u.id(), "password_hash", Passwords.hash(password));
             return u;
         });
     }

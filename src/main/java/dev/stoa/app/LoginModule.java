@@ -8,6 +8,7 @@ import dev.stoa.scim.ScimViews;
 import dev.stoa.sessions.SessionViews;
 import dev.stoa.settings.SettingsViews;
 import dev.stoa.signin.AuthViews;
+import dev.stoa.signin.SignInMethods;
 import dev.stoa.signin.SignInViews;
 import dev.stoa.twofactor.TwoFactorActions;
 import dev.stoa.twofactor.TwoFactorCheck;
@@ -40,13 +41,17 @@ final class LoginModule {
         PasswordLogin passwordLogin = new PasswordLogin(c.db(), c.users(), c.realm(), loginFailures, (u, how) -> {
             m.users().actions.doLoggedIn(u);
             m.accounts().loginNotices.loggedIn(u, how);
-        }, c.config().signIn().emailAuth(), m.signIn().ldap, twoFactor);
+        }, () -> {
+            SignInMethods on = m.sessions().methods.current();
+            return new PasswordLogin.On(on.emailEnabled(), on.ldapEnabled());
+        }, m.signIn().ldap, twoFactor);
         this.authViews = new AuthViews(passwordLogin, c.userJson(), c.realm(), c.config().externalUrl(), m.sessions().methods,
-                description -> c.renderer().render(null, description).html());
+                description -> c.renderer().render(null, description).html(), c.config().push().configured());
         this.sessionViews = new SessionViews(m.sessions().actions, cookies);
         this.signInViews = new SignInViews(passwordLogin, m.sessions().signIn, c.userJson(), cookies);
         this.oidcViews = m.signIn().oidc == null ? null
-                : new OidcViews(m.signIn().oidc, signInViews, c.config().externalUrl().startsWith("https:"), loginFailures);
+                : new OidcViews(m.signIn().oidc, signInViews, c.config().externalUrl().startsWith("https:"), loginFailures,
+                        () -> m.sessions().methods.current().enabled("OpenID Connect"));
         this.scimViews = m.signIn().scim == null ? null
                 : new ScimViews(m.signIn().scim, c.config().signIn().scim(), c.config().externalUrl(), loginFailures);
         this.twoFactorViews = new TwoFactorViews(new TwoFactorActions(c.db(), twoFactorStore, twoFactor, passwordLogin, c.clock(),

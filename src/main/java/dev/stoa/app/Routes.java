@@ -26,7 +26,7 @@ final class Routes {
         users(m.users(), login);
         queues(queues);
         groups(m.groups());
-        realm(m.realm(), m.invites(), m.realmDomains(), m.playgrounds(), m.exports());
+        realm(m.realm(), m.sessions(), m.invites(), m.realmDomains(), m.playgrounds(), m.exports());
         channels(m.channels());
         messages(m.messages());
         integrations(m.integrations());
@@ -120,8 +120,10 @@ final class Routes {
     }
 
     /** The realm: its settings, invitations and the sign-up page that consumes them, domains, playgrounds, exports. */
-    private void realm(RealmModule r, InvitesModule i, RealmDomainsModule d, PlaygroundsModule p, ExportModule e) {
+    private void realm(RealmModule r, SessionsModule s, InvitesModule i, RealmDomainsModule d, PlaygroundsModule p, ExportModule e) {
         api.patch("/realm", USER, r.views::update);
+        // authentication_methods (owners only): checked before the other settings change, applied after them, as Zulip's update_realm
+        api.wrap("PATCH", "/realm", s.authMethodViews::around);
         api.get("/invites", USER, i.views::list);
         api.post("/invites", USER, i.views::invite);
         api.post("/invites/multiuse", USER, i.views::createLink);

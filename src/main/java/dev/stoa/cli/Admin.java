@@ -60,6 +60,9 @@ final class Admin {
                                       in the bucket unless --files include) (docs/storage-and-backup.md)
               sync-ldap               update every account the LDAP directory manages from it (name, profile fields,
                                       deactivation); takes the LDAP options (--ldap-url ..., or --config F)
+              register-push-relay     register this server with the push relay (Zulip's register_server); takes
+                                      --push-relay-url --push-relay-org-id --push-relay-org-key(-file)
+                                      --push-relay-contact-email (or the --config file / STOA_PUSH_RELAY_* variables)
               restore      --file F   bring a backup back into a NEW data directory (or an empty --database-url
                                       database) and file store; then start the server on it with ./stoa run
             every command also takes --data-dir and --database-url, and the storage options
@@ -88,6 +91,7 @@ final class Admin {
             String name = args[i].substring(2), value = args[++i];
             if (name.equals("data-dir") || name.equals("database-url") || name.equals("external-url")
                     || java.util.Arrays.asList(StorageConfig.NAMES).contains(name) || java.util.Arrays.asList(SignInConfig.NAMES).contains(name)
+                    || name.startsWith("push-relay-")
                     || name.equals("config")) {
                 serverArgs.add("--" + name);
                 serverArgs.add(value);
@@ -100,7 +104,7 @@ final class Admin {
             BackupCommands.run(cmd, config, opts);
             return;
         }
-        if (!OPTIONS.containsKey(cmd) && !cmd.equals("sync-ldap")) throw new AdminError("unknown command '" + cmd + "'\n" + USAGE);
+        if (!OPTIONS.containsKey(cmd) && !cmd.equals("sync-ldap") && !cmd.equals("register-push-relay")) throw new AdminError("unknown command '" + cmd + "'\n" + USAGE);
         for (String name : opts.keySet()) {
             if (!OPTIONS.getOrDefault(cmd, List.of()).contains(name)) throw new AdminError("unknown option --" + name + " for " + cmd + "\n" + USAGE);
         }
@@ -126,6 +130,24 @@ final class Admin {
         }
     }
 
+    /**
+     * Zulip's `manage.py register_server`: registers this server (its org id and key, its host, a
+     * contact address) with the push relay and describes the organization to it. Never prints the key.
+     */
+    private static void registerPushRelay(Config config, Modules modules) {
+        var push = config.push();
+        if (!push.configured()) throw new AdminError("no push relay configured: set --push-relay-url, --push-relay-org-id and --push-relay-org-key");
+        String contact = push.contactEmail();
+        if (contact == null || !UserRules.isEmail(contact)) throw new AdminError("--push-relay-contact-email must be the address the relay's operators can reach you at");
+        try {
+            var r = modules.push().registration.register(push.orgId(), push.orgKey(), contact);
+            System.out.println((r.created() ? "registered" : "updated the registration of") + " this server with the push relay "
+                    + push.relayUrl() + " as " + push.orgId() + (r.canPush() ? "" : "; the relay does not allow this organization to push"));
+        } catch (dev.stoa.push.RelayClient.RelayException e) {
+            throw new AdminError("the push relay refused the registration: " + e.getMessage());
+        }
+    }
+
     /** Zulip's sync_ldap_user_data: every account the directory manages, brought up to date from it now. */
     private static void syncLdap(Modules modules) {
         if (modules.signIn().ldapSync == null) throw new AdminError("no LDAP directory configured (--ldap-url, or STOA_LDAP_URL, or the --config file)");
@@ -145,6 +167,7 @@ final class Admin {
         UserStore store = core.users();
         UserJson json = core.userJson();
         switch (cmd) {
+            case "register-push-relay" -> registerPushRelay(config, modules);
             case "create-user" -> {
                 String password = o.getOrDefault("password", Passwords.randomString(16));
                 String email = required(o, "email").strip();
