@@ -3,6 +3,7 @@ package dev.stoa.app;
 import dev.stoa.alertwords.AlertWordActions;
 import dev.stoa.alertwords.AlertWordState;
 import dev.stoa.alertwords.AlertWordStore;
+import dev.stoa.alertwords.AlertWordQueries;
 import dev.stoa.alertwords.AlertWordViews;
 import dev.stoa.queues.StateContributor;
 import java.util.List;
@@ -16,7 +17,7 @@ final class AlertWordsModule implements Module {
 
     AlertWordsModule(Core c) {
         this.actions = new AlertWordActions(c.db(), c.log(), store);
-        this.views = new AlertWordViews(c.db(), store, actions);
+        this.views = new AlertWordViews(new AlertWordQueries(c.db(), store), actions);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.stoa.app;
 import dev.stoa.drafts.DraftActions;
 import dev.stoa.drafts.DraftState;
 import dev.stoa.drafts.DraftStore;
+import dev.stoa.drafts.DraftQueries;
 import dev.stoa.drafts.DraftViews;
 import dev.stoa.queues.StateContributor;
 import java.util.List;
@@ -16,7 +17,7 @@ final class DraftsModule implements Module {
 
     DraftsModule(Core c) {
         this.actions = new DraftActions(c.db(), c.log(), store, c.users(), c.channelAccess());
-        this.views = new DraftViews(c.db(), store, actions, c.clock());
+        this.views = new DraftViews(new DraftQueries(c.db(), store), actions, c.clock());
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.stoa.app;
 
 import dev.stoa.linkifiers.LinkifierActions;
 import dev.stoa.linkifiers.LinkifierState;
+import dev.stoa.linkifiers.LinkifierQueries;
 import dev.stoa.linkifiers.LinkifierViews;
 import dev.stoa.queues.StateContributor;
 import java.util.List;
@@ -16,7 +17,7 @@ public final class LinkifiersModule implements Module {
     LinkifiersModule(Core c) {
         this.core = c;
         this.actions = new LinkifierActions(c.db(), c.log(), c.linkifiers());
-        this.views = new LinkifierViews(c.db(), c.linkifiers(), actions);
+        this.views = new LinkifierViews(new LinkifierQueries(c.db(), c.linkifiers()), actions);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.stoa.app;
 import dev.stoa.navigation.NavigationActions;
 import dev.stoa.navigation.NavigationState;
 import dev.stoa.navigation.NavigationStore;
+import dev.stoa.navigation.NavigationQueries;
 import dev.stoa.navigation.NavigationViews;
 import dev.stoa.queues.StateContributor;
 import java.util.List;
@@ -16,7 +17,7 @@ final class NavigationModule implements Module {
 
     NavigationModule(Core c) {
         this.actions = new NavigationActions(c.db(), c.log(), store);
-        this.views = new NavigationViews(c.db(), store, actions);
+        this.views = new NavigationViews(new NavigationQueries(c.db(), store), actions);
     }
 
     @Override

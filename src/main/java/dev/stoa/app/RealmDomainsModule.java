@@ -4,6 +4,7 @@ import dev.stoa.queues.StateContributor;
 import dev.stoa.realmdomains.RealmDomainActions;
 import dev.stoa.realmdomains.RealmDomainState;
 import dev.stoa.realmdomains.RealmDomainStore;
+import dev.stoa.realmdomains.RealmDomainQueries;
 import dev.stoa.realmdomains.RealmDomainViews;
 import java.util.List;
 
@@ -16,7 +17,7 @@ final class RealmDomainsModule implements Module {
 
     RealmDomainsModule(Core c, RealmModule realm) {
         this.actions = new RealmDomainActions(c.db(), c.log(), store, realm.actions);
-        this.views = new RealmDomainViews(c.db(), store, actions);
+        this.views = new RealmDomainViews(new RealmDomainQueries(c.db(), store), actions);
     }
 
     @Override

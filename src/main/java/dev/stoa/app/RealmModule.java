@@ -20,15 +20,15 @@ public final class RealmModule implements Module {
     final RealmViews views;
 
     RealmModule(Core c) {
-        this.actions = new RealmActions(c.db(), c.log(), c.realmStore(), c.realm(), c.groupValues(), c.clock());
+        this.actions = new RealmActions(c.db(), c.log(), c.realmStore(), c.realm(), c.groupValues(), c.clock(),
+                (h, id) -> c.channels().byId(h, id).filter(ch -> !ch.isArchived()).map(Channel::inviteOnly));
         this.deactivation = new RealmDeactivation(c.db(), c.log(), c.realmStore(), c.realm());
         SignInMethodActions methods = new SignInMethodActions(c.db(), c.log(), new SignInMethodStore(), SignInMethods.of(c.config().signIn()));
         this.state = new RealmState(c.realm(), c.groups(), c.config().externalUrl(), c.config().realmHost(), c.config().maxUploadMib(), h -> {
             SignInMethods auth = methods.current(h);
             return new RealmState.Auth(auth.realmMethods(), auth.emailEnabled(), auth.passwordAuth());
         }, c.config().mail().configured(), c.config().push().configured());
-        this.views = new RealmViews(c.db(), actions, c.groupValues(),
-                (h, id) -> c.channels().byId(h, id).filter(ch -> !ch.isArchived()).map(Channel::inviteOnly));
+        this.views = new RealmViews(actions, c.groupValues());
     }
 
     @Override

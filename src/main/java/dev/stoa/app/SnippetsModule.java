@@ -4,6 +4,7 @@ import dev.stoa.queues.StateContributor;
 import dev.stoa.snippets.SnippetActions;
 import dev.stoa.snippets.SnippetState;
 import dev.stoa.snippets.SnippetStore;
+import dev.stoa.snippets.SnippetQueries;
 import dev.stoa.snippets.SnippetViews;
 import java.util.List;
 
@@ -16,7 +17,7 @@ final class SnippetsModule implements Module {
 
     SnippetsModule(Core c) {
         this.actions = new SnippetActions(c.db(), c.log(), store, c.clock());
-        this.views = new SnippetViews(c.db(), store, actions);
+        this.views = new SnippetViews(new SnippetQueries(c.db(), store), actions);
     }
 
     @Override

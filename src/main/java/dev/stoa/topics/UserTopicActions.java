@@ -53,13 +53,21 @@ public final class UserTopicActions {
 
     /** Sets a topic's policy (0 removes it); no event when nothing changes. */
     public void checkSetPolicy(User caller, TopicPolicy input) {
+        checkSetPolicy(caller, input, ChannelAccess::invalidId);
+    }
+
+    /**
+     * The same, refusing a channel the caller may not reach with noAccess: the legacy muted_topics
+     * endpoint names a channel it was given by name by that name ("Invalid channel name 'x'").
+     */
+    public void checkSetPolicy(User caller, TopicPolicy input, java.util.function.Supplier<ApiError> noAccess) {
         long userId = caller.id(), streamId = input.streamId();
         String topic = input.topic();
         int policy = input.policy();
         db.write(tx -> {
             var old = store.policy(tx.h(), userId, streamId, topic);
             // Zulip lets a user remove a policy in a channel they can no longer access, if they had one.
-            if (policy != 0 || old.isEmpty()) channels.checkContentAccess(tx.h(), caller, streamId);
+            if (policy != 0 || old.isEmpty()) channels.checkContentAccess(tx.h(), caller, streamId, noAccess);
             int current = old.map(UserTopicStore.Policy::visibilityPolicy).orElse(0);
             long now = clock.instant().getEpochSecond();
             if (current == policy && old.map(p -> p.topic().equals(topic)).orElse(true)) return null;
