@@ -1,6 +1,7 @@
 package dev.stoa.app;
 
 import dev.stoa.accounts.PasswordChangeActions;
+import dev.stoa.github.GithubViews;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.WebCookies;
 import dev.stoa.oidc.OidcViews;
@@ -19,7 +20,7 @@ import dev.stoa.users.PasswordLogin;
 /**
  * Signing in over HTTP, built by the server alone (Stoa) because it needs the server's own parts:
  * the login-failure throttle (shared by the nodes) and the web cookies. The password sign-in and
- * its second factor, the web client's sign-in, OpenID Connect and SCIM when configured, the
+ * its second factor, the web client's sign-in, OpenID Connect, GitHub and SCIM when configured, the
  * session views, and the settings view (a password change checks the old password the same way).
  */
 final class LoginModule {
@@ -27,6 +28,8 @@ final class LoginModule {
     final SignInViews signInViews;
     /** Null without --oidc-*. */
     final OidcViews oidcViews;
+    /** Null without --github-client-id. */
+    final GithubViews githubViews;
     /** Null without --scim-bearer-token. */
     final ScimViews scimViews;
     final TwoFactorViews twoFactorViews;
@@ -52,6 +55,9 @@ final class LoginModule {
         this.oidcViews = m.signIn().oidc == null ? null
                 : new OidcViews(m.signIn().oidc, signInViews, c.config().externalUrl().startsWith("https:"), loginFailures,
                         () -> m.sessions().methods.current().enabled("OpenID Connect"));
+        this.githubViews = m.signIn().github == null ? null
+                : new GithubViews(m.signIn().github, signInViews, c.config().externalUrl().startsWith("https:"), loginFailures,
+                        () -> m.sessions().methods.current().enabled("GitHub"));
         this.scimViews = m.signIn().scim == null ? null
                 : new ScimViews(m.signIn().scim, c.config().signIn().scim(), c.config().externalUrl(), loginFailures);
         this.twoFactorViews = new TwoFactorViews(new TwoFactorActions(c.db(), twoFactorStore, twoFactor, passwordLogin, c.clock(),

@@ -80,7 +80,7 @@ public final class MessagesModule implements Module {
         AlertWordCache alertWords = new AlertWordCache(c.db(), c.log());
         this.json = new MessageJson(c.users(), c.userJson(), c.channels(), store, c.realm());
         this.access = new Access(c.channelAccess());
-        this.uploads = new UploadActions(c.db(), c.log(), new UploadStore(), store, access, c.files(), c.config().maxUploadMib(), c.clock());
+        this.uploads = new UploadActions(c.db(), c.log(), new UploadStore(), store, access, c.files(), c.config().maxUploadMib(), c.clock(), c.realm());
         var deps = new MessageActions.SendDeps(c.users(), c.channels(), c.subscriptions(), c.groups(), c.groupResolver(), c.realm(),
                 c.channelAccess(), c.userAccess(), c.renderer());
         this.actions = new MessageActions(c.db(), c.log(), store, json, c.accessChanges(), c.clock(), deps, uploads,

@@ -13,7 +13,7 @@ import java.util.List;
 
 /** The organization's settings. */
 public final class RealmModule implements Module {
-    final RealmActions actions;
+    public final RealmActions actions;
     public final RealmDeactivation deactivation;
     private final RealmState state;
 

@@ -49,6 +49,11 @@ final class Routes {
             root.get("/accounts/register/social/oidc", NONE, l.oidcViews::start);
             root.get("/complete/oidc", NONE, l.oidcViews::complete);
         }
+        if (l.githubViews != null) { // Zulip's URLs for the GitHub button, and GitHub's way back
+            root.get("/accounts/login/social/github", NONE, l.githubViews::start);
+            root.get("/accounts/register/social/github", NONE, l.githubViews::start);
+            root.get("/complete/github", NONE, l.githubViews::complete);
+        }
         if (l.scimViews != null) { // SCIM 2.0 provisioning: the identity provider's bearer token, checked by the views
             root.get("/scim/v2/Users", NONE, l.scimViews::list);
             root.post("/scim/v2/Users", NONE, l.scimViews::create);

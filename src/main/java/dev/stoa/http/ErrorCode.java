@@ -24,6 +24,8 @@ public enum ErrorCode {
     INVALID_MEETING_TOKEN(400),
     PUSH_SERVICE_NOT_CONFIGURED(400),
     INVITATION_FAILED(400),
+    /** Zulip's RealmUploadQuotaError: the organization's upload_quota_mib would be exceeded. */
+    REALM_UPLOAD_QUOTA(400),
     /** Incoming webhooks (Zulip's zerver/lib/exceptions.py): a body that is not the JSON the integration reads. */
     INVALID_JSON(400),
     /** Zulip's MissingHTTPEventHeader: the provider's event header is absent (field `header`). */

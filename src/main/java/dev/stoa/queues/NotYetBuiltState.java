@@ -16,6 +16,8 @@ public final class NotYetBuiltState implements StateContributor {
     static {
         EMPTY.put("default_stream_groups", "realm_default_stream_groups=[]");
         EMPTY.put("onboarding_steps", "onboarding_steps=[]");
+        // Stoa runs no embedded bots (Zulip's run Python in its server): creating one is refused as a
+        // Zulip server without EMBEDDED_BOTS_ENABLED refuses it, and none is offered (issue 27).
         EMPTY.put("realm_embedded_bots", "realm_embedded_bots=[]");
         EMPTY.put("stop_words", "stop_words=[]");
     }

@@ -134,6 +134,17 @@ public final class RealmActions {
         tx.afterCommit(holder::reload);
     }
 
+    /**
+     * The organization's upload quota in MiB, null for none: Zulip's support-set custom quota (not a
+     * PATCH /realm setting), here `./stoa set-upload-quota`; announced as Zulip does (update_dict).
+     */
+    public void doSetUploadQuota(Long mib) {
+        db.write(tx -> {
+            set(tx, "upload_quota_mib", mib == null ? Json.MAPPER.getNodeFactory().nullNode() : Json.MAPPER.getNodeFactory().numberNode(mib));
+            return null;
+        });
+    }
+
     /** A setting's current value inside the caller's transaction. */
     public JsonNode current(Tx tx, String name) {
         return current(tx.h()).get(name);

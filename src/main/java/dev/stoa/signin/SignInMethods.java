@@ -39,6 +39,10 @@ public record SignInMethods(boolean email, boolean ldap, boolean ldapUsernames, 
             external.add(new External("oidc", "openid connect", "OpenID Connect", config.oidc().displayName(), config.oidc().displayIcon(),
                     "/accounts/login/social/oidc", "/accounts/register/social/oidc"));
         }
+        if (config.github() != null) {
+            // Zulip's GitHubAuthBackend: name "github", backend "GitHub" (its icon is Zulip's static file; Stoa's apps show the name)
+            external.add(new External("github", "github", "GitHub", "GitHub", null, "/accounts/login/social/github", "/accounts/register/social/github"));
+        }
         return new SignInMethods(config.emailAuth(), config.ldap() != null, config.ldap() != null && config.ldap().usernames(),
                 List.copyOf(external), Set.of());
     }

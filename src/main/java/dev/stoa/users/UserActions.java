@@ -125,6 +125,7 @@ public final class UserActions {
     public record NewBot(String fullName, String shortName, int botType) {}
 
     private static final Set<Integer> BOT_TYPES = Set.of(1, 2, 3, 4);
+    private static final int EMBEDDED_BOT = 4;
 
     /** POST /users: an administrator creates a member. */
     public long checkCreateUser(User caller, String email, String password, String fullName) {
@@ -163,6 +164,9 @@ public final class UserActions {
         String fullName = UserRules.checkFullName(b.fullName());
         String shortName = b.shortName().strip().toLowerCase(Locale.ROOT);
         if (!BOT_TYPES.contains(b.botType())) throw ApiError.invalid("bot_type");
+        // Zulip's embedded bots run Python inside its server; Stoa runs none (README, Bots), so it answers
+        // as a Zulip server with EMBEDDED_BOTS_ENABLED off does.
+        if (b.botType() == EMBEDDED_BOT) throw ApiError.bad("Embedded bots are not enabled.");
         if (shortName.isEmpty() || !shortName.matches("[a-z0-9._-]+")) throw ApiError.bad("Bad name or username");
         String email = shortName + "-bot@" + json.realmHost();
         return db.write(tx -> {

@@ -151,18 +151,26 @@ class IncomingWebhookTest extends WebhookTestBase {
     void registerListsEveryIntegrationWithItsOptions() {
         JsonNode bots = member.post("/register", "fetch_event_types", java.util.List.of("realm_incoming_webhook_bots")).success()
                 .get("realm_incoming_webhook_bots");
-        assertThat(bots.findValuesAsText("name")).containsExactly("github", "gitlab", "gitea", "forgejo", "alertmanager", "grafana", "json", "slack_incoming");
+        assertThat(bots.findValuesAsText("name")).containsExactly("github", "gitlab", "gitea", "forgejo", "alertmanager", "grafana", "sentry", "pagerduty", "json", "slack_incoming");
         JsonNode github = bots.get(0);
         assertThat(github.get("display_name").asText()).isEqualTo("GitHub");
         assertThat(github.get("all_event_types").toString()).contains("\"push_commits\"", "\"opened_pull_request\"", "\"workflow_run\"");
         assertThat(github.get("config_options").toString()).isEqualTo("[]");
         assertThat(github.get("url_options").toString()).isEqualTo("[{\"key\":\"branches\",\"label\":\"\",\"input_type\":\"text\"},"
                 + "{\"key\":\"ignore_private_repositories\",\"label\":\"Exclude notifications from private repositories\",\"input_type\":\"checkbox\"}]");
-        JsonNode json = bots.get(6);
+        JsonNode json = bots.get(8);
         assertThat(json.toString()).isEqualTo("{\"name\":\"json\",\"display_name\":\"JSON formatter\",\"all_event_types\":null,"
                 + "\"config_options\":[],\"url_options\":[]}");
         // Nothing changes it at run time: a fresh register equals the first (no event carries it).
         assertThat(member.post("/register", "fetch_event_types", java.util.List.of("realm_incoming_webhook_bots")).success()
                 .get("realm_incoming_webhook_bots")).isEqualTo(bots);
+    }
+
+    @Test
+    void embeddedBotsAreRefusedAsZulipWithoutEmbeddedBotsRefusesThem() {
+        member.post("/bots", "full_name", "Converter", "short_name", "converter", "bot_type", 4, "service_name", "converter")
+                .badRequest("Embedded bots are not enabled.");
+        JsonNode reg = member.post("/register", "fetch_event_types", java.util.List.of("realm_embedded_bots")).success();
+        assertThat(reg.get("realm_embedded_bots").toString()).isEqualTo("[]");
     }
 }

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Alertmanager and Grafana payloads (from their documented webhook formats); messages asserted in full. */
+/** Alertmanager, Grafana, Sentry and PagerDuty payloads (from their documented webhook formats); messages asserted in full. */
 class MonitoringWebhookTest extends WebhookTestBase {
 
     private JsonNode lastTwo() {
@@ -83,5 +83,56 @@ class MonitoringWebhookTest extends WebhookTestBase {
                 **Count:** 1
 
                 [Click to view visualization](https://grafana.com/assets/img/blog/mixed_styles.png)""", "ZulipGrafanaWebhook");
+    }
+
+    @Test
+    void sentryIssueCreatedAndAssigned() {
+        postJson("sentry", fixture("sentry", "issue_created"), channel()).success();
+        assertPosted("ZeroDivisionError: division by zero", """
+                **New issue created:** ZeroDivisionError: division by zero
+                ```quote
+                **level:** error
+                **timestamp:** 2026-11-20 10:00:00
+                **assignee:** No one
+                ```""", "ZulipSentryWebhook");
+        postJson("sentry", fixture("sentry", "issue_assigned_team"), channel()).success();
+        assertPosted("ZeroDivisionError: division by zero",
+                "Issue **ZeroDivisionError: division by zero** has now been assigned to **team backend-team** by **Hemanth V. Alluri**.",
+                "ZulipSentryWebhook");
+    }
+
+    @Test
+    void sentryExceptionWithItsTraceback() {
+        postJson("sentry", fixture("sentry", "event_exception"), channel()).success();
+        assertPosted("ZeroDivisionError: division by zero", """
+                **New exception:** [ZeroDivisionError: division by zero](https://sentry.io/organizations/example/issues/1234/events/f3e5c2c39a1b4bbc9ea5b1e5f6d1c6f1/)
+                ```quote
+                **level:** error
+                **timestamp:** 2026-11-20 10:00:00
+                **filename:** app.py
+                ```
+
+                Traceback:
+                ```python3
+                     def divide(a, b):
+                         # b comes from the request
+
+                --->     return a / b
+
+                     divide(1, 0)
+                ```""", "ZulipSentryWebhook");
+    }
+
+    @Test
+    void pagerDutyV3IncidentTriggeredAndResolved() {
+        postJson("pagerduty", fixture("pagerduty", "triggered_v3"), channel()).success();
+        assertPosted("Incident Checkout latency high (#9)", "Incident [Checkout latency high (#9)](https://acme.pagerduty.com/incidents/PFQZPSY) "
+                + "triggered by [checkout](https://acme.pagerduty.com/services/PA2P440) (assigned to [Dana Ops](https://acme.pagerduty.com/users/PJ0LVEB)).",
+                "ZulipPagerDutyWebhook");
+        postJson("pagerduty", fixture("pagerduty", "resolved_v3"), channel()).success();
+        assertPosted("Incident Checkout latency high (#9)", "Incident [Checkout latency high (#9)](https://acme.pagerduty.com/incidents/PFQZPSY) "
+                + "resolved by [Dana Ops](https://acme.pagerduty.com/users/PJ0LVEB).", "ZulipPagerDutyWebhook");
+        postJson("pagerduty", fixture("pagerduty", "unsupported_v3"), channel()).error(200, "UNSUPPORTED_WEBHOOK_EVENT_TYPE",
+                "The 'incident.unsupported' event isn't currently supported by the PagerDuty webhook; ignoring");
     }
 }
