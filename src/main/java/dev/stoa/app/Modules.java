@@ -24,13 +24,13 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
 
     public static Modules build(Core c) {
         RealmModule realm = new RealmModule(c);
-        // Each of topics and messages hooks into the other, inside the acting transaction: a deleted
-        // topic's visibility policies go (topics), and muting a user marks the muter's unread
-        // messages from them read (messages). The first hook is bound once topics exists.
-        TopicsModule[] late = new TopicsModule[1];
-        MessagesModule messages = new MessagesModule(c, (tx, channelId, topic, keep) -> late[0].actions.doClearTopic(tx, channelId, topic, keep));
-        TopicsModule topics = new TopicsModule(c, messages.flags::doMarkSenderRead);
-        late[0] = topics;
+        // Topics and messages each act inside the other's transactions, bound at construction: topics'
+        // policy clearing (a deleted topic's visibility policies go) is built first and messages takes
+        // it; topics' actions then take messages' flags (muting a user marks the muter's unread
+        // messages from them read).
+        TopicsModule.Policies topicPolicies = TopicsModule.Policies.of(c);
+        MessagesModule messages = new MessagesModule(c, topicPolicies.clearing()::doClearTopic);
+        TopicsModule topics = new TopicsModule(c, topicPolicies, messages.flags::doMarkSenderRead);
         // New public channels are announced by the notification bot (messages), after the creating transaction.
         ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post);
         // A new person joins the default channels, then the Welcome Bot greets them; a deactivated one's web sessions end.

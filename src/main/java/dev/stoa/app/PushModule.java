@@ -6,6 +6,7 @@ import dev.stoa.push.DeviceStore;
 import dev.stoa.push.PushActions;
 import dev.stoa.push.PushRelayStore;
 import dev.stoa.push.PushTokenStore;
+import dev.stoa.push.PushViews;
 import dev.stoa.push.RelayClient;
 import dev.stoa.push.RelayRegistration;
 import dev.stoa.queues.StateContributor;
@@ -21,11 +22,14 @@ public final class PushModule implements Module {
     final RelayClient relay;
     public final RelayRegistration registration;
 
+    final PushViews views;
+
     PushModule(Core c) {
         this.relay = new RelayClient(c.config().push());
         this.registration = new RelayRegistration(c.db(), c.realm(), relayStore, relay, c.config().externalUrl());
         this.actions = new PushActions(c.db(), store, c.clock());
         this.deviceActions = new DeviceActions(c.db(), c.log(), devices, c.clock());
+        this.views = new PushViews(actions, deviceActions);
     }
 
     @Override
