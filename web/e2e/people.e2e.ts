@@ -266,6 +266,14 @@ describe('people and settings', () => {
     await A.getByRole('navigation', { name: 'Bereiche der Einstellungen' }).getByText('Persönlich').waitFor();
     await A.getByRole('complementary', { name: 'Personen' }).waitFor();
     await shot(A, 'p13-german-settings');
+    // the main screens too: sidebar, search, compose and feed texts come from the catalog
+    await A.goto('/#inbox');
+    await A.getByRole('navigation', { name: 'Kanäle und Unterhaltungen' }).getByRole('heading', { name: 'Direktnachrichten' }).waitFor();
+    await A.getByLabel('Nachrichten durchsuchen').waitFor();
+    await A.getByRole('button', { name: 'Neue DN' }).waitFor();
+    await A.getByRole('button', { name: 'Alle als gelesen markieren' }).waitFor();
+    await shot(A, 'p13-german-inbox');
+    await A.goto('/#settings/display');
     await A.getByRole('button', { name: 'Profil von Bob Builder' }).first().click();
     await A.getByRole('dialog', { name: 'Profil von Bob Builder' }).getByRole('button', { name: 'Direktnachricht senden' }).waitFor();
     await shot(A, 'p14-german-card');
@@ -297,5 +305,45 @@ describe('people and settings', () => {
       await check('settings ' + section);
     }
     await L.context().close();
+  }, 240_000);
+  it('opens a channel linked by name, as old Zulip links do, and a row menu low in the sidebar upwards', async () => {
+    const { page: P } = await newUserPage(browser, stoa.url, { width: 1000, height: 420 });
+    await login(P, ada.email, ada.password);
+    for (const name of ['alpha', 'beta', 'gamma', 'delta', 'core team']) await stoa.api('POST', '/users/me/subscriptions', { subscriptions: [{ name }], principals: [ada.id] });
+    const coreId = (await stoa.api('GET', '/get_stream_id', { stream: 'core team' })).stream_id as number;
+    await stoa.api('POST', '/messages', { type: 'stream', to: coreId, topic: 'plans', content: 'Linked by name' });
+    // Zulip's old URL form names the channel (`stream/<name>`); its slug works too
+    for (const hash of ['#narrow/stream/core.20team', '#narrow/channel/core-team/topic/plans']) {
+      await P.goto('/' + hash);
+      await expect.poll(() => P.locator('.feed .recipient-header .rh-channel').first().textContent()).toBe('core team');
+      await feedMessage(P, 'Linked by name').waitFor();
+    }
+    // the compose box knows the conversation: the channel is its target, not a search
+    await P.getByText('Message #core team › plans').first().waitFor();
+
+    // the last channel row at the bottom edge of a short window: its menu must show every item
+    const row = P.locator('.channel-row').last();
+    await row.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await row.hover();
+    await row.locator('.row-menu-button').click();
+    const menu = P.getByRole('menu', { name: /^Channel options for / });
+    await menu.waitFor();
+    const items = menu.getByRole('menuitem');
+    expect(await items.count()).toBeGreaterThan(3);
+    const sidebar = (await P.locator('nav.sidebar').boundingBox())!;
+    for (const box of [await items.first().boundingBox(), await items.last().boundingBox()]) {
+      expect(box!.y).toBeGreaterThanOrEqual(sidebar.y);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(Math.min(sidebar.y + sidebar.height, 420));
+    }
+    await shot(P, 'p15-row-menu-upwards');
+    // Escape closes it, and the next menu opens with one click (no listener of the last one left behind)
+    await P.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    await row.hover();
+    await row.locator('.row-menu-button').click();
+    await menu.waitFor();
+    await items.first().hover();
+    await expect.poll(() => menu.count()).toBe(1);
+    await P.context().close();
   });
 });

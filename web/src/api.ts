@@ -1,5 +1,7 @@
 // Every call goes to Zulip's web prefix /json with the session cookie and, on non-GET, the CSRF token
 // (X-CSRFToken, read from the csrftoken cookie the server sets with the page and with each sign-in).
+import { t } from './i18n/i18n.ts';
+
 export class ApiError extends Error {
   constructor(readonly status: number, readonly code: string, msg: string, readonly body: Record<string, unknown> = {}) {
     super(msg);
@@ -28,7 +30,7 @@ async function parse<T>(r: Response): Promise<T> {
   try {
     body = await r.json();
   } catch {
-    throw new ApiError(r.status, 'NETWORK', `The server answered ${r.status}.`);
+    throw new ApiError(r.status, 'NETWORK', t('The server answered {status}.', { status: r.status }));
   }
   if (!r.ok || body.result !== 'success') {
     throw new ApiError(r.status, String(body.code ?? 'BAD_REQUEST'), String(body.msg ?? 'Error'), body);
@@ -51,7 +53,7 @@ export async function request<T = Record<string, unknown>>(method: string, url: 
     r = await fetch(url, init);
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
-    throw new ApiError(0, 'NETWORK', 'Cannot reach the server.');
+    throw new ApiError(0, 'NETWORK', t('Cannot reach the server.'));
   }
   return parse<T>(r);
 }
@@ -92,3 +94,4 @@ export async function login(username: string, password: string, flow: Record<str
 export type SignInResult = Session & { redirect_to?: string; desktop_data?: string };
 
 export const logout = () => request('POST', '/accounts/logout/');
+

@@ -6,7 +6,7 @@ import { register, pollLoop, startPresence, store, loadNarrow } from './live.ts'
 import { App } from './ui/App.tsx';
 import { Login, appFlowRequested } from './ui/Login.tsx';
 import { routeHash, view } from './ui/app-state.ts';
-import { setLanguage } from './i18n/i18n.ts';
+import { setLanguage, t } from './i18n/i18n.ts';
 import { applyEmojiset, loadCatalog } from './emoji.ts';
 
 const root = document.getElementById('app')!;
@@ -31,7 +31,7 @@ effect(() => {
 async function start() {
   // Signed in at Zulip's sign-in URL: the app lives at /.
   if (location.pathname !== '/') history.replaceState(null, '', '/' + location.hash);
-  render(<div class="boot" role="status">Loading…</div>, root);
+  render(<div class="boot" role="status">{t('Loading…')}</div>, root);
   const s = await register();
   await setLanguage(s.settings.value.default_language);
   view.value = routeHash(location.hash); // an empty URL shows the user's home view
@@ -70,7 +70,7 @@ async function boot() {
     showLogin();
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return showLogin(); // the session ended since the page was served
-    render(<div class="boot" role="alert">Stoa is not reachable. <button onClick={() => location.reload()}>Retry</button></div>, root);
+    render(<div class="boot" role="alert">{t('Stoa is not reachable.')} <button onClick={() => location.reload()}>{t('Retry')}</button></div>, root);
     console.error(e);
   }
 }

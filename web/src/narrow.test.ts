@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeView, decodeHashComponent, encodeHashComponent, matchesNarrow, narrowToHash, narrowToSearch, parseHash, parseSearch, resolveSearch, toApiNarrow, type NarrowMessage } from './narrow.ts';
+import { channelByNameOrSlug, channelNamesToIds, homeView, decodeHashComponent, encodeHashComponent, matchesNarrow, narrowToHash, narrowToSearch, parseHash, parseSearch, resolveSearch, toApiNarrow, type NarrowMessage } from './narrow.ts';
 
 const names = { channelName: (id: number) => ({ 7: 'design team', 9: 'general' } as Record<number, string>)[id], userName: (id: number) => ({ 3: 'Ada Lovelace' } as Record<number, string>)[id] };
 
@@ -91,5 +91,23 @@ describe('matching live messages', () => {
   it('leaves full-text search to the server', () => {
     expect(matchesNarrow(channelMsg, [{ operator: 'search', operand: 'x' }], 1)).toBeUndefined();
     expect(matchesNarrow(channelMsg, [{ operator: 'channel', operand: '8' }, { operator: 'search', operand: 'x' }], 1)).toBe(false);
+  });
+});
+
+describe('channel names in URLs', () => {
+  const channels = [{ stream_id: 12, name: 'Denmark' }, { stream_id: 15, name: 'core team' }, { stream_id: 20, name: 'core-team' }];
+  const byName = (n: string) => channelByNameOrSlug(channels, n);
+
+  it('turns a name, or its slug, into the channel id; ids and unknown names stay', () => {
+    expect(channelNamesToIds(parseHash('#narrow/stream/Denmark/topic/Castle'), byName))
+      .toEqual({ kind: 'narrow', terms: [{ operator: 'channel', operand: '12' }, { operator: 'topic', operand: 'Castle' }] });
+    expect(channelNamesToIds(parseHash('#narrow/channel/denmark'), byName)).toEqual({ kind: 'narrow', terms: [{ operator: 'channel', operand: '12' }] });
+    expect(channelNamesToIds(parseHash('#narrow/channel/core.20team'), byName)).toEqual({ kind: 'narrow', terms: [{ operator: 'channel', operand: '15' }] });
+    // the exact name wins over another channel's slug
+    expect(byName('core-team')).toBe(20);
+    expect(byName('Core-Team')).toBe(20);
+    expect(channelNamesToIds(parseHash('#narrow/channel/12-Denmark'), byName)).toEqual({ kind: 'narrow', terms: [{ operator: 'channel', operand: '12' }] });
+    expect(channelNamesToIds(parseHash('#narrow/channel/Nowhere'), byName)).toEqual({ kind: 'narrow', terms: [{ operator: 'channel', operand: 'Nowhere' }] });
+    expect(channelNamesToIds({ kind: 'inbox' }, byName)).toEqual({ kind: 'inbox' });
   });
 });

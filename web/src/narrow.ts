@@ -100,6 +100,35 @@ export function parseHash(hash: string, home: View = { kind: 'inbox' }): View {
 }
 
 /**
+ * A URL's channel operands that are names rather than ids (old Zulip links, `#narrow/stream/Denmark`,
+ * or a name as typed), turned into ids as Zulip's web app does: the name, case-insensitively, else its
+ * slug (`core-team` for "core team"). An unknown name stays, and the server answers for it.
+ */
+export function channelNamesToIds(v: View, byName: (name: string) => number | undefined): View {
+  if (v.kind !== 'narrow' || !v.terms.some((t) => t.operator === 'channel' && !/^\d+$/.test(t.operand))) return v;
+  return {
+    kind: 'narrow',
+    terms: v.terms.map((t) => {
+      if (t.operator !== 'channel' || /^\d+$/.test(t.operand)) return t;
+      const id = byName(t.operand);
+      return id === undefined ? t : { ...t, operand: String(id) };
+    }),
+  };
+}
+
+/** The channel of a name or of its slug, among (id, name) pairs; case-insensitive. */
+export function channelByNameOrSlug(channels: Iterable<{ stream_id: number; name: string }>, name: string): number | undefined {
+  const want = name.toLowerCase();
+  let bySlug: number | undefined;
+  for (const c of channels) {
+    const have = c.name.toLowerCase();
+    if (have === want) return c.stream_id;
+    if (bySlug === undefined && slug(have) === want) bySlug = c.stream_id;
+  }
+  return bySlug;
+}
+
+/**
  * The search box: `channel:general topic:"release plan" sender:ada has:link is:starred words`.
  * Operands stay as typed (names); `resolveSearch` turns names into ids.
  */

@@ -2,6 +2,7 @@
 // settings ask (Zulip's rules): direct messages and mentions, channel messages (the user setting,
 // or the channel's own when it has one), followed topics; muted conversations stay quiet unless
 // they mention the user; `@all`-style mentions only with wildcard_mentions_notify.
+import { t } from './i18n/i18n.ts';
 import type { Store } from './state.ts';
 import type { Message, Subscription, ZEvent } from './types.ts';
 import { narrowToHash } from './narrow.ts';
@@ -72,9 +73,9 @@ export function notifyIfWanted(s: Store, ev: ZEvent) {
   if (!want.desktop || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
   const dm = m.type === 'private';
   const text = new DOMParser().parseFromString(m.content, 'text/html').body.textContent ?? '';
-  const where = dm ? 'Direct message' : `#${s.streamName(m.stream_id)} › ${m.subject}`;
+  const where = dm ? t('Direct message') : `#${s.streamName(m.stream_id)} › ${m.subject}`;
   const n = new Notification(`${m.sender_full_name} (${where})`, {
-    body: settings.pm_content_in_desktop_notifications === false && dm ? 'New direct message' : text.slice(0, 200), tag: String(m.id),
+    body: settings.pm_content_in_desktop_notifications === false && dm ? t('New direct message') : text.slice(0, 200), tag: String(m.id),
   });
   n.onclick = () => { window.focus(); openMessage(s, m); n.close(); };
 }

@@ -1,5 +1,6 @@
 // The client's local copy of the server state: built from POST /register, then kept current by
 // events (events.ts). Signals carry the parts the UI reads; `bump` re-renders after in-place changes.
+import { t } from './i18n/i18n.ts';
 import { signal, type Signal } from '@preact/signals';
 import type { ChannelFolder, Draft, GroupSetting, Reminder, ScheduledMessage, Message, NavigationView, Presence, ProfileField, UserStatus, RealmEmoji, Linkifier, Snippet, Stream, Subscription, User, UserGroup } from './types.ts';
 import { Unreads, dmKey, topicKey, type RegisterUnreads } from './unread.ts';
@@ -110,7 +111,7 @@ export class Store {
   bumpUnread() { this.unreadTick.value++; }
 
   user(id: number): User | undefined { return this.users.value.get(id); }
-  userName(id: number): string { return this.user(id)?.full_name ?? 'Unknown user'; }
+  userName(id: number): string { return this.user(id)?.full_name ?? t('Unknown user'); }
   streamName(id: number | undefined): string { return (id !== undefined && this.streams.value.get(id)?.name) || 'unknown channel'; }
 
   isAdmin(): boolean { const r = this.user(this.myId)?.role ?? 400; return r <= 200; }

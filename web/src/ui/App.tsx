@@ -18,7 +18,7 @@ import { conversationOf } from '../narrow.ts';
 import { markAllRead, markChannelRead, markDmRead, markTopicRead } from './actions.ts';
 import { resolveTopic } from './MessageActions.tsx';
 import { Icon } from './icons.tsx';
-import { t } from '../i18n/i18n.ts';
+import { t, N_ } from '../i18n/i18n.ts';
 import { Lightbox } from './Lightbox.tsx';
 import { onShortcut, ShortcutHelp } from './Shortcuts.tsx';
 import { SearchBox } from './Search.tsx';
@@ -61,7 +61,7 @@ export function App() {
 
   return (
     <div class="app">
-      <a class="skip-link" href="#main">Skip to messages</a>
+      <a class="skip-link" href="#main">{t('Skip to messages')}</a>
       <TopBar />
       <NotificationBanner />
       <div class="layout">
@@ -80,16 +80,16 @@ export function App() {
               <Compose />
             </>
           )}
-          {v.kind === 'inbox' && <><div class="title-bar"><h1 class="title">Inbox</h1><ReadAll terms={[]} /></div><Inbox /><Compose /></>}
-          {v.kind === 'recent' && <><div class="title-bar"><h1 class="title">Recent conversations</h1></div><Recent /><Compose /></>}
+          {v.kind === 'inbox' && <><div class="title-bar"><h1 class="title">{t('Inbox')}</h1><ReadAll terms={[]} /></div><Inbox /><Compose /></>}
+          {v.kind === 'recent' && <><div class="title-bar"><h1 class="title">{t('Recent conversations')}</h1></div><Recent /><Compose /></>}
           {(v.kind === 'drafts' || v.kind === 'scheduled' || v.kind === 'reminders') && (
             <><div class="title-bar"><h1 class="title">{VIEW_TITLES[v.kind]}</h1></div>
-              <Suspense fallback={<div class="feed-loading" role="status">Loading…</div>}>
+              <Suspense fallback={<div class="feed-loading" role="status">{t('Loading…')}</div>}>
                 {v.kind === 'drafts' ? <DraftsView /> : v.kind === 'scheduled' ? <ScheduledView /> : <RemindersView />}
               </Suspense>
               <Compose /></>
           )}
-          {v.kind === 'settings' && <><div class="title-bar"><h1 class="title">Settings</h1><a class="button" href="#inbox">Done</a></div><Settings section={v.section} /></>}
+          {v.kind === 'settings' && <><div class="title-bar"><h1 class="title">{t('Settings')}</h1><a class="button" href="#inbox">{t('Done')}</a></div><Settings section={v.section} /></>}
         </main>
         {peopleOpen.value && <div class="scrim people-scrim" onClick={() => (peopleOpen.value = false)} />}
         <People />
@@ -103,7 +103,7 @@ export function App() {
   );
 }
 
-const VIEW_TITLES = { drafts: 'Drafts', scheduled: 'Scheduled messages', reminders: 'Reminders' } as const;
+const VIEW_TITLES = { drafts: 'Drafts', scheduled: N_('Scheduled messages'), reminders: 'Reminders' } as const;
 // Rarely opened: their code loads on first use.
 const DraftsView = lazy(() => import('./Views.tsx').then((m) => m.DraftsView));
 const ScheduledView = lazy(() => import('./Views.tsx').then((m) => m.ScheduledView));
@@ -118,10 +118,10 @@ function NotificationBanner() {
   const dismissed = useSignal(localStorage.getItem(BANNER_KEY) === '1');
   if (state.value !== 'default' || dismissed.value || !s.settings.value.enable_desktop_notifications) return null;
   return (
-    <div class="banner" role="region" aria-label="Desktop notifications">
-      <span>Stoa needs your permission to show desktop notifications.</span>
-      <button class="button small primary" onClick={async () => (state.value = await Notification.requestPermission())}>Enable notifications</button>
-      <button class="button small" onClick={() => { localStorage.setItem(BANNER_KEY, '1'); dismissed.value = true; }}>Not now</button>
+    <div class="banner" role="region" aria-label={t('Desktop notifications')}>
+      <span>{t('Stoa needs your permission to show desktop notifications.')}</span>
+      <button class="button small primary" onClick={async () => (state.value = await Notification.requestPermission())}>{t('Enable notifications')}</button>
+      <button class="button small" onClick={() => { localStorage.setItem(BANNER_KEY, '1'); dismissed.value = true; }}>{t('Not now')}</button>
     </div>
   );
 }
@@ -130,9 +130,9 @@ function pageTitle(): string {
   const v = view.value;
   if (v.kind === 'drafts' || v.kind === 'scheduled' || v.kind === 'reminders') return VIEW_TITLES[v.kind];
   if (v.kind === 'inbox') return 'Inbox';
-  if (v.kind === 'recent') return 'Recent conversations';
+  if (v.kind === 'recent') return t('Recent conversations');
   if (v.kind === 'settings') return 'Settings';
-  return v.terms.length ? narrowToSearch(v.terms, names) : 'Combined feed';
+  return v.terms.length ? narrowToSearch(v.terms, names) : t('Combined feed');
 }
 
 function TopBar() {
@@ -141,24 +141,24 @@ function TopBar() {
   const menu = useSignal(false);
   return (
     <header class="topbar">
-      <button class="icon-button menu-button" aria-label="Show channels" aria-expanded={sidebarOpen.value} onClick={() => (sidebarOpen.value = !sidebarOpen.value)}><Icon name="menu" size={20} /></button>
+      <button class="icon-button menu-button" aria-label={t('Show channels')} aria-expanded={sidebarOpen.value} onClick={() => (sidebarOpen.value = !sidebarOpen.value)}><Icon name="menu" size={20} /></button>
       <a class="brand" href="#inbox"><span class="brand-mark" aria-hidden="true">S</span><span class="brand-name">{s.realm.value.name ?? 'Stoa'}</span></a>
       <SearchBox />
       <span class="grow" />
-      {connection.value === 'reconnecting' && <span class="status-pill" role="status">Reconnecting…</span>}
+      {connection.value === 'reconnecting' && <span class="status-pill" role="status">{t('Reconnecting…')}</span>}
       <PeopleButton />
       <div class="popover-anchor">
-        <button class="user-button" aria-label="Personal menu" aria-haspopup="menu" aria-expanded={menu.value} onClick={() => (menu.value = !menu.value)}>
+        <button class="user-button" aria-label={t('Personal menu')} aria-haspopup="menu" aria-expanded={menu.value} onClick={() => (menu.value = !menu.value)}>
           <Avatar userId={me.user_id} name={me.full_name} url={me.avatar_url} size={30} />
         </button>
         {menu.value && (
-          <Popover onClose={() => (menu.value = false)} label="Personal menu" class="menu right">
+          <Popover onClose={() => (menu.value = false)} label={t('Personal menu')} class="menu right">
             <div class="menu-header"><strong>{me.full_name}</strong><br /><span class="muted-text">{me.delivery_email ?? me.email}</span></div>
             <button role="menuitem" class="menu-item" onClick={() => { menu.value = false; openStatusDialog(); }}>{t('Set status')}</button>
-            <button role="menuitem" class="menu-item" onClick={() => { menu.value = false; go('#settings/profile'); }}>Personal settings</button>
-            {s.isAdmin() && <button role="menuitem" class="menu-item" onClick={() => { menu.value = false; go('#settings/users'); }}>Organization settings</button>}
-            <button role="menuitem" class="menu-item" onClick={() => { menu.value = false; go('#settings/display'); }}>Theme</button>
-            <button role="menuitem" class="menu-item" onClick={async () => { await logout().catch(() => undefined); location.hash = ''; location.reload(); }}>Log out</button>
+            <button role="menuitem" class="menu-item" onClick={() => { menu.value = false; go('#settings/profile'); }}>{t('Personal settings')}</button>
+            {s.isAdmin() && <button role="menuitem" class="menu-item" onClick={() => { menu.value = false; go('#settings/users'); }}>{t('Organization settings')}</button>}
+            <button role="menuitem" class="menu-item" onClick={() => { menu.value = false; go('#settings/display'); }}>{t('Theme')}</button>
+            <button role="menuitem" class="menu-item" onClick={async () => { await logout().catch(() => undefined); location.hash = ''; location.reload(); }}>{t('Log out')}</button>
           </Popover>
         )}
       </div>
@@ -179,7 +179,7 @@ function ReadAll({ terms }: { terms: Narrow }) {
   else if (conv.channel !== undefined && conv.topic !== undefined && terms.length === 2) { n = c.topics.get(topicKey(conv.channel, conv.topic)) ?? 0; run = () => markTopicRead(conv.channel!, conv.topic!); }
   else if (conv.channel !== undefined && terms.length === 1) { n = c.streams.get(conv.channel) ?? 0; run = () => markChannelRead(conv.channel!); }
   if (!n || !run) return null;
-  return <button class="button small" onClick={() => void run!()}>Mark all as read</button>;
+  return <button class="button small" onClick={() => void run!()}>{t('Mark all as read')}</button>;
 }
 
 function TopicTools({ terms }: { terms: Narrow }) {

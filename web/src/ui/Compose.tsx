@@ -1,3 +1,4 @@
+import { t } from '../i18n/i18n.ts';
 import { signal, useSignal } from '@preact/signals';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { api, ApiError } from '../api.ts';
@@ -50,11 +51,11 @@ export async function quoteAndReply(m: Message) {
   try {
     const r = await api.get<{ raw_content: string }>(`/messages/${m.id}`, { apply_markdown: false });
     const quote = `@_**${s.userName(m.sender_id)}|${m.sender_id}** [said](${messageLink(m)}):\n\`\`\`quote\n${r.raw_content}\n\`\`\`\n`;
-    const t = targetOf(m);
-    const existing = compose.value.open && targetKey(compose.value.target) === targetKey(t) ? compose.value.content : '';
-    openCompose(t, 'content', (existing ? existing + '\n' : '') + quote);
+    const tg = targetOf(m);
+    const existing = compose.value.open && targetKey(compose.value.target) === targetKey(tg) ? compose.value.content : '';
+    openCompose(tg, 'content', (existing ? existing + '\n' : '') + quote);
   } catch (e) {
-    showToast(e instanceof ApiError ? e.message : 'Could not load the message.', 'error');
+    showToast(e instanceof ApiError ? e.message : t('Could not load the message.'), 'error');
   }
 }
 
@@ -63,29 +64,29 @@ let typingTarget = '';
 let typingSent = 0;
 let typingStop: ReturnType<typeof setTimeout> | undefined;
 
-function typingParams(t: ComposeTarget) {
-  return t.kind === 'stream' ? { type: 'stream', stream_id: t.streamId, topic: t.topic } : { type: 'direct', to: t.to };
+function typingParams(tg: ComposeTarget) {
+  return tg.kind === 'stream' ? { type: 'stream', stream_id: tg.streamId, topic: tg.topic } : { type: 'direct', to: tg.to };
 }
 
-function noteTyping(t: ComposeTarget) {
-  if (t.kind === 'private' ? !t.to.length : t.streamId === undefined) return;
-  const key = targetKey(t);
+function noteTyping(tg: ComposeTarget) {
+  if (tg.kind === 'private' ? !tg.to.length : tg.streamId === undefined) return;
+  const key = targetKey(tg);
   const now = Date.now();
   if (key !== typingTarget || now - typingSent > 10000) {
     typingTarget = key;
     typingSent = now;
-    api.post('/typing', { op: 'start', ...typingParams(t) }).catch(() => undefined);
+    api.post('/typing', { op: 'start', ...typingParams(tg) }).catch(() => undefined);
   }
   clearTimeout(typingStop);
-  typingStop = setTimeout(() => stopTyping(t), 5000);
+  typingStop = setTimeout(() => stopTyping(tg), 5000);
 }
 
-function stopTyping(t: ComposeTarget) {
+function stopTyping(tg: ComposeTarget) {
   clearTimeout(typingStop);
   if (!typingTarget) return;
   typingTarget = '';
   typingSent = 0;
-  api.post('/typing', { op: 'stop', ...typingParams(t) }).catch(() => undefined);
+  api.post('/typing', { op: 'stop', ...typingParams(tg) }).catch(() => undefined);
 }
 
 interface Suggestion { key: string; label: string; detail?: string; insert: string; icon?: preact.ComponentChildren }
@@ -138,12 +139,13 @@ export function Compose() {
   }, [c.open, c.focus]);
 
   if (!c.open) {
-    const t = defaultTarget();
-    const label = t.kind === 'private' ? `Message ${t.to.map((id) => s.userName(id)).join(', ')}` : t.topic && t.streamId !== undefined ? `Message #${s.streamName(t.streamId)} › ${t.topic}` : 'Start new conversation';
+    const tg = defaultTarget();
+    const label = tg.kind === 'private' ? t('Message {names}', { names: tg.to.map((id) => s.userName(id)).join(', ') })
+      : tg.topic && tg.streamId !== undefined ? t('Message #{channel} › {topic}', { channel: s.streamName(tg.streamId), topic: tg.topic }) : t('Start new conversation');
     return (
       <div class="compose-closed">
-        <button class="compose-open-button" onClick={() => openCompose(t, t.kind === 'stream' && !t.topic ? 'topic' : 'content')}>{label}</button>
-        <button class="button" onClick={() => openCompose({ kind: 'private', topic: '', to: [] }, 'to')} title="New direct message (x)">New DM</button>
+        <button class="compose-open-button" onClick={() => openCompose(tg, tg.kind === 'stream' && !tg.topic ? 'topic' : 'content')}>{label}</button>
+        <button class="button" onClick={() => openCompose({ kind: 'private', topic: '', to: [] }, 'to')} title={t('New direct message (x)')}>{t('New DM')}</button>
       </div>
     );
   }
@@ -172,24 +174,24 @@ export function Compose() {
   };
 
   const send = async () => {
-    const t = compose.value.target;
+    const tg = compose.value.target;
     const content = compose.value.content;
     if (!content.trim() || sending.value) return;
-    if (t.kind === 'stream' && t.streamId === undefined) return showToast('Choose a channel first.', 'error');
-    if (t.kind === 'private' && t.to.length === 0) return showToast('Add at least one recipient.', 'error');
+    if (tg.kind === 'stream' && tg.streamId === undefined) return showToast(t('Choose a channel first.'), 'error');
+    if (tg.kind === 'private' && tg.to.length === 0) return showToast(t('Add at least one recipient.'), 'error');
     sending.value = true;
     // The box empties at once, as Zulip's does, so that the next message can be typed; a failed send puts the text back.
     compose.value = { ...compose.value, content: '' };
     preview.value = null;
     try {
-      await api.post('/messages', t.kind === 'stream'
-        ? { type: 'stream', to: t.streamId, topic: t.topic, content }
-        : { type: 'direct', to: t.to, content });
-      stopTyping(t);
-      void dropDraft(t);
+      await api.post('/messages', tg.kind === 'stream'
+        ? { type: 'stream', to: tg.streamId, topic: tg.topic, content }
+        : { type: 'direct', to: tg.to, content });
+      stopTyping(tg);
+      void dropDraft(tg);
     } catch (e) {
       if (!compose.value.content) compose.value = { ...compose.value, content };
-      showToast(e instanceof ApiError ? e.message : 'Could not send the message.', 'error');
+      showToast(e instanceof ApiError ? e.message : t('Could not send the message.'), 'error');
     } finally {
       sending.value = false;
     }
@@ -244,7 +246,7 @@ export function Compose() {
         const cur = compose.value.content;
         setContent(cur + (cur && !cur.endsWith('\n') && !cur.endsWith(' ') ? ' ' : '') + link + ' ');
       } catch (e) {
-        showToast(e instanceof ApiError ? e.message : 'Upload failed.', 'error');
+        showToast(e instanceof ApiError ? e.message : t('Upload failed.'), 'error');
       } finally {
         uploading.value--;
       }
@@ -257,70 +259,70 @@ export function Compose() {
       const r = await api.post<{ rendered: string }>('/messages/render', { content: c.content || ' ' });
       preview.value = enhanceHtml(r.rendered, s.user(s.myId)?.full_name);
       if (hasMath(r.rendered)) ensureKatexStyles();
-    } catch (e) { showToast(e instanceof ApiError ? e.message : 'Preview failed.', 'error'); }
+    } catch (e) { showToast(e instanceof ApiError ? e.message : t('Preview failed.'), 'error'); }
   };
 
-  const t = c.target;
-  const topicMatches = topicQuery.value !== null ? rank(topics ?? [], topicQuery.value, (x) => [x.name], 6).filter((x) => x.name !== t.topic) : [];
-  const userMatches = toQuery.value ? rank([...s.users.value.values()].filter((u) => u.is_active !== false && !t.to.includes(u.user_id)), toQuery.value, (u) => [u.full_name, u.email], 6) : [];
+  const tg = c.target;
+  const topicMatches = topicQuery.value !== null ? rank(topics ?? [], topicQuery.value, (x) => [x.name], 6).filter((x) => x.name !== tg.topic) : [];
+  const userMatches = toQuery.value ? rank([...s.users.value.values()].filter((u) => u.is_active !== false && !tg.to.includes(u.user_id)), toQuery.value, (u) => [u.full_name, u.email], 6) : [];
   const maxLen = s.realm.value.max_topic_length ?? 60;
 
   return (
-    <section class={'compose' + (expanded.value ? ' expanded' : '')} aria-label="Compose message"
+    <section class={'compose' + (expanded.value ? ' expanded' : '')} aria-label={t('Compose message')}
       onDragOver={(e) => { e.preventDefault(); }}
       onDrop={(e) => { e.preventDefault(); if (e.dataTransfer?.files.length) void upload(e.dataTransfer.files); }}>
       <div class="compose-target">
-        <div class="segmented" role="group" aria-label="Message type">
-          <button class={t.kind === 'stream' ? 'on' : ''} aria-pressed={t.kind === 'stream'} onClick={() => setTarget({ kind: 'stream', streamId: defaultTarget().streamId, topic: '', to: [] })}>Channel</button>
-          <button class={t.kind === 'private' ? 'on' : ''} aria-pressed={t.kind === 'private'} onClick={() => setTarget({ kind: 'private', topic: '', to: [] })}>Direct</button>
+        <div class="segmented" role="group" aria-label={t('Message type')}>
+          <button class={tg.kind === 'stream' ? 'on' : ''} aria-pressed={tg.kind === 'stream'} onClick={() => setTarget({ kind: 'stream', streamId: defaultTarget().streamId, topic: '', to: [] })}>{t('Channel')}</button>
+          <button class={tg.kind === 'private' ? 'on' : ''} aria-pressed={tg.kind === 'private'} onClick={() => setTarget({ kind: 'private', topic: '', to: [] })}>{t('Direct')}</button>
         </div>
-        {t.kind === 'stream' ? (
+        {tg.kind === 'stream' ? (
           <>
-            <select class="input compose-channel" aria-label="Channel" value={t.streamId}
-              onChange={(e) => { const id = Number((e.target as HTMLSelectElement).value); setTarget({ ...t, streamId: id }); void loadTopics(id); }}>
+            <select class="input compose-channel" aria-label={t('Channel')} value={tg.streamId}
+              onChange={(e) => { const id = Number((e.target as HTMLSelectElement).value); setTarget({ ...tg, streamId: id }); void loadTopics(id); }}>
               {[...s.subs.value.values()].map((x) => <option key={x.stream_id} value={x.stream_id}>#{x.name}</option>)}
             </select>
             <span class="rh-sep" aria-hidden="true">›</span>
             <div class="typeahead-wrap grow">
-              <input ref={topicInput} class="input" aria-label="Topic" placeholder={s.realm.value.empty_topic_display_name ?? 'Topic'} value={t.topic} maxLength={maxLen}
+              <input ref={topicInput} class="input" aria-label={t('Topic')} placeholder={s.realm.value.empty_topic_display_name ?? 'Topic'} value={tg.topic} maxLength={maxLen}
                 aria-autocomplete="list" aria-controls={topicMatches.length ? "topic-typeahead" : undefined}
-                onInput={(e) => { const v = (e.target as HTMLInputElement).value; topicQuery.value = v; setTarget({ ...t, topic: v }); }}
-                onFocus={() => (topicQuery.value = t.topic)} onBlur={() => setTimeout(() => (topicQuery.value = null), 150)}
+                onInput={(e) => { const v = (e.target as HTMLInputElement).value; topicQuery.value = v; setTarget({ ...tg, topic: v }); }}
+                onFocus={() => (topicQuery.value = tg.topic)} onBlur={() => setTimeout(() => (topicQuery.value = null), 150)}
                 onKeyDown={(e) => {
                   if (e.key === 'Enter' || (e.key === 'Tab' && !e.shiftKey && topicMatches.length)) {
                     e.preventDefault();
-                    if (topicMatches.length && topicQuery.value) setTarget({ ...t, topic: topicMatches[0]!.name });
+                    if (topicMatches.length && topicQuery.value) setTarget({ ...tg, topic: topicMatches[0]!.name });
                     topicQuery.value = null;
                     textarea.current?.focus();
                   }
                   if (e.key === 'Escape') { e.stopPropagation(); closeCompose(); }
                 }} />
               {topicMatches.length > 0 && (
-                <ul class="typeahead" id="topic-typeahead" role="listbox" aria-label="Topics">
-                  {topicMatches.map((x) => <li key={x.name} role="option" aria-selected="false" onMouseDown={(e) => { e.preventDefault(); setTarget({ ...t, topic: x.name }); topicQuery.value = null; textarea.current?.focus(); }}>{x.name}</li>)}
+                <ul class="typeahead" id="topic-typeahead" role="listbox" aria-label={t('Topics')}>
+                  {topicMatches.map((x) => <li key={x.name} role="option" aria-selected="false" onMouseDown={(e) => { e.preventDefault(); setTarget({ ...tg, topic: x.name }); topicQuery.value = null; textarea.current?.focus(); }}>{x.name}</li>)}
                 </ul>
               )}
             </div>
           </>
         ) : (
           <div class="typeahead-wrap grow recipients">
-            {t.to.map((id) => (
+            {tg.to.map((id) => (
               <span class="pill" key={id}>{s.userName(id)}
-                <button class="pill-x" aria-label={`Remove ${s.userName(id)}`} onClick={() => setTarget({ ...t, to: t.to.filter((x) => x !== id) })}><Icon name="close" size={12} /></button>
+                <button class="pill-x" aria-label={t('Remove {name}', { name: s.userName(id) })} onClick={() => setTarget({ ...tg, to: tg.to.filter((x) => x !== id) })}><Icon name="close" size={12} /></button>
               </span>
             ))}
-            <input ref={toInput} class="input bare" aria-label="Recipients" placeholder={t.to.length ? 'Add another' : 'Type a name or email'} value={toQuery.value}
+            <input ref={toInput} class="input bare" aria-label={t('Recipients')} placeholder={tg.to.length ? t('Add another') : t('Type a name or email')} value={toQuery.value}
               onInput={(e) => (toQuery.value = (e.target as HTMLInputElement).value)}
               onKeyDown={(e) => {
-                if ((e.key === 'Enter' || e.key === 'Tab') && userMatches.length) { e.preventDefault(); setTarget({ ...t, to: [...t.to, userMatches[0]!.user_id] }); toQuery.value = ''; }
+                if ((e.key === 'Enter' || e.key === 'Tab') && userMatches.length) { e.preventDefault(); setTarget({ ...tg, to: [...tg.to, userMatches[0]!.user_id] }); toQuery.value = ''; }
                 else if (e.key === 'Enter') { e.preventDefault(); textarea.current?.focus(); }
-                else if (e.key === 'Backspace' && !toQuery.value && t.to.length) setTarget({ ...t, to: t.to.slice(0, -1) });
+                else if (e.key === 'Backspace' && !toQuery.value && tg.to.length) setTarget({ ...tg, to: tg.to.slice(0, -1) });
                 else if (e.key === 'Escape') { e.stopPropagation(); closeCompose(); }
               }} />
             {userMatches.length > 0 && (
-              <ul class="typeahead" role="listbox" aria-label="People">
+              <ul class="typeahead" role="listbox" aria-label={t('People')}>
                 {userMatches.map((u) => (
-                  <li key={u.user_id} role="option" aria-selected="false" onMouseDown={(e) => { e.preventDefault(); setTarget({ ...t, to: [...t.to, u.user_id] }); toQuery.value = ''; toInput.current?.focus(); }}>
+                  <li key={u.user_id} role="option" aria-selected="false" onMouseDown={(e) => { e.preventDefault(); setTarget({ ...tg, to: [...tg.to, u.user_id] }); toQuery.value = ''; toInput.current?.focus(); }}>
                     <Avatar userId={u.user_id} name={u.full_name} url={u.avatar_url} size={20} /> {u.full_name} <span class="muted-text">{u.delivery_email ?? u.email}</span>
                   </li>
                 ))}
@@ -328,13 +330,13 @@ export function Compose() {
             )}
           </div>
         )}
-        <button class="icon-button" aria-label="Close compose box" title="Close (Esc)" onClick={closeCompose}><Icon name="close" /></button>
+        <button class="icon-button" aria-label={t('Close compose box')} title={t('Close (Esc)')} onClick={closeCompose}><Icon name="close" /></button>
       </div>
       <div class="typeahead-wrap">
         {preview.value !== null
-          ? <div class="compose-preview rendered" aria-label="Preview" dangerouslySetInnerHTML={{ __html: preview.value || '<p><em>Nothing to preview</em></p>' }} />
-          : <textarea ref={textarea} class="input textarea compose-text" aria-label="Message" rows={3}
-              placeholder={t.kind === 'stream' ? `Message #${s.streamName(t.streamId)}${t.topic ? ' › ' + t.topic : ''}` : 'Message'}
+          ? <div class="compose-preview rendered" aria-label={t('Preview')} dangerouslySetInnerHTML={{ __html: preview.value || '<p><em>Nothing to preview</em></p>' }} />
+          : <textarea ref={textarea} class="input textarea compose-text" aria-label={t('Message')} rows={3}
+              placeholder={tg.kind === 'stream' ? t('Message #{channel}{topic}', { channel: s.streamName(tg.streamId), topic: tg.topic ? ' › ' + tg.topic : '' }) : t('Message')}
               value={c.content} maxLength={s.realm.value.max_message_length ?? 10000}
               aria-autocomplete="list" aria-controls={suggestions.length ? "compose-typeahead" : undefined}
               aria-activedescendant={suggestions.length ? `sg-${suggestions[Math.min(active.value, suggestions.length - 1)]!.key}` : undefined}
@@ -344,7 +346,7 @@ export function Compose() {
               onKeyDown={onKeyDown}
               onPaste={(e) => { const files = e.clipboardData?.files; if (files && files.length) { e.preventDefault(); void upload(files); } }} />}
         {suggestions.length > 0 && preview.value === null && (
-          <ul class="typeahead" id="compose-typeahead" role="listbox" aria-label="Suggestions">
+          <ul class="typeahead" id="compose-typeahead" role="listbox" aria-label={t('Suggestions')}>
             {suggestions.map((sg, i) => (
               <li key={sg.key} id={`sg-${sg.key}`} role="option" aria-selected={i === active.value} class={i === active.value ? 'active' : ''}
                 onMouseDown={(e) => { e.preventDefault(); pick(sg); }}>
@@ -356,32 +358,32 @@ export function Compose() {
       </div>
       <div class="compose-toolbar">
         <FormatBar onFormat={applyFormat} onInsert={insertBlock} />
-        <label class="icon-button file-button" title="Upload files">
-          <input type="file" multiple class="visually-hidden" aria-label="Upload files" onChange={(e) => { const el = e.target as HTMLInputElement; if (el.files) void upload(el.files); el.value = ''; }} />
+        <label class="icon-button file-button" title={t('Upload files')}>
+          <input type="file" multiple class="visually-hidden" aria-label={t('Upload files')} onChange={(e) => { const el = e.target as HTMLInputElement; if (el.files) void upload(el.files); el.value = ''; }} />
           <Icon name="clip" />
         </label>
         <div class="popover-anchor">
-          <button class="icon-button" aria-label="Insert saved snippet" aria-haspopup="menu" title="Saved snippets" onClick={() => (snippets.value = true)}><Icon name="snippet" /></button>
+          <button class="icon-button" aria-label={t('Insert saved snippet')} aria-haspopup="menu" title={t('Saved snippets')} onClick={() => (snippets.value = true)}><Icon name="snippet" /></button>
           {snippets.value && (
-            <Popover onClose={() => (snippets.value = false)} label="Saved snippets" class="menu up">
-              {s.snippets.value.length === 0 && <p class="empty-note">No saved snippets yet. Add them in Settings.</p>}
+            <Popover onClose={() => (snippets.value = false)} label={t('Saved snippets')} class="menu up">
+              {s.snippets.value.length === 0 && <p class="empty-note">{t('No saved snippets yet. Add them in Settings.')}</p>}
               {s.snippets.value.map((sn) => (
                 <button key={sn.id} role="menuitem" class="menu-item" onClick={() => { snippets.value = false; setContent(c.content + sn.content); textarea.current?.focus(); }}>{sn.title}</button>
               ))}
             </Popover>
           )}
         </div>
-        <button class={'icon-button' + (preview.value !== null ? ' on' : '')} aria-pressed={preview.value !== null} aria-label="Preview" title="Preview" onClick={showPreview}><Icon name="eye" /></button>
-        {uploading.value > 0 && <span class="muted-text" role="status">Uploading…</span>}
+        <button class={'icon-button' + (preview.value !== null ? ' on' : '')} aria-pressed={preview.value !== null} aria-label={t('Preview')} title={t('Preview')} onClick={showPreview}><Icon name="eye" /></button>
+        {uploading.value > 0 && <span class="muted-text" role="status">{t('Uploading…')}</span>}
         <span class="grow" />
-        <button class={'icon-button' + (expanded.value ? ' on' : '')} aria-pressed={expanded.value} aria-label={expanded.value ? 'Collapse compose box' : 'Expand compose box'}
-          title={expanded.value ? 'Collapse compose box' : 'Expand compose box'} onClick={() => (expanded.value = !expanded.value)}><Icon name="expand" /></button>
-        <span class="hint">{enterSends ? 'Enter to send · Shift+Enter for a new line' : 'Ctrl+Enter to send · Enter for a new line'}</span>
+        <button class={'icon-button' + (expanded.value ? ' on' : '')} aria-pressed={expanded.value} aria-label={expanded.value ? t('Collapse compose box') : t('Expand compose box')}
+          title={expanded.value ? t('Collapse compose box') : t('Expand compose box')} onClick={() => (expanded.value = !expanded.value)}><Icon name="expand" /></button>
+        <span class="hint">{enterSends ? t('Enter to send · Shift+Enter for a new line') : 'Ctrl+Enter to send · Enter for a new line'}</span>
         <div class="send-group popover-anchor">
-          <button class="button primary send-button" onClick={send} disabled={sending.value || !c.content.trim()}>Send</button>
-          <button class="button primary send-options" aria-label="Send options" aria-haspopup="menu" aria-expanded={sendMenu.value} onClick={() => (sendMenu.value = !sendMenu.value)}><Icon name="chevron" size={14} /></button>
+          <button class="button primary send-button" onClick={send} disabled={sending.value || !c.content.trim()}>{t('Send')}</button>
+          <button class="button primary send-options" aria-label={t('Send options')} aria-haspopup="menu" aria-expanded={sendMenu.value} onClick={() => (sendMenu.value = !sendMenu.value)}><Icon name="chevron" size={14} /></button>
           {sendMenu.value && (
-            <Popover onClose={() => (sendMenu.value = false)} label="Send options" class="menu up right-edge">
+            <Popover onClose={() => (sendMenu.value = false)} label={t('Send options')} class="menu up right-edge">
               <SendMenu onClose={() => (sendMenu.value = false)} onSchedule={() => (scheduling.value = true)} />
             </Popover>
           )}

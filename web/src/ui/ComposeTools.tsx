@@ -1,5 +1,6 @@
 // The compose box's tools, as Zulip's: the formatting bar (bold, italic, link, code, quote, math,
 // poll), a video call link, scheduling a message, and the choice between Enter and Ctrl+Enter.
+import { t } from '../i18n/i18n.ts';
 import { useSignal } from '@preact/signals';
 import { api, ApiError } from '../api.ts';
 import { store } from '../live.ts';
@@ -11,12 +12,12 @@ import { FORMATS, type Format } from '../format.ts';
 export function FormatBar({ onFormat, onInsert }: { onFormat: (f: Format) => void; onInsert: (text: string) => void }) {
   const poll = useSignal(false);
   return (
-    <div class="format-bar" role="toolbar" aria-label="Formatting">
+    <div class="format-bar" role="toolbar" aria-label={t('Formatting')}>
       {(Object.keys(FORMATS) as Format[]).map((f) => (
         <button key={f} type="button" class="icon-button" aria-label={FORMATS[f].label} title={FORMATS[f].label + (FORMATS[f].keys ? ` (${FORMATS[f].keys})` : '')}
           onMouseDown={(e) => e.preventDefault()} onClick={() => onFormat(f)}><Icon name={f} /></button>
       ))}
-      <button type="button" class="icon-button" aria-label="Add a poll" title="Add a poll" onClick={() => (poll.value = true)}><Icon name="poll" /></button>
+      <button type="button" class="icon-button" aria-label={t('Add a poll')} title={t('Add a poll')} onClick={() => (poll.value = true)}><Icon name="poll" /></button>
       <VideoCallButton onInsert={onInsert} />
       {poll.value && <PollDialog onClose={() => (poll.value = false)} onInsert={onInsert} />}
     </div>
@@ -32,17 +33,17 @@ function PollDialog({ onClose, onInsert }: { onClose: () => void; onInsert: (tex
     options.value = next;
   };
   return (
-    <Modal title="Create a poll" onClose={onClose}>
+    <Modal title={t('Create a poll')} onClose={onClose}>
       <form class="form" onSubmit={(e) => {
         e.preventDefault();
         onInsert(['/poll ' + question.value.trim(), ...options.value.map((o) => o.trim()).filter(Boolean)].join('\n'));
         onClose();
       }}>
-        <label class="field"><span>Question</span><input class="input" required value={question.value} onInput={(e) => (question.value = (e.target as HTMLInputElement).value)} /></label>
+        <label class="field"><span>{t('Question')}</span><input class="input" required value={question.value} onInput={(e) => (question.value = (e.target as HTMLInputElement).value)} /></label>
         {options.value.map((o, i) => (
-          <label class="field" key={i}><span>{`Option ${i + 1}`}</span><input class="input" value={o} onInput={(e) => setOption(i, (e.target as HTMLInputElement).value)} /></label>
+          <label class="field" key={i}><span>{t('Option {n}', { n: i + 1 })}</span><input class="input" value={o} onInput={(e) => setOption(i, (e.target as HTMLInputElement).value)} /></label>
         ))}
-        <div class="form-actions"><button type="button" class="button" onClick={onClose}>Cancel</button><button class="button primary" type="submit">Add poll</button></div>
+        <div class="form-actions"><button type="button" class="button" onClick={onClose}>{t('Cancel')}</button><button class="button primary" type="submit">{t('Add poll')}</button></div>
       </form>
     </Modal>
   );
@@ -57,24 +58,24 @@ function VideoCallButton({ onInsert }: { onInsert: (text: string) => void }) {
     } catch (e) {
       if (e instanceof ApiError && (e.code === 'INVALID_MEETING_TOKEN' || e.code === 'INVALID_ZOOM_TOKEN')) {
         window.open('/json/calls/meeting/register', '_blank', 'noopener');
-        showToast('Authorize your video call account in the new tab, then try again.');
-      } else showToast(e instanceof ApiError ? e.message : 'Could not create a video call.', 'error');
+        showToast(t('Authorize your video call account in the new tab, then try again.'));
+      } else showToast(e instanceof ApiError ? e.message : t('Could not create a video call.'), 'error');
     }
   };
-  return <button type="button" class="icon-button" aria-label="Add video call" title="Add video call" onClick={() => void start()}><Icon name="video" /></button>;
+  return <button type="button" class="icon-button" aria-label={t('Add video call')} title={t('Add video call')} onClick={() => void start()}><Icon name="video" /></button>;
 }
 
 /** The send menu: schedule the message, and whether Enter or Ctrl+Enter sends. */
 export function SendMenu({ onClose, onSchedule }: { onClose: () => void; onSchedule: () => void }) {
   const s = store.value!;
   const enterSends = s.settings.value.enter_sends === true;
-  const choose = (v: boolean) => { onClose(); api.patch('/settings', { enter_sends: v }).catch(() => showToast('Could not save the setting.', 'error')); };
+  const choose = (v: boolean) => { onClose(); api.patch('/settings', { enter_sends: v }).catch(() => showToast(t('Could not save the setting.'), 'error')); };
   return (
     <>
-      <button role="menuitem" class="menu-item" onClick={() => { onClose(); onSchedule(); }}>Schedule message</button>
+      <button role="menuitem" class="menu-item" onClick={() => { onClose(); onSchedule(); }}>{t('Schedule message')}</button>
       <div class="menu-sep" role="separator" />
-      <button role="menuitemradio" aria-checked={enterSends} class="menu-item" onClick={() => choose(true)}>{enterSends ? '✓ ' : ''}Press Enter to send</button>
-      <button role="menuitemradio" aria-checked={!enterSends} class="menu-item" onClick={() => choose(false)}>{!enterSends ? '✓ ' : ''}Press Ctrl+Enter to send</button>
+      <button role="menuitemradio" aria-checked={enterSends} class="menu-item" onClick={() => choose(true)}>{enterSends ? '✓ ' : ''}{t('Press Enter to send')}</button>
+      <button role="menuitemradio" aria-checked={!enterSends} class="menu-item" onClick={() => choose(false)}>{!enterSends ? '✓ ' : ''}{t('Press Ctrl+Enter to send')}</button>
     </>
   );
 }
@@ -82,7 +83,7 @@ export function SendMenu({ onClose, onSchedule }: { onClose: () => void; onSched
 function scheduleChoices(now = new Date()): [string, number][] {
   const at = (days: number, hour: number) => { const d = new Date(now.getTime() + days * 86400_000); d.setHours(hour, 0, 0, 0); return Math.floor(d.getTime() / 1000); };
   const monday = ((8 - now.getDay()) % 7) || 7;
-  return [['Tomorrow at 9:00 AM', at(1, 9)], ['Tomorrow at 4:00 PM', at(1, 16)], ['Monday at 9:00 AM', at(monday, 9)]];
+  return [[t('Tomorrow at 9:00 AM'), at(1, 9)], [t('Tomorrow at 4:00 PM'), at(1, 16)], [t('Monday at 9:00 AM'), at(monday, 9)]];
 }
 
 export function ScheduleDialog({ target, content, onClose, onScheduled }: { target: ComposeTarget; content: string; onClose: () => void; onScheduled: () => void }) {
@@ -93,21 +94,21 @@ export function ScheduleDialog({ target, content, onClose, onScheduled }: { targ
         ? { type: 'stream', to: target.streamId, topic: target.topic, content, scheduled_delivery_timestamp: ts }
         : { type: 'direct', to: target.to, content, scheduled_delivery_timestamp: ts });
       const s = store.value!;
-      showToast(`Scheduled for ${formatDay(ts)} ${formatTime(ts, !!s.settings.value.twenty_four_hour_time)}.`);
+      showToast(t('Scheduled for {day} {time}.', { day: formatDay(ts), time: formatTime(ts, !!s.settings.value.twenty_four_hour_time) }));
       onScheduled();
       onClose();
-    } catch (e) { showToast(e instanceof ApiError ? e.message : 'Could not schedule the message.', 'error'); }
+    } catch (e) { showToast(e instanceof ApiError ? e.message : t('Could not schedule the message.'), 'error'); }
   };
   return (
-    <Modal title="Schedule message" onClose={onClose}>
+    <Modal title={t('Schedule message')} onClose={onClose}>
       <div class="choice-list">
         {scheduleChoices().map(([label, ts]) => <button key={label} class="button" onClick={() => void schedule(ts)}>{label}</button>)}
       </div>
       <form class="form" onSubmit={(e) => { e.preventDefault(); const t = Date.parse(custom.value); if (!Number.isNaN(t)) void schedule(Math.floor(t / 1000)); }}>
-        <label class="field"><span>Another time</span>
+        <label class="field"><span>{t('Another time')}</span>
           <input class="input" type="datetime-local" required value={custom.value} onInput={(e) => (custom.value = (e.target as HTMLInputElement).value)} />
         </label>
-        <div class="form-actions"><button class="button primary" type="submit">Schedule</button></div>
+        <div class="form-actions"><button class="button primary" type="submit">{t('Schedule')}</button></div>
       </form>
     </Modal>
   );

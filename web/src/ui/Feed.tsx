@@ -1,3 +1,4 @@
+import { t } from '../i18n/i18n.ts';
 import { memo } from 'preact/compat';
 import { useSignal } from '@preact/signals';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
@@ -19,12 +20,12 @@ import { copyText } from './common.tsx';
 
 /** Clicks inside rendered message HTML: copy a code block, open a spoiler, show an image in the lightbox. */
 function onContentClick(e: MouseEvent) {
-  const t = e.target as HTMLElement;
-  const copy = t.closest<HTMLElement>('.copy-code');
-  if (copy) { void copyText(copy.parentElement?.querySelector('pre')?.textContent ?? '', 'Code copied.'); return; }
-  const spoiler = t.closest<HTMLElement>('.spoiler-header');
+  const el = e.target as HTMLElement;
+  const copy = el.closest<HTMLElement>('.copy-code');
+  if (copy) { void copyText(copy.parentElement?.querySelector('pre')?.textContent ?? '', t('Code copied.')); return; }
+  const spoiler = el.closest<HTMLElement>('.spoiler-header');
   if (spoiler) return toggleSpoiler(spoiler);
-  const a = t.closest<HTMLAnchorElement>('.rendered a');
+  const a = el.closest<HTMLAnchorElement>('.rendered a');
   if (a && openFromMessage(a)) e.preventDefault();
 }
 
@@ -179,21 +180,21 @@ export function Feed({ terms }: { terms: Narrow }) {
 
   return (
     <div class="feed" ref={scroller} onScroll={onScroll} aria-busy={feed.loading} onClick={onContentClick} onKeyDown={onContentKey}>
-      {feed.foundOldest && !feed.loading && feed.ids.length > 0 && <div class="feed-start">This is the beginning of this view.</div>}
-      {!feed.foundOldest && !feed.loading && feed.ids.length > 0 && <div class="feed-start">Loading older messages…</div>}
-      {feed.loading && <div class="feed-loading" role="status">Loading messages…</div>}
+      {feed.foundOldest && !feed.loading && feed.ids.length > 0 && <div class="feed-start">{t('This is the beginning of this view.')}</div>}
+      {!feed.foundOldest && !feed.loading && feed.ids.length > 0 && <div class="feed-start">{t('Loading older messages…')}</div>}
+      {feed.loading && <div class="feed-loading" role="status">{t('Loading messages…')}</div>}
       {feed.error && <div class="feed-empty" role="alert">{feed.error}</div>}
       {!feed.loading && !feed.error && feed.ids.length === 0 && (
-        search ? <NoResults terms={terms} /> : <div class="feed-empty">No messages here yet. Start the conversation!</div>
+        search ? <NoResults terms={terms} /> : <div class="feed-empty">{t('No messages here yet. Start the conversation!')}</div>
       )}
-      <div role="list" aria-label="Messages">
+      <div role="list" aria-label={t('Messages')}>
         {rows.map((r) => (
           <MessageRow key={r.m.id} m={r.m} header={r.header} sender={r.sender} day={r.day} search={search}
             selected={selectedId.value === r.m.id} unread={s.unread.has(r.m.id)} muted={s.mutedUsers.value.has(r.m.sender_id)} />
         ))}
       </div>
       {firstUnread !== undefined && !unreadInView.value && (
-        <button class="jump-unread" onClick={jumpToUnread}>↑ Jump to first unread</button>
+        <button class="jump-unread" onClick={jumpToUnread}>{t('↑ Jump to first unread')}</button>
       )}
       {compose.value.open && <div class="feed-spacer" />}
     </div>
@@ -206,10 +207,10 @@ function NoResults({ terms }: { terms: Narrow }) {
   const filters = terms.filter((t) => t.operator !== 'search');
   return (
     <div class="feed-empty" role="status">
-      <p class="big">No messages match your search.</p>
-      <p>Searched for {words ? <strong>{words}</strong> : 'messages'}{filters.length > 0 && <> in {filters.map((t, i) => <span key={i} class="pill search-pill">{pillLabel(t)}</span>)}</>}.</p>
-      <p class="muted-text">Search looks for whole words (and their English forms: “plans” finds “plan”) in the messages you can read: your direct messages and the channels you can see.</p>
-      {words && filters.length > 0 && <p><a href={hashFor([{ operator: 'search', operand: words }])}>Search all messages for {words}</a></p>}
+      <p class="big">{t('No messages match your search.')}</p>
+      <p>{t('Searched for')} {words ? <strong>{words}</strong> : t('messages')}{filters.length > 0 && <> in {filters.map((t, i) => <span key={i} class="pill search-pill">{pillLabel(t)}</span>)}</>}.</p>
+      <p class="muted-text">{t('Search looks for whole words (and their English forms: “plans” finds “plan”) in the messages you can read: your direct messages and the channels you can see.')}</p>
+      {words && filters.length > 0 && <p><a href={hashFor([{ operator: 'search', operand: words }])}>{t('Search all messages for {words}', { words })}</a></p>}
     </div>
   );
 }
@@ -238,7 +239,7 @@ function RecipientHeader({ m }: { m: Message }) {
   return (
     <div class="recipient-header dm-header">
       <a href={hashFor([{ operator: 'dm', operand: key }])}>
-        {others.length ? `You and ${others.map((id) => s.userName(id)).join(', ')}` : 'You (notes to self)'}
+        {others.length ? t('You and {names}', { names: others.map((id) => s.userName(id)).join(', ') }) : 'You (notes to self)'}
       </a>
     </div>
   );
@@ -272,7 +273,7 @@ const revealed = new Set<number>();
 /** A muted sender's message: hidden until the reader asks (Zulip's muted users). */
 function MutedMessage({ m, onShow }: { m: Message; onShow: () => void }) {
   return (
-    <p class="muted-message">This message was hidden because you have muted the sender. <button class="link-button" onClick={() => { revealed.add(m.id); onShow(); }}>Show message</button></p>
+    <p class="muted-message">{t('This message was hidden because you have muted the sender.')} <button class="link-button" onClick={() => { revealed.add(m.id); onShow(); }}>{t('Show message')}</button></p>
   );
 }
 
@@ -310,17 +311,17 @@ const MessageRow = memo(function MessageRow({ m, header, sender, day, selected, 
               <time class="message-time" dateTime={isoTime(m.timestamp)}>{formatTime(m.timestamp, twentyFour)}</time>
             </div>
           )}
-          {unread && <span class="unread-marker" aria-label="Unread" />}
+          {unread && <span class="unread-marker" aria-label={t('Unread')} />}
           {hidden ? <MutedMessage m={m} onShow={() => shown.value++} /> : (
             <>
               {hasWidget(m) ? <MessageWidget m={m} /> : (
                 <div ref={contentRef} class={'message-content rendered' + (condensed ? ' condensed' : '')} dangerouslySetInnerHTML={{ __html: html }} />
               )}
-              {tall && <button class="link-button show-more" aria-expanded={!condensed} onClick={toggle}>{condensed ? 'Show more' : 'Show less'}</button>}
+              {tall && <button class="link-button show-more" aria-expanded={!condensed} onClick={toggle}>{condensed ? t('Show more') : t('Show less')}</button>}
             </>
           )}
           {label && <button class="edited" onClick={() => (messageDialog.value = { kind: 'history', m })}
-            title={label === 'edited' ? `Edited ${new Date(m.last_edit_timestamp! * 1000).toLocaleString()}: view the edit history` : 'Moved: view the history'}>{label === 'edited' ? '(edited)' : '(moved)'}</button>}
+            title={label === 'edited' ? t('Edited {when}: view the edit history', { when: new Date(m.last_edit_timestamp! * 1000).toLocaleString() }) : t('Moved: view the history')}>{label === 'edited' ? t('(edited)') : t('(moved)')}</button>}
           {m.reactions.length > 0 && <Reactions m={m} />}
         </div>
         <MessageActions m={m} />
@@ -332,7 +333,7 @@ const MessageRow = memo(function MessageRow({ m, header, sender, day, selected, 
 export function FeedTitle({ terms }: { terms: Narrow }) {
   const s = store.value!;
   const conv = conversationOf(terms);
-  if (isSearch(terms)) return <span class="title-text">Search results</span>;
+  if (isSearch(terms)) return <span class="title-text">{t('Search results')}</span>;
   if (conv.channel !== undefined) {
     const sub = s.subs.value.get(conv.channel);
     return (
@@ -343,12 +344,12 @@ export function FeedTitle({ terms }: { terms: Narrow }) {
       </span>
     );
   }
-  if (conv.dm) return <span class="title-text">{conv.dm.filter((id) => id !== s.myId).map((id) => s.userName(id)).join(', ') || 'Notes to self'}</span>;
-  if (terms.length === 0) return <span class="title-text">Combined feed</span>;
-  if (terms.length === 1 && terms[0]!.operator === 'is' && terms[0]!.operand === 'starred') return <span class="title-text">Starred messages</span>;
-  if (terms.length === 1 && terms[0]!.operator === 'is' && terms[0]!.operand === 'mentioned') return <span class="title-text">Mentions</span>;
-  if (terms.length === 1 && terms[0]!.operator === 'is' && terms[0]!.operand === 'followed') return <span class="title-text">Followed topics</span>;
-  if (terms.length === 2 && terms[0]!.operator === 'has' && terms[0]!.operand === 'reaction' && terms[1]!.operand === 'me') return <span class="title-text">Reactions</span>;
-  if (terms.length === 1 && terms[0]!.operator === 'sender') return <span class="title-text">Messages from {s.userName(Number(terms[0]!.operand))}</span>;
-  return <span class="title-text">Search results</span>;
+  if (conv.dm) return <span class="title-text">{conv.dm.filter((id) => id !== s.myId).map((id) => s.userName(id)).join(', ') || t('Notes to self')}</span>;
+  if (terms.length === 0) return <span class="title-text">{t('Combined feed')}</span>;
+  if (terms.length === 1 && terms[0]!.operator === 'is' && terms[0]!.operand === 'starred') return <span class="title-text">{t('Starred messages')}</span>;
+  if (terms.length === 1 && terms[0]!.operator === 'is' && terms[0]!.operand === 'mentioned') return <span class="title-text">{t('Mentions')}</span>;
+  if (terms.length === 1 && terms[0]!.operator === 'is' && terms[0]!.operand === 'followed') return <span class="title-text">{t('Followed topics')}</span>;
+  if (terms.length === 2 && terms[0]!.operator === 'has' && terms[0]!.operand === 'reaction' && terms[1]!.operand === 'me') return <span class="title-text">{t('Reactions')}</span>;
+  if (terms.length === 1 && terms[0]!.operator === 'sender') return <span class="title-text">{t('Messages from {name}', { name: s.userName(Number(terms[0]!.operand)) ?? '' })}</span>;
+  return <span class="title-text">{t('Search results')}</span>;
 }

@@ -1,4 +1,5 @@
 // Zulip's lightbox: an inline image (or a YouTube preview) opens over the app instead of leaving it.
+import { t } from '../i18n/i18n.ts';
 import { signal } from '@preact/signals';
 import { Modal } from './common.tsx';
 
@@ -21,16 +22,16 @@ export function Lightbox() {
   if (!v) return null;
   const close = () => (lightbox.value = null);
   return (
-    <Modal title={v.kind === 'image' ? v.title : 'YouTube video'} onClose={close} wide>
+    <Modal title={v.kind === 'image' ? v.title : t('YouTube video')} onClose={close} wide>
       <div class="lightbox-body">
         {v.kind === 'image'
           ? <img class="lightbox-image" src={v.src} alt={v.title} />
-          : <iframe class="lightbox-video" title="YouTube video" src={`https://www.youtube-nocookie.com/embed/${v.id}?autoplay=1`} allow="autoplay; encrypted-media; picture-in-picture" allowFullScreen />}
+          : <iframe class="lightbox-video" title={t('YouTube video')} src={`https://www.youtube-nocookie.com/embed/${v.id}?autoplay=1`} allow="autoplay; encrypted-media; picture-in-picture" allowFullScreen />}
       </div>
       <div class="form-actions">
-        <a class="button" href={v.href} target="_blank" rel="noopener noreferrer">{v.kind === 'image' ? 'Open original' : 'Open on YouTube'}</a>
-        {v.kind === 'image' && <a class="button" href={v.href} download>Download</a>}
-        <button class="button primary" onClick={close}>Close</button>
+        <a class="button" href={v.href} target="_blank" rel="noopener noreferrer">{v.kind === 'image' ? t('Open original') : t('Open on YouTube')}</a>
+        {v.kind === 'image' && <a class="button" href={v.href} download>{t('Download')}</a>}
+        <button class="button primary" onClick={close}>{t('Close')}</button>
       </div>
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { t, tn } from '../i18n/i18n.ts';
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { ApiError, login, request, type Session } from '../api.ts';
@@ -39,7 +40,7 @@ export function Login({ onLogin }: { onLogin: (s: Session) => void }) {
       else onLogin(r);
     } catch (err) {
       if (err instanceof ApiError && err.body.two_factor_required && otp.value === null) otp.value = '';
-      error.value = err instanceof ApiError ? loginError(err) : 'Cannot reach the server.';
+      error.value = err instanceof ApiError ? loginError(err) : t('Cannot reach the server.');
     } finally {
       busy.value = false;
     }
@@ -50,8 +51,8 @@ export function Login({ onLogin }: { onLogin: (s: Session) => void }) {
   if (desktopData.value) {
     return (
       <main class="login-page"><div class="login-card">
-        <h1>Finish signing in in the app</h1>
-        <p>Copy this code and paste it into the Zulip desktop app:</p>
+        <h1>{t('Finish signing in in the app')}</h1>
+        <p>{t('Copy this code and paste it into the Zulip desktop app:')}</p>
         <code class="desktop-data">{desktopData.value}</code>
       </div></main>
     );
@@ -60,22 +61,22 @@ export function Login({ onLogin }: { onLogin: (s: Session) => void }) {
     <main class="login-page">
       <form class="login-card" onSubmit={submit} aria-labelledby="login-title">
         <div class="brand big"><span class="brand-mark" aria-hidden="true">S</span></div>
-        <h1 id="login-title">Log in to Stoa</h1>
+        <h1 id="login-title">{t('Log in to Stoa')}</h1>
         {passwordForm && <>
-          <label class="field"><span>{s && !s.require_email_format_usernames ? 'Email or username' : 'Email'}</span>
+          <label class="field"><span>{s && !s.require_email_format_usernames ? t('Email or username') : 'Email'}</span>
             <input ref={ref} class="input" type={s && !s.require_email_format_usernames ? 'text' : 'email'} name="username" autocomplete="username" required value={email.value} onInput={(e) => (email.value = (e.target as HTMLInputElement).value)} />
           </label>
-          <label class="field"><span>Password</span>
+          <label class="field"><span>{t('Password')}</span>
             <input class="input" type="password" name="password" autocomplete="current-password" required value={password.value} onInput={(e) => (password.value = (e.target as HTMLInputElement).value)} />
           </label>
-          {otp.value !== null && <label class="field"><span>Two-factor code</span>
+          {otp.value !== null && <label class="field"><span>{t('Two-factor code')}</span>
             <input class="input" name="otp_token" inputMode="numeric" autocomplete="one-time-code" required value={otp.value} onInput={(e) => (otp.value = (e.target as HTMLInputElement).value)} />
           </label>}
           {error.value && <p class="form-error" role="alert">{error.value}</p>}
-          <button class="button primary wide" type="submit" disabled={busy.value}>{busy.value ? 'Logging in…' : 'Log in'}</button>
+          <button class="button primary wide" type="submit" disabled={busy.value}>{busy.value ? t('Logging in…') : t('Log in')}</button>
         </>}
         {s?.external_authentication_methods.map((m) => (
-          <a key={m.name} class="button wide sso-button" href={m.login_url + (query ? '?' + query : '')}>Log in with {m.display_name}</a>
+          <a key={m.name} class="button wide sso-button" href={m.login_url + (query ? '?' + query : '')}>{t('Log in with {name}', { name: m.display_name })}</a>
         ))}
       </form>
     </main>
@@ -86,5 +87,5 @@ export function Login({ onLogin }: { onLogin: (s: Session) => void }) {
 export function loginError(err: ApiError): string {
   if (err.code !== 'RATE_LIMIT_HIT') return err.message;
   const minutes = Math.max(1, Math.ceil(Number(err.body['retry-after'] ?? 60) / 60));
-  return `Too many failed attempts to log in to this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return tn(minutes, 'Too many failed attempts to log in to this account. Try again in {n} minute.', 'Too many failed attempts to log in to this account. Try again in {n} minutes.');
 }

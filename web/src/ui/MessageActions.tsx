@@ -1,3 +1,4 @@
+import { t } from '../i18n/i18n.ts';
 import { signal, useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { api, ApiError } from '../api.ts';
@@ -11,7 +12,7 @@ import { openComposeFor, quoteAndReply } from './Compose.tsx';
 import { messageDialog } from './MessageDialogs.tsx';
 import { toApiNarrow } from '../narrow.ts';
 
-const fail = (e: unknown) => showToast(e instanceof ApiError ? e.message : 'Something went wrong.', 'error');
+const fail = (e: unknown) => showToast(e instanceof ApiError ? e.message : t('Something went wrong.'), 'error');
 
 export function toggleReaction(m: Message, name: string, code: string, type: string) {
   const s = store.value!;
@@ -124,35 +125,35 @@ export function MessageActions({ m }: { m: Message }) {
   );
   return (
     <div class={'message-actions' + (menu.value !== 'none' ? ' open' : '')}>
-      <button class="icon-button" aria-label="Add reaction" title="Add reaction" onClick={() => (menu.value = 'emoji')}><Icon name="smile" /></button>
-      <button class="icon-button" aria-label="Reply" title="Reply (r)" onClick={() => openComposeFor(m)}><Icon name="reply" /></button>
-      <button class={'icon-button' + (starred ? ' starred' : '')} aria-label={starred ? 'Unstar message' : 'Star message'} aria-pressed={starred} title="Star" onClick={() => toggleStar(m)}><Icon name="star" filled={starred} /></button>
-      <button class="icon-button" aria-label="More actions" aria-haspopup="menu" title="More actions" onClick={() => (menu.value = 'more')}><Icon name="more" size={20} /></button>
+      <button class="icon-button" aria-label={t('Add reaction')} title={t('Add reaction')} onClick={() => (menu.value = 'emoji')}><Icon name="smile" /></button>
+      <button class="icon-button" aria-label={t('Reply')} title={t('Reply (r)')} onClick={() => openComposeFor(m)}><Icon name="reply" /></button>
+      <button class={'icon-button' + (starred ? ' starred' : '')} aria-label={starred ? t('Unstar message') : t('Star message')} aria-pressed={starred} title={t('Star')} onClick={() => toggleStar(m)}><Icon name="star" filled={starred} /></button>
+      <button class="icon-button" aria-label={t('More actions')} aria-haspopup="menu" title={t('More actions')} onClick={() => (menu.value = 'more')}><Icon name="more" size={20} /></button>
       {menu.value === 'emoji' && <EmojiPicker onClose={close} onPick={(n, c, t) => toggleReaction(m, n, c, t)} />}
       {menu.value === 'more' && (
-        <Popover onClose={close} label="Message actions" class="menu">
-          {item('Quote and reply', () => quoteAndReply(m))}
-          {canEdit(m) && item('Edit message', () => (dialog.value = 'edit'))}
-          {canMove(m) && item('Move messages', () => (dialog.value = 'move'))}
-          {canResolve(m) && item(m.subject.startsWith('✔ ') ? 'Mark topic as unresolved' : 'Mark topic as resolved', () => resolveTopic(m))}
-          {item('Mark as unread from here', () => markUnreadFrom(m))}
-          {item('Remind me about this', () => (messageDialog.value = { kind: 'remind', m }))}
-          {item('Copy link to message', () => copyText(messageLink(m), 'Link copied.'))}
-          {item('View message source', () => (messageDialog.value = { kind: 'source', m }))}
-          {(m.last_edit_timestamp !== undefined || m.last_moved_timestamp !== undefined) && item('View edit history', () => (messageDialog.value = { kind: 'history', m }))}
-          {store.value!.realm.value.enable_read_receipts !== false && item('View read receipts', () => (messageDialog.value = { kind: 'receipts', m }))}
-          {m.sender_id !== store.value!.myId && !store.value!.mutedUsers.value.has(m.sender_id) && item(`Mute ${m.sender_full_name}`, () => muteUser(m.sender_id))}
-          {canDelete(m) && item('Delete message', () => (dialog.value = 'delete'))}
+        <Popover onClose={close} label={t('Message actions')} class="menu">
+          {item(t('Quote and reply'), () => quoteAndReply(m))}
+          {canEdit(m) && item(t('Edit message'), () => (dialog.value = 'edit'))}
+          {canMove(m) && item(t('Move messages'), () => (dialog.value = 'move'))}
+          {canResolve(m) && item(m.subject.startsWith('✔ ') ? t('Mark topic as unresolved') : t('Mark topic as resolved'), () => resolveTopic(m))}
+          {item(t('Mark as unread from here'), () => markUnreadFrom(m))}
+          {item(t('Remind me about this'), () => (messageDialog.value = { kind: 'remind', m }))}
+          {item(t('Copy link to message'), () => copyText(messageLink(m), t('Link copied.')))}
+          {item(t('View message source'), () => (messageDialog.value = { kind: 'source', m }))}
+          {(m.last_edit_timestamp !== undefined || m.last_moved_timestamp !== undefined) && item(t('View edit history'), () => (messageDialog.value = { kind: 'history', m }))}
+          {store.value!.realm.value.enable_read_receipts !== false && item(t('View read receipts'), () => (messageDialog.value = { kind: 'receipts', m }))}
+          {m.sender_id !== store.value!.myId && !store.value!.mutedUsers.value.has(m.sender_id) && item(t('Mute {name}', { name: m.sender_full_name }), () => muteUser(m.sender_id))}
+          {canDelete(m) && item(t('Delete message'), () => (dialog.value = 'delete'))}
         </Popover>
       )}
       {dialog.value === 'edit' && <EditDialog m={m} onClose={() => (dialog.value = 'none')} />}
       {dialog.value === 'move' && <MoveDialog m={m} onClose={() => (dialog.value = 'none')} />}
       {dialog.value === 'delete' && (
-        <Modal title="Delete message?" onClose={() => (dialog.value = 'none')}>
-          <p>This deletes the message for everyone. It cannot be undone.</p>
+        <Modal title={t('Delete message?')} onClose={() => (dialog.value = 'none')}>
+          <p>{t('This deletes the message for everyone. It cannot be undone.')}</p>
           <div class="form-actions">
-            <button class="button" onClick={() => (dialog.value = 'none')}>Cancel</button>
-            <button class="button danger" onClick={() => { dialog.value = 'none'; api.del(`/messages/${m.id}`).catch(fail); }}>Delete</button>
+            <button class="button" onClick={() => (dialog.value = 'none')}>{t('Cancel')}</button>
+            <button class="button danger" onClick={() => { dialog.value = 'none'; api.del(`/messages/${m.id}`).catch(fail); }}>{t('Delete')}</button>
           </div>
         </Modal>
       )}
@@ -177,15 +178,15 @@ function EditDialog({ m, onClose }: { m: Message; onClose: () => void }) {
     } catch (e) { fail(e); } finally { saving.value = false; }
   };
   return (
-    <Modal title="Edit message" onClose={onClose} wide>
-      {text.value === null ? <p>Loading…</p> : (
-        <textarea class="input textarea" aria-label="Message text" value={text.value} rows={6}
+    <Modal title={t('Edit message')} onClose={onClose} wide>
+      {text.value === null ? <p>{t('Loading…')}</p> : (
+        <textarea class="input textarea" aria-label={t('Message text')} value={text.value} rows={6}
           onInput={(e) => (text.value = (e.target as HTMLTextAreaElement).value)}
           onKeyDown={(e) => { if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); void save(); } }} />
       )}
       <div class="form-actions">
-        <button class="button" onClick={onClose}>Cancel</button>
-        <button class="button primary" disabled={saving.value || text.value === null} onClick={save}>Save</button>
+        <button class="button" onClick={onClose}>{t('Cancel')}</button>
+        <button class="button primary" disabled={saving.value || text.value === null} onClick={save}>{t('Save')}</button>
       </div>
     </Modal>
   );
@@ -208,28 +209,28 @@ export function MoveDialog({ m, onClose }: { m: Message; onClose: () => void }) 
     } catch (err) { fail(err); }
   };
   return (
-    <Modal title="Move messages" onClose={onClose}>
+    <Modal title={t('Move messages')} onClose={onClose}>
       <form onSubmit={submit} class="form">
-        <label class="field"><span>Channel</span>
+        <label class="field"><span>{t('Channel')}</span>
           <select class="input" value={stream.value} onChange={(e) => (stream.value = Number((e.target as HTMLSelectElement).value))}>
             {[...s.subs.value.values()].map((x) => <option key={x.stream_id} value={x.stream_id}>{x.name}</option>)}
           </select>
         </label>
-        <label class="field"><span>Topic</span>
+        <label class="field"><span>{t('Topic')}</span>
           <input class="input" value={topic.value} maxLength={s.realm.value.max_topic_length ?? 60} onInput={(e) => (topic.value = (e.target as HTMLInputElement).value)} />
         </label>
-        <label class="field"><span>Which messages</span>
+        <label class="field"><span>{t('Which messages')}</span>
           <select class="input" value={mode.value} onChange={(e) => (mode.value = (e.target as HTMLSelectElement).value as any)}>
-            <option value="change_one">Only this message</option>
-            <option value="change_later">This and all following messages</option>
-            <option value="change_all">All messages in this topic</option>
+            <option value="change_one">{t('Only this message')}</option>
+            <option value="change_later">{t('This and all following messages')}</option>
+            <option value="change_all">{t('All messages in this topic')}</option>
           </select>
         </label>
-        <label class="check"><input type="checkbox" checked={notifyOld.value} onChange={(e) => (notifyOld.value = (e.target as HTMLInputElement).checked)} /> Send a notice to the old topic</label>
-        <label class="check"><input type="checkbox" checked={notifyNew.value} onChange={(e) => (notifyNew.value = (e.target as HTMLInputElement).checked)} /> Send a notice to the new topic</label>
+        <label class="check"><input type="checkbox" checked={notifyOld.value} onChange={(e) => (notifyOld.value = (e.target as HTMLInputElement).checked)} /> {t('Send a notice to the old topic')}</label>
+        <label class="check"><input type="checkbox" checked={notifyNew.value} onChange={(e) => (notifyNew.value = (e.target as HTMLInputElement).checked)} /> {t('Send a notice to the new topic')}</label>
         <div class="form-actions">
-          <button type="button" class="button" onClick={onClose}>Cancel</button>
-          <button type="submit" class="button primary">Move</button>
+          <button type="button" class="button" onClick={onClose}>{t('Cancel')}</button>
+          <button type="submit" class="button primary">{t('Move')}</button>
         </div>
       </form>
     </Modal>

@@ -1,4 +1,5 @@
 // Inbox (unread conversations by channel) and Recent conversations.
+import { t } from '../i18n/i18n.ts';
 import { useComputed, useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { store, loadRecent } from '../live.ts';
@@ -20,11 +21,11 @@ export function Inbox() {
   }
   const empty = s.realm.value.empty_topic_display_name ?? 'general chat';
   return (
-    <div class="overview" aria-label="Inbox">
-      {c.total === 0 && <div class="feed-empty"><p class="big">You have no unread messages.</p><p><a href="#feed">Go to the combined feed</a> or <a href="#recent">recent conversations</a>.</p></div>}
+    <div class="overview" aria-label={t('Inbox')}>
+      {c.total === 0 && <div class="feed-empty"><p class="big">{t('You have no unread messages.')}</p><p><a href="#feed">{t('Go to the combined feed')}</a> or <a href="#recent">{t('recent conversations')}</a>.</p></div>}
       {dms.length > 0 && (
         <section class="inbox-group">
-          <h2 class="inbox-heading"><span>Direct messages</span><Count n={c.dms} /></h2>
+          <h2 class="inbox-heading"><span>{t('Direct messages')}</span><Count n={c.dms} /></h2>
           <ul>
             {dms.map((d) => {
               const ids = d.dmKey!.split(',').map(Number);
@@ -78,16 +79,16 @@ export function Recent() {
   if (filter.value === 'unread') list = list.filter((r) => (r.dmKey !== undefined ? counts.dmConversations.get(r.dmKey) : counts.topics.get(topicKey(r.streamId!, r.topic ?? ''))) ?? 0);
   const empty = s.realm.value.empty_topic_display_name ?? 'general chat';
   return (
-    <div class="overview" aria-label="Recent conversations">
-      <div class="segmented" role="group" aria-label="Filter">
+    <div class="overview" aria-label={t('Recent conversations')}>
+      <div class="segmented" role="group" aria-label={t('Filter')}>
         {(['all', 'unread', 'dm'] as const).map((f) => (
           <button key={f} class={filter.value === f ? 'on' : ''} aria-pressed={filter.value === f} onClick={() => (filter.value = f)}>
-            {f === 'all' ? 'All' : f === 'unread' ? 'Unread' : 'Direct messages'}
+            {f === 'all' ? 'All' : f === 'unread' ? 'Unread' : t('Direct messages')}
           </button>
         ))}
       </div>
-      {!loaded.value && list.length === 0 && <div class="feed-loading" role="status">Loading…</div>}
-      {loaded.value && list.length === 0 && <div class="feed-empty">No conversations yet.</div>}
+      {!loaded.value && list.length === 0 && <div class="feed-loading" role="status">{t('Loading…')}</div>}
+      {loaded.value && list.length === 0 && <div class="feed-empty">{t('No conversations yet.')}</div>}
       <ul class="recent-list">
         {list.slice(0, 200).map((r) => {
           const n = r.dmKey !== undefined ? counts.dmConversations.get(r.dmKey) ?? 0 : counts.topics.get(topicKey(r.streamId!, r.topic ?? '')) ?? 0;
@@ -101,11 +102,11 @@ export function Recent() {
               <a class="recent-row" href={hash}>
                 <span class="recent-where">
                   {r.dmKey !== undefined
-                    ? <span class="recent-channel">Direct message</span>
+                    ? <span class="recent-channel">{t('Direct message')}</span>
                     : <span class="recent-channel"><span class="swatch small" style={{ background: sub?.color ?? '#8a8f98' }} aria-hidden="true" />{s.streamName(r.streamId)}</span>}
                   <span class="recent-topic">{r.dmKey !== undefined ? r.dmKey.split(',').map((id) => s.userName(Number(id))).join(', ') : r.topic || <em>{empty}</em>}</span>
                 </span>
-                <span class="recent-senders" aria-label="Participants">
+                <span class="recent-senders" aria-label={t('Participants')}>
                   {r.senders.slice(0, 4).map((id) => <Avatar key={id} userId={id} name={s.userName(id)} url={s.user(id)?.avatar_url} size={24} />)}
                 </span>
                 <Count n={n} />

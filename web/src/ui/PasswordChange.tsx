@@ -1,4 +1,5 @@
 // Settings › Profile: change your password (PATCH /settings with old_password and new_password, as Zulip's form).
+import { t } from '../i18n/i18n.ts';
 import { useSignal } from '@preact/signals';
 import { api, ApiError } from '../api.ts';
 import { showToast } from './app-state.ts';
@@ -15,9 +16,9 @@ export function PasswordChange() {
     try {
       await api.patch('/settings', { old_password: old.value, new_password: next.value });
       old.value = next.value = '';
-      showToast('Password changed. Your other sessions have been signed out.');
+      showToast(t('Password changed. Your other sessions have been signed out.'));
     } catch (err) {
-      error.value = err instanceof ApiError ? err.message : 'Something went wrong.';
+      error.value = err instanceof ApiError ? err.message : t('Something went wrong.');
     } finally {
       busy.value = false;
     }
@@ -25,15 +26,15 @@ export function PasswordChange() {
   const input = (v: typeof old) => (e: Event) => (v.value = (e.target as HTMLInputElement).value);
   return (
     <form class="form" onSubmit={submit} aria-labelledby="password-title">
-      <h2 id="password-title" class="settings-subtitle">Password</h2>
-      <label class="field"><span>Current password</span>
+      <h2 id="password-title" class="settings-subtitle">{t('Password')}</h2>
+      <label class="field"><span>{t('Current password')}</span>
         <input class="input" type="password" name="old_password" autocomplete="current-password" required value={old.value} onInput={input(old)} />
       </label>
-      <label class="field"><span>New password</span>
+      <label class="field"><span>{t('New password')}</span>
         <input class="input" type="password" name="new_password" autocomplete="new-password" required minLength={6} value={next.value} onInput={input(next)} />
       </label>
       {error.value && <p class="form-error" role="alert">{error.value}</p>}
-      <div class="form-actions"><button class="button primary" type="submit" disabled={busy.value}>Change password</button></div>
+      <div class="form-actions"><button class="button primary" type="submit" disabled={busy.value}>{t('Change password')}</button></div>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 // The search box, as Zulip's: operators become pills (channel, topic, sender by name, dm, is, has),
 // suggestions follow what is typed, recent searches show when it is empty, and Enter searches.
+import { t } from '../i18n/i18n.ts';
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { store, loadTopics } from '../live.ts';
@@ -107,7 +108,7 @@ export function SearchBox() {
       if (op === 'is' || op === 'has') return (op === 'is' ? IS_OPERANDS : HAS_OPERANDS).filter((x) => x.startsWith(q.toLowerCase())).map((x) => ({ key: op + x, label: `${op}: ${x}`, run: () => addPill(pill(x)) }));
       return [];
     }
-    const out: Suggestion[] = [{ key: 'search', label: `Search for ${text.value.trim()}`, run: () => submit() }];
+    const out: Suggestion[] = [{ key: 'search', label: t('Search for {text}', { text: text.value.trim() }), run: () => submit() }];
     if (lastToken) {
       for (const c of rank([...s.subs.value.values()], lastToken, (c) => [c.name], 2)) out.push({ key: 'c' + c.stream_id, label: `channel: #${c.name}`, run: () => addPill({ operator: 'channel', operand: String(c.stream_id) }) });
       for (const u of rank([...s.users.value.values()].filter((u) => u.is_active !== false && !u.is_bot), lastToken, (u) => [u.full_name], 3)) {
@@ -138,13 +139,13 @@ export function SearchBox() {
     <form class="search" role="search" onSubmit={(e) => { e.preventDefault(); submit(); }}>
       <div class="search-field" onClick={() => input.current?.focus()}>
         <span class="search-icon"><Icon name="search" size={16} /></span>
-        {pills.value.map((t, i) => (
-          <span class="pill search-pill" key={i}>{pillLabel(t)}
-            <button type="button" class="pill-x" aria-label={`Remove ${pillLabel(t)}`} onClick={() => (pills.value = pills.value.filter((_, j) => j !== i))}><Icon name="close" size={12} /></button>
+        {pills.value.map((term, i) => (
+          <span class="pill search-pill" key={i}>{pillLabel(term)}
+            <button type="button" class="pill-x" aria-label={t('Remove {name}', { name: pillLabel(term) })} onClick={() => (pills.value = pills.value.filter((_, j) => j !== i))}><Icon name="close" size={12} /></button>
           </span>
         ))}
-        <input ref={input} id="search" class="search-input" type="search" aria-label="Search messages" autocomplete="off"
-          placeholder={pills.value.length ? '' : 'Search'} title="Search, with channel: topic: sender: dm: has: is: and words"
+        <input ref={input} id="search" class="search-input" type="search" aria-label={t('Search messages')} autocomplete="off"
+          placeholder={pills.value.length ? '' : t('Search')} title={t('Search, with channel: topic: sender: dm: has: is: and words')}
           role="combobox" aria-expanded={shown.length > 0} aria-controls="search-suggestions" aria-activedescendant={activeId}
           value={text.value}
           onInput={(e) => { text.value = (e.target as HTMLInputElement).value; active.value = 0; open.value = true; }}
@@ -152,7 +153,7 @@ export function SearchBox() {
           onKeyDown={onKeyDown} />
       </div>
       {shown.length > 0 && (
-        <ul class="typeahead search-suggestions" id="search-suggestions" role="listbox" aria-label="Search suggestions">
+        <ul class="typeahead search-suggestions" id="search-suggestions" role="listbox" aria-label={t('Search suggestions')}>
           {shown.map((sg, i) => (
             <li key={sg.key} id={`search-sg-${i}`} role="option" aria-selected={i === active.value} class={i === active.value ? 'active' : ''}
               onMouseDown={(e) => { e.preventDefault(); sg.run(); }}>

@@ -1,5 +1,6 @@
 // Zulip's keyboard shortcuts, and `?` for the list of them. None fires while typing in a field;
 // the list below is both the help dialog's content and what the handler implements.
+import { t, N_ } from '../i18n/i18n.ts';
 import { signal } from '@preact/signals';
 import { store, markRead } from '../live.ts';
 import type { Narrow } from '../narrow.ts';
@@ -19,37 +20,37 @@ export const helpOpen = signal(false);
 
 /** [keys, what], grouped as Zulip's help groups them. */
 export const SHORTCUTS: [string, [string, string][]][] = [
-  ['The basics', [
-    ['?', 'Show keyboard shortcuts'], ['/ or Ctrl+K', 'Search messages'], ['q', 'Filter channels'],
-    ['Esc or Ctrl+[', 'Close, or go to your home view'], ['c', 'New channel message'], ['x', 'New direct message'],
-    ['r or Enter', 'Reply to the selected message'], ['R', 'Reply directly to the sender'], ['@', 'Reply mentioning the sender'],
-    ['>', 'Quote and reply'],
+  [N_('The basics'), [
+    ['?', N_('Show keyboard shortcuts')], ['/ or Ctrl+K', N_('Search messages')], ['q', N_('Filter channels')],
+    ['Esc or Ctrl+[', N_('Close, or go to your home view')], ['c', N_('New channel message')], ['x', N_('New direct message')],
+    ['r or Enter', N_('Reply to the selected message')], ['R', N_('Reply directly to the sender')], ['@', N_('Reply mentioning the sender')],
+    ['>', N_('Quote and reply')],
   ]],
-  ['Navigation', [
-    ['Shift+I', 'Go to Inbox'], ['t', 'Go to Recent conversations'], ['a', 'Go to the combined feed'],
-    ['Shift+P', 'Go to direct message feed'], ['d', 'Go to Drafts'], ['s', 'Go to the channel of the selected message (again: its topic)'],
-    ['S', 'Go to the topic of the selected message'], ['n', 'Next unread topic'], ['p', 'Next unread direct message conversation'],
-    ['A / D', 'Previous / next channel'], ['j / ↓', 'Next message'], ['k / ↑', 'Previous message'],
-    ['Home / End', 'First / last message'],
+  [N_('Navigation'), [
+    ['Shift+I', N_('Go to Inbox')], ['t', N_('Go to Recent conversations')], ['a', N_('Go to the combined feed')],
+    ['Shift+P', N_('Go to direct message feed')], ['d', N_('Go to Drafts')], ['s', N_('Go to the channel of the selected message (again: its topic)')],
+    ['S', N_('Go to the topic of the selected message')], ['n', N_('Next unread topic')], ['p', N_('Next unread direct message conversation')],
+    ['A / D', N_('Previous / next channel')], ['j / ↓', N_('Next message')], ['k / ↑', N_('Previous message')],
+    ['Home / End', N_('First / last message')],
   ]],
-  ['The selected message', [
-    ['e', 'Edit it'], ['i', 'Open its menu'], [':', 'Add a reaction'], ['+', 'React with 👍'], ['*', 'Star or unstar it'],
-    ['Shift+U', 'Mark as unread from here'], ['v', 'Show its image in the lightbox'], ['Shift+V', 'View read receipts'],
-    ['Shift+M', 'Mute or unmute its topic'],
+  [N_('The selected message'), [
+    ['e', N_('Edit it')], ['i', N_('Open its menu')], [':', N_('Add a reaction')], ['+', N_('React with 👍')], ['*', N_('Star or unstar it')],
+    ['Shift+U', N_('Mark as unread from here')], ['v', N_('Show its image in the lightbox')], ['Shift+V', N_('View read receipts')],
+    ['Shift+M', N_('Mute or unmute its topic')],
   ]],
 ];
 
 export function ShortcutHelp() {
   if (!helpOpen.value) return null;
   return (
-    <Modal title="Keyboard shortcuts" onClose={() => (helpOpen.value = false)} wide>
+    <Modal title={t('Keyboard shortcuts')} onClose={() => (helpOpen.value = false)} wide>
       {SHORTCUTS.map(([group, list]) => (
         <section key={group} class="shortcut-group">
-          <h3>{group}</h3>
+          <h3>{t(group)}</h3>
           <table class="table shortcuts">
             <tbody>
               {list.map(([keys, what]) => (
-                <tr key={keys}><td>{keys.split(' ').map((k, i) => (k === 'or' || k === '/' ? <span key={i}> {k} </span> : <kbd key={i}>{k}</kbd>))}</td><td>{what}</td></tr>
+                <tr key={keys}><td>{keys.split(' ').map((k, i) => (k === 'or' || k === '/' ? <span key={i}> {k} </span> : <kbd key={i}>{k}</kbd>))}</td><td>{t(what)}</td></tr>
               ))}
             </tbody>
           </table>

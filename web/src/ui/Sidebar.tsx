@@ -1,3 +1,4 @@
+import { t, N_ } from '../i18n/i18n.ts';
 import { useComputed, useSignal } from '@preact/signals';
 import { api } from '../api.ts';
 import { store } from '../live.ts';
@@ -23,14 +24,14 @@ function currentHash(): string {
 /** Zulip's built-in views, in its order; `home` is the web_home_view value of those that can be the home view. */
 const BUILT_IN: { fragment: string; name: string; icon: string; pinned: boolean; home?: string; count?: 'total' | 'mentions' | 'drafts' | 'scheduled' | 'reminders' }[] = [
   { fragment: 'inbox', name: 'Inbox', icon: 'inbox', pinned: true, home: 'inbox', count: 'total' },
-  { fragment: 'recent', name: 'Recent conversations', icon: 'clock', pinned: true, home: 'recent' },
-  { fragment: 'feed', name: 'Combined feed', icon: 'feed', pinned: true, home: 'all_messages', count: 'total' },
+  { fragment: 'recent', name: N_('Recent conversations'), icon: 'clock', pinned: true, home: 'recent' },
+  { fragment: 'feed', name: N_('Combined feed'), icon: 'feed', pinned: true, home: 'all_messages', count: 'total' },
   { fragment: 'narrow/is/mentioned', name: 'Mentions', icon: 'at', pinned: true, count: 'mentions' },
   { fragment: 'narrow/has/reaction/sender/me', name: 'Reactions', icon: 'smile', pinned: true },
-  { fragment: 'narrow/is/starred', name: 'Starred messages', icon: 'star', pinned: true },
-  { fragment: 'narrow/is/followed', name: 'Followed topics', icon: 'follow', pinned: false },
+  { fragment: 'narrow/is/starred', name: N_('Starred messages'), icon: 'star', pinned: true },
+  { fragment: 'narrow/is/followed', name: N_('Followed topics'), icon: 'follow', pinned: false },
   { fragment: 'drafts', name: 'Drafts', icon: 'pencil', pinned: true, count: 'drafts' },
-  { fragment: 'scheduled', name: 'Scheduled messages', icon: 'calendar', pinned: true, count: 'scheduled' },
+  { fragment: 'scheduled', name: N_('Scheduled messages'), icon: 'calendar', pinned: true, count: 'scheduled' },
   { fragment: 'reminders', name: 'Reminders', icon: 'alarm', pinned: true, count: 'reminders' },
 ];
 /** Built-in views the server knows by fragment; the others are pinned as named views. */
@@ -61,10 +62,10 @@ function ViewRow({ fragment, icon, label, count, mention, home, pinned, custom }
         <RowMenu label={`${label} options`}>
           {(close) => (
             <>
-              {menuItem(close, pinned ? 'Unpin from the sidebar' : 'Pin to the sidebar', () => setPinned(fragment, label, !pinned))}
-              {home !== undefined && !isHome && menuItem(close, 'Make this my home view', () => api.patch('/settings', { web_home_view: home }).catch(fail))}
-              {fragment === 'inbox' && menuItem(close, 'Mark all messages as read', () => markAllRead())}
-              {custom && menuItem(close, 'Delete this view', () => api.del(`/navigation_views/${encodeURIComponent(fragment)}`).catch(fail))}
+              {menuItem(close, pinned ? t('Unpin from the sidebar') : t('Pin to the sidebar'), () => setPinned(fragment, label, !pinned))}
+              {home !== undefined && !isHome && menuItem(close, t('Make this my home view'), () => api.patch('/settings', { web_home_view: home }).catch(fail))}
+              {fragment === 'inbox' && menuItem(close, t('Mark all messages as read'), () => markAllRead())}
+              {custom && menuItem(close, t('Delete this view'), () => api.del(`/navigation_views/${encodeURIComponent(fragment)}`).catch(fail))}
             </>
           )}
         </RowMenu>
@@ -79,7 +80,7 @@ function ViewsSection({ c }: { c: UnreadCounts }) {
   const saved = new Map(s.navViews.value.map((v) => [v.fragment, v]));
   const counts = { total: c.total, mentions: c.mentions, drafts: s.drafts.value.size, scheduled: s.scheduled.value.length, reminders: s.reminders.value.length };
   const rows = [
-    ...BUILT_IN.map((v) => ({ ...v, pinned: saved.get(v.fragment)?.is_pinned ?? v.pinned, custom: false, label: v.name })),
+    ...BUILT_IN.map((v) => ({ ...v, pinned: saved.get(v.fragment)?.is_pinned ?? v.pinned, custom: false, label: t(v.name) })),
     ...s.navViews.value.filter((v) => v.name && !BUILT_IN.some((b) => b.fragment === v.fragment))
       .map((v) => ({ fragment: v.fragment, icon: 'feed', pinned: v.is_pinned, custom: true, label: v.name!, home: undefined, count: undefined })),
   ];
@@ -89,11 +90,11 @@ function ViewsSection({ c }: { c: UnreadCounts }) {
   );
   const unpinned = rows.filter((v) => !v.pinned);
   return (
-    <ul class="nav-list" aria-label="Views">
+    <ul class="nav-list" aria-label={t('Views')}>
       {rows.filter((v) => v.pinned).map(row)}
       {unpinned.length > 0 && (
         <li><button class="nav-row more-views" aria-expanded={more.value} onClick={() => (more.value = !more.value)}>
-          <span class="nav-icon" aria-hidden="true"><Icon name="more" size={18} /></span><span class="nav-label">{more.value ? 'Fewer views' : 'More views'}</span>
+          <span class="nav-icon" aria-hidden="true"><Icon name="more" size={18} /></span><span class="nav-label">{more.value ? t('Fewer views') : t('More views')}</span>
         </button></li>
       )}
       {more.value && unpinned.map(row)}
@@ -113,20 +114,20 @@ export function Sidebar() {
   const dms = [...s.recent.value.values()].filter((r) => r.dmKey !== undefined).sort((a, b) => b.maxId - a.maxId).slice(0, 12);
 
   return (
-    <nav class={'sidebar' + (sidebarOpen.value ? ' open' : '')} aria-label="Channels and conversations">
+    <nav class={'sidebar' + (sidebarOpen.value ? ' open' : '')} aria-label={t('Channels and conversations')}>
       <ViewsSection c={c} />
 
       <section aria-labelledby="channels-heading">
         <div class="sidebar-heading">
-          <h2 id="channels-heading">Channels</h2>
-          <button class="icon-button small" onClick={() => (browsing.value = true)} aria-label="Browse channels" title="Browse channels"><Icon name="plus" size={16} /></button>
+          <h2 id="channels-heading">{t('Channels')}</h2>
+          <button class="icon-button small" onClick={() => (browsing.value = true)} aria-label={t('Browse channels')} title={t('Browse channels')}><Icon name="plus" size={16} /></button>
         </div>
         <ChannelSections counts={c} viewed={{ channel: viewedChannel, topic: viewedTopic, onlyChannel: viewedTopic === undefined && viewed?.length === 1 }} />
       </section>
       <section aria-labelledby="dms-heading">
         <div class="sidebar-heading">
-          <h2 id="dms-heading">Direct messages</h2>
-          <button class="icon-button small" onClick={() => openCompose({ kind: 'private', topic: '', to: [] }, 'to')} aria-label="New direct message" title="New direct message (x)"><Icon name="plus" size={16} /></button>
+          <h2 id="dms-heading">{t('Direct messages')}</h2>
+          <button class="icon-button small" onClick={() => openCompose({ kind: 'private', topic: '', to: [] }, 'to')} aria-label={t('New direct message')} title={t('New direct message (x)')}><Icon name="plus" size={16} /></button>
         </div>
         <ul class="dm-list">
           {dms.map((d) => {
@@ -145,7 +146,7 @@ export function Sidebar() {
               </li>
             );
           })}
-          {dms.length === 0 && <li class="empty-note">No direct messages yet.</li>}
+          {dms.length === 0 && <li class="empty-note">{t('No direct messages yet.')}</li>}
         </ul>
       </section>
       {browsing.value && <BrowseChannels onClose={() => (browsing.value = false)} />}

@@ -2,6 +2,7 @@
 // folder, the other channels and (demoted) the inactive ones; each channel's topics with "Show all
 // topics"; and a menu on every channel and topic row (mark as read, mute, follow, pin, copy link,
 // move, resolve, channel settings, leave).
+import { t } from '../i18n/i18n.ts';
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { store, loadTopics } from '../live.ts';
@@ -44,7 +45,7 @@ function sections(subs: Subscription[], counts: UnreadCounts): { key: string; ti
   const byName = (a: Subscription, b: Subscription) => a.name.localeCompare(b.name);
   const pinned = subs.filter((x) => x.pin_to_top).sort(byName);
   const rest = subs.filter((x) => !x.pin_to_top);
-  const out = pinned.length ? [{ key: 'pinned', title: 'Pinned channels', subs: pinned }] : [];
+  const out = pinned.length ? [{ key: 'pinned', title: t('Pinned channels'), subs: pinned }] : [];
   const folders = [...s.folders.value].filter((f) => !f.is_archived).sort((a, b) => (a.order ?? a.id) - (b.order ?? b.id));
   for (const f of folders) {
     const inFolder = rest.filter((x) => s.streams.value.get(x.stream_id)?.folder_id === f.id).sort(byName);
@@ -55,8 +56,8 @@ function sections(subs: Subscription[], counts: UnreadCounts): { key: string; ti
   const demote = s.settings.value.demote_inactive_streams ?? 1;
   const demoting = demote === 2 || (demote === 1 && subs.length >= DEMOTE_FROM);
   const inactive = (x: Subscription) => demoting && s.streams.value.get(x.stream_id)?.is_recently_active === false && !(counts.streams.get(x.stream_id) ?? 0);
-  out.push({ key: 'other', title: out.length ? 'Other channels' : 'Channels', subs: other.filter((x) => !inactive(x)) });
-  out.push({ key: 'inactive', title: 'Inactive channels', subs: other.filter(inactive) });
+  out.push({ key: 'other', title: out.length ? t('Other channels') : 'Channels', subs: other.filter((x) => !inactive(x)) });
+  out.push({ key: 'inactive', title: t('Inactive channels'), subs: other.filter(inactive) });
   return out;
 }
 
@@ -81,7 +82,7 @@ export function ChannelSections({ counts, viewed }: { counts: UnreadCounts; view
   return (
     <>
       <div class="sidebar-filter">
-        <input class="input" type="search" aria-label="Filter channels" placeholder="Filter channels" value={filter.value}
+        <input class="input" type="search" aria-label={t('Filter channels')} placeholder={t('Filter channels')} value={filter.value}
           onInput={(e) => (filter.value = (e.target as HTMLInputElement).value)}
           onKeyDown={(e) => { if (e.key === 'Escape') { filter.value = ''; (e.target as HTMLInputElement).blur(); } }} />
       </div>
@@ -107,7 +108,7 @@ export function ChannelSections({ counts, viewed }: { counts: UnreadCounts; view
           </div>
         );
       })}
-      {subs.length === 0 && <p class="empty-note">{q ? 'No channel matches.' : 'You are not subscribed to any channel yet.'}</p>}
+      {subs.length === 0 && <p class="empty-note">{q ? t('No channel matches.') : t('You are not subscribed to any channel yet.')}</p>}
     </>
   );
 }
@@ -128,27 +129,27 @@ function ChannelRow({ sub, counts, viewed, open, onToggle }: { sub: Subscription
         </button>
         <a href={hashFor(channelTerms(id))} class="nav-label" aria-current={active ? 'page' : undefined} onClick={() => { if (!open) onToggle(); sidebarOpen.value = false; }}>{sub.name}</a>
         <Count n={unread} />
-        <RowMenu label={`Channel options for ${sub.name}`}>
+        <RowMenu label={t('Channel options for {name}', { name: sub.name })}>
           {(close) => (
             <>
-              {unread > 0 && menuItem(close, 'Mark all messages as read', () => markChannelRead(id))}
-              {menuItem(close, sub.is_muted ? 'Unmute channel' : 'Mute channel', () => subProperty(id, 'is_muted', !sub.is_muted))}
-              {menuItem(close, sub.pin_to_top ? 'Unpin channel from top' : 'Pin channel to top', () => subProperty(id, 'pin_to_top', !sub.pin_to_top))}
-              {menuItem(close, desktopOn(sub) ? 'Turn off desktop notifications' : 'Turn on desktop notifications', () => subProperty(id, 'desktop_notifications', !desktopOn(sub)))}
-              {menuItem(close, 'Copy link to channel', () => copyLink(channelTerms(id)))}
-              {menuItem(close, 'Channel settings', () => go('#settings/channels'))}
-              {menuItem(close, 'Leave channel', () => (leaving.value = true))}
+              {unread > 0 && menuItem(close, t('Mark all messages as read'), () => markChannelRead(id))}
+              {menuItem(close, sub.is_muted ? t('Unmute channel') : t('Mute channel'), () => subProperty(id, 'is_muted', !sub.is_muted))}
+              {menuItem(close, sub.pin_to_top ? t('Unpin channel from top') : t('Pin channel to top'), () => subProperty(id, 'pin_to_top', !sub.pin_to_top))}
+              {menuItem(close, desktopOn(sub) ? t('Turn off desktop notifications') : t('Turn on desktop notifications'), () => subProperty(id, 'desktop_notifications', !desktopOn(sub)))}
+              {menuItem(close, t('Copy link to channel'), () => copyLink(channelTerms(id)))}
+              {menuItem(close, t('Channel settings'), () => go('#settings/channels'))}
+              {menuItem(close, t('Leave channel'), () => (leaving.value = true))}
             </>
           )}
         </RowMenu>
       </div>
       {open && <TopicList streamId={id} viewedTopic={viewed.channel === String(id) ? viewed.topic : undefined} topicCounts={counts.topics} />}
       {leaving.value && (
-        <Modal title={`Leave #${sub.name}?`} onClose={() => (leaving.value = false)}>
-          <p>{sub.invite_only ? 'This channel is private: you will need an invitation to join it again.' : 'You can join it again from Browse channels.'}</p>
+        <Modal title={t('Leave #{name}?', { name: sub.name })} onClose={() => (leaving.value = false)}>
+          <p>{sub.invite_only ? t('This channel is private: you will need an invitation to join it again.') : t('You can join it again from Browse channels.')}</p>
           <div class="form-actions">
-            <button class="button" onClick={() => (leaving.value = false)}>Cancel</button>
-            <button class="button danger" onClick={() => { leaving.value = false; void leaveChannel(sub.name); }}>Leave</button>
+            <button class="button" onClick={() => (leaving.value = false)}>{t('Cancel')}</button>
+            <button class="button danger" onClick={() => { leaving.value = false; void leaveChannel(sub.name); }}>{t('Leave')}</button>
           </div>
         </Modal>
       )}
@@ -171,15 +172,15 @@ function TopicList({ streamId, viewedTopic, topicCounts }: { streamId: number; v
   else if (hidden) list = list.filter((t, i) => i < TOPICS_SHOWN || (topicCounts.get(topicKey(streamId, t)) ?? 0) > 0 || t === viewedTopic);
   if (viewedTopic !== undefined && !all.value && !list.some((t) => t.toLowerCase() === viewedTopic.toLowerCase())) list.unshift(viewedTopic);
   return (
-    <ul class="topic-list" aria-label={`Topics in ${s.streamName(streamId)}`}>
+    <ul class="topic-list" aria-label={t('Topics in {channel}', { channel: s.streamName(streamId) })}>
       {all.value && (
-        <li><input class="input topic-filter" type="search" aria-label={`Search topics in ${s.streamName(streamId)}`} placeholder="Search topics" value={q.value}
+        <li><input class="input topic-filter" type="search" aria-label={t('Search topics in {channel}', { channel: s.streamName(streamId) })} placeholder={t('Search topics')} value={q.value}
           onInput={(e) => (q.value = (e.target as HTMLInputElement).value)} /></li>
       )}
-      {loaded === undefined && list.length === 0 && <li class="empty-note">Loading topics…</li>}
+      {loaded === undefined && list.length === 0 && <li class="empty-note">{t('Loading topics…')}</li>}
       {list.map((t) => <TopicRow key={t} streamId={streamId} topic={t} active={viewedTopic !== undefined && t.toLowerCase() === viewedTopic.toLowerCase()} count={topicCounts.get(topicKey(streamId, t)) ?? 0} />)}
       {(hidden || all.value) && (
-        <li><button class="link-button" onClick={() => { all.value = !all.value; q.value = ''; }}>{all.value ? 'Show fewer topics' : 'Show all topics'}</button></li>
+        <li><button class="link-button" onClick={() => { all.value = !all.value; q.value = ''; }}>{all.value ? t('Show fewer topics') : t('Show all topics')}</button></li>
       )}
     </ul>
   );
@@ -201,19 +202,19 @@ function TopicRow({ streamId, topic, active, count }: { streamId: number; topic:
           onClick={(e) => { e.preventDefault(); narrowTo(topicTerms(streamId, topic)); }}>
           {topic === '' ? <em>{empty}</em> : topic}
         </a>
-        {policy === 3 && <span class="badge-follow" title="Followed" aria-label="Followed">●</span>}
+        {policy === 3 && <span class="badge-follow" title={t('Followed')} aria-label={t('Followed')}>●</span>}
         <Count n={count} />
-        <RowMenu label={`Topic options for ${topic || empty}`}>
+        <RowMenu label={t('Topic options for {topic}', { topic: topic || empty })}>
           {(close) => (
             <>
-              {count > 0 && menuItem(close, 'Mark all messages as read', () => markTopicRead(streamId, topic))}
-              {menuItem(close, policy === 3 ? 'Unfollow topic' : 'Follow topic', () => setTopicPolicy(streamId, topic, policy === 3 ? 0 : 3))}
+              {count > 0 && menuItem(close, t('Mark all messages as read'), () => markTopicRead(streamId, topic))}
+              {menuItem(close, policy === 3 ? t('Unfollow topic') : t('Follow topic'), () => setTopicPolicy(streamId, topic, policy === 3 ? 0 : 3))}
               {muted
-                ? menuItem(close, 'Unmute topic', () => setTopicPolicy(streamId, topic, channelMuted ? 2 : 0))
-                : menuItem(close, 'Mute topic', () => setTopicPolicy(streamId, topic, 1))}
-              {menuItem(close, 'Copy link to topic', () => copyLink(topicTerms(streamId, topic)))}
-              {menuItem(close, 'Move topic', withNewest((m) => (moving.value = m)))}
-              {topic !== '' && menuItem(close, resolved ? 'Mark as unresolved' : 'Mark as resolved', withNewest((m) => void resolveTopic(m)))}
+                ? menuItem(close, t('Unmute topic'), () => setTopicPolicy(streamId, topic, channelMuted ? 2 : 0))
+                : menuItem(close, t('Mute topic'), () => setTopicPolicy(streamId, topic, 1))}
+              {menuItem(close, t('Copy link to topic'), () => copyLink(topicTerms(streamId, topic)))}
+              {menuItem(close, t('Move topic'), withNewest((m) => (moving.value = m)))}
+              {topic !== '' && menuItem(close, resolved ? t('Mark as unresolved') : t('Mark as resolved'), withNewest((m) => void resolveTopic(m)))}
             </>
           )}
         </RowMenu>

@@ -1,4 +1,5 @@
 // Settings › Profile: two-factor authentication (the server's /accounts/two_factor/ pages), shown when the server offers it.
+import { t } from '../i18n/i18n.ts';
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { ApiError, request } from '../api.ts';
@@ -21,7 +22,7 @@ export function TwoFactorSettings() {
       input.value = '';
       await load();
     } catch (err) {
-      error.value = err instanceof ApiError ? err.message : 'Something went wrong.';
+      error.value = err instanceof ApiError ? err.message : t('Something went wrong.');
     }
   };
   const s = status.value;
@@ -39,25 +40,25 @@ export function TwoFactorSettings() {
   const disable = act(() => request('POST', '/accounts/two_factor/disable', { otp_token: input.value }));
   return (
     <form class="form" aria-labelledby="two-factor-title" onSubmit={s.enabled ? disable : setup.value ? confirm : begin}>
-      <h2 id="two-factor-title" class="settings-subtitle">Two-factor authentication</h2>
+      <h2 id="two-factor-title" class="settings-subtitle">{t('Two-factor authentication')}</h2>
       {codes.value.length > 0 && <div class="recovery-codes" role="status">
-        <p>Two-factor authentication is on. Keep these recovery codes somewhere safe; each works once:</p>
+        <p>{t('Two-factor authentication is on. Keep these recovery codes somewhere safe; each works once:')}</p>
         <code>{codes.value.join('  ')}</code>
       </div>}
       {s.enabled && <>
-        <p class="muted-text">On ({s.recovery_codes_left} recovery codes left). To turn it off, enter a code from your app or a recovery code.</p>
+        <p class="muted-text">{t('On ({n} recovery codes left). To turn it off, enter a code from your app or a recovery code.', { n: s.recovery_codes_left })}</p>
         {field('Code', 'text', 'otp_token')}
-        <div class="form-actions"><button class="button" type="submit">Turn off</button></div>
+        <div class="form-actions"><button class="button" type="submit">{t('Turn off')}</button></div>
       </>}
       {!s.enabled && setup.value && <>
-        <p>Add this account to your authenticator app with the key <code class="totp-secret">{setup.value.secret}</code> (or open <a href={setup.value.otpauth_url}>this link</a> on your phone), then enter the code it shows.</p>
-        {field('Code from the app', 'text', 'otp_token')}
-        <div class="form-actions"><button class="button primary" type="submit">Turn on</button></div>
+        <p>{t('Add this account to your authenticator app with the key')} <code class="totp-secret">{setup.value.secret}</code> (<a href={setup.value.otpauth_url}>{t('or open this link on your phone')}</a>), {t('then enter the code it shows.')}</p>
+        {field(t('Code from the app'), 'text', 'otp_token')}
+        <div class="form-actions"><button class="button primary" type="submit">{t('Turn on')}</button></div>
       </>}
       {!s.enabled && !setup.value && <>
-        <p class="muted-text">Off. Password sign-ins can also ask for a code from an authenticator app.</p>
-        {field('Current password', 'password', 'password')}
-        <div class="form-actions"><button class="button" type="submit">Set up</button></div>
+        <p class="muted-text">{t('Off. Password sign-ins can also ask for a code from an authenticator app.')}</p>
+        {field(t('Current password'), 'password', 'password')}
+        <div class="form-actions"><button class="button" type="submit">{t('Set up')}</button></div>
       </>}
       {error.value && <p class="form-error" role="alert">{error.value}</p>}
     </form>

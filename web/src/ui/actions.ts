@@ -1,6 +1,7 @@
 // Conversation actions shared by the sidebar's menus, the feed and the keyboard: mark as read,
 // mute, follow, pin, leave, copy a link, and a topic's newest message (what a topic move or a
 // resolve is made through). Every one calls the API; the changes come back as events.
+import { t } from '../i18n/i18n.ts';
 import { api, ApiError } from '../api.ts';
 import { store } from '../live.ts';
 import { toApiNarrow, type Narrow } from '../narrow.ts';
@@ -8,7 +9,7 @@ import type { Message } from '../types.ts';
 import { hashFor, showToast } from './app-state.ts';
 import { copyText } from './common.tsx';
 
-export const fail = (e: unknown) => showToast(e instanceof ApiError ? e.message : 'Something went wrong.', 'error');
+export const fail = (e: unknown) => showToast(e instanceof ApiError ? e.message : t('Something went wrong.'), 'error');
 
 export const channelTerms = (streamId: number): Narrow => [{ operator: 'channel', operand: String(streamId) }];
 export const topicTerms = (streamId: number, topic: string): Narrow => [...channelTerms(streamId), { operator: 'topic', operand: topic }];
@@ -24,7 +25,7 @@ export const subProperty = (streamId: number, property: string, value: unknown) 
 
 export const leaveChannel = (name: string) => api.del('/users/me/subscriptions', { subscriptions: [name] }).catch(fail);
 
-export const copyLink = (terms: Narrow) => copyText(location.origin + '/' + hashFor(terms), 'Link copied.');
+export const copyLink = (terms: Narrow) => copyText(location.origin + '/' + hashFor(terms), t('Link copied.'));
 
 /** The newest message of a topic (loaded, else fetched): topic moves and resolves act through one. */
 export async function newestInTopic(streamId: number, topic: string): Promise<Message | undefined> {

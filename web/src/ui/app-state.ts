@@ -1,11 +1,15 @@
 // UI state shared by the components: the current view (from the URL), the selected message, the
 // compose box and toasts.
 import { signal } from '@preact/signals';
-import { homeView, narrowToHash, parseHash, type Narrow, type View } from '../narrow.ts';
+import { channelByNameOrSlug, channelNamesToIds, homeView, narrowToHash, parseHash, type Narrow, type View } from '../narrow.ts';
 import { store } from '../live.ts';
 
 /** The view a URL fragment names; an empty one is the user's home view (web_home_view). */
-export const routeHash = (hash: string): View => parseHash(hash, homeView(store.value?.settings.value.web_home_view));
+export function routeHash(hash: string): View {
+  const v = parseHash(hash, homeView(store.value?.settings.value.web_home_view));
+  const streams = store.value?.streams.value;
+  return streams ? channelNamesToIds(v, (name) => channelByNameOrSlug(streams.values(), name)) : v;
+}
 
 export const view = signal<View>(parseHash(location.hash));
 export const selectedId = signal<number | null>(null);

@@ -1,3 +1,4 @@
+import { language, t } from '../i18n/i18n.ts';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { createPortal } from 'preact/compat';
@@ -11,7 +12,7 @@ export async function copyText(text: string, done: string) {
     await navigator.clipboard.writeText(text);
     showToast(done);
   } catch {
-    window.prompt('Copy this:', text);
+    window.prompt(t('Copy this:'), text);
   }
 }
 
@@ -36,7 +37,7 @@ export function presenceOf(userId: number): 'active' | 'idle' | 'offline' {
 
 export function PresenceDot({ userId }: { userId: number }) {
   const p = presenceOf(userId);
-  return <span class={`presence presence-${p}`} role="img" aria-label={p === 'active' ? 'Active' : p === 'idle' ? 'Idle' : 'Offline'} />;
+  return <span class={`presence presence-${p}`} role="img" aria-label={p === 'active' ? t('Active') : p === 'idle' ? t('Idle') : t('Offline')} />;
 }
 
 export function useAutofocus<T extends HTMLElement>() {
@@ -69,7 +70,7 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
 >
         <div class="modal-header">
           <h2>{title}</h2>
-          <button class="icon-button modal-close" onClick={onClose} aria-label="Close"><Icon name="close" /></button>
+          <button class="icon-button modal-close" onClick={onClose} aria-label={t('Close')}><Icon name="close" /></button>
         </div>
         <div class="modal-body">{children}</div>
       </div>
@@ -78,15 +79,35 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
   );
 }
 
+function scrollingAncestor(el: HTMLElement): HTMLElement | null {
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    if (/(auto|scroll|hidden)/.test(getComputedStyle(p).overflowY)) return p;
+  }
+  return null;
+}
+
 /** A menu that closes on Escape or a click elsewhere, and moves focus with the arrow keys. */
 export function Popover({ onClose, children, label, class: cls = '' }: { onClose: () => void; children: ComponentChildren; label: string; class?: string }) {
   const ref = useRef<HTMLDivElement>(null);
+  // Before paint: a menu that would run past the bottom of its scrolling pane (a channel row low in the
+  // sidebar) or of the window opens upwards instead, when there is more room there.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const r = el.getBoundingClientRect();
+    const pane = scrollingAncestor(el)?.getBoundingClientRect();
+    const top = Math.max(pane?.top ?? 0, 0), bottom = Math.min(pane?.bottom ?? Infinity, window.innerHeight);
+    const anchor = el.offsetParent?.getBoundingClientRect() ?? r;
+    if (r.bottom > bottom && anchor.top - top > bottom - anchor.bottom) el.classList.add('popover-flip');
+  }, []);
   useEffect(() => {
     const prev = document.activeElement as HTMLElement | null;
     ref.current?.querySelector<HTMLElement>('button, input, [tabindex="0"]')?.focus();
     const away = (e: MouseEvent) => { if (!ref.current?.contains(e.target as Node)) onClose(); };
-    setTimeout(() => document.addEventListener('mousedown', away), 0);
-    return () => { document.removeEventListener('mousedown', away); if (document.activeElement === document.body) prev?.focus?.(); };
+    // Listens from the next task on (the click that opened the menu must not close it); a menu closed
+    // before then must not leave the listener behind, closing every later menu on its first click.
+    const timer = setTimeout(() => document.addEventListener('mousedown', away), 0);
+    return () => { clearTimeout(timer); document.removeEventListener('mousedown', away); if (document.activeElement === document.body) prev?.focus?.(); };
   }, []);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape') { e.stopPropagation(); onClose(); return; }
@@ -101,13 +122,23 @@ export function Popover({ onClose, children, label, class: cls = '' }: { onClose
 }
 
 // Intl formatters are costly to create: one of each, reused for every message.
-const TIME_12 = new Intl.DateTimeFormat([], { hour: 'numeric', minute: '2-digit', hour12: true });
-const TIME_24 = new Intl.DateTimeFormat([], { hour: 'numeric', minute: '2-digit', hour12: false });
-const DAY = new Intl.DateTimeFormat([], { weekday: 'short', month: 'short', day: 'numeric' });
-const DAY_YEAR = new Intl.DateTimeFormat([], { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+// Days and months in the interface's language (English: the browser's own locale, as before).
+const FORMATS: Record<string, Intl.DateTimeFormatOptions> = {
+  time12: { hour: 'numeric', minute: '2-digit', hour12: true },
+  time24: { hour: 'numeric', minute: '2-digit', hour12: false },
+  day: { weekday: 'short', month: 'short', day: 'numeric' },
+  dayYear: { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' },
+};
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: string): Intl.DateTimeFormat {
+  const lang = language.value;
+  let f = formatters.get(lang + kind);
+  if (!f) formatters.set(lang + kind, (f = new Intl.DateTimeFormat(lang === 'en' ? [] : lang, FORMATS[kind])));
+  return f;
+}
 
 export function formatTime(ts: number, twentyFour = false): string {
-  return (twentyFour ? TIME_24 : TIME_12).format(ts * 1000);
+  return formatter(twentyFour ? 'time24' : 'time12').format(ts * 1000);
 }
 
 /** A local day number, for grouping messages by day without building strings. */
@@ -118,16 +149,16 @@ export function dayNumber(ts: number): number {
 export function formatDay(ts: number): string {
   const today = dayNumber(Date.now() / 1000);
   const day = dayNumber(ts);
-  if (day === today) return 'Today';
-  if (day === today - 1) return 'Yesterday';
-  return (new Date(ts * 1000).getFullYear() === new Date().getFullYear() ? DAY : DAY_YEAR).format(ts * 1000);
+  if (day === today) return t('Today');
+  if (day === today - 1) return t('Yesterday');
+  return formatter(new Date(ts * 1000).getFullYear() === new Date().getFullYear() ? 'day' : 'dayYear').format(ts * 1000);
 }
 
 export function relativeTime(ts: number): string {
   const s = Date.now() / 1000 - ts;
-  if (s < 60) return 'just now';
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  if (s < 60) return t('just now');
+  if (s < 3600) return t('{n} min ago', { n: Math.floor(s / 60) });
+  if (s < 86400) return t('{n} h ago', { n: Math.floor(s / 3600) });
   return formatDay(ts);
 }
 

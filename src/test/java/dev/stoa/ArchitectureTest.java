@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaConstructorCall;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -53,9 +54,41 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
+    /** A feature's module (app's XxxModule) builds its views and the route table maps them; no other class names a view. */
     @Test
-    void onlyTheRouteTableNamesAView() {
-        noClasses().that().doNotHaveSimpleName("Routes").should(referenceAnotherView()).check(CLASSES);
+    void onlyModulesAndTheRouteTableNameAView() {
+        noClasses().that().doNotHaveSimpleName("Routes").and(not(appModule())).should(referenceAnotherView()).check(CLASSES);
+    }
+
+    /** The route table is only a table: it constructs no view, action or anything else but its two routers. */
+    @Test
+    void theRouteTableConstructsNothing() {
+        DescribedPredicate<JavaConstructorCall> other = DescribedPredicate.describe("a constructor other than Router's",
+                call -> !call.getTargetOwner().isEquivalentTo(dev.stoa.http.Router.class) && !call.getTargetOwner().isEquivalentTo(Object.class));
+        noClasses().that().haveSimpleName("Routes").should().callConstructorWhere(other).check(CLASSES);
+    }
+
+    private static DescribedPredicate<JavaClass> appModule() {
+        return DescribedPredicate.describe("a module of app", c -> c.getPackageName().equals("dev.stoa.app") && topLevel(c).getSimpleName().endsWith("Module"));
+    }
+
+    /**
+     * A view reads through its feature's query class (XxxQueries) and writes through its actions:
+     * it holds no Db. The views that still hold one are listed here, to shrink; a new view holding
+     * a Db fails, and so does a listed one that no longer holds it (take it off the list).
+     */
+    private static final Set<String> VIEWS_STILL_HOLDING_DB = Set.of("CallViews", "ChannelReadViews", "FolderViews",
+            "SubscriptionViews", "EmojiViews", "GroupViews", "MessageEditViews", "MessageViews", "ReadReceiptViews", "MutedTopicViews",
+            "PresenceViews", "RegisterViews", "ScheduledViews", "AvatarViews", "ProfileFieldViews", "UserViews", "UserStatusViews");
+
+    @Test
+    void viewsHoldNoDatabase() {
+        Set<String> holding = new TreeSet<>();
+        for (JavaClass c : CLASSES) {
+            if (!topLevel(c).getSimpleName().endsWith("Views")) continue;
+            if (c.getAllFields().stream().anyMatch(f -> f.getRawType().isEquivalentTo(Db.class))) holding.add(topLevel(c).getSimpleName());
+        }
+        assertThat(holding).as("views holding a Db").containsExactlyInAnyOrderElementsOf(VIEWS_STILL_HOLDING_DB);
     }
 
     @Test
@@ -85,11 +118,11 @@ class ArchitectureTest {
 
     /**
      * The event log's parts lock only through LogLock, whose ranks are the one written lock order
-     * (LogTail's lock is its cache's own, taken with none of the log's held).
+     * (LogFollower's lock is its cache's own, taken with none of the log's held).
      */
     @Test
     void eventLogLocksOnlyThroughRankedLocks() {
-        noClasses().that().resideInAPackage("dev.stoa.events").and().doNotHaveSimpleName("LogLock").and().doNotHaveSimpleName("LogTail")
+        noClasses().that().resideInAPackage("dev.stoa.events").and().doNotHaveSimpleName("LogLock").and().doNotHaveSimpleName("LogFollower")
                 .should().dependOnClassesThat().belongToAnyOf(java.util.concurrent.locks.ReentrantLock.class,
                         java.util.concurrent.locks.ReentrantReadWriteLock.class, java.util.concurrent.locks.StampedLock.class)
                 .check(CLASSES);
@@ -98,7 +131,7 @@ class ArchitectureTest {
     /**
      * Actions talk to delivery through the typed events.Hints, not "__" keys in the event JSON (nor
      * to the HTTP front: ApiError.withHeader). Allowed: Zulip's own "__all__" (Django's form errors),
-     * Hints' reader of rows stored before V91, and the internal entry type of users rows.
+     * Hints' reader of rows stored before V91, and the internal entry type RowsChanged.
      */
     @Test
     void noUntypedHintKeys() throws java.io.IOException {
@@ -109,11 +142,67 @@ class ArchitectureTest {
                 if (f.endsWith("Hints.java")) continue;
                 var m = key.matcher(java.nio.file.Files.readString(f));
                 while (m.find()) {
-                    if (!m.group().equals("\"__all__\"") && !m.group().equals("\"__user_row_changed\"")) found.add(f.getFileName() + " " + m.group());
+                    if (!m.group().equals("\"__all__\"") && !m.group().equals("\"__rows_changed\"")) found.add(f.getFileName() + " " + m.group());
                 }
             }
         }
         assertThat(found).as("\"__\" keys outside events.Hints").isEmpty();
+    }
+
+    /**
+     * Caches follow the log one way: by extending events.LogFollower. Only the log's own package,
+     * the queues (which deliver it) and LogFollowers read its entries. UserCache still reads them
+     * through register's snapshot handle (EventLog.rangeIn): the one exception, until LogFollower
+     * offers a state at a snapshot's head.
+     */
+    @Test
+    void cachesFollowTheLogOnlyThroughLogFollower() {
+        Set<String> readers = new TreeSet<>();
+        for (JavaClass c : CLASSES) {
+            if (c.getPackageName().equals("dev.stoa.events") || c.getPackageName().equals("dev.stoa.queues")) continue;
+            if (c.isAssignableTo(dev.stoa.events.LogFollower.class) || topLevel(c).getSimpleName().equals("UserCache")) continue;
+            for (JavaMethodCall call : c.getMethodCallsFromSelf()) {
+                if (call.getTargetOwner().isEquivalentTo(EventLog.class) && List.of("range", "rangeIn", "prunedThrough").contains(call.getName())) {
+                    readers.add(c.getName());
+                }
+            }
+        }
+        assertThat(readers).as("classes reading log entries without extending LogFollower").isEmpty();
+    }
+
+    /**
+     * A cached table's rows change only with the entry that tells its caches (RowsChanged), and the
+     * store appends it itself: every method of the table's store that writes also calls
+     * EventLog.rowsChanged. Cached tables: users (UserStore). A write method without it fails here.
+     */
+    @Test
+    void storesOfCachedTablesAppendTheirRowsChangedEntry() {
+        Set<String> silent = new TreeSet<>();
+        for (Class<?> store : List.<Class<?>>of(dev.stoa.users.UserStore.class)) {
+            JavaClass c = CLASSES.get(store);
+            for (var m : c.getMethods()) {
+                boolean writes = m.getMethodCallsFromSelf().stream().anyMatch(call -> call.getTargetOwner().isAssignableTo(Handle.class)
+                        && List.of("createUpdate", "execute", "prepareBatch").contains(call.getName()));
+                boolean tells = m.getMethodCallsFromSelf().stream().anyMatch(call -> call.getTargetOwner().isEquivalentTo(EventLog.class)
+                        && call.getName().equals("rowsChanged"));
+                if (writes && !tells) silent.add(store.getSimpleName() + "." + m.getName());
+            }
+        }
+        assertThat(silent).as("store methods writing a cached table without appending RowsChanged").isEmpty();
+    }
+
+    /** DEVELOPING.md's table of caches that follow the log is the one list: every LogFollower is in it. */
+    @Test
+    void everyLogFollowerIsListed() throws java.io.IOException {
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("docs/DEVELOPING.md"));
+        Set<String> missing = new TreeSet<>();
+        for (JavaClass c : CLASSES) {
+            if (!c.isAssignableTo(dev.stoa.events.LogFollower.class) || c.isEquivalentTo(dev.stoa.events.LogFollower.class)) continue;
+            JavaClass top = topLevel(c);
+            String name = top.getPackageName().substring(top.getPackageName().lastIndexOf('.') + 1) + "." + top.getSimpleName();
+            if (!doc.contains("| `" + name + "`")) missing.add(name);
+        }
+        assertThat(missing).as("LogFollowers missing from DEVELOPING.md's cache table").isEmpty();
     }
 
     private static ArchCondition<JavaClass> referenceAnotherView() {

@@ -58,8 +58,7 @@ public final class PasswordChangeActions {
             // the row locked: of two changes made at once with the same old password, the second sees the new hash
             User u = users.byIdForUpdate(tx, me.id()).orElseThrow();
             if (!java.util.Objects.equals(u.passwordHash(), me.passwordHash())) throw ApiError.bad("Wrong password!");
-            users.set(tx.h(), u.id(), "password_hash", hash);
-            log.append(tx, new UserEvent.RowChanged(u.id()), Recipients.nobody());
+            users.set(tx, u.id(), "password_hash", hash);
             sessions.keepOnly(tx, u.id(), sessionKey, hash);
             outbox.enqueue(tx, notice(u));
             return null;

@@ -53,13 +53,23 @@ public final class PasswordResetActions {
         return tokens;
     }
 
+    /**
+     * Zulip's password_reset_form_by_email: 2 mails an hour and 5 a day to one address. Past them the
+     * request gets the same answer and no mail (as Zulip: the page must not tell whether the address
+     * has an account), so an anonymous client cannot flood someone's inbox (issue 30, finding 5).
+     */
+    static final java.util.List<Outbox.Limit> PER_ADDRESS = java.util.List.of(new Outbox.Limit(3600, 2), new Outbox.Limit(86400, 5));
+
     /** POST /accounts/password/reset/: mails the link when the address is a person's active account. Returns whether mail leaves the server. */
     public boolean checkRequest(String email) {
         if (email.isBlank()) throw ApiError.bad("Please enter your email address.");
         ResetTokens t = tokens();
         db.write(tx -> {
-            Optional<User> u = users.byEmail(tx.h(), email.strip()).filter(x -> x.isActive() && !x.isBot());
-            if (u.isPresent()) outbox.enqueue(tx, letter(u.get(), t.issue(u.get(), clock.instant().getEpochSecond() + VALIDITY_SECONDS)));
+            Optional<User> u = users.byEmail(tx.h(), email.strip()).filter(x -> x.isActive() && !x.isBot())
+                    .flatMap(x -> users.byIdForUpdate(tx, x.id()));
+            if (u.isPresent() && outbox.withinLimits(tx, "password_reset", u.get().deliveryEmail(), PER_ADDRESS)) {
+                outbox.enqueue(tx, letter(u.get(), t.issue(u.get(), clock.instant().getEpochSecond() + VALIDITY_SECONDS)));
+            }
             return null;
         });
         return outbox.canSend();
@@ -96,8 +106,7 @@ public final class PasswordResetActions {
         return db.write(tx -> {
             // the row locked: of two resets with one link, the second sees the new hash and is refused
             User u = valid(token, ResetTokens.userId(token).flatMap(id -> users.byIdForUpdate(tx, id)));
-            users.set(tx.h(), u.id(), "password_hash", Passwords.hash(password));
-            log.append(tx, new UserEvent.RowChanged(u.id()), Recipients.nobody());
+            users.set(tx, u.id(), "password_hash", Passwords.hash(password));
             return u;
         });
     }

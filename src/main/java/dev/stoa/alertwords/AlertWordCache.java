@@ -2,7 +2,8 @@ package dev.stoa.alertwords;
 
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
-import dev.stoa.events.LogTail;
+import dev.stoa.events.LogFollower;
+import dev.stoa.events.LoggedEvent;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -15,16 +16,20 @@ import java.util.Set;
  * otherwise be one query with thousands of ids per message). Reloaded from committed state when
  * an alert_words event was published, so every node agrees.
  */
-public final class AlertWordCache {
+public final class AlertWordCache extends LogFollower {
     private final Db db;
     private final AlertWordStore store = new AlertWordStore();
-    private final LogTail tail;
     private volatile Map<Long, List<String>> words;
 
     public AlertWordCache(Db db, EventLog log) {
+        super(log, Set.of("alert_words"));
         this.db = db;
-        this.tail = new LogTail(log, Set.of("alert_words"));
         this.words = load();
+    }
+
+    @Override
+    protected void changed(List<LoggedEvent> entries, long head) {
+        words = load();
     }
 
     private Map<Long, List<String>> load() {
@@ -34,12 +39,13 @@ public final class AlertWordCache {
     }
 
     /** The alert words of these users; users without any are absent. */
-    public synchronized Map<Long, List<String>> wordsFor(Collection<Long> userIds) {
-        if (tail.changed()) words = load();
+    public Map<Long, List<String>> wordsFor(Collection<Long> userIds) {
+        follow();
+        Map<Long, List<String>> all = words;
         Map<Long, List<String>> out = new HashMap<>();
-        if (words.isEmpty()) return out;
+        if (all.isEmpty()) return out;
         for (long u : userIds) {
-            List<String> w = words.get(u);
+            List<String> w = all.get(u);
             if (w != null) out.put(u, w);
         }
         return out;

@@ -1,7 +1,6 @@
 package dev.stoa.alertwords;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
@@ -14,19 +13,17 @@ import java.util.Set;
 public final class AlertWordViews {
     static final int MAX_LENGTH = 100;
 
-    private final Db db;
-    private final AlertWordStore store;
+    private final AlertWordQueries queries;
     private final AlertWordActions actions;
 
-    public AlertWordViews(Db db, AlertWordStore store, AlertWordActions actions) {
-        this.db = db;
-        this.store = store;
+    public AlertWordViews(AlertWordQueries queries, AlertWordActions actions) {
+        this.queries = queries;
         this.actions = actions;
     }
 
     public Object list(Request req) {
         User me = req.user();
-        return answer(db.read(h -> store.words(h, me.id())));
+        return answer(queries.words(me.id()));
     }
 
     public Object change(Request req, boolean add) {

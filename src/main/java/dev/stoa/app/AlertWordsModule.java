@@ -3,6 +3,8 @@ package dev.stoa.app;
 import dev.stoa.alertwords.AlertWordActions;
 import dev.stoa.alertwords.AlertWordState;
 import dev.stoa.alertwords.AlertWordStore;
+import dev.stoa.alertwords.AlertWordQueries;
+import dev.stoa.alertwords.AlertWordViews;
 import dev.stoa.queues.StateContributor;
 import java.util.List;
 
@@ -11,8 +13,11 @@ final class AlertWordsModule implements Module {
     final AlertWordStore store = new AlertWordStore();
     final AlertWordActions actions;
 
+    final AlertWordViews views;
+
     AlertWordsModule(Core c) {
         this.actions = new AlertWordActions(c.db(), c.log(), store);
+        this.views = new AlertWordViews(new AlertWordQueries(c.db(), store), actions);
     }
 
     @Override

@@ -1,10 +1,11 @@
 package dev.stoa.app;
 
-import dev.stoa.config.ExtrasConfig;
 import dev.stoa.calls.CallActions;
 import dev.stoa.calls.CallState;
 import dev.stoa.calls.CallStore;
+import dev.stoa.calls.CallViews;
 import dev.stoa.calls.MeetingProvider;
+import dev.stoa.config.ExtrasConfig;
 import dev.stoa.queues.StateContributor;
 import java.util.List;
 
@@ -14,11 +15,14 @@ final class CallsModule implements Module {
     final CallStore store = new CallStore();
     final CallActions actions;
 
+    final CallViews views;
+
     CallsModule(Core c) {
         ExtrasConfig x = c.config().extras();
         this.provider = MeetingProvider.of(x.videoCallProvider(), x.jitsiServerUrl(), x.zoomClientId(), x.zoomClientSecret(),
                 x.zoomApiUrl(), x.zoomOauthUrl());
         this.actions = new CallActions(c.db(), c.log(), store);
+        this.views = new CallViews(c.db(), provider, store, actions, c.users(), c.config().externalUrl(), c.clock());
     }
 
     @Override

@@ -5,13 +5,19 @@ import dev.stoa.channels.ChannelActivity;
 import dev.stoa.channels.ChannelCreateRules;
 import dev.stoa.channels.ChannelDelivery;
 import dev.stoa.channels.ChannelJson;
+import dev.stoa.channels.ChannelReadViews;
 import dev.stoa.channels.ChannelSight;
 import dev.stoa.channels.ChannelState;
 import dev.stoa.channels.ChannelUpdateActions;
+import dev.stoa.channels.ChannelUpdateViews;
+import dev.stoa.channels.ChannelViews;
 import dev.stoa.channels.FolderActions;
+import dev.stoa.channels.FolderViews;
 import dev.stoa.channels.GroupSettings;
 import dev.stoa.channels.PartialSubscribers;
 import dev.stoa.channels.SubscriptionActions;
+import dev.stoa.channels.SubscriptionPropertyViews;
+import dev.stoa.channels.SubscriptionViews;
 import dev.stoa.presence.PresenceStore;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.StateContributor;
@@ -37,6 +43,14 @@ public final class ChannelsModule implements Module {
     final PartialSubscribers partial;
     private final Core core;
 
+    final ChannelViews views;
+    final ChannelReadViews readViews;
+    final ChannelUpdateViews updateViews;
+    final SubscriptionViews subscriptionViews;
+    final SubscriptionPropertyViews subscriptionPropertyViews;
+    /** Channel folders and the default channels. */
+    final FolderViews folderViews;
+
     ChannelsModule(Core c, ChannelCreateRules.Announcer announcer) {
         this.core = c;
         this.partial = new PartialSubscribers(c.users(), new PresenceStore()::connectedSince, c.clock());
@@ -54,6 +68,12 @@ public final class ChannelsModule implements Module {
         this.folders = new FolderActions(c.db(), c.log(), c.folders(), json, c.clock());
         this.email = new dev.stoa.channels.ChannelEmail(c.db(), c.channels(), c.config().realmHost());
         this.sight = new ChannelSight(c.log(), c.channels(), c.subscriptions(), c.channelAccess(), c.groups(), actions);
+        this.views = new ChannelViews(actions, updates);
+        this.readViews = new ChannelReadViews(c.db(), c.channels(), c.subscriptions(), c.channelAccess(), json, c.users(), email);
+        this.updateViews = new ChannelUpdateViews(updates);
+        this.subscriptionViews = new SubscriptionViews(c.db(), c.channels(), c.subscriptions(), json, subscriptions, partial);
+        this.subscriptionPropertyViews = new SubscriptionPropertyViews(updates);
+        this.folderViews = new FolderViews(c.db(), c.channels(), c.folders(), c.channelAccess(), json, folders, updates, c.subscriptions());
     }
 
     @Override

@@ -72,11 +72,11 @@ public record Core(Config config, Clock clock, Db db, EventLog log,
         RealmHolder realm = new RealmHolder(db, realmStore);
         GroupStore groups = new GroupStore();
         GroupResolver resolver = new GroupResolver(groups, new GroupCache(db, log));
-        UserStore users = new UserStore();
+        UserStore users = new UserStore(log);
         // Zulip's AVATAR_SALT: one per server, shared by its nodes (server_secrets)
         byte[] fresh = new byte[16];
         new java.security.SecureRandom().nextBytes(fresh);
-        String salt = db.write(tx -> users.avatarSalt(tx.h(), java.util.HexFormat.of().formatHex(fresh)));
+        String salt = db.write(tx -> new dev.stoa.users.ServerSecretStore().avatarSalt(tx.h(), java.util.HexFormat.of().formatHex(fresh)));
         UserJson userJson = new UserJson(config.realmHost(), new AvatarUrls(config.extras().gravatar(), salt));
         UserAccess userAccess = new UserAccess(realm, users);
         ChannelStore channels = new ChannelStore();

@@ -2,6 +2,7 @@ package dev.stoa.app;
 
 import dev.stoa.groups.GroupActions;
 import dev.stoa.groups.GroupState;
+import dev.stoa.groups.GroupViews;
 import dev.stoa.queues.StateContributor;
 import java.util.List;
 
@@ -10,10 +11,13 @@ public final class GroupsModule implements Module {
     public final GroupActions actions;
     private final Core core;
 
+    final GroupViews views;
+
     GroupsModule(Core c, List<GroupActions.UsageCheck> usageChecks, List<GroupActions.MembershipHook> membershipHooks) {
         this.core = c;
         this.actions = new GroupActions(c.db(), c.log(), c.groups(), c.groupValues(), c.groupResolver(), name -> c.realm().get().get(name), c.clock(),
                 usageChecks, membershipHooks);
+        this.views = new GroupViews(c.db(), c.groups(), actions, c.groupValues());
     }
 
     @Override

@@ -1,27 +1,39 @@
 package dev.stoa.app;
 
-import dev.stoa.config.ExtrasConfig;
 import dev.stoa.alertwords.AlertWordCache;
+import dev.stoa.config.ExtrasConfig;
 import dev.stoa.identity.User;
 import dev.stoa.messages.Access;
+import dev.stoa.messages.EditTypingActions;
+import dev.stoa.messages.FlagViews;
 import dev.stoa.messages.MessageActions;
 import dev.stoa.messages.MessageDelivery;
-import dev.stoa.messages.WelcomeBot;
 import dev.stoa.messages.MessageEditActions;
+import dev.stoa.messages.MessageEditViews;
+import dev.stoa.messages.MessageExtraViews;
 import dev.stoa.messages.MessageFlagActions;
 import dev.stoa.messages.MessageJson;
 import dev.stoa.messages.MessageState;
 import dev.stoa.messages.MessageStore;
+import dev.stoa.messages.MessageViews;
 import dev.stoa.messages.NotificationBot;
 import dev.stoa.messages.ReactionActions;
+import dev.stoa.messages.ReactionViews;
+import dev.stoa.messages.ReadReceiptViews;
 import dev.stoa.messages.ReportActions;
+import dev.stoa.messages.ReportViews;
+import dev.stoa.messages.SubmessageViews;
 import dev.stoa.messages.TopicDeleteActions;
 import dev.stoa.messages.TypingActions;
-import dev.stoa.messages.EditTypingActions;
+import dev.stoa.messages.TypingViews;
 import dev.stoa.messages.UploadActions;
 import dev.stoa.messages.UploadStore;
+import dev.stoa.messages.UploadViews;
+import dev.stoa.messages.WelcomeBot;
+import dev.stoa.messages.WelcomeBotViews;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.StateContributor;
+import dev.stoa.render.RenderViews;
 import dev.stoa.topics.UserTopicStore;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +59,20 @@ public final class MessagesModule implements Module {
     /** Stateless SQL over the topics feature's tables: unread counts read topic policies and muted users. */
     private final UserTopicStore userTopics = new UserTopicStore();
 
+    final MessageViews views;
+    final MessageEditViews editViews;
+    final FlagViews flagViews;
+    final ReactionViews reactionViews;
+    final TypingViews typingViews;
+    final MessageExtraViews extraViews;
+    final ReadReceiptViews readReceiptViews;
+    final ReportViews reportViews;
+    final WelcomeBotViews welcomeBotViews;
+    final UploadViews uploadViews;
+    final SubmessageViews submessageViews;
+    /** Markdown previews and thumbnails: the one renderer messages use. */
+    final RenderViews renderViews;
+
     /** topicCleared: what the topics feature does when a topic is deleted (its visibility policies go). */
     MessagesModule(Core c, TopicDeleteActions.TopicCleared topicCleared) {
         this.store = new MessageStore(c.db().dialect());
@@ -54,7 +80,7 @@ public final class MessagesModule implements Module {
         AlertWordCache alertWords = new AlertWordCache(c.db(), c.log());
         this.json = new MessageJson(c.users(), c.userJson(), c.channels(), store, c.realm());
         this.access = new Access(c.channelAccess());
-        this.uploads = new UploadActions(c.db(), c.log(), new UploadStore(), store, access, c.files(), c.config().maxUploadMib(), c.clock());
+        this.uploads = new UploadActions(c.db(), c.log(), new UploadStore(), store, access, c.files(), c.config().maxUploadMib(), c.clock(), c.realm());
         var deps = new MessageActions.SendDeps(c.users(), c.channels(), c.subscriptions(), c.groups(), c.groupResolver(), c.realm(),
                 c.channelAccess(), c.userAccess(), c.renderer());
         this.actions = new MessageActions(c.db(), c.log(), store, json, c.accessChanges(), c.clock(), deps, uploads,
@@ -72,6 +98,18 @@ public final class MessagesModule implements Module {
         this.topicDeletes = new TopicDeleteActions(c.db(), c.log(), store, c.channelAccess(), access, topicCleared);
         this.editTyping = new EditTypingActions(c.db(), c.log(), store, access, c.users(), c.subscriptions(), c.realm(), c.clock());
         this.edits = new MessageEditActions(c.db(), c.log(), store, deps, access, notificationBot, uploads, c.clock(), (h, ids) -> alertWords.wordsFor(ids));
+        this.views = new MessageViews(c.db(), store, c.users(), access, actions, json);
+        this.editViews = new MessageEditViews(c.db(), store, c.realm(), access, edits);
+        this.flagViews = new FlagViews(flags);
+        this.reactionViews = new ReactionViews(reactions);
+        this.typingViews = new TypingViews(typing);
+        this.extraViews = new MessageExtraViews(topicDeletes, editTyping);
+        this.readReceiptViews = new ReadReceiptViews(c.db(), store, access, c.users(), c.realm(), userTopics::mutedOrMutingIds);
+        this.reportViews = new ReportViews(reports);
+        this.welcomeBotViews = new WelcomeBotViews(welcomeBot);
+        this.uploadViews = new UploadViews(uploads);
+        this.submessageViews = new SubmessageViews(submessages);
+        this.renderViews = new RenderViews(c.renderer());
     }
 
     /** The configured --report-message-types, the list register's server_report_message_types advertises. */

@@ -19,17 +19,18 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
                TopicsModule topics, SettingsModule settings, UserStatusModule userStatus,
                RealmDomainsModule realmDomains, PlaygroundsModule playgrounds,
                PushModule push, SessionsModule sessions, ScheduledModule scheduled, MailModule mail, InvitesModule invites,
-               AccountsModule accounts, ExportModule exports, MissedMailModule missedMail, SignInModule signIn) {
+               AccountsModule accounts, ExportModule exports, MissedMailModule missedMail, SignInModule signIn,
+               IntegrationsModule integrations) {
 
     public static Modules build(Core c) {
         RealmModule realm = new RealmModule(c);
-        // Each of topics and messages hooks into the other, inside the acting transaction: a deleted
-        // topic's visibility policies go (topics), and muting a user marks the muter's unread
-        // messages from them read (messages). The first hook is bound once topics exists.
-        TopicsModule[] late = new TopicsModule[1];
-        MessagesModule messages = new MessagesModule(c, (tx, channelId, topic, keep) -> late[0].actions.doClearTopic(tx, channelId, topic, keep));
-        TopicsModule topics = new TopicsModule(c, messages.flags::doMarkSenderRead);
-        late[0] = topics;
+        // Topics and messages each act inside the other's transactions, bound at construction: topics'
+        // policy clearing (a deleted topic's visibility policies go) is built first and messages takes
+        // it; topics' actions then take messages' flags (muting a user marks the muter's unread
+        // messages from them read).
+        TopicsModule.Policies topicPolicies = TopicsModule.Policies.of(c);
+        MessagesModule messages = new MessagesModule(c, topicPolicies.clearing()::doClearTopic);
+        TopicsModule topics = new TopicsModule(c, topicPolicies, messages.flags::doMarkSenderRead);
         // New public channels are announced by the notification bot (messages), after the creating transaction.
         ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post);
         // A new person joins the default channels, then the Welcome Bot greets them; a deactivated one's web sessions end.
@@ -46,13 +47,14 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
                 new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions),
                 realmDomains, new PlaygroundsModule(c, realm), new PushModule(c), sessions,
                 new ScheduledModule(c, messages), mail, new InvitesModule(c, mail, users, messages, realmDomains, groups), new AccountsModule(c, mail),
-                new ExportModule(c, messages), new MissedMailModule(c, mail, messages), new SignInModule(c, users, realmDomains));
+                new ExportModule(c, messages), new MissedMailModule(c, mail, messages), new SignInModule(c, users, realmDomains),
+                new IntegrationsModule(c, messages));
     }
 
     /** In register's order. */
     List<Module> all() {
         return List.of(realm, users, groups, linkifiers, emoji, messages, channels, snippets, drafts, navigation, calls, alertWords,
-                presence, topics, settings, userStatus, realmDomains, playgrounds, push, scheduled);
+                presence, topics, settings, userStatus, realmDomains, playgrounds, push, scheduled, integrations);
     }
 
     /** Register's initial state: every module's part, then the truthful empty state of what is not built yet. */

@@ -3,6 +3,7 @@ package dev.stoa.app;
 import dev.stoa.playgrounds.PlaygroundActions;
 import dev.stoa.playgrounds.PlaygroundState;
 import dev.stoa.playgrounds.PlaygroundStore;
+import dev.stoa.playgrounds.PlaygroundViews;
 import dev.stoa.queues.StateContributor;
 import java.util.List;
 
@@ -11,8 +12,11 @@ final class PlaygroundsModule implements Module {
     final PlaygroundStore store = new PlaygroundStore();
     final PlaygroundActions actions;
 
+    final PlaygroundViews views;
+
     PlaygroundsModule(Core c, RealmModule realm) {
         this.actions = new PlaygroundActions(c.db(), c.log(), store, realm.actions);
+        this.views = new PlaygroundViews(actions);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.stoa.app;
 import dev.stoa.presence.PresenceActions;
 import dev.stoa.presence.PresenceState;
 import dev.stoa.presence.PresenceStore;
+import dev.stoa.presence.PresenceViews;
 import dev.stoa.queues.StateContributor;
 import java.util.List;
 
@@ -13,10 +14,13 @@ final class PresenceModule implements Module {
     final PresenceActions actions;
     final PresenceState state;
 
+    final PresenceViews views;
+
     PresenceModule(Core c) {
         this.limited = c.config().extras().presenceLimitedToAccessibleUsers();
         this.actions = new PresenceActions(c.db(), c.log(), store, c.users(), c.userJson()::apiEmail, c.userAccess(), limited);
         this.state = new PresenceState(store, c.users(), c.userJson()::apiEmail, c.userAccess(), limited, c.clock());
+        this.views = new PresenceViews(c.db(), store, actions, c.users(), c.userJson()::apiEmail, c.userAccess(), limited, c.clock(), state);
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.stoa.push.PushOutboxStore;
 import dev.stoa.push.PushRelayStore;
 import dev.stoa.push.PushSender;
 import dev.stoa.push.PushTokenStore;
+import dev.stoa.push.PushViews;
 import dev.stoa.push.RelayClient;
 import dev.stoa.push.RelayRegistration;
 import dev.stoa.queues.StateContributor;
@@ -31,6 +32,8 @@ public final class PushModule implements Module {
     final PushActions actions;
     final DeviceActions deviceActions;
 
+    final PushViews views;
+
     PushModule(Core c) {
         this.relay = new RelayClient(c.config().push());
         this.registration = new RelayRegistration(c.db(), c.realm(), relayStore, relay, c.config().externalUrl());
@@ -38,6 +41,7 @@ public final class PushModule implements Module {
         this.outbox = new PushOutbox(outboxStore, c.clock(), sender);
         this.actions = new PushActions(c.db(), store, c.clock(), outbox, relayStore);
         this.deviceActions = new DeviceActions(c.db(), c.log(), devices, c.clock(), outbox, relayStore);
+        this.views = new PushViews(actions, deviceActions);
     }
 
     @Override

@@ -1,25 +1,34 @@
 package dev.stoa.app;
 
+import dev.stoa.channels.Channel;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.realm.RealmActions;
 import dev.stoa.realm.RealmDeactivation;
 import dev.stoa.realm.RealmState;
+import dev.stoa.realm.RealmViews;
+import dev.stoa.signin.SignInMethodActions;
+import dev.stoa.signin.SignInMethodStore;
 import dev.stoa.signin.SignInMethods;
 import java.util.List;
 
 /** The organization's settings. */
 public final class RealmModule implements Module {
-    final RealmActions actions;
+    public final RealmActions actions;
     public final RealmDeactivation deactivation;
     private final RealmState state;
 
+    final RealmViews views;
+
     RealmModule(Core c) {
-        this.actions = new RealmActions(c.db(), c.log(), c.realmStore(), c.realm(), c.groupValues(), c.clock());
+        this.actions = new RealmActions(c.db(), c.log(), c.realmStore(), c.realm(), c.groupValues(), c.clock(),
+                (h, id) -> c.channels().byId(h, id).filter(ch -> !ch.isArchived()).map(Channel::inviteOnly));
         this.deactivation = new RealmDeactivation(c.db(), c.log(), c.realmStore(), c.realm());
-        SignInMethods auth = SignInMethods.of(c.config().signIn());
-        this.state = new RealmState(c.realm(), c.groups(), c.config().externalUrl(), c.config().realmHost(), c.config().maxUploadMib(),
-                new RealmState.Auth(auth.realmMethods(), auth.email(), auth.passwordAuth()), c.config().mail().configured(),
-                c.config().push().configured());
+        SignInMethodActions methods = new SignInMethodActions(c.db(), c.log(), new SignInMethodStore(), SignInMethods.of(c.config().signIn()));
+        this.state = new RealmState(c.realm(), c.groups(), c.config().externalUrl(), c.config().realmHost(), c.config().maxUploadMib(), h -> {
+            SignInMethods auth = methods.current(h);
+            return new RealmState.Auth(auth.realmMethods(), auth.emailEnabled(), auth.passwordAuth());
+        }, c.config().mail().configured(), c.config().push().configured());
+        this.views = new RealmViews(actions, c.groupValues());
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.stoa.app;
 
 import dev.stoa.config.SignInConfig;
+import dev.stoa.github.GithubActions;
 import dev.stoa.ldap.LdapDirectory;
 import dev.stoa.ldap.LdapSync;
 import dev.stoa.oidc.OidcActions;
@@ -9,12 +10,13 @@ import dev.stoa.users.EmailChangeActions;
 import dev.stoa.signin.ExternalAccounts;
 import dev.stoa.signin.FlowStore;
 
-/** The configured sign-in methods beyond passwords: LDAP (--ldap-url) and OpenID Connect (--oidc-issuer), SCIM provisioning (--scim-bearer-token); null when not configured. */
+/** The configured sign-in methods beyond passwords: LDAP (--ldap-url) and OpenID Connect (--oidc-issuer), GitHub (--github-client-id), SCIM provisioning (--scim-bearer-token); null when not configured. */
 public final class SignInModule implements Module {
     final LdapDirectory ldap;
     public final LdapSync ldapSync;
     final OidcActions oidc;
     final ScimActions scim;
+    final GithubActions github;
 
     SignInModule(Core c, UsersModule users, RealmDomainsModule domains) {
         SignInConfig config = c.config().signIn();
@@ -23,6 +25,8 @@ public final class SignInModule implements Module {
         ExternalAccounts accounts = new ExternalAccounts(c.db(), c.users(), users.actions, domains.store, c.realm());
         this.oidc = config.oidc() == null ? null
                 : new OidcActions(c.db(), new FlowStore(), config.oidc(), c.config().externalUrl(), accounts, c.clock());
+        this.github = config.github() == null ? null
+                : new GithubActions(c.db(), new FlowStore(), config.github(), c.config().externalUrl(), accounts, c.clock());
         this.scim = config.scim() == null ? null : new ScimActions(c.db(), c.users(), users.actions,
                 new EmailChangeActions(c.log(), c.users(), c.userAccess(), c.userJson()), domains.store, c.realm(), config.scim());
     }
@@ -31,5 +35,6 @@ public final class SignInModule implements Module {
     void doPeriodic() {
         if (ldapSync != null) ldapSync.doPeriodic();
         if (oidc != null) oidc.doPurgeExpired();
+        else if (github != null) github.doPurgeExpired();
     }
 }

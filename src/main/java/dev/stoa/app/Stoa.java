@@ -12,9 +12,7 @@ import dev.stoa.ops.Metrics;
 import dev.stoa.ops.OpsHandler;
 import dev.stoa.db.ClusterLease;
 import dev.stoa.queues.Collector;
-import dev.stoa.queues.Delivery;
 import dev.stoa.queues.EventQueues;
-import dev.stoa.realm.Realm;
 import dev.stoa.ratelimits.RateLimits;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.web.WebClientHandler;
@@ -87,13 +85,13 @@ public final class Stoa implements AutoCloseable {
         Bootstrap.Owner owner = Bootstrap.ensureRealm(c, m);
         c.realm().follow(c.log()); // realm settings changed by any node reach this node's holder through the log
         m.channels().activity.refreshDaily();
-        Delivery delivery = new Delivery(() -> Realm.EMPTY_TOPIC_DISPLAY_NAME, m.deliveryRules());
-        EventQueues queues = new EventQueues(c.db(), c.log(), delivery, clock, config.heartbeatMillis());
+        QueuesModule q = new QueuesModule(c, m);
+        EventQueues queues = q.queues;
         WebCookies cookies = WebCookies.forExternalUrl(config.externalUrl());
         // In Redis when configured, so every node counts against one limit; else in this node's memory.
         RateLimits limits = RateLimits.create(config.userRateLimit(), config.ipRateLimit(), config.loginFailureLimit(),
                 config.shared().redisUrl(), config.shared().redisKeyPrefix(), clock);
-        Routes routes = new Routes(c, m, queues, limits.loginFailures(), cookies);
+        Routes routes = new Routes(m, q, new LoginModule(c, m, limits.loginFailures(), cookies));
         Ops ops = new Ops(config.ops().metricsPort() == null ? null : new Metrics(c.db(), c.log(), queues), new java.util.concurrent.atomic.AtomicBoolean());
         HttpFront api = new HttpFront(routes.api, routes.root, m.users().auth, m.sessions().web, cookies, new HttpFront.Limits(limits.perUser(), limits.perIp()),
                 ops.metrics() == null ? RequestObserver.NONE : ops.metrics());

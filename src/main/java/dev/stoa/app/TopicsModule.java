@@ -1,13 +1,16 @@
 package dev.stoa.app;
 
 import dev.stoa.mutedtopics.LegacyMutedTopics;
+import dev.stoa.mutedtopics.MutedTopicViews;
 import dev.stoa.mutedtopics.MutedTopicsDelivery;
 import dev.stoa.mutedtopics.MutedTopicsState;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.StateContributor;
+import dev.stoa.topics.TopicPolicyClearing;
 import dev.stoa.topics.UserTopicActions;
 import dev.stoa.topics.UserTopicState;
 import dev.stoa.topics.UserTopicStore;
+import dev.stoa.topics.UserTopicViews;
 import java.util.List;
 import java.util.Map;
 
@@ -16,13 +19,33 @@ import java.util.Map;
  * clients, announced with every change.
  */
 final class TopicsModule implements Module {
-    final UserTopicStore store = new UserTopicStore();
+    /**
+     * The part of topics that the messages feature calls inside its transactions (a deleted topic's
+     * policies go), built before messages; the module itself is built after messages, whose flags
+     * it calls when a user is muted.
+     */
+    record Policies(UserTopicStore store, LegacyMutedTopics legacy, TopicPolicyClearing clearing) {
+        static Policies of(Core c) {
+            UserTopicStore store = new UserTopicStore();
+            LegacyMutedTopics legacy = new LegacyMutedTopics(store, c.channels(), c.log());
+            return new Policies(store, legacy, new TopicPolicyClearing(c.log(), store, c.clock(), legacy::announce));
+        }
+    }
+
+    final UserTopicStore store;
     final UserTopicActions actions;
     final LegacyMutedTopics legacy;
 
-    TopicsModule(Core c, UserTopicActions.MuteHook muteHook) {
-        this.legacy = new LegacyMutedTopics(store, c.channels(), c.log());
+    final UserTopicViews views;
+    /** The legacy PATCH /users/me/subscriptions/muted_topics. */
+    final MutedTopicViews mutedTopicViews;
+
+    TopicsModule(Core c, Policies policies, UserTopicActions.MuteHook muteHook) {
+        this.store = policies.store();
+        this.legacy = policies.legacy();
         this.actions = new UserTopicActions(c.db(), c.log(), store, c.users(), c.channelAccess(), c.clock(), legacy::announce, muteHook);
+        this.views = new UserTopicViews(actions);
+        this.mutedTopicViews = new MutedTopicViews(c.db(), c.channels(), actions);
     }
 
     @Override

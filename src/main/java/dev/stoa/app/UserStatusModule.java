@@ -5,6 +5,7 @@ import dev.stoa.settings.SettingsActions;
 import dev.stoa.userstatus.UserStatusActions;
 import dev.stoa.userstatus.UserStatusState;
 import dev.stoa.userstatus.UserStatusStore;
+import dev.stoa.userstatus.UserStatusViews;
 import java.util.List;
 
 /** User status (text, emoji, the legacy away); `settings` changes presence_enabled for `away`. */
@@ -13,9 +14,12 @@ public final class UserStatusModule implements Module {
     public final UserStatusActions actions;
     private final Core core;
 
+    final UserStatusViews views;
+
     UserStatusModule(Core c, SettingsActions settings) {
         this.core = c;
         this.actions = new UserStatusActions(c.db(), c.log(), store, c.realmEmoji(), settings, c.userAccess(), c.clock());
+        this.views = new UserStatusViews(c.db(), store, actions, c.users(), c.userAccess());
     }
 
     @Override

@@ -5,9 +5,11 @@ import dev.stoa.queues.StateContributor;
 import dev.stoa.users.ApiKeyCache;
 import dev.stoa.users.AvatarActions;
 import dev.stoa.users.AvatarImages;
+import dev.stoa.users.AvatarViews;
 import dev.stoa.users.ProfileFieldActions;
 import dev.stoa.users.ProfileFieldState;
 import dev.stoa.users.ProfileFieldStore;
+import dev.stoa.users.ProfileFieldViews;
 import dev.stoa.users.UserActions;
 import dev.stoa.users.UserAuth;
 import dev.stoa.users.UserCache;
@@ -15,6 +17,7 @@ import dev.stoa.users.UserDelivery;
 import dev.stoa.users.UserHooks;
 import dev.stoa.users.UserSettingsState;
 import dev.stoa.users.UserState;
+import dev.stoa.users.UserViews;
 import java.util.List;
 import java.util.Map;
 
@@ -29,6 +32,10 @@ public final class UsersModule implements Module {
     public final AvatarActions avatars;
     private final Core core;
 
+    final UserViews views;
+    final AvatarViews avatarViews;
+    final ProfileFieldViews profileFieldViews;
+
     UsersModule(Core c, List<UserHooks> hooks) {
         this.core = c;
         this.userCache = new UserCache(c.log(), c.users(), profileStore, c.userJson());
@@ -39,6 +46,9 @@ public final class UsersModule implements Module {
         this.avatarImages = new AvatarImages(c.files());
         this.avatars = new AvatarActions(c.db(), c.log(), c.users(), c.userAccess(), c.userJson().avatars(), avatarImages, c.realm());
         this.auth = new UserAuth(new ApiKeyCache(c.db(), c.log(), c.users()), c.realm(), c.userJson());
+        this.views = new UserViews(c.db(), c.users(), actions, c.userJson(), profileStore, c.userAccess());
+        this.avatarViews = new AvatarViews(c.db(), c.users(), c.userAccess(), c.userJson(), avatars, avatarImages);
+        this.profileFieldViews = new ProfileFieldViews(c.db(), profileFields, profileStore);
     }
 
     @Override

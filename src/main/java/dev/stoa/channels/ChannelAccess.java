@@ -119,8 +119,13 @@ public final class ChannelAccess {
 
     /** Zulip's access_stream_by_id: the channel if the user has content access, else "Invalid channel ID". */
     public Channel checkContentAccess(Handle h, User u, long channelId) {
-        Channel c = channels.byId(h, channelId).orElseThrow(ChannelAccess::invalidId);
-        if (!canAccessContent(h, u, c, u != null && subs.isSubscribed(h, u.id(), channelId))) throw invalidId();
+        return checkContentAccess(h, u, channelId, ChannelAccess::invalidId);
+    }
+
+    /** The same check with the caller's refusal (a channel the request addressed by name is refused by its name, as Zulip). */
+    public Channel checkContentAccess(Handle h, User u, long channelId, java.util.function.Supplier<ApiError> refusal) {
+        Channel c = channels.byId(h, channelId).orElseThrow(refusal);
+        if (!canAccessContent(h, u, c, u != null && subs.isSubscribed(h, u.id(), channelId))) throw refusal.get();
         return c;
     }
 

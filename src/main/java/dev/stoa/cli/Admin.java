@@ -43,11 +43,13 @@ final class Admin {
                                       prints how to log in (takes run's options; refuses an organization already in use)
             """ + dev.stoa.cluster.ClusterDemo.USAGE.indent(2) + """
               create-user  --email E --full-name N [--password P] [--role owner|administrator|moderator|member|guest]
-              create-bot   --short-name S --full-name N --owner EMAIL [--bot-type 1|2|3|4]
+              create-bot   --short-name S --full-name N --owner EMAIL [--bot-type 1|2|3]
               change-role  --email E --role ROLE
               reset-password --email E [--password P]
               deactivate   --email E
               zuliprc      --email E
+              set-upload-quota --mib N|none
+                                      the organization's upload quota (Zulip's upload_quota_mib); none: no quota
               deactivate-realm        deactivate the organization: every API request then answers REALM_DEACTIVATED
               reactivate-realm        reactivate it
               export       --file F [--export-type full|full_with_consent|public]
@@ -69,17 +71,18 @@ final class Admin {
             (--upload-storage local|s3 --s3-endpoint --s3-bucket --s3-region --s3-access-key --s3-secret-key)""";
 
     /** Each command's own options (besides --data-dir, --database-url, --external-url). */
-    private static final Map<String, List<String>> OPTIONS = Map.of(
-            "create-user", List.of("email", "full-name", "password", "role"),
-            "create-bot", List.of("short-name", "full-name", "owner", "bot-type"),
-            "change-role", List.of("email", "role"),
-            "reset-password", List.of("email", "password"),
-            "deactivate", List.of("email"),
-            "zuliprc", List.of("email"),
-            "deactivate-realm", List.of(),
-            "reactivate-realm", List.of(),
-            "export", List.of("file", "export-type"),
-            "import", List.of("file"));
+    private static final Map<String, List<String>> OPTIONS = Map.ofEntries(
+            Map.entry("create-user", List.of("email", "full-name", "password", "role")),
+            Map.entry("create-bot", List.of("short-name", "full-name", "owner", "bot-type")),
+            Map.entry("change-role", List.of("email", "role")),
+            Map.entry("reset-password", List.of("email", "password")),
+            Map.entry("deactivate", List.of("email")),
+            Map.entry("zuliprc", List.of("email")),
+            Map.entry("set-upload-quota", List.of("mib")),
+            Map.entry("deactivate-realm", List.of()),
+            Map.entry("reactivate-realm", List.of()),
+            Map.entry("export", List.of("file", "export-type")),
+            Map.entry("import", List.of("file")));
 
     private Admin() {}
 
@@ -180,7 +183,8 @@ final class Admin {
             case "create-bot" -> {
                 User owner = user(db, store, required(o, "owner"));
                 String typeName = o.getOrDefault("bot-type", "1");
-                if (!List.of("1", "2", "3", "4").contains(typeName)) throw new AdminError("--bot-type must be 1, 2, 3 or 4, got '" + typeName + "'");
+                if (typeName.equals("4")) throw new AdminError("--bot-type 4: embedded bots are not enabled (Stoa runs none)");
+                if (!List.of("1", "2", "3").contains(typeName)) throw new AdminError("--bot-type must be 1, 2 or 3, got '" + typeName + "'");
                 int type = Integer.parseInt(typeName);
                 String shortName = required(o, "short-name").strip().toLowerCase(Locale.ROOT);
                 if (!shortName.matches("[a-z0-9._-]+")) throw new AdminError("--short-name may hold only letters, digits, '.', '_' and '-'");
@@ -212,6 +216,12 @@ final class Admin {
             case "zuliprc" -> {
                 User u = user(db, store, required(o, "email"));
                 System.out.print(Bootstrap.zuliprc(json.apiEmail(u), u.apiKey(), config.externalUrl()));
+            }
+            case "set-upload-quota" -> {
+                String mib = required(o, "mib");
+                Long value = mib.equals("none") ? null : positive(mib);
+                modules.realm().actions.doSetUploadQuota(value);
+                System.out.println(value == null ? "no upload quota" : "upload quota: " + value + " MiB");
             }
             case "deactivate-realm" -> System.out.println(modules.realm().deactivation.doDeactivate()
                     ? "deactivated the organization" : "the organization is already deactivated");
@@ -276,5 +286,15 @@ final class Admin {
 
     private static User user(Db db, UserStore store, String email) {
         return db.read(h -> store.byEmail(h, email)).orElseThrow(() -> new AdminError("no user with email " + email));
+    }
+
+    private static long positive(String mib) {
+        try {
+            long v = Long.parseLong(mib.strip());
+            if (v > 0) return v;
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new AdminError("--mib must be a positive number of MiB or none, got '" + mib + "'");
     }
 }

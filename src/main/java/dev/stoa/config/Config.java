@@ -100,6 +100,10 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
         return new Config(host, p, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared, signIn, push);
     }
 
+    public Config withMaxUploadMib(long mib) {
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, mib, katexDir, mail, ops, storage, shared, signIn, push);
+    }
+
     public Config withLimits(int user, int ip, int login) {
         return new Config(host, port, dataDir, databaseUrl, externalUrl, user, ip, login, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared, signIn, push);
     }

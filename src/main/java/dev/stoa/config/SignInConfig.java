@@ -11,18 +11,18 @@ import java.util.Map;
  * named by the flag with {@code -file} appended (a mounted secret); they are never printed: a record's
  * toString names them only as set or not.
  */
-public record SignInConfig(boolean emailAuth, boolean twoFactor, LdapConfig ldap, OidcConfig oidc, ScimConfig scim) {
+public record SignInConfig(boolean emailAuth, boolean twoFactor, LdapConfig ldap, OidcConfig oidc, ScimConfig scim, GithubConfig github) {
     public static final String[] NAMES = java.util.stream.Stream.concat(java.util.stream.Stream.of("email-auth", "two-factor"),
-            java.util.stream.Stream.of(LdapConfig.NAMES, OidcConfig.NAMES, ScimConfig.NAMES).flatMap(java.util.Arrays::stream)).toArray(String[]::new);
+            java.util.stream.Stream.of(LdapConfig.NAMES, OidcConfig.NAMES, ScimConfig.NAMES, GithubConfig.NAMES).flatMap(java.util.Arrays::stream)).toArray(String[]::new);
 
     public static SignInConfig defaults() {
-        return new SignInConfig(true, false, null, null, null);
+        return new SignInConfig(true, false, null, null, null, null);
     }
 
     static SignInConfig from(Map<String, String> v) {
         boolean email = bool(v, "email-auth", true);
         // Zulip's TWO_FACTOR_AUTHENTICATION_ENABLED: people may protect their password sign-in with a TOTP app
-        return new SignInConfig(email, bool(v, "two-factor", false), LdapConfig.from(v), OidcConfig.from(v), ScimConfig.from(v));
+        return new SignInConfig(email, bool(v, "two-factor", false), LdapConfig.from(v), OidcConfig.from(v), ScimConfig.from(v), GithubConfig.from(v));
     }
 
     static boolean bool(Map<String, String> v, String name, boolean dflt) {
@@ -61,13 +61,15 @@ public record SignInConfig(boolean emailAuth, boolean twoFactor, LdapConfig ldap
         }
     }
 
-    public SignInConfig withTwoFactor(boolean on) { return new SignInConfig(emailAuth, on, ldap, oidc, scim); }
+    public SignInConfig withTwoFactor(boolean on) { return new SignInConfig(emailAuth, on, ldap, oidc, scim, github); }
 
-    public SignInConfig withOidc(OidcConfig o) { return new SignInConfig(emailAuth, twoFactor, ldap, o, scim); }
+    public SignInConfig withOidc(OidcConfig o) { return new SignInConfig(emailAuth, twoFactor, ldap, o, scim, github); }
 
-    public SignInConfig withLdap(LdapConfig l) { return new SignInConfig(emailAuth, twoFactor, l, oidc, scim); }
+    public SignInConfig withLdap(LdapConfig l) { return new SignInConfig(emailAuth, twoFactor, l, oidc, scim, github); }
 
-    public SignInConfig withEmailAuth(boolean on) { return new SignInConfig(on, twoFactor, ldap, oidc, scim); }
+    public SignInConfig withEmailAuth(boolean on) { return new SignInConfig(on, twoFactor, ldap, oidc, scim, github); }
 
-    public SignInConfig withScim(ScimConfig s) { return new SignInConfig(emailAuth, twoFactor, ldap, oidc, s); }
+    public SignInConfig withScim(ScimConfig s) { return new SignInConfig(emailAuth, twoFactor, ldap, oidc, s, github); }
+
+    public SignInConfig withGithub(GithubConfig g) { return new SignInConfig(emailAuth, twoFactor, ldap, oidc, scim, g); }
 }

@@ -2,7 +2,6 @@ package dev.stoa.drafts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
@@ -17,14 +16,12 @@ public final class DraftViews {
     static final int MAX_MESSAGE_LENGTH = 10000;
     private static final Set<String> KEYS = Set.of("type", "to", "topic", "content", "timestamp", "id");
 
-    private final Db db;
-    private final DraftStore store;
+    private final DraftQueries queries;
     private final DraftActions actions;
     private final Clock clock;
 
-    public DraftViews(Db db, DraftStore store, DraftActions actions, Clock clock) {
-        this.db = db;
-        this.store = store;
+    public DraftViews(DraftQueries queries, DraftActions actions, Clock clock) {
+        this.queries = queries;
         this.actions = actions;
         this.clock = clock;
     }
@@ -37,7 +34,7 @@ public final class DraftViews {
 
     public Object list(Request req) {
         User me = me(req);
-        List<ObjectNode> drafts = db.read(h -> store.all(h, me.id()));
+        List<ObjectNode> drafts = queries.all(me.id());
         ObjectNode out = Json.success();
         out.put("count", drafts.size());
         out.set("drafts", Json.tree(drafts));

@@ -2,7 +2,8 @@ package dev.stoa.emoji;
 
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
-import dev.stoa.events.LogTail;
+import dev.stoa.events.LogFollower;
+import dev.stoa.events.LoggedEvent;
 import dev.stoa.markdown.MarkdownContext.CustomEmoji;
 import java.util.HashMap;
 import java.util.List;
@@ -15,18 +16,22 @@ import java.util.Set;
  * (reaction_type realm_emoji, emoji_code = id). Reloaded when a committed realm_emoji event is
  * published, so a lookup is a map access.
  */
-public final class RealmEmoji {
+public final class RealmEmoji extends LogFollower {
     private record Snapshot(Map<String, EmojiRow> activeByName, Map<String, EmojiRow> byId) {}
 
     private final Db db;
     private final EmojiStore store;
-    private final LogTail tail;
     private volatile Snapshot snapshot;
 
     public RealmEmoji(Db db, EmojiStore store, EventLog log) {
+        super(log, Set.of("realm_emoji"));
         this.db = db;
         this.store = store;
-        this.tail = new LogTail(log, Set.of("realm_emoji"));
+        reload();
+    }
+
+    @Override
+    protected void changed(List<LoggedEvent> entries, long head) {
         reload();
     }
 
@@ -41,7 +46,7 @@ public final class RealmEmoji {
     }
 
     private Snapshot current() {
-        if (tail.changed()) reload();
+        follow();
         return snapshot;
     }
 

@@ -6,7 +6,7 @@ package dev.stoa.events;
  * record's components (snake_cased) are the rest of the payload; what only delivery reads goes in
  * {@link #hints()}, typed, stored beside the payload and never sent.
  */
-public sealed interface Event permits UserEvent, RealmEvent, GroupEvent, MiscEvent, MarkdownEvent, ChannelEvent, MessageEvent, OrgEvent, ExportEvent, MobileEvent {
+public sealed interface Event permits UserEvent, RealmEvent, GroupEvent, MiscEvent, MarkdownEvent, ChannelEvent, MessageEvent, OrgEvent, ExportEvent, MobileEvent, RowsChanged {
     String type();
 
     /** The Zulip `op`, or null for event types that have none. */

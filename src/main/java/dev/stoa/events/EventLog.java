@@ -48,6 +48,11 @@ public final class EventLog {
         return appender.append(tx, event, recipients);
     }
 
+    /** Appends the internal entry that rows of a cached table changed (a store's write methods call it). */
+    public void rowsChanged(Tx tx, String table, List<Long> ids) {
+        appender.append(tx, new RowsChanged(table, List.copyOf(ids)), Recipients.nobody());
+    }
+
     /**
      * An ephemeral event (typing): it takes the next id of the log's sequence in tx, as an append
      * does, but no row; after the commit it is published to this node's in-memory window in id order,

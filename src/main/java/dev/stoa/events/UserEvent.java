@@ -51,14 +51,4 @@ public sealed interface UserEvent extends Event {
         public String type() { return "user_settings"; }
         public String op() { return "update"; }
     }
-
-    /**
-     * Internal: a user's row changed in a way clients hear nothing of (a password set, a person's API
-     * key regenerated), for the caches that hold users rows ({@code users.ApiKeyCache}). Appended
-     * with {@link Recipients#nobody()}: no queue receives it, and it is in no register state.
-     */
-    record RowChanged(long userId) implements UserEvent {
-        public static final String TYPE = "__user_row_changed";
-        public String type() { return TYPE; }
-    }
 }

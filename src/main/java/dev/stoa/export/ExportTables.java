@@ -45,6 +45,7 @@ public final class ExportTables {
     public static final List<Table> TABLES = List.of(
             Table.all("realm", "id"),
             Table.all("users", "id"),
+            Table.all("signin_methods_disabled", "backend"),
             Table.all("user_groups", "id"),
             Table.all("group_members", "group_id, user_id"),
             Table.all("group_subgroups", "group_id, subgroup_id"),

@@ -135,7 +135,7 @@ public final class Importer {
             Map<String, Long> counts = new LinkedHashMap<>();
             for (ExportTables.Table t : ExportTables.TABLES) counts.put(t.name(), table(tx.h(), dump, zip, t.name()));
             // the exporting server's avatar salt: the avatar files came with the names it gives them
-            if (manifest.path("avatar_salt").isTextual()) new dev.stoa.users.UserStore().avatarSalt(tx.h(), manifest.get("avatar_salt").asText());
+            if (manifest.path("avatar_salt").isTextual()) new dev.stoa.users.ServerSecretStore().avatarSalt(tx.h(), manifest.get("avatar_salt").asText());
             new MessageStore(db.dialect()).reindexAll(tx.h());
             return counts;
         });

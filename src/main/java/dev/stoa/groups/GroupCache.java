@@ -2,6 +2,7 @@ package dev.stoa.groups;
 
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
+import dev.stoa.events.LogFollower;
 import dev.stoa.events.LoggedEvent;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -20,23 +21,30 @@ import java.util.concurrent.locks.ReentrantLock;
  * makes six; a check here is a few hash lookups.
  *
  * <p>It reflects committed, published state only: it is rebuilt (one read snapshot, three
- * queries) when the event log has published a user_group or realm_user event since the snapshot,
- * so every node's cache follows the shared log, never a local action. Code that must see its own
+ * queries) when the event log has published a user_group or realm_user event after the snapshot's
+ * head ({@link LogFollower}), so every node's cache follows the shared log, never a local action. Code that must see its own
  * uncommitted writes inside a transaction uses {@link GroupStore#isMemberRecursive} instead.
  */
-public final class GroupCache {
-    private record Snapshot(long head, Map<Long, long[]> members, Map<Long, long[]> subgroups, Set<Long> deactivated, Set<Long> active) {}
+public final class GroupCache extends LogFollower {
+    /** changes: how many batches of followed entries had been handed over when its read began. */
+    private record Snapshot(long changes, Map<Long, long[]> members, Map<Long, long[]> subgroups, Set<Long> deactivated, Set<Long> active) {}
 
     private final Db db;
-    private final EventLog log;
     private final ReentrantLock rebuild = new ReentrantLock();
     private volatile Snapshot snapshot;
+    /** Batches of followed entries handed over so far: a snapshot whose read began before the latest is stale. */
+    private volatile long changes;
 
     private final GroupStore store = new GroupStore();
 
     public GroupCache(Db db, EventLog log) {
+        super(log, Set.of("user_group", "realm_user"));
         this.db = db;
-        this.log = log;
+    }
+
+    @Override
+    protected void changed(List<LoggedEvent> entries, long head) {
+        changes++; // under the follower's lock: one writer
     }
 
     /**
@@ -73,39 +81,29 @@ public final class GroupCache {
      * and the others answer from their own handle meanwhile (null here).
      */
     private Snapshot current() {
+        follow();
         Snapshot s = snapshot;
-        long head = log.head();
-        if (s != null && (head <= s.head || !relevantSince(s.head, head))) {
-            if (head > s.head) snapshot = new Snapshot(head, s.members, s.subgroups, s.deactivated, s.active);
-            return snapshot;
-        }
+        if (s != null && s.changes == changes) return s;
         if (!rebuild.tryLock()) return null;
         try {
             Snapshot again = snapshot;
-            if (again != null && again != s && again.head >= head) return again;
-            snapshot = load();
+            if (again != null && again.changes == changes) return again;
+            snapshot = load(changes);
             return snapshot;
         } finally {
             rebuild.unlock();
         }
     }
 
-    private boolean relevantSince(long after, long upTo) {
-        for (LoggedEvent e : log.range(after, upTo)) {
-            if (e.type().equals("user_group") || e.type().equals("realm_user")) return true;
-        }
-        return false;
-    }
-
-    private Snapshot load() {
+    /** Reads committed state; a change published after {@code changesBefore} was counted makes it stale. */
+    private Snapshot load(long changesBefore) {
         return db.read(h -> {
-            long head = EventLog.headIn(h);
             Map<Long, List<Long>> members = new HashMap<>(), subgroups = new HashMap<>();
             store.activeMemberships(h, (g, u) -> members.computeIfAbsent(g, k -> new ArrayList<>()).add(u),
                     (g, s) -> subgroups.computeIfAbsent(g, k -> new ArrayList<>()).add(s));
             Set<Long> deactivated = store.deactivatedIds(h);
             Set<Long> active = store.allActiveUsers(h);
-            return new Snapshot(head, sortedArrays(members), sortedArrays(subgroups), deactivated, active);
+            return new Snapshot(changesBefore, sortedArrays(members), sortedArrays(subgroups), deactivated, active);
         });
     }
 

@@ -24,6 +24,14 @@ public enum ErrorCode {
     INVALID_MEETING_TOKEN(400),
     PUSH_SERVICE_NOT_CONFIGURED(400),
     INVITATION_FAILED(400),
+    /** Zulip's RealmUploadQuotaError: the organization's upload_quota_mib would be exceeded. */
+    REALM_UPLOAD_QUOTA(400),
+    /** Incoming webhooks (Zulip's zerver/lib/exceptions.py): a body that is not the JSON the integration reads. */
+    INVALID_JSON(400),
+    /** Zulip's MissingHTTPEventHeader: the provider's event header is absent (field `header`). */
+    MISSING_HTTP_EVENT_HEADER(400),
+    /** Zulip's UnsupportedWebhookEventTypeError: answered with HTTP 200 so the provider does not retry (fields `webhook_name`, `event_type`). */
+    UNSUPPORTED_WEBHOOK_EVENT_TYPE(200),
     UNAUTHORIZED(401),
     USER_DEACTIVATED(401),
     REALM_DEACTIVATED(401),

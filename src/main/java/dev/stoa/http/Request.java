@@ -78,9 +78,10 @@ public final class Request {
 
     public String header(String name) { return headers.apply(name); }
 
-    /** The raw body, for the few protocols that send JSON documents rather than parameters (SCIM). */
+    /** The raw body, for the few protocols that send JSON documents rather than parameters (SCIM, incoming webhooks). */
     public byte[] body() { return body; }
     public void setBody(byte[] body) { this.body = body; }
+    public String contentType() { return header("Content-Type"); }
     public String cookie(String name) { return cookies.apply(name); }
 
     private static final java.util.regex.Pattern AGENT_NAME = java.util.regex.Pattern.compile("^([^/ ]*[^0-9/(]*)");

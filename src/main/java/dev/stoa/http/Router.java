@@ -10,8 +10,11 @@ import java.util.Set;
 
 /** The route table: method + path template (relative to /api/v1) → handler and auth mode. */
 public final class Router {
-    /** NONE: unauthenticated; USER: Basic auth required; OPTIONAL: spectators allowed where the realm permits. */
-    public enum Auth { NONE, USER, OPTIONAL }
+    /**
+     * NONE: unauthenticated; USER: Basic auth required; OPTIONAL: spectators allowed where the realm permits;
+     * WEBHOOK: Zulip's webhook_view, the {@code api_key} parameter alone (else HTTP Basic), any account's key.
+     */
+    public enum Auth { NONE, USER, OPTIONAL, WEBHOOK }
 
     @FunctionalInterface
     public interface Handler {

@@ -1,7 +1,6 @@
 package dev.stoa.linkifiers;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
@@ -11,20 +10,18 @@ import java.util.List;
 
 /** GET /realm/linkifiers, POST /realm/filters, PATCH/DELETE /realm/filters/{filter_id}, PATCH /realm/linkifiers. */
 public final class LinkifierViews {
-    private final Db db;
-    private final LinkifierStore store;
+    private final LinkifierQueries queries;
     private final LinkifierActions actions;
 
-    public LinkifierViews(Db db, LinkifierStore store, LinkifierActions actions) {
-        this.db = db;
-        this.store = store;
+    public LinkifierViews(LinkifierQueries queries, LinkifierActions actions) {
+        this.queries = queries;
         this.actions = actions;
     }
 
     public Object list(Request req) {
         ObjectNode out = Json.success();
         var list = Json.array();
-        db.read(h -> store.all(h)).forEach(l -> list.add(l.toJson()));
+        queries.all().forEach(l -> list.add(l.toJson()));
         out.set("linkifiers", list);
         return out;
     }

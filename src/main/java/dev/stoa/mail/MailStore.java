@@ -26,6 +26,12 @@ public final class MailStore {
                 .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
     }
 
+    /** How many mails of a kind were queued for an address since a time (epoch seconds). */
+    public long countSince(Handle h, String kind, String to, long since) {
+        return h.createQuery("SELECT count(*) FROM outbox_mail WHERE to_address = ? AND kind = ? AND created_at > ?")
+                .bind(0, to).bind(1, kind).bind(2, since).mapTo(Long.class).one();
+    }
+
     /** Unsent mail whose next attempt is due, oldest first. */
     public List<Mail> due(Handle h, long now, int limit) {
         return h.createQuery("SELECT " + COLUMNS + " FROM outbox_mail WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?"

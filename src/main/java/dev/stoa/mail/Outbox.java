@@ -28,6 +28,20 @@ public final class Outbox {
         return id;
     }
 
+    /** A limit on mail to one address: at most {@code count} of a kind per {@code seconds}. */
+    public record Limit(long seconds, int count) {}
+
+    /**
+     * Whether another mail of this kind to this address stays within every limit, counting what the
+     * outbox queued (on any node: the rows are the record). The caller holds a lock that serializes
+     * requests for the address (its user row), so two requests cannot both take the last place.
+     */
+    public boolean withinLimits(Tx tx, String kind, String to, java.util.List<Limit> limits) {
+        long now = clock.instant().getEpochSecond();
+        for (Limit l : limits) if (store.countSince(tx.h(), kind, to, now - l.seconds()) >= l.count()) return false;
+        return true;
+    }
+
     /** Whether mail leaves this server at all (features say so when it does not). */
     public boolean canSend() { return sender.configured(); }
 

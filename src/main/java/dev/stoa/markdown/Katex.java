@@ -28,6 +28,8 @@ import java.util.concurrent.TimeUnit;
 public final class Katex {
     public static final String KATEX_VERSION = "0.16.22";
     private static final long TIMEOUT_MS = 3000;
+    /** The first answer of a new helper includes Node's start and loading katex: seconds on a loaded machine. */
+    private static final long FIRST_TIMEOUT_MS = 30_000;
     private static final int MAX_TEX = 2000;
     private static final java.util.regex.Pattern EVENT_ATTR = java.util.regex.Pattern.compile("<[^>]*\\son[a-z]+\\s*=");
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -53,6 +55,7 @@ public final class Katex {
     private BufferedReader reader;
     private OutputStream writer;
     private boolean unavailable;
+    private boolean answered;
     private final ExecutorService io = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "stoa-katex-io");
         t.setDaemon(true);
@@ -122,7 +125,8 @@ public final class Katex {
             writer.write((request + "\n").getBytes(StandardCharsets.UTF_8));
             writer.flush();
             Future<String> line = io.submit(reader::readLine);
-            String response = line.get(TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            String response = line.get(answered ? TIMEOUT_MS : FIRST_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            answered = true;
             if (response == null) {
                 stop();
                 return null;
@@ -165,5 +169,6 @@ public final class Katex {
             process.destroyForcibly();
             process = null;
         }
+        answered = false; // the next helper starts cold again
     }
 }

@@ -43,8 +43,19 @@ public final class UploadActions {
     private final Clock clock;
     private final UploadTokens tokens;
 
-    public UploadActions(Db db, EventLog log, UploadStore uploads, MessageStore messages, Access access, FileStore files, long maxMib, Clock clock) {
+    /** The organization's settings: upload_quota_mib (null: no quota). */
+    private final dev.stoa.realm.RealmHolder realm;
+
+    /**
+     * What one person may upload in an hour: 20 files of the largest size (500 MiB at the default
+     * 25 MiB). Issue 30: 25 MiB uploads let one member write ~2.2 GB a minute and slow everyone.
+     */
+    static final long HOURLY_FILES_OF_MAX_SIZE = 20;
+
+    public UploadActions(Db db, EventLog log, UploadStore uploads, MessageStore messages, Access access, FileStore files, long maxMib, Clock clock,
+                         dev.stoa.realm.RealmHolder realm) {
         this.db = db;
+        this.realm = realm;
         this.log = log;
         this.uploads = uploads;
         this.messages = messages;
@@ -78,15 +89,39 @@ public final class UploadActions {
         String pathId = "1/" + HexFormat.of().formatHex(new byte[] {(byte) RANDOM.nextInt()}) + "/" + random(24) + "/" + name;
         String storage = random(32);
         String type = UploadTypes.decide(in.contentType(), in.fileName());
-        files.put(key(storage), in.bytes(), type);
         long now = clock.instant().getEpochSecond();
+        db.read(h -> checkLimits(h, me, in.bytes().length, now)); // before any byte is stored
+        files.put(key(storage), in.bytes(), type);
         String fileName = in.fileName() == null ? name : in.fileName().replace("\0", "");
-        db.write(tx -> {
-            long id = uploads.insert(tx.h(), pathId, fileName, me.id(), in.bytes().length, type, now, storage);
-            appendEvent(tx, me.id(), "add", json(uploads.ofOwner(tx.h(), me.id(), id).getFirst()));
-            return id;
-        });
+        try {
+            db.write(tx -> {
+                checkLimits(tx.h(), me, in.bytes().length, now); // again where it counts: concurrent uploads
+                long id = uploads.insert(tx.h(), pathId, fileName, me.id(), in.bytes().length, type, now, storage);
+                appendEvent(tx, me.id(), "add", json(uploads.ofOwner(tx.h(), me.id(), id).getFirst()));
+                return id;
+            });
+        } catch (RuntimeException e) {
+            files.delete(key(storage)); // no row names it: nothing may keep it
+            throw e;
+        }
         return new Uploaded("/user_uploads/" + pathId, name);
+    }
+
+    /**
+     * The organization's quota (Zulip's check_upload_within_quota, its error and text) and the
+     * uploader's hourly bytes (refused as any rate limit, 429 with retry-after).
+     */
+    private Void checkLimits(Handle h, User me, long size, long now) {
+        com.fasterxml.jackson.databind.JsonNode quota = realm.get().get("upload_quota_mib");
+        if (quota != null && quota.isIntegralNumber() && uploads.spaceUsed(h) + size > quota.asLong() * 1024 * 1024) {
+            throw ApiError.of(ErrorCode.REALM_UPLOAD_QUOTA, "Upload would exceed your organization's upload quota.");
+        }
+        UploadStore.Recent recent = uploads.uploadedSince(h, me.id(), now - 3600);
+        if (recent.bytes() + size > HOURLY_FILES_OF_MAX_SIZE * maxBytes) {
+            long retry = Math.max(1, recent.oldest() + 3600 - now);
+            throw ApiError.of(ErrorCode.RATE_LIMIT_HIT, "API usage exceeded rate limit").with("retry-after", retry);
+        }
+        return null;
     }
 
     public Listing list(User me) {

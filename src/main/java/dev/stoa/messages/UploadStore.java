@@ -44,6 +44,14 @@ public final class UploadStore {
         return h.createQuery("SELECT COALESCE(SUM(size), 0) FROM attachments").mapTo(Long.class).one();
     }
 
+    /** The bytes an owner uploaded since a time (epoch seconds), and the oldest such upload's time (0 when none). */
+    public record Recent(long bytes, long oldest) {}
+
+    public Recent uploadedSince(Handle h, long ownerId, long since) {
+        return h.createQuery("SELECT COALESCE(SUM(size), 0), COALESCE(MIN(create_time), 0) FROM attachments WHERE owner_id = ? AND create_time > ?")
+                .bind(0, ownerId).bind(1, since).map((rs, ctx) -> new Recent(rs.getLong(1), rs.getLong(2))).one();
+    }
+
     public Optional<StoredFile> byPathId(Handle h, String pathId) {
         return h.createQuery("SELECT id, owner_id, storage_name, content_type, file_name FROM attachments WHERE path_id = ?")
                 .bind(0, pathId).map((rs, c) -> new StoredFile(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5)))

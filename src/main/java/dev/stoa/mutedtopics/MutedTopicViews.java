@@ -1,6 +1,7 @@
 package dev.stoa.mutedtopics;
 
 import dev.stoa.channels.Channel;
+import dev.stoa.channels.ChannelAccess;
 import dev.stoa.channels.ChannelStore;
 import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
@@ -42,13 +43,9 @@ public final class MutedTopicViews {
         long channelId = name.isPresent() ? byName(name.get(), add) : id.get();
         // Removing needs only a channel that exists (a user may unmute in a channel they left); adding, access.
         if (!add && id.isPresent() && db.read(h -> channels.byId(h, channelId)).isEmpty()) throw notMuted();
-        try {
-            actions.checkSetPolicy(me, new UserTopicActions.TopicPolicy(channelId, topic, add ? LegacyMutedTopics.MUTED : 0));
-        } catch (ApiError e) {
-            // The action names the channel by id; addressed by name, Zulip names it so.
-            if (name.isPresent() && "Invalid channel ID".equals(e.getMessage())) throw invalidName(name.get());
-            throw e;
-        }
+        // Addressed by name, a channel the user may not reach is refused by that name, as Zulip.
+        actions.checkSetPolicy(me, new UserTopicActions.TopicPolicy(channelId, topic, add ? LegacyMutedTopics.MUTED : 0),
+                name.isPresent() ? () -> invalidName(name.get()) : ChannelAccess::invalidId);
         return Json.success();
     }
 

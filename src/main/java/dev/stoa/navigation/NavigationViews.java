@@ -1,7 +1,6 @@
 package dev.stoa.navigation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
@@ -16,20 +15,18 @@ public final class NavigationViews {
     static final Set<String> BUILT_IN = Set.of("inbox", "recent", "feed", "drafts", "narrow/has/reaction/sender/me",
             "narrow/is/mentioned", "narrow/is/starred", "scheduled", "reminders");
 
-    private final Db db;
-    private final NavigationStore store;
+    private final NavigationQueries queries;
     private final NavigationActions actions;
 
-    public NavigationViews(Db db, NavigationStore store, NavigationActions actions) {
-        this.db = db;
-        this.store = store;
+    public NavigationViews(NavigationQueries queries, NavigationActions actions) {
+        this.queries = queries;
         this.actions = actions;
     }
 
     public Object list(Request req) {
         User me = req.user();
         ObjectNode out = Json.success();
-        out.set("navigation_views", Json.tree(db.read(h -> store.all(h, me.id()))));
+        out.set("navigation_views", Json.tree(queries.all(me.id())));
         return out;
     }
 

@@ -25,16 +25,19 @@ public final class OidcViews {
     private final SignInViews signIn;
     private final boolean secure;
     private final RateLimiter failures;
+    private final java.util.function.BooleanSupplier enabled;
 
     /** {@code failures}: the login throttle; a refused completion counts against the browser's address, as a wrong password against a username. */
-    public OidcViews(OidcActions actions, SignInViews signIn, boolean secure, RateLimiter failures) {
+    public OidcViews(OidcActions actions, SignInViews signIn, boolean secure, RateLimiter failures, java.util.function.BooleanSupplier enabled) {
         this.failures = failures;
+        this.enabled = enabled;
         this.actions = actions;
         this.signIn = signIn;
         this.secure = secure;
     }
 
     public Object start(Request req) {
+        if (!enabled.getAsBoolean()) return refused(403, "OpenID Connect sign-in is turned off in this organization");
         RawResponse throttled = throttled(req);
         if (throttled != null) return throttled;
         AppFlow flow = AppFlow.of(req.optStr("mobile_flow_otp").orElse(null), req.optStr("desktop_flow_otp").orElse(null),
@@ -57,6 +60,7 @@ public final class OidcViews {
         req.optStr("iss");
         req.optStr("session_state");
         if (error != null) return refused(400, "the identity provider answered " + error);
+        if (!enabled.getAsBoolean()) return refused(403, "OpenID Connect sign-in is turned off in this organization");
         RawResponse throttled = throttled(req);
         if (throttled != null) return throttled;
         try {

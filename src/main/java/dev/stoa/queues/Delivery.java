@@ -57,6 +57,8 @@ public final class Delivery {
         rules.put("typing", (e, x, s, u) -> "stream".equals(e.path("message_type").asText()) && !s.can("stream_typing_notifications")
                 ? List.of() : List.of(e));
         rules.put("presence", (e, x, s, u) -> presence(e, x, s));
+        // internal entries reach no queue (their recipients are nobody); should one ever match, it renders to nothing
+        rules.put(dev.stoa.events.RowsChanged.TYPE, (e, x, s, u) -> List.of());
         // update_display_settings / update_global_notifications: no rule. The seed's user_settings_object
         // has no effect now, so they reach every queue that asked for them (or for everything).
         rules.putAll(featureRules);

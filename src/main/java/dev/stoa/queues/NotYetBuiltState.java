@@ -16,11 +16,9 @@ public final class NotYetBuiltState implements StateContributor {
     static {
         EMPTY.put("default_stream_groups", "realm_default_stream_groups=[]");
         EMPTY.put("onboarding_steps", "onboarding_steps=[]");
+        // Stoa runs no embedded bots (Zulip's run Python in its server): creating one is refused as a
+        // Zulip server without EMBEDDED_BOTS_ENABLED refuses it, and none is offered (issue 27).
         EMPTY.put("realm_embedded_bots", "realm_embedded_bots=[]");
-        // Stoa serves none of Zulip's incoming webhook integrations (its /api/v1/external/<name>
-        // endpoints): none can be configured, so the list is empty (issue 14). Incoming webhook bots
-        // (bot_type 2) exist and post through the REST API.
-        EMPTY.put("realm_incoming_webhook_bots", "realm_incoming_webhook_bots=[]");
         EMPTY.put("stop_words", "stop_words=[]");
     }
 

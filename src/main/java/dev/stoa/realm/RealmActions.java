@@ -13,10 +13,12 @@ import dev.stoa.groups.SystemGroups;
 import java.time.Clock;
 import dev.stoa.groups.GroupSettingRules;
 import dev.stoa.groups.GroupSettingValues;
+import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -25,15 +27,24 @@ import org.jdbi.v3.core.Handle;
  * RealmHolder reloads after commit.
  */
 public final class RealmActions {
+    /** Whether a channel exists and is private: the channels feature answers (empty: no such channel). */
+    @FunctionalInterface
+    public interface ChannelLookup {
+        Optional<Boolean> isPrivate(Handle h, long channelId);
+    }
+
     private final Db db;
     private final EventLog log;
     private final RealmStore store;
     private final RealmHolder holder;
     private final GroupSettingValues values;
     private final Clock clock;
+    private final ChannelLookup channels;
 
-    public RealmActions(Db db, EventLog log, RealmStore store, RealmHolder holder, GroupSettingValues values, Clock clock) {
+    public RealmActions(Db db, EventLog log, RealmStore store, RealmHolder holder, GroupSettingValues values, Clock clock,
+                        ChannelLookup channels) {
         this.clock = clock;
+        this.channels = channels;
         this.db = db;
         this.log = log;
         this.store = store;
@@ -48,41 +59,66 @@ public final class RealmActions {
     }
 
     /**
-     * Applies scalar settings (parsed values) and group settings ({new, old}); a stale `old`
-     * rejects the whole change. Returns the changed settings as Zulip's response reports them.
+     * PATCH /realm's change, checked and written in one transaction: the channel ids and group
+     * settings are validated against the state the write sees, so the request succeeds or fails as
+     * a unit. Returns the changed settings as Zulip's response reports them.
+     */
+    public ObjectNode checkUpdate(Map<String, JsonNode> scalars, Map<String, GroupSettingValues.Change> groups) {
+        return db.write(tx -> {
+            for (var e : scalars.entrySet()) checkChannel(tx.h(), e.getKey(), e.getValue());
+            for (var e : groups.entrySet()) values.validate(tx.h(), e.getValue().newValue(), GroupSettingRules.REALM.get(e.getKey()));
+            return update(tx, scalars, groups);
+        });
+    }
+
+    /**
+     * Applies scalar settings (parsed values) and group settings ({new, old}) for a trusted caller
+     * (the first start); a stale `old` rejects the whole change.
      */
     public ObjectNode doUpdate(Map<String, JsonNode> scalars, Map<String, GroupSettingValues.Change> groups) {
-        return db.write(tx -> {
-            Handle h = tx.h();
-            Realm realm = current(h);
-            ObjectNode stored = store.find(h).orElseThrow().settings();
-            ObjectNode changed = Json.object();
-            for (var e : groups.entrySet()) {
-                JsonNode cur = values.apiValue(h, realm.get(e.getKey()));
-                GroupSettingValues.Change c = e.getValue();
-                if (c.old() != null && !GroupSettingValues.equal(c.old(), cur)) throw GroupActions.expectationMismatch();
-            }
-            for (var e : scalars.entrySet()) {
-                JsonNode cur = realm.get(e.getKey());
-                if (e.getValue().equals(cur)) continue;
-                stored.set(e.getKey(), e.getValue());
-                changed.set(e.getKey(), e.getValue().isTextual() ? Json.MAPPER.getNodeFactory().textNode("updated") : e.getValue());
-                announce(tx, e.getKey(), e.getValue());
-            }
-            for (var e : groups.entrySet()) {
-                JsonNode cur = values.apiValue(h, realm.get(e.getKey()));
-                if (GroupSettingValues.equal(e.getValue().newValue(), cur)) continue;
-                stored.set(e.getKey(), e.getValue().newValue());
-                changed.set(e.getKey(), e.getValue().newValue());
-                ObjectNode data = Json.object();
-                data.set(e.getKey(), e.getValue().newValue());
-                log.append(tx, new RealmEvent.UpdateDict("default", data), Recipients.all());
-            }
-            store.saveSettings(h, stored);
-            if (changed.has("waiting_period_threshold")) syncFullMembers(tx, changed.get("waiting_period_threshold").asInt());
-            tx.afterCommit(holder::reload);
-            return changed;
-        });
+        return db.write(tx -> update(tx, scalars, groups));
+    }
+
+    private void checkChannel(Handle h, String setting, JsonNode value) {
+        RealmSettingSpecs.Spec spec = RealmSettingSpecs.SPECS.get(setting);
+        if (!spec.channelId() || value.intValue() == -1) return;
+        Optional<Boolean> isPrivate = channels.isPrivate(h, value.longValue());
+        if (isPrivate.isEmpty()) throw ApiError.bad("Invalid channel ID");
+        if (setting.equals("moderation_request_channel_id") && !isPrivate.get()) {
+            throw ApiError.bad("Moderation request channel must be private.");
+        }
+    }
+
+    private ObjectNode update(Tx tx, Map<String, JsonNode> scalars, Map<String, GroupSettingValues.Change> groups) {
+        Handle h = tx.h();
+        Realm realm = current(h);
+        ObjectNode stored = store.find(h).orElseThrow().settings();
+        ObjectNode changed = Json.object();
+        for (var e : groups.entrySet()) {
+            JsonNode cur = values.apiValue(h, realm.get(e.getKey()));
+            GroupSettingValues.Change c = e.getValue();
+            if (c.old() != null && !GroupSettingValues.equal(c.old(), cur)) throw GroupActions.expectationMismatch();
+        }
+        for (var e : scalars.entrySet()) {
+            JsonNode cur = realm.get(e.getKey());
+            if (e.getValue().equals(cur)) continue;
+            stored.set(e.getKey(), e.getValue());
+            changed.set(e.getKey(), e.getValue().isTextual() ? Json.MAPPER.getNodeFactory().textNode("updated") : e.getValue());
+            announce(tx, e.getKey(), e.getValue());
+        }
+        for (var e : groups.entrySet()) {
+            JsonNode cur = values.apiValue(h, realm.get(e.getKey()));
+            if (GroupSettingValues.equal(e.getValue().newValue(), cur)) continue;
+            stored.set(e.getKey(), e.getValue().newValue());
+            changed.set(e.getKey(), e.getValue().newValue());
+            ObjectNode data = Json.object();
+            data.set(e.getKey(), e.getValue().newValue());
+            log.append(tx, new RealmEvent.UpdateDict("default", data), Recipients.all());
+        }
+        store.saveSettings(h, stored);
+        if (changed.has("waiting_period_threshold")) syncFullMembers(tx, changed.get("waiting_period_threshold").asInt());
+        tx.afterCommit(holder::reload);
+        return changed;
     }
 
     /**
@@ -96,6 +132,17 @@ public final class RealmActions {
         store.saveSettings(tx.h(), stored);
         announce(tx, name, value);
         tx.afterCommit(holder::reload);
+    }
+
+    /**
+     * The organization's upload quota in MiB, null for none: Zulip's support-set custom quota (not a
+     * PATCH /realm setting), here `./stoa set-upload-quota`; announced as Zulip does (update_dict).
+     */
+    public void doSetUploadQuota(Long mib) {
+        db.write(tx -> {
+            set(tx, "upload_quota_mib", mib == null ? Json.MAPPER.getNodeFactory().nullNode() : Json.MAPPER.getNodeFactory().numberNode(mib));
+            return null;
+        });
     }
 
     /** A setting's current value inside the caller's transaction. */

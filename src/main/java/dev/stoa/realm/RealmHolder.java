@@ -2,23 +2,40 @@ package dev.stoa.realm;
 
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
+import dev.stoa.events.LogFollower;
 import dev.stoa.events.LoggedEvent;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.Set;
 
 /**
  * The realm in memory: hot settings for permission checks and register. Reloaded after a local
- * committed change, and, once it follows the event log, whenever the log has published a realm
- * event since the last look, so that every node sharing the database stays current.
+ * committed change, and, once it follows the event log ({@link LogFollower}, from when the realm
+ * exists), whenever the log has published a realm event since the last look, so that every node
+ * sharing the database stays current.
  */
 public final class RealmHolder {
     private final Db db;
     private final RealmStore store;
-    private final ReentrantLock reloading = new ReentrantLock();
     private volatile Realm realm;
     private volatile Map<String, Long> systemGroups;
-    private volatile EventLog log;
-    private volatile long seenHead;
+    private volatile Follower follower;
+
+    /** Reloads the holder on realm entries; made once the realm exists (a reload before would find no row). */
+    private final class Follower extends LogFollower {
+        Follower(EventLog log) {
+            super(log, Set.of("realm"));
+        }
+
+        @Override
+        protected void changed(List<LoggedEvent> entries, long head) {
+            reload();
+        }
+
+        void check() {
+            follow();
+        }
+    }
 
     public RealmHolder(Db db, RealmStore store) {
         this.db = db;
@@ -27,31 +44,13 @@ public final class RealmHolder {
 
     /** From now on, realm events published by any node make the next get() reload. */
     public void follow(EventLog log) {
-        this.seenHead = log.head();
-        this.log = log;
+        this.follower = new Follower(log);
     }
 
     public Realm get() {
-        EventLog l = log;
-        if (l != null) {
-            long head = l.head();
-            if (head > seenHead) catchUp(l, head);
-        }
+        Follower f = follower;
+        if (f != null) f.check();
         return realm;
-    }
-
-    private void catchUp(EventLog l, long head) {
-        reloading.lock();
-        try {
-            long from = seenHead;
-            if (head <= from) return;
-            boolean changed = false;
-            for (LoggedEvent e : l.range(from, head)) changed |= e.type().equals("realm");
-            if (changed) reload();
-            seenHead = head;
-        } finally {
-            reloading.unlock();
-        }
     }
 
     /** System group ids by name ("role:members" → id). */

@@ -15,17 +15,18 @@ public final class RealmState implements StateContributor {
     private final String externalUrl;
     private final String host;
     private final long maxUploadMib;
-    private final Auth auth;
+    private final java.util.function.Function<org.jdbi.v3.core.Handle, Auth> auth;
     private final boolean canSendEmail;
     private final boolean canPush;
 
-    /** The sign-in methods the server's configuration enables (signin.SignInMethods), in register's shapes. */
+    /** The sign-in methods the configuration enables and the organization keeps on (signin.SignInMethods), in register's shapes. */
     public record Auth(ObjectNode methods, boolean emailAuth, boolean passwordAuth) {}
 
     /** Active users, for the API value of anonymous group settings (users sit above realm; groups' store reads them). */
     private final GroupStore groups;
 
-    public RealmState(RealmHolder realm, GroupStore groups, String externalUrl, String host, long maxUploadMib, Auth auth,
+    public RealmState(RealmHolder realm, GroupStore groups, String externalUrl, String host, long maxUploadMib,
+                      java.util.function.Function<org.jdbi.v3.core.Handle, Auth> auth,
                       boolean canSendEmail, boolean canPush) {
         this.auth = auth;
         this.canPush = canPush;
@@ -61,9 +62,10 @@ public final class RealmState implements StateContributor {
         state.put("realm_icon_url", "https://secure.gravatar.com/avatar/stoa?d=identicon");
         state.put("realm_logo_url", "/static/images/logo/zulip-org-logo.svg?version=0");
         state.put("realm_night_logo_url", "/static/images/logo/zulip-org-logo.svg?version=0");
-        state.set("realm_authentication_methods", auth.methods().deepCopy());
-        state.put("realm_email_auth_enabled", auth.emailAuth());
-        state.put("realm_password_auth_enabled", auth.passwordAuth());
+        Auth a = auth.apply(ctx.h());
+        state.set("realm_authentication_methods", a.methods());
+        state.put("realm_email_auth_enabled", a.emailAuth());
+        state.put("realm_password_auth_enabled", a.passwordAuth());
         state.set("realm_available_video_chat_providers", videoChatProviders());
         state.set("realm_default_external_accounts", Json.object());
         state.put("max_topic_length", Realm.MAX_TOPIC_LENGTH);

@@ -1,7 +1,6 @@
 package dev.stoa.realmdomains;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.db.Db;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
@@ -12,20 +11,18 @@ import dev.stoa.users.UserRules;
  * before the parameters are read (its decorator runs first); the actions check it again.
  */
 public final class RealmDomainViews {
-    private final Db db;
-    private final RealmDomainStore store;
+    private final RealmDomainQueries queries;
     private final RealmDomainActions actions;
 
-    public RealmDomainViews(Db db, RealmDomainStore store, RealmDomainActions actions) {
-        this.db = db;
-        this.store = store;
+    public RealmDomainViews(RealmDomainQueries queries, RealmDomainActions actions) {
+        this.queries = queries;
         this.actions = actions;
     }
 
     public Object list(Request req) {
         ObjectNode out = Json.success();
         var domains = out.putArray("domains");
-        db.read(h -> store.all(h)).forEach(d -> domains.add(d.json()));
+        queries.all().forEach(d -> domains.add(d.json()));
         return out;
     }
 

@@ -1,9 +1,10 @@
 package dev.stoa.render;
 
 import dev.stoa.db.Db;
-import dev.stoa.events.LogTail;
 import dev.stoa.emoji.RealmEmoji;
 import dev.stoa.events.EventLog;
+import dev.stoa.events.LogFollower;
+import dev.stoa.events.LoggedEvent;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.linkifiers.LinkifierStore;
 import dev.stoa.markdown.MarkdownContext;
@@ -26,11 +27,11 @@ import org.jdbi.v3.core.Handle;
  * The realm data the renderer looks up, in memory: active users (by id and by lower-cased full
  * name; a name several users share maps to nobody), mentionable groups, linkifiers, custom emoji.
  * Each part is reloaded (one query) when a committed event of its kind has been published since
- * the last render, so a mention costs a map access and never a query. Channels come from a
+ * the last render (it follows the log as every cache does, {@link LogFollower}), so a mention costs a map access and never a query. Channels come from a
  * lookup the channels feature provides at wiring time (channels renders descriptions, so render
  * cannot name its store).
  */
-public final class RenderData {
+public final class RenderData extends LogFollower {
     /** A channel by name, case-insensitively, on a handle. */
     @FunctionalInterface
     public interface ChannelLookup {
@@ -46,13 +47,13 @@ public final class RenderData {
     private final GroupStore groupStore;
     private final ChannelLookup channels;
     private final String realmUrl;
-    private final LogTail usersTail, groupsTail, linkifiersTail;
     private volatile Users users;
     private volatile Map<String, MentionGroup> groups;
     private volatile List<Linkifier> linkifiers;
 
     public RenderData(Db db, EventLog log, RealmEmoji emoji, LinkifierStore linkifierStore, UserStore userStore, GroupStore groupStore,
                       ChannelLookup channels, String realmUrl) {
+        super(log, Set.of(USERS, BOTS, GROUPS, LINKIFIERS));
         this.db = db;
         this.userStore = userStore;
         this.emoji = emoji;
@@ -60,9 +61,6 @@ public final class RenderData {
         this.groupStore = groupStore;
         this.channels = channels;
         this.realmUrl = realmUrl;
-        this.usersTail = new LogTail(log, Set.of("realm_user", "realm_bot"));
-        this.groupsTail = new LogTail(log, Set.of("user_group"));
-        this.linkifiersTail = new LogTail(log, Set.of("realm_linkifiers"));
         loadUsers();
         loadGroups();
         loadLinkifiers();
@@ -94,18 +92,30 @@ public final class RenderData {
                 .map(l -> new Linkifier(l.id(), l.pattern(), l.urlTemplate())).toList();
     }
 
+    private static final String USERS = "realm_user", BOTS = "realm_bot", GROUPS = "user_group", LINKIFIERS = "realm_linkifiers";
+
+    /** Reloads the parts these entries changed (null: entries were missed, every part). */
+    @Override
+    protected void changed(List<LoggedEvent> entries, long head) {
+        Set<String> types = new HashSet<>();
+        if (entries != null) for (LoggedEvent e : entries) types.add(e.type());
+        if (entries == null || types.contains(USERS) || types.contains(BOTS)) loadUsers();
+        if (entries == null || types.contains(GROUPS)) loadGroups();
+        if (entries == null || types.contains(LINKIFIERS)) loadLinkifiers();
+    }
+
     private Users users() {
-        if (usersTail.changed()) loadUsers();
+        follow();
         return users;
     }
 
     private Map<String, MentionGroup> groups() {
-        if (groupsTail.changed()) loadGroups();
+        follow();
         return groups;
     }
 
     List<Linkifier> linkifiers() {
-        if (linkifiersTail.changed()) loadLinkifiers();
+        follow();
         return linkifiers;
     }
 

@@ -11,7 +11,7 @@
  *
  * <p>{@link dev.stoa.render.RenderData} keeps users, groups and linkifiers in memory and
  * reloads a part when a committed event of its kind has been published (see
- * {@link dev.stoa.events.LogTail}), so rendering makes no query per mention.
+ * {@link dev.stoa.events.LogFollower}), so rendering makes no query per mention.
  * {@link dev.stoa.render.RenderViews} serves POST /messages/render and GET /thumbnail.
  */
 package dev.stoa.render;

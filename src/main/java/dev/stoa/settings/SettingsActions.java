@@ -60,7 +60,7 @@ public final class SettingsActions {
             announce(tx, u, c.getKey(), c.getValue());
             changed = true;
         }
-        if (changed) users.saveSettings(tx.h(), userId, settings);
+        if (changed) users.saveSettings(tx, userId, settings);
         if (changed && !u.setting("email_address_visibility").equals(settings.path("email_address_visibility").isMissingNode()
                 ? User.SETTINGS_DEFAULTS.get("email_address_visibility") : settings.get("email_address_visibility"))) {
             emailVisibilityChanged(tx, u, users.byId(tx.h(), userId).orElseThrow());

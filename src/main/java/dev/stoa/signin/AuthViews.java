@@ -16,7 +16,7 @@ public final class AuthViews {
     private final UserJson json;
     private final RealmHolder realm;
     private final String externalUrl;
-    private final SignInMethods methods;
+    private final SignInMethodActions methods;
     private final java.util.function.UnaryOperator<String> markdown;
     /** The last description rendered, and its source: /server_settings is unauthenticated and frequent. */
     private volatile String[] rendered = {"", ""};
@@ -24,7 +24,7 @@ public final class AuthViews {
     /** {@code markdown} renders the realm description (the realm's Markdown renderer, which escapes raw HTML). */
     private final boolean pushEnabled;
 
-    public AuthViews(PasswordLogin passwords, UserJson json, RealmHolder realm, String externalUrl, SignInMethods methods,
+    public AuthViews(PasswordLogin passwords, UserJson json, RealmHolder realm, String externalUrl, SignInMethodActions methods,
                      java.util.function.UnaryOperator<String> markdown, boolean pushEnabled) {
         this.pushEnabled = pushEnabled;
         this.methods = methods;
@@ -37,6 +37,7 @@ public final class AuthViews {
 
     public Object serverSettings(Request req) {
         Realm rm = realm.get();
+        SignInMethods methods = this.methods.current(); // as Zulip's get_auth_backends_data: what this organization has on
         ObjectNode out = Json.success();
         out.set("authentication_methods", methods.serverSettingsMethods());
         out.set("external_authentication_methods", methods.externalMethods());
@@ -46,7 +47,7 @@ public final class AuthViews {
         // Zulip: true when the server can send mobile push notifications (here: a push relay is configured).
         out.put("push_notifications_enabled", pushEnabled);
         out.put("is_incompatible", false);
-        out.put("email_auth_enabled", methods.email());
+        out.put("email_auth_enabled", methods.emailEnabled());
         out.put("require_email_format_usernames", methods.requireEmailFormatUsernames());
         out.put("realm_url", externalUrl);
         out.put("realm_uri", externalUrl);

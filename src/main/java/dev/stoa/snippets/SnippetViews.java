@@ -1,7 +1,6 @@
 package dev.stoa.snippets;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
@@ -11,20 +10,18 @@ import dev.stoa.identity.User;
 public final class SnippetViews {
     static final int MAX_TITLE_LENGTH = 60;
 
-    private final Db db;
-    private final SnippetStore store;
+    private final SnippetQueries queries;
     private final SnippetActions actions;
 
-    public SnippetViews(Db db, SnippetStore store, SnippetActions actions) {
-        this.db = db;
-        this.store = store;
+    public SnippetViews(SnippetQueries queries, SnippetActions actions) {
+        this.queries = queries;
         this.actions = actions;
     }
 
     public Object list(Request req) {
         User me = req.user();
         ObjectNode out = Json.success();
-        out.set("saved_snippets", Json.tree(db.read(h -> store.all(h, me.id()))));
+        out.set("saved_snippets", Json.tree(queries.all(me.id())));
         return out;
     }
 

@@ -53,13 +53,21 @@ public final class UserTopicActions {
 
     /** Sets a topic's policy (0 removes it); no event when nothing changes. */
     public void checkSetPolicy(User caller, TopicPolicy input) {
+        checkSetPolicy(caller, input, ChannelAccess::invalidId);
+    }
+
+    /**
+     * The same, refusing a channel the caller may not reach with noAccess: the legacy muted_topics
+     * endpoint names a channel it was given by name by that name ("Invalid channel name 'x'").
+     */
+    public void checkSetPolicy(User caller, TopicPolicy input, java.util.function.Supplier<ApiError> noAccess) {
         long userId = caller.id(), streamId = input.streamId();
         String topic = input.topic();
         int policy = input.policy();
         db.write(tx -> {
             var old = store.policy(tx.h(), userId, streamId, topic);
             // Zulip lets a user remove a policy in a channel they can no longer access, if they had one.
-            if (policy != 0 || old.isEmpty()) channels.checkContentAccess(tx.h(), caller, streamId);
+            if (policy != 0 || old.isEmpty()) channels.checkContentAccess(tx.h(), caller, streamId, noAccess);
             int current = old.map(UserTopicStore.Policy::visibilityPolicy).orElse(0);
             long now = clock.instant().getEpochSecond();
             if (current == policy && old.map(p -> p.topic().equals(topic)).orElse(true)) return null;
@@ -69,21 +77,6 @@ public final class UserTopicActions {
             log.append(tx, new MiscEvent.UserTopic(streamId, topic, now, policy), Recipients.users(userId));
             return null;
         });
-    }
-
-    /**
-     * A deleted topic's policies go, inside the deleting transaction: every user's but keep's (users
-     * who still have messages there), each with a user_topic event (policy 0) as Zulip sends them.
-     */
-    public void doClearTopic(Tx tx, long streamId, String topic, java.util.Set<Long> keep) {
-        long now = clock.instant().getEpochSecond();
-        for (long userId : store.usersWithPolicy(tx.h(), streamId, topic)) {
-            if (keep.contains(userId)) continue;
-            String stored = store.policy(tx.h(), userId, streamId, topic).map(UserTopicStore.Policy::topic).orElse(topic);
-            store.remove(tx.h(), userId, streamId, topic);
-            legacy.announce(tx, userId);
-            log.append(tx, new MiscEvent.UserTopic(streamId, stored, now, 0), Recipients.users(userId));
-        }
     }
 
     public void checkMute(User caller, long mutedId) {

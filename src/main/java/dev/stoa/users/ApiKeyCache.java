@@ -2,26 +2,25 @@ package dev.stoa.users;
 
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
+import dev.stoa.events.LogFollower;
 import dev.stoa.events.LoggedEvent;
-import dev.stoa.events.UserEvent;
+import dev.stoa.events.RowsChanged;
 import dev.stoa.identity.User;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * API key → the user's committed row, for authentication without a query. Measured: the one
  * indexed SELECT by key was 14% of a {@code GET /users/me}'s CPU samples and 36–44% of a long-poll's
  * turnover (every delivered message makes each listener poll again, each poll authenticated).
  *
- * <p>It follows the event log, never a local action, so every node over one database holds the
+ * <p>It follows the event log ({@link LogFollower}), never a local action, so every node over one database holds the
  * same rows: before answering it reads the entries published since it last looked, and drops the
- * users they concern. Every write of a users row appends one of them in its transaction: realm_user
- * and realm_bot name the user ({@code person}/{@code bot}.user_id), user_settings goes to the user
- * alone (its recipient), and the changes clients hear nothing of (a password, a person's API key)
- * append {@link UserEvent.RowChanged}, which no queue receives. An entry of these types it cannot
- * attribute to users empties the cache.
+ * users they concern. Every write of a users row appends one in its transaction: UserStore's write
+ * methods append {@link RowsChanged} ("users", the ids) themselves, which no queue receives.
  *
  * <p>A row read from the database is kept only if no entry dropped anything between the log head
  * seen before the read and the moment it is kept: a change that committed meanwhile is either
@@ -29,27 +28,22 @@ import java.util.concurrent.locks.ReentrantLock;
  * remembered (a flood of random keys costs queries, not memory); the known ones are at most one
  * per user, since a user's entry leaves with the change of their key.
  */
-public final class ApiKeyCache {
+public final class ApiKeyCache extends LogFollower {
     /** More than any realm's users: past it (keys of users created since), the cache starts over. */
     static final int MAX_ENTRIES = 100_000;
 
     private final Db db;
-    private final EventLog log;
     private final UserStore store;
     private final Map<String, User> byKey = new ConcurrentHashMap<>();
-    /** Guards the fields below and every change of {@code byKey}. */
-    private final ReentrantLock lock = new ReentrantLock();
+    /** Guarded by the follower's lock, as every change of {@code byKey}. */
     private final Map<Long, String> keyOf = new HashMap<>();
-    /** The log head through which entries were applied. */
-    private volatile long seen;
     /** The id of the newest entry that dropped anything: a read that began before it is not kept. */
     private long lastDrop;
 
     public ApiKeyCache(Db db, EventLog log, UserStore store) {
+        super(log, Set.of(RowsChanged.TYPE));
         this.db = db;
-        this.log = log;
         this.store = store;
-        this.seen = log.head();
     }
 
     /** The user whose API key this is, as committed (null: none); the caller checks email, state and the key itself. */
@@ -65,42 +59,26 @@ public final class ApiKeyCache {
     }
 
     private void keep(String apiKey, User u, long readAfter) {
-        lock.lock();
-        try {
-            follow();
+        // following and keeping at once: a drop published in between would otherwise be lost
+        followAnd(() -> {
             if (lastDrop > readAfter || !u.apiKey().equals(apiKey)) return;
             if (byKey.size() >= MAX_ENTRIES) clear();
             String old = keyOf.put(u.id(), apiKey);
             if (old != null && !old.equals(apiKey)) byKey.remove(old);
             byKey.put(apiKey, u);
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 
-    /** Applies the entries published since the last call; returns the head they reach. */
-    private long follow() {
-        long head = log.head();
-        if (head <= seen) return head;
-        lock.lock();
-        try {
-            if (head <= seen) return head;
-            var entries = log.range(seen, head);
-            // entries this cache never saw were pruned from the table (no request for a long while): start over
-            if (log.prunedThrough() > seen) dropAll(head);
-            else for (LoggedEvent e : entries) apply(e);
-            seen = head;
-            return head;
-        } finally {
-            lock.unlock();
-        }
+    /** Drops the users the entries changed (null: entries were missed, everyone). */
+    @Override
+    protected void changed(List<LoggedEvent> entries, long head) {
+        if (entries == null) dropAll(head);
+        else for (LoggedEvent e : entries) apply(e);
     }
 
     private void apply(LoggedEvent e) {
-        if (!UserRowEntries.TYPES.contains(e.type())) return;
-        long[] users = UserRowEntries.changed(e);
-        if (users == null) dropAll(e.id());
-        else for (long id : users) dropUser(e.id(), id);
+        if (!e.payload().path("table").asText().equals("users")) return;
+        for (var id : e.payload().path("ids")) dropUser(e.id(), id.asLong());
     }
 
     private void dropUser(long entryId, long userId) {

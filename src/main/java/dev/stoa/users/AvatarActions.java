@@ -82,8 +82,8 @@ public final class AvatarActions {
 
     /** Zulip's do_change_avatar_fields: the source, the next version, the events. Returns the new URL. */
     private String change(Tx tx, User u, String source) {
-        store.set(tx.h(), u.id(), "avatar_source", source);
-        store.set(tx.h(), u.id(), "avatar_version", u.avatarVersion() + 1);
+        store.set(tx, u.id(), "avatar_source", source);
+        store.set(tx, u.id(), "avatar_version", u.avatarVersion() + 1);
         User changed = store.byId(tx.h(), u.id()).orElseThrow();
         String url = urls.url(changed, false);
         if (changed.isBot()) {

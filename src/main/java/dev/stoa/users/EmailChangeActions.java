@@ -32,7 +32,7 @@ public final class EmailChangeActions {
      */
     public User changeDeliveryEmail(Tx tx, User u, String email) {
         if (store.byEmail(tx.h(), email).filter(o -> o.id() != u.id()).isPresent()) throw ApiError.bad("Email '" + email + "' already in use");
-        store.set(tx.h(), u.id(), "delivery_email", email);
+        store.set(tx, u.id(), "delivery_email", email);
         User after = store.byId(tx.h(), u.id()).orElseThrow();
         log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", u.id()).put("delivery_email", email)), access.audience(tx.h(), after));
         String oldApi = json.apiEmail(u), newApi = json.apiEmail(after);

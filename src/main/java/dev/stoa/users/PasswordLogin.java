@@ -21,7 +21,7 @@ public final class PasswordLogin {
     private final RealmHolder realm;
     private final RateLimiter failures;
     private final Listener listener;
-    private final boolean emailAuth;
+    private final java.util.function.Supplier<On> on;
     private final Directory directory;
     private final SecondFactor secondFactor;
 
@@ -42,16 +42,19 @@ public final class PasswordLogin {
         boolean manages(User u);
     }
 
+    /** Which password methods are on now: the configuration and the organization's choice (PATCH /realm authentication_methods). */
+    public record On(boolean email, boolean directory) {}
+
     /** Hears of each successful sign-in (accounts: the new-login notice mail); `how` says through what. */
     public interface Listener {
         void loggedIn(User u, String how);
     }
 
-    /** {@code directory} null when none is configured. */
-    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures, Listener listener, boolean emailAuth, Directory directory,
-                         SecondFactor secondFactor) {
+    /** {@code directory} null when none is configured; {@code on} is asked at each sign-in. */
+    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures, Listener listener, java.util.function.Supplier<On> on,
+                         Directory directory, SecondFactor secondFactor) {
         this.secondFactor = secondFactor;
-        this.emailAuth = emailAuth;
+        this.on = on;
         this.directory = directory;
         this.db = db;
         this.store = store;
@@ -71,11 +74,13 @@ public final class PasswordLogin {
         if (!d.allowed()) {
             throw ApiError.of(ErrorCode.RATE_LIMIT_HIT, "API usage exceeded rate limit").with("retry-after", (int) Math.ceil(d.retryAfterSeconds()));
         }
-        User u = emailAuth ? local(username, password) : null;
-        if (u == null && directory != null) u = directory.authenticate(username, password);
+        On now = on.get();
+        boolean viaDirectory = directory != null && now.directory();
+        User u = now.email() ? local(username, password) : null;
+        if (u == null && viaDirectory) u = directory.authenticate(username, password);
         if (u == null) {
             failures.hit(key);
-            if (!emailAuth && directory == null) {
+            if (!now.email() && !viaDirectory) {
                 throw ApiError.of(ErrorCode.PASSWORD_AUTH_DISABLED, "Password authentication is disabled in this organization.");
             }
             throw ApiError.of(ErrorCode.AUTHENTICATION_FAILED, "Your username or password is incorrect");
@@ -123,7 +128,7 @@ public final class PasswordLogin {
         if (!d.allowed()) {
             throw ApiError.bad("You're making too many attempts! Try again in " + (int) Math.ceil(d.retryAfterSeconds()) + " seconds.");
         }
-        if (!emailAuth || password == null || !Passwords.verify(password, u.passwordHash())) {
+        if (!on.get().email() || password == null || !Passwords.verify(password, u.passwordHash())) {
             failures.hit(key);
             throw ApiError.bad("Wrong password!");
         }

@@ -88,7 +88,7 @@ public final class UserActions {
         String hash = n.password() == null ? null : Passwords.hash(n.password());
         User draft = new User(0, n.email(), n.fullName(), n.role().code, true, n.isBot(), n.botType(), n.botOwnerId(),
                 n.systemBot(), Passwords.newApiKey(), hash, "", now, "G", 1, false, Json.object());
-        long id = store.insert(tx.h(), draft);
+        long id = store.insert(tx, draft);
         User u = store.byId(tx.h(), id).orElseThrow();
         long group = realm.systemGroup(n.role().systemGroup());
         groups.addMembers(tx.h(), group, List.of(id));
@@ -125,6 +125,7 @@ public final class UserActions {
     public record NewBot(String fullName, String shortName, int botType) {}
 
     private static final Set<Integer> BOT_TYPES = Set.of(1, 2, 3, 4);
+    private static final int EMBEDDED_BOT = 4;
 
     /** POST /users: an administrator creates a member. */
     public long checkCreateUser(User caller, String email, String password, String fullName) {
@@ -134,7 +135,7 @@ public final class UserActions {
         if (password.isEmpty()) throw ApiError.bad("The password is too weak.");
         return db.write(tx -> {
             User u = createUser(tx, new NewUser(email, password, name, Role.MEMBER, null, null, false));
-            store.set(tx.h(), u.id(), "join_on_first_login", true);
+            store.set(tx, u.id(), "join_on_first_login", true);
             return u;
         }).id();
     }
@@ -148,8 +149,8 @@ public final class UserActions {
         db.write(tx -> {
             if (!store.joinsOnFirstLogin(tx.h(), u.id())) return null; // a concurrent login did it
             long now = clock.instant().getEpochSecond();
-            store.set(tx.h(), u.id(), "date_joined", now);
-            store.set(tx.h(), u.id(), "join_on_first_login", false);
+            store.set(tx, u.id(), "date_joined", now);
+            store.set(tx, u.id(), "join_on_first_login", false);
             log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", u.id()).put("date_joined", UserJson.isoTime(now))),
                     access.audience(tx.h(), u));
             return null;
@@ -163,6 +164,9 @@ public final class UserActions {
         String fullName = UserRules.checkFullName(b.fullName());
         String shortName = b.shortName().strip().toLowerCase(Locale.ROOT);
         if (!BOT_TYPES.contains(b.botType())) throw ApiError.invalid("bot_type");
+        // Zulip's embedded bots run Python inside its server; Stoa runs none (README, Bots), so it answers
+        // as a Zulip server with EMBEDDED_BOTS_ENABLED off does.
+        if (b.botType() == EMBEDDED_BOT) throw ApiError.bad("Embedded bots are not enabled.");
         if (shortName.isEmpty() || !shortName.matches("[a-z0-9._-]+")) throw ApiError.bad("Bad name or username");
         String email = shortName + "-bot@" + json.realmHost();
         return db.write(tx -> {
@@ -280,7 +284,7 @@ public final class UserActions {
         // Those who can see a deactivated user drop it from groups and settings themselves (feature level 303):
         // only the others hear of its groups.
         Set<Long> blind = active ? Set.of() : access.blindTo(tx.h(), u);
-        store.set(tx.h(), u.id(), "is_active", active);
+        store.set(tx, u.id(), "is_active", active);
         if (active) seers = access.audience(tx.h(), u);
         if (active || !blind.isEmpty()) {
             GroupActivation.userActiveChanged(tx, log, groups, u.id(), active, active ? Recipients.all() : Recipients.users(blind),
@@ -314,7 +318,7 @@ public final class UserActions {
         Map<Long, Set<Long>> before = new HashMap<>();
         before.put(u.id(), access.visiblePeople(tx.h(), u));
         List<java.util.function.Consumer<User>> afterHooks = hooks.stream().map(hook -> hook.aroundRoleChange(tx, u)).toList();
-        store.set(tx.h(), u.id(), "role", role.code);
+        store.set(tx, u.id(), "role", role.code);
         log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", u.id()).put("role", role.code)), access.audience(tx.h(), u));
         moveSystemGroup(tx, u.id(), old, role);
         User changed = store.byId(tx.h(), u.id()).orElseThrow();
@@ -351,7 +355,7 @@ public final class UserActions {
     }
 
     public void changeFullName(Tx tx, User target, String fullName) {
-        store.set(tx.h(), target.id(), "full_name", fullName);
+        store.set(tx, target.id(), "full_name", fullName);
         log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", target.id()).put("full_name", fullName)),
                 access.audience(tx.h(), target));
         if (target.isBot()) {
@@ -361,7 +365,7 @@ public final class UserActions {
 
     public void doSetTimezone(User target, String timezone) {
         db.write(tx -> {
-            store.set(tx.h(), target.id(), "timezone", timezone);
+            store.set(tx, target.id(), "timezone", timezone);
             log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", target.id()).put("timezone", timezone)),
                     access.audience(tx.h(), target));
             var value = Json.MAPPER.getNodeFactory().textNode(timezone);
@@ -379,8 +383,7 @@ public final class UserActions {
     /** A password hashed once by Passwords.hash for many users (the demo's): Argon2 costs a few hundred ms a hash. */
     public void doSetPasswordHash(User target, String hash) {
         db.write(tx -> {
-            store.set(tx.h(), target.id(), "password_hash", hash);
-            log.append(tx, new UserEvent.RowChanged(target.id()), Recipients.nobody());
+            store.set(tx, target.id(), "password_hash", hash);
             return null;
         });
     }
@@ -388,8 +391,7 @@ public final class UserActions {
     public String doRegenerateApiKey(User target) {
         String key = Passwords.newApiKey();
         db.write(tx -> {
-            store.set(tx.h(), target.id(), "api_key", key);
-            log.append(tx, new UserEvent.RowChanged(target.id()), Recipients.nobody());
+            store.set(tx, target.id(), "api_key", key);
             if (target.isBot()) {
                 log.append(tx, new UserEvent.RealmBotUpdate(Json.object().put("user_id", target.id()).put("api_key", key)), botAudience(tx, target));
             }

@@ -39,6 +39,17 @@ public final class UserAuth implements Authenticator {
         return u;
     }
 
+    @Override
+    public User authenticateKey(String apiKey) {
+        // Zulip's validate_api_key strips whitespace, "to protect users from trivial errors".
+        String key = apiKey.strip();
+        if (!wellFormed(key)) throw ApiError.unauthorized("Malformed API key");
+        User u = keys.byKey(key);
+        if (u == null || !Passwords.constantTimeEquals(u.apiKey(), key)) throw ApiError.unauthorized("Invalid API key");
+        UserRules.checkCanSignIn(realm.get(), u);
+        return u;
+    }
+
     /** 32 ASCII letters and digits, as Passwords.newApiKey makes them (a loop: the stream it replaces was 1.4% of a request's samples). */
     private static boolean wellFormed(String key) {
         if (key.length() != 32) return false;

@@ -6,7 +6,8 @@ import dev.stoa.identity.User;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
-import dev.stoa.events.LogTail;
+import dev.stoa.events.LogFollower;
+import dev.stoa.events.LoggedEvent;
 import dev.stoa.events.UserEvent;
 import dev.stoa.http.Json;
 import dev.stoa.queues.Delivery;
@@ -22,18 +23,22 @@ import java.util.Set;
  * renders a new person's avatar_url as register does for the queue's client_gravatar. Who may
  * see the user at all was decided by the action (UserAccess).
  */
-public final class UserDelivery {
+public final class UserDelivery extends LogFollower {
     private final Db db;
     private final UserStore store;
     private final UserJson json;
-    private final LogTail tail;
     private volatile Map<Long, User> users;
 
     public UserDelivery(Db db, EventLog log, UserStore store, UserJson json) {
+        super(log, Set.of("realm_user"));
         this.json = json;
-        this.tail = new LogTail(log, Set.of("realm_user"));
         this.db = db;
         this.store = store;
+    }
+
+    @Override
+    protected void changed(List<LoggedEvent> entries, long head) {
+        users = null; // the next delivery reads them again
     }
 
     /**
@@ -41,17 +46,18 @@ public final class UserDelivery {
      * itself a realm_user event, so one reload per batch of them replaces two reads per queue.
      */
     private synchronized Map<Long, User> users() {
-        if (users == null || tail.changed()) {
+        follow();
+        Map<Long, User> known = users;
+        if (known == null) {
             Map<Long, User> byId = new HashMap<>();
             for (User u : db.read(store::all)) byId.put(u.id(), u);
-            users = byId;
+            users = known = byId;
         }
-        return users;
+        return known;
     }
 
     public Map<String, Delivery.TypeRule> rules() {
-        // the internal entry has no recipients; should a queue ever take it, it still renders to nothing
-        return Map.of("realm_user", this::realmUser, UserEvent.RowChanged.TYPE, (e, hints, spec, viewer) -> List.of());
+        return Map.of("realm_user", this::realmUser);
     }
 
     private List<ObjectNode> realmUser(ObjectNode e, Hints hints, QueueSpec spec, Long viewerId) {

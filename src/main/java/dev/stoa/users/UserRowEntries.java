@@ -3,16 +3,15 @@ package dev.stoa.users;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.events.LoggedEvent;
 import dev.stoa.events.Recipients;
-import dev.stoa.events.UserEvent;
 import java.util.Set;
 
 /**
- * Which users a log entry changed, for the caches that follow users rows from the log (ApiKeyCache,
- * UserCache): one answer, so an entry type that changes a row is taught to both at once.
+ * Which users a client-visible log entry changed, for UserCache (register's user dicts, which also
+ * change with profile data). ApiKeyCache follows the users table itself ({@link dev.stoa.events.RowsChanged}).
  */
 final class UserRowEntries {
-    /** The entries that change a users row: every caller of UserStore.set appends one of them. */
-    static final Set<String> TYPES = Set.of("realm_user", "realm_bot", "user_settings", UserEvent.RowChanged.TYPE);
+    /** The client-visible entries that change a user's dict. */
+    static final Set<String> TYPES = Set.of("realm_user", "realm_bot", "user_settings");
 
     private UserRowEntries() {}
 
@@ -21,7 +20,6 @@ final class UserRowEntries {
         return switch (e.type()) {
             case "realm_user" -> id(e.payload().path("person").path("user_id"));
             case "realm_bot" -> id(e.payload().path("bot").path("user_id"));
-            case UserEvent.RowChanged.TYPE -> id(e.payload().path("user_id"));
             // a user's settings go to that user's queues alone: the recipient is the user who changed
             case "user_settings" -> e.recipients() instanceof Recipients.Users r && !r.publicChannel() ? r.sortedIds() : null;
             default -> null;

@@ -2,6 +2,8 @@ package dev.stoa.users;
 
 import dev.stoa.db.Dialect;
 import dev.stoa.db.Tx;
+import dev.stoa.events.EventLog;
+import dev.stoa.events.RowsChanged;
 import dev.stoa.identity.Role;
 import dev.stoa.identity.User;
 
@@ -16,8 +18,17 @@ import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.StatementContext;
 
-/** SQL for users and bots. */
+/** SQL for users and bots. Its write methods append the users-row entry ({@link RowsChanged}) in the writing transaction. */
 public final class UserStore {
+    /** The cached table this store writes (ApiKeyCache holds its rows). */
+    public static final String TABLE = "users";
+
+    private final EventLog log;
+
+    public UserStore(EventLog log) {
+        this.log = log;
+    }
+
     static final String COLUMNS = "id, delivery_email, full_name, role, is_active, is_bot, bot_type, bot_owner_id, is_system_bot, "
             + "api_key, password_hash, timezone, date_joined, avatar_source, avatar_version, is_imported_stub, settings";
 
@@ -160,8 +171,8 @@ public final class UserStore {
                 });
     }
 
-    public long insert(Handle h, User u) {
-        return h.createUpdate("INSERT INTO users (delivery_email, full_name, role, is_active, is_bot, bot_type, bot_owner_id, is_system_bot, "
+    public long insert(Tx tx, User u) {
+        long id = tx.h().createUpdate("INSERT INTO users (delivery_email, full_name, role, is_active, is_bot, bot_type, bot_owner_id, is_system_bot, "
                         + "api_key, password_hash, timezone, date_joined, avatar_source, avatar_version, is_imported_stub, settings) "
                         + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
                 .bind(0, u.deliveryEmail()).bind(1, u.fullName()).bind(2, u.role()).bind(3, u.isActive()).bind(4, u.isBot())
@@ -169,6 +180,8 @@ public final class UserStore {
                 .bind(9, u.passwordHash()).bind(10, u.timezone()).bind(11, u.dateJoined()).bind(12, u.avatarSource())
                 .bind(13, u.avatarVersion()).bind(14, u.isImportedStub()).bind(15, Json.write(u.settings()))
                 .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
+        log.rowsChanged(tx, TABLE, List.of(id));
+        return id;
     }
 
     /** Whether the user, created through the API, has yet to log in (their first login sets date_joined). */
@@ -177,21 +190,16 @@ public final class UserStore {
     }
 
     /**
-     * Sets one column; `column` is a constant from the calling action, never user input. The action also
-     * appends an entry naming the user (one of UserRowEntries.TYPES): ApiKeyCache keeps rows until one comes.
+     * Sets one column; `column` is a constant from the calling action, never user input. Appends the
+     * users-row entry in the same transaction: the caches holding users rows (ApiKeyCache) drop the user.
      */
-    public void set(Handle h, long userId, String column, Object value) {
-        h.createUpdate("UPDATE users SET " + column + " = ? WHERE id = ?").bind(0, value).bind(1, userId).execute();
+    public void set(Tx tx, long userId, String column, Object value) {
+        tx.h().createUpdate("UPDATE users SET " + column + " = ? WHERE id = ?").bind(0, value).bind(1, userId).execute();
+        log.rowsChanged(tx, TABLE, List.of(userId));
     }
 
-    /** The server's avatar salt: the stored one, or `fresh` when none is stored yet (every node shares it). */
-    public String avatarSalt(Handle h, String fresh) {
-        h.execute("INSERT INTO server_secrets (name, value) VALUES ('avatar_salt', ?) ON CONFLICT DO NOTHING", fresh);
-        return h.createQuery("SELECT value FROM server_secrets WHERE name = 'avatar_salt'").mapTo(String.class).one();
-    }
-
-    public void saveSettings(Handle h, long userId, ObjectNode settings) {
-        set(h, userId, "settings", Json.write(settings));
+    public void saveSettings(Tx tx, long userId, ObjectNode settings) {
+        set(tx, userId, "settings", Json.write(settings));
     }
 
     /** The system bot whose email starts with the given local part and @ (e.g. "notification-bot@"). */

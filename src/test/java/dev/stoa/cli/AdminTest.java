@@ -72,7 +72,7 @@ class AdminTest extends StoaTestBase {
         assertThat(u.get("bot_type").asInt()).isEqualTo(2);
         assertThat(u.get("bot_owner_id").asLong()).isEqualTo(member.userId);
         fails(stoa("create-bot", "--short-name", "x", "--full-name", "X", "--owner", "ghost@example.com"), "no user with email ghost@example.com");
-        fails(stoa("create-bot", "--short-name", "x", "--full-name", "X", "--owner", member.email, "--bot-type", "seven"), "--bot-type must be 1, 2, 3 or 4");
+        fails(stoa("create-bot", "--short-name", "x", "--full-name", "X", "--owner", member.email, "--bot-type", "seven"), "--bot-type must be 1, 2 or 3");
         fails(stoa("create-bot", "--short-name", "bad name", "--full-name", "X", "--owner", member.email), "--short-name may hold only");
         fails(stoa("create-bot", "--short-name", "deploy", "--full-name", "Again", "--owner", member.email), "already in use");
         fails(stoa("create-bot", "--full-name", "X", "--owner", member.email), "missing --short-name");

@@ -30,15 +30,17 @@ class SignInRulesTest extends StoaTestBase {
         WebClient web = WebClient.signedIn(server.baseUrl, gone.email, password);
         web.get("/users/me").success();
         admin.delete("/users/" + gone.userId).success();
-        // the account alone: USER_DEACTIVATED on all three paths
+        // the account alone: USER_DEACTIVATED by key and password; its web sessions ended with it (Zulip's delete_user_sessions)
         gone.get("/users/me").error(401, "USER_DEACTIVATED", "Account is deactivated");
-        web.get("/users/me").error(401, "USER_DEACTIVATED", "Account is deactivated");
+        web.get("/users/me").error(401, "UNAUTHORIZED", "Not logged in: API authentication or user session required");
         anonymous.post("/fetch_api_key", "username", gone.email, "password", password).error(401, "USER_DEACTIVATED", "Account is deactivated");
+        ApiClient stays = server.createUser("stays@example.com", "Stays", 400);
+        WebClient live = WebClient.signedIn(server.baseUrl, stays.email, "secret-" + stays.email);
         setRealmDeactivated(true);
         try {
             String msg = "This organization has been deactivated";
             gone.get("/users/me").error(401, "REALM_DEACTIVATED", msg);
-            web.get("/users/me").error(401, "REALM_DEACTIVATED", msg);
+            live.get("/users/me").error(401, "REALM_DEACTIVATED", msg);
             // password sign-in checked the account first before: now the organization, as Basic and sessions do
             anonymous.post("/fetch_api_key", "username", gone.email, "password", password).error(401, "REALM_DEACTIVATED", msg);
         } finally {

@@ -33,6 +33,7 @@ class AccountMailTest extends StoaTestBase {
     void passwordResetByMail() {
         String url = server.baseUrl + "/accounts/password/reset/";
         long forgetful = server.createUser("forgetful@example.com", "Forgetful Person", 400).userId;
+        long entriesBefore = dev.stoa.users.ApiKeyCacheTest.rowChangedEntries(server, forgetful);
         assertThat(JoinPage.get(url).html()).contains("name=\"email\"");
         JoinPage.Page asked = JoinPage.post(url, "email", "Forgetful@example.com");
         assertThat(asked.status()).isEqualTo(200);
@@ -50,7 +51,7 @@ class AccountMailTest extends StoaTestBase {
         JoinPage.Page done = JoinPage.post(link, "new_password1", "brand new secret", "new_password2", "brand new secret");
         assertThat(done.html()).contains("Your password has been changed.");
         // no client hears of it: the internal entry tells the servers' key caches
-        assertThat(dev.stoa.users.ApiKeyCacheTest.rowChangedEntries(server, forgetful)).isEqualTo(1);
+        assertThat(dev.stoa.users.ApiKeyCacheTest.rowChangedEntries(server, forgetful)).isEqualTo(entriesBefore + 1);
         anonymous.post("/fetch_api_key", "username", "forgetful@example.com", "password", "secret-forgetful@example.com")
                 .error(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
         anonymous.post("/fetch_api_key", "username", "forgetful@example.com", "password", "brand new secret").success();
@@ -58,6 +59,29 @@ class AccountMailTest extends StoaTestBase {
         assertThat(JoinPage.get(link).status()).isEqualTo(404);
         assertThat(JoinPage.post(link, "new_password1", "third secret", "new_password2", "third secret").html())
                 .contains("has expired or has already been used");
+    }
+
+    /** Issue 30, finding 5: as Zulip, at most 2 reset mails an hour and 5 a day to one address; past them the same page, no mail. */
+    @Test
+    void passwordResetMailIsLimitedPerAddress() {
+        String url = server.baseUrl + "/accounts/password/reset/";
+        server.createUser("flooded@example.com", "Flooded Person", 400);
+        java.util.function.IntSupplier queued = () -> server.stoa.db().read(h -> h.createQuery(
+                "SELECT count(*) FROM outbox_mail WHERE kind = 'password_reset' AND to_address = 'flooded@example.com'").mapTo(Integer.class).one());
+        for (int i = 0; i < 18; i++) {
+            JoinPage.Page p = JoinPage.post(url, "email", "flooded@example.com");
+            assertThat(p.status()).isEqualTo(200);
+            assertThat(p.html()).contains("we have sent it a link");
+        }
+        assertThat(queued.getAsInt()).as("within the first hour").isEqualTo(2);
+        for (int hour = 1; hour <= 3; hour++) {
+            clock.advance(Duration.ofMinutes(61));
+            for (int i = 0; i < 3; i++) JoinPage.post(url, "email", "flooded@example.com");
+        }
+        assertThat(queued.getAsInt()).as("within the day").isEqualTo(5);
+        clock.advance(Duration.ofHours(21));
+        JoinPage.post(url, "email", "flooded@example.com");
+        assertThat(queued.getAsInt()).as("a day after the first").isEqualTo(6);
     }
 
     @Test

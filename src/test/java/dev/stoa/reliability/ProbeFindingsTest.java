@@ -182,4 +182,69 @@ class ProbeFindingsTest extends StoaTestBase {
         web.login("nobody-else@example.com", "wrong-password").error(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
         assertThat(dev.stoa.users.Passwords.derivations() - start).as("web sign-in").isEqualTo(wrongPassword);
     }
+
+    /** An upload of n bytes of one letter, as the probe's were. */
+    static ApiResponse uploadBytes(ApiClient c, int n) {
+        String boundary = "qu0taboundary";
+        String payload = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.bin\"\r\n"
+                + "Content-Type: application/octet-stream\r\n\r\n" + "q".repeat(n) + "\r\n--" + boundary + "--\r\n";
+        return c.raw(c.request("/api/v1/user_uploads").header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofString(payload)).build());
+    }
+
+    /** Finding 7: the organization's upload quota (Zulip's upload_quota_mib, set by ./stoa set-upload-quota) refuses what would pass it. */
+    @Test
+    void theOrganizationsUploadQuotaIsEnforced() {
+        assertThat(dev.stoa.cli.Cli.run(server, "set-upload-quota", "--mib", "1").exit()).isZero();
+        dev.stoa.testing.Await.until("the server sees the quota", 20, () ->
+                member.post("/register", "fetch_event_types", List.of("realm")).success().path("realm_upload_quota_mib").asLong(0) == 1);
+        long used = member.get("/attachments").success().get("upload_space_used").asLong();
+        int room = (int) (1024 * 1024 - used);
+        uploadBytes(member, room / 2).status();
+        uploadBytes(member, room).error(400, "REALM_UPLOAD_QUOTA", "Upload would exceed your organization's upload quota.");
+        assertThat(member.get("/attachments").success().get("upload_space_used").asLong()).isLessThanOrEqualTo(1024 * 1024);
+        assertThat(dev.stoa.cli.Cli.run(server, "set-upload-quota", "--mib", "none").exit()).isZero();
+        dev.stoa.testing.Await.until("the server sees no quota", 20, () ->
+                member.post("/register", "fetch_event_types", List.of("realm")).success().path("realm_upload_quota_mib").isNull());
+        assertThat(uploadBytes(member, room).status()).isEqualTo(200);
+    }
+
+    /** Finding 7: one person uploads at most 20 files of the largest size an hour; past it 429 with retry-after, and the hour frees it. */
+    @Test
+    void onePersonsUploadsAreRateLimited() {
+        dev.stoa.testing.MutableClock clock = new dev.stoa.testing.MutableClock();
+        try (dev.stoa.testing.TestServer small = new dev.stoa.testing.TestServer(c -> c.withLimits(1_000_000, 1_000_000, 1_000_000).withMaxUploadMib(1), clock)) {
+            int mib = 1024 * 1024;
+            for (int i = 0; i < 20; i++) assertThat(uploadBytes(small.member, mib - 1000).status()).as("upload " + i).isEqualTo(200);
+            ApiResponse refused = uploadBytes(small.member, mib - 1000);
+            refused.error(429, "RATE_LIMIT_HIT", "API usage exceeded rate limit");
+            assertThat(refused.json().get("retry-after").asLong()).isBetween(1L, 3600L);
+            assertThat(uploadBytes(small.admin, mib - 1000).status()).as("another person").isEqualTo(200);
+            clock.advance(Duration.ofMinutes(61));
+            assertThat(uploadBytes(small.member, mib - 1000).status()).as("an hour later").isEqualTo(200);
+        }
+    }
+
+    /**
+     * Finding 8: a busy client's event-queue turnovers spend a budget of their own (as Zulip's Tornado
+     * does), so polling its queue as fast as a busy organization makes it does not refuse its other
+     * requests, nor those the other way round. Zulip's default limit (200 a minute), a frozen clock.
+     */
+    @Test
+    void eventPollsHaveTheirOwnRateLimitBudget() {
+        dev.stoa.testing.MutableClock clock = new dev.stoa.testing.MutableClock();
+        try (dev.stoa.testing.TestServer limited = new dev.stoa.testing.TestServer(c -> c.withLimits(200, 1_000_000, 1_000_000), clock)) {
+            ApiClient busy = limited.member;
+            var queue = busy.post("/register", "event_types", List.of("message")).success();
+            String id = queue.get("queue_id").asText();
+            long last = queue.get("last_event_id").asLong();
+            for (int i = 0; i < 150; i++) {
+                limited.admin.post("/messages", "type", "direct", "to", List.of(busy.userId), "content", "busy " + i).success();
+                var polled = busy.get("/events", "queue_id", id, "last_event_id", last, "dont_block", true).success();
+                for (var e : polled.get("events")) last = Math.max(last, e.get("id").asLong());
+                busy.get("/users/me").success();
+            }
+            assertThat(last).isPositive();
+        }
+    }
 }

@@ -102,7 +102,9 @@ class WebSessionTest extends StoaTestBase {
     void everyRouteUnderJsonIsGuardedSo() {
         WebClient web = signedIn(moderator).csrf(null);
         WebClient nobody = new WebClient(server.baseUrl);
-        List<Router.Route> routes = server.stoa.router().routes().stream().filter(r -> r.auth() != Router.Auth.NONE).toList();
+        // Webhook routes take only an API key (parameter or Basic), never the session cookie, so there is nothing to forge.
+        List<Router.Route> routes = server.stoa.router().routes().stream()
+                .filter(r -> r.auth() != Router.Auth.NONE && r.auth() != Router.Auth.WEBHOOK).toList();
         assertThat(routes).hasSizeGreaterThan(100);
         for (Router.Route r : routes) {
             String path = "/json" + r.template().replaceAll("\\{[^}]+}", "1");

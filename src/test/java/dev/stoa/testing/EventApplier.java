@@ -37,7 +37,14 @@ public final class EventApplier {
         on("update_display_settings", (s, e) -> s.set(e.get("setting_name").asText(), e.get("setting")));
         on("update_global_notifications", (s, e) -> s.set(e.get("notification_name").asText(), e.get("setting")));
         on("realm/update", PermissionDerived.then((s, e) -> s.set("realm_" + e.get("property").asText(), e.get("value"))));
-        on("realm/update_dict", PermissionDerived.then((s, e) -> e.get("data").properties().forEach(p -> s.set("realm_" + p.getKey(), p.getValue()))));
+        on("realm/update_dict", PermissionDerived.then((s, e) -> e.get("data").properties().forEach(p -> {
+            s.set("realm_" + p.getKey(), p.getValue());
+            // as Zulip's apply_event: the password flags follow the methods
+            if (p.getKey().equals("authentication_methods")) {
+                boolean email = p.getValue().path("Email").path("enabled").asBoolean(false);
+                s.put("realm_email_auth_enabled", email).put("realm_password_auth_enabled", email || p.getValue().path("LDAP").path("enabled").asBoolean(false));
+            }
+        })));
         MessageAppliers.register();
         GroupAppliers.register();
         ExtrasAppliers.register();

@@ -32,13 +32,22 @@ public final class TestLdap implements AutoCloseable {
     private final Process process;
 
     public TestLdap() {
+        this(false);
+    }
+
+    /**
+     * {@code tls}: slapd also offers StartTLS with a certificate for 127.0.0.1 made here by openssl
+     * (self-signed; {@link #caFile()} is the file a client must trust).
+     */
+    public TestLdap(boolean tls) {
         if (!Files.isExecutable(SLAPD)) throw new IllegalStateException("Debian's slapd is not installed: apt-get install slapd ldap-utils (.ci/run does)");
         try {
             dir = Files.createTempDirectory("stoa-slapd");
             Files.createDirectories(dir.resolve("db"));
+            String tlsLines = tls ? certificate() : "";
             Files.writeString(dir.resolve("slapd.conf"), String.join("\n",
                     "include /etc/ldap/schema/core.schema", "include /etc/ldap/schema/cosine.schema", "include /etc/ldap/schema/inetorgperson.schema",
-                    "pidfile " + dir.resolve("slapd.pid"), "modulepath /usr/lib/ldap", "moduleload back_mdb", "database mdb", "maxsize 10485760",
+                    tlsLines + "pidfile " + dir.resolve("slapd.pid"), "modulepath /usr/lib/ldap", "moduleload back_mdb", "database mdb", "maxsize 10485760",
                     "suffix \"" + BASE + "\"", "rootdn \"" + ADMIN + "\"", "rootpw " + ADMIN_PASSWORD, "directory " + dir.resolve("db"), ""));
             try (ServerSocket s = new ServerSocket(0)) {
                 port = s.getLocalPort();
@@ -55,6 +64,24 @@ public final class TestLdap implements AutoCloseable {
             throw new IllegalStateException("slapd did not start", e);
         }
     }
+
+    /** A self-signed certificate for 127.0.0.1 (openssl), and slapd's TLS directives naming it. */
+    private String certificate() throws IOException {
+        Path cert = dir.resolve("cert.pem"), key = dir.resolve("key.pem");
+        Process p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key.toString(), "-out", cert.toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("openssl.log").toFile()).start();
+        try {
+            if (p.waitFor() != 0) throw new IOException("openssl failed: " + Files.readString(dir.resolve("openssl.log")));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
+        return "TLSCertificateFile " + cert + "\nTLSCertificateKeyFile " + key + "\n";
+    }
+
+    /** The certificate to trust for StartTLS (only with {@code new TestLdap(true)}). */
+    public Path caFile() { return dir.resolve("cert.pem"); }
 
     private void awaitUp() {
         Instant deadline = Instant.now().plus(Duration.ofSeconds(30));

@@ -3,7 +3,7 @@ package dev.stoa.users;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.stoa.events.UserEvent;
+import dev.stoa.events.RowsChanged;
 import dev.stoa.http.Json;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
@@ -114,11 +114,12 @@ public class ApiKeyCacheTest extends StoaTestBase {
         assertThat(polled.get("events")).isEmpty();
     }
 
-    /** The internal entries of a user in the log table, each checked to have no recipients. */
+    /** The internal users-row entries naming a user in the log table, each checked to have no recipients. */
     public static long rowChangedEntries(dev.stoa.testing.TestServer server, long userId) {
         List<JsonNode[]> rows = server.stoa.db().read(h -> h.createQuery("SELECT payload, recipients FROM events WHERE type = ?")
-                .bind(0, UserEvent.RowChanged.TYPE).map((rs, ctx) -> new JsonNode[] {Json.parse(rs.getString(1)), Json.parse(rs.getString(2))}).list());
+                .bind(0, RowsChanged.TYPE).map((rs, ctx) -> new JsonNode[] {Json.parse(rs.getString(1)), Json.parse(rs.getString(2))}).list());
         for (JsonNode[] r : rows) assertThat(r[1].toString()).isEqualTo("{\"users\":[]}");
-        return rows.stream().filter(r -> r[0].path("user_id").asLong() == userId).count();
+        return rows.stream().filter(r -> r[0].path("table").asText().equals("users"))
+                .filter(r -> r[0].path("ids").toString().matches(".*\\b" + userId + "\\b.*")).count();
     }
 }

@@ -98,8 +98,8 @@ class UserCacheTest extends StoaTestBase {
 
     /** realm_users and realm_non_active_users as UserJson builds them from the database, without the cache. */
     private List<String> uncached(long viewerId, UserJson.Options o, boolean incomplete) {
+        UserStore store = new UserStore(new dev.stoa.events.EventLog(server.stoa.db(), java.time.Clock.systemUTC()));
         return server.stoa.db().read(h -> {
-            UserStore store = new UserStore();
             UserJson json = server.stoa.userJson();
             User me = store.byId(h, viewerId).orElseThrow();
             Map<Long, ObjectNode> pd = new ProfileFieldStore().values(h);

@@ -1,0 +1,24 @@
+package dev.stoa.app;
+
+import dev.stoa.messages.MessageDelivery;
+import dev.stoa.queues.Delivery;
+import dev.stoa.queues.EventQueues;
+import dev.stoa.queues.RegisterViews;
+import dev.stoa.realm.Realm;
+import dev.stoa.realm.ServerInfo;
+
+/**
+ * Real-time events: the server's event queues, delivering every module's events by its delivery
+ * rules, and register, which snapshots every module's state. Built by the server alone (Stoa),
+ * on all the modules.
+ */
+final class QueuesModule {
+    final EventQueues queues;
+    final RegisterViews views;
+
+    QueuesModule(Core c, Modules m) {
+        Delivery delivery = new Delivery(() -> Realm.EMPTY_TOPIC_DISPLAY_NAME, m.deliveryRules());
+        this.queues = new EventQueues(c.db(), c.log(), delivery, c.clock(), c.config().heartbeatMillis());
+        this.views = new RegisterViews(c.db(), queues, m.state(), ServerInfo.registerKeys(), MessageDelivery::queueNarrow);
+    }
+}

@@ -1,0 +1,20 @@
+package dev.stoa.navigation;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Db;
+import java.util.List;
+
+/** The navigation views the views read, each in a read transaction of its own. The view holds no database: reads go through here, writes through the actions. */
+public final class NavigationQueries {
+    private final Db db;
+    private final NavigationStore store;
+
+    public NavigationQueries(Db db, NavigationStore store) {
+        this.db = db;
+        this.store = store;
+    }
+
+    public List<ObjectNode> all(long userId) {
+        return db.read(h -> store.all(h, userId));
+    }
+}

@@ -1,0 +1,12 @@
+package dev.stoa.users;
+
+import org.jdbi.v3.core.Handle;
+
+/** SQL for server_secrets: values every node of one server shares. */
+public final class ServerSecretStore {
+    /** The server's avatar salt: the stored one, or `fresh` when none is stored yet (every node shares it). */
+    public String avatarSalt(Handle h, String fresh) {
+        h.execute("INSERT INTO server_secrets (name, value) VALUES ('avatar_salt', ?) ON CONFLICT DO NOTHING", fresh);
+        return h.createQuery("SELECT value FROM server_secrets WHERE name = 'avatar_salt'").mapTo(String.class).one();
+    }
+}
