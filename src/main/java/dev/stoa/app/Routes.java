@@ -299,5 +299,7 @@ final class Routes {
         api.post("/users/me/android_gcm_reg_id", USER, p.views::addFcm);
         api.delete("/users/me/android_gcm_reg_id", USER, p.views::removeFcm);
         api.post("/mobile_push/register", USER, p.views::registerE2ee);
+        api.post("/mobile_push/test_notification", USER, p.views::testNotification);
+        api.post("/mobile_push/e2ee/test_notification", USER, p.views::e2eeTestNotification);
     }
 }
