@@ -2,7 +2,7 @@
 // errors around sign-in (no 401, no invalid `pattern`), the topic menu's copy link / move / resolve (with
 // the notification bot's notice), channel folders as sidebar sections, `v` for the selected message's
 // image, font size, line spacing, avatar upload and channel colour in Settings, sound notifications, the
-// active muted topic's contrast, and long German view names that fit the sidebar.
+// active muted topic's contrast, long German view names that fit the sidebar, and a channel's own settings.
 // Screenshots: target/web-e2e/r-*.png.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -18,8 +18,8 @@ let bob: typeof ada;
 let A: Page;
 let generalId: number;
 
-/** A valid PNG of one colour (the server decodes avatars, so checksums matter). */
-function png(size: number, [r, g, b]: [number, number, number]): Buffer {
+/** A valid PNG (the server decodes avatars, so checksums matter), coloured pixel by pixel. */
+function png(width: number, height: number, colour: (x: number, y: number) => number[]): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const td = Buffer.concat([Buffer.from(type), data]);
     const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
@@ -27,12 +27,14 @@ function png(size: number, [r, g, b]: [number, number, number]): Buffer {
     return Buffer.concat([len, td, crc]);
   };
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0); header.writeUInt32BE(size, 4); header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  header.writeUInt32BE(width, 0); header.writeUInt32BE(height, 4); header.set([8, 2, 0, 0, 0], 8);
+  const row = (y: number) => Buffer.from([0, ...Array.from({ length: width }, (_, x) => colour(x, y)).flat()]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, (_, y) => row(y))));
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
-const PNG = png(32, [200, 60, 20]);
+const PNG = png(32, 32, () => [200, 60, 20]);
+/** A chart-like picture for the lightbox: a sunset gradient with bars. */
+const CHART = png(640, 360, (x, y) => (x % 80 < 50 && y > 340 - ((x / 80) | 0) * 38 ? [37, 99, 235] : [250 - y / 3, 180 - y / 4, 120 + y / 4].map(Math.round)));
 
 beforeAll(async () => {
   stoa = await StoaServer.fresh('--rate-limit-user 1000000');
@@ -134,13 +136,15 @@ describe('issue 29, the remaining rows', () => {
   });
 
   it('v shows the selected message\'s image in the lightbox', async () => {
-    const image = await upload('chart.png', PNG, 'image/png');
+    const image = await upload('chart.png', CHART, 'image/png');
     await post('pictures', `Our chart: [chart.png](${image})`);
     await A.goto(topicHash('pictures'));
     await feedMessage(A, 'Our chart').locator('.message_inline_image img').waitFor();
     await A.locator('body').press('End');
     await A.keyboard.press('v');
     await A.getByRole('dialog', { name: 'chart.png' }).locator('.lightbox-image').waitFor();
+    await expect.poll(() => A.getByRole('dialog', { name: 'chart.png' }).locator('.lightbox-image').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(640);
+    await shot(A, 'r-06-lightbox');
     await A.keyboard.press('Escape');
     await A.getByRole('dialog', { name: 'chart.png' }).waitFor({ state: 'detached' });
   });
@@ -235,5 +239,40 @@ describe('issue 29, the remaining rows', () => {
     await shot(A, 'r-04-german-sidebar');
     await A.keyboard.press('Escape');
     await stoa.api('PATCH', '/settings', { default_language: 'en' }, ada);
+  });
+
+  it('an administrator edits a channel from its menu: name, description, privacy, a permission, subscribers, archive', async () => {
+    await stoa.api('POST', '/users/me/subscriptions', { subscriptions: [{ name: 'random' }] });
+    const id = (await stoa.api('GET', '/get_stream_id', { stream: 'random' })).stream_id as number;
+    const { context, page: O } = await newUserPage(browser, stoa.url);
+    await login(O, stoa.owner.email, stoa.owner.password);
+    const row = O.locator('.channel-row', { hasText: 'random' });
+    await row.hover();
+    await row.getByRole('button', { name: 'Channel options for random' }).click();
+    await O.getByRole('menuitem', { name: 'Channel settings' }).click();
+    await O.getByRole('heading', { name: 'Settings of #random' }).waitFor();
+    const form = O.getByRole('form', { name: 'Name and description' });
+    await form.getByLabel('Name').fill('off-topic');
+    await form.getByLabel('Description').fill('Anything goes');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await O.getByRole('heading', { name: 'Settings of #off-topic' }).waitFor();
+    await O.locator('.channel-row a.nav-label', { hasText: /^off-topic$/ }).waitFor();
+    await O.getByLabel('Private: by invitation only').check();
+    await O.locator('summary', { hasText: 'Permissions' }).click();
+    await O.getByLabel('Who can post to this channel').selectOption({ label: 'Administrators' });
+    const admins = ((await stoa.api('GET', '/user_groups')).user_groups as any[]).find((g) => g.name === 'role:administrators').id;
+    await expect.poll(async () => (await stoa.api('GET', `/streams/${id}`)).stream)
+      .toMatchObject({ name: 'off-topic', description: 'Anything goes', invite_only: true, can_send_message_group: admins });
+    const list = O.getByRole('list', { name: 'Subscribers of #off-topic' });
+    await list.getByRole('button', { name: 'Unsubscribe Bob Builder' }).click();
+    await list.getByText('Bob Builder').waitFor({ state: 'detached' });
+    await O.getByLabel('Add a subscriber').selectOption({ label: 'Bob Builder' });
+    await list.getByText('Bob Builder').waitFor();
+    await shot(O, 'r-05-channel-settings');
+    await O.getByRole('button', { name: 'Archive channel' }).click();
+    await O.getByRole('dialog', { name: 'Archive #off-topic?' }).getByRole('button', { name: 'Archive', exact: true }).click();
+    await O.locator('.channel-row', { hasText: 'off-topic' }).waitFor({ state: 'detached' });
+    expect((await stoa.api('GET', `/streams/${id}`)).stream.is_archived).toBe(true);
+    await context.close();
   });
 });

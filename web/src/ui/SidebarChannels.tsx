@@ -137,7 +137,7 @@ function ChannelRow({ sub, counts, viewed, open, onToggle }: { sub: Subscription
               {menuItem(close, sub.pin_to_top ? t('Unpin channel from top') : t('Pin channel to top'), () => subProperty(id, 'pin_to_top', !sub.pin_to_top))}
               {menuItem(close, desktopOn(sub) ? t('Turn off desktop notifications') : t('Turn on desktop notifications'), () => subProperty(id, 'desktop_notifications', !desktopOn(sub)))}
               {menuItem(close, t('Copy link to channel'), () => copyLink(channelTerms(id)))}
-              {menuItem(close, t('Channel settings'), () => go('#settings/channels'))}
+              {menuItem(close, t('Channel settings'), () => go(`#settings/channel/${id}`))}
               {menuItem(close, t('Leave channel'), () => (leaving.value = true))}
             </>
           )}
