@@ -42,7 +42,7 @@ public final class PushModule implements Module {
     PushModule(Core c) {
         this.relay = new RelayClient(c.config().push());
         this.registration = new RelayRegistration(c.db(), c.realm(), relayStore, relay, c.config().externalUrl());
-        this.sender = new PushSender(c.db(), outboxStore, c.clock(), relay, new DeviceRelayActions(c.db(), c.log(), devices, c.clock()));
+        this.sender = new PushSender(c.db(), outboxStore, c.clock(), relay, new DeviceRelayActions(c.db(), c.log(), devices, c.clock(), store));
         this.outbox = new PushOutbox(outboxStore, c.clock(), sender);
         this.actions = new PushActions(c.db(), store, c.clock(), outbox, relayStore);
         this.deviceActions = new DeviceActions(c.db(), c.log(), devices, c.clock(), outbox, relayStore);

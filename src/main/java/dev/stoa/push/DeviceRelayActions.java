@@ -19,12 +19,43 @@ public final class DeviceRelayActions {
     private final EventLog log;
     private final DeviceStore store;
     private final Clock clock;
+    private final PushTokenStore tokens;
 
-    public DeviceRelayActions(Db db, EventLog log, DeviceStore store, Clock clock) {
+    public DeviceRelayActions(Db db, EventLog log, DeviceStore store, Clock clock, PushTokenStore tokens) {
         this.db = db;
         this.log = log;
         this.store = store;
         this.clock = clock;
+        this.tokens = tokens;
+    }
+
+    /**
+     * The relay's answer to an E2EE notification named registrations it no longer holds (zilencer's
+     * delete_token_ids: unknown, or reported expired by APNs/FCM): the user's devices lose that token
+     * registration, as Zulip's server drops them, and learn it by a device update event (the app then
+     * registers again).
+     */
+    public void doRelayForgot(long userId, java.util.List<String> tokenIds) {
+        db.write(tx -> {
+            for (DeviceStore.Device d : store.ofUser(tx.h(), userId)) {
+                if (d.pushTokenId() == null || !tokenIds.contains(d.pushTokenId())) continue;
+                DeviceStore.Device now = new DeviceStore.Device(d.id(), d.userId(), d.pushKeyId(), d.pushKey(), null, d.pendingPushTokenId(),
+                        d.pushTokenKind(), null, d.pushRegistrationErrorCode());
+                store.update(tx.h(), now);
+                store.setRelayDeviceId(tx.h(), d.id(), null);
+                log.append(tx, DeviceActions.updateEvent(now), Recipients.users(userId));
+            }
+            return null;
+        });
+    }
+
+    /** The relay deleted legacy tokens APNs/FCM reported invalid (deleted_devices of remotes/push/notify): so does this server. */
+    public void doTokensDeleted(long userId, java.util.List<String> android, java.util.List<String> apple) {
+        db.write(tx -> {
+            for (String t : android) tokens.remove(tx.h(), userId, PushTokenStore.FCM, t);
+            for (String t : apple) tokens.remove(tx.h(), userId, PushTokenStore.APNS, t);
+            return null;
+        });
     }
 
     public void doRelayRegistered(long deviceId, String tokenId, long relayDeviceId) {

@@ -7,6 +7,7 @@ import dev.stoa.db.OutboxRunner;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,7 +60,7 @@ public final class PushSender {
                 store.markSent(tx.h(), r.id(), now);
                 return null;
             });
-            if (r.kind().equals("e2ee_register") && r.deviceId() != null) devices.doRelayRegistered(r.deviceId(), fields(r).path("token_id").asText(), answer.path("device_id").asLong());
+            settle(r, answer);
             return true;
         } catch (RelayClient.RelayException e) {
             // MISSING_REMOTE_REALM: the relay does not know the organization yet (./stoa register-push-relay fixes it): worth retrying.
@@ -77,6 +78,31 @@ public final class PushSender {
             }
             return false;
         }
+    }
+
+    /** What the relay's answer changes here: a registration's outcome, registrations and tokens it dropped. */
+    private void settle(PushOutboxStore.Row r, JsonNode answer) {
+        switch (r.kind()) {
+            case "e2ee_register" -> {
+                if (r.deviceId() != null) devices.doRelayRegistered(r.deviceId(), fields(r).path("token_id").asText(), answer.path("device_id").asLong());
+            }
+            case "e2ee_notify" -> {
+                List<String> gone = texts(answer.path("delete_token_ids"));
+                if (!gone.isEmpty() && r.userId() != null) devices.doRelayForgot(r.userId(), gone);
+            }
+            case "notify" -> {
+                List<String> android = texts(answer.path("deleted_devices").path("android_devices"));
+                List<String> apple = texts(answer.path("deleted_devices").path("apple_devices"));
+                if ((!android.isEmpty() || !apple.isEmpty()) && r.userId() != null) devices.doTokensDeleted(r.userId(), android, apple);
+            }
+            default -> { }
+        }
+    }
+
+    private static List<String> texts(JsonNode array) {
+        List<String> out = new java.util.ArrayList<>();
+        for (JsonNode n : array) out.add(n.asText());
+        return out;
     }
 
     private static JsonNode fields(PushOutboxStore.Row r) {

@@ -59,6 +59,11 @@ class PushNotifyTest extends StoaTestBase {
     private record Phone(ApiClient user, String fcmToken, String e2eeToken, long deviceId) {}
 
     private Phone phone(String name) throws Exception {
+        return phone(name, "fcm");
+    }
+
+    /** `kind`: the E2EE device's platform, fcm or apns. */
+    private Phone phone(String name, String kind) throws Exception {
         int n = PEOPLE.incrementAndGet();
         ApiClient u = server.createUser("phone" + n + "@stoa-test.org", name, 400).withUserAgent("ZulipFlutter/30.0.263 (Android 14)");
         String fcm = "fcm-legacy-" + n;
@@ -70,10 +75,12 @@ class PushNotifyTest extends StoaTestBase {
         key[0] = 0x31;
         String tokenId = Base64.getEncoder().encodeToString(("tok" + n).getBytes(StandardCharsets.UTF_8));
         relay.deviceKeys.put(tokenId, Arrays.copyOfRange(key, 1, 33));
-        String registration = "{\"token\":\"fcm-e2ee-" + n + "\",\"token_kind\":\"fcm\",\"ios_app_id\":null,\"timestamp\":"
-                + clock.instant().getEpochSecond() + "}";
+        String registration = kind.equals("apns")
+                ? "{\"token\":\"c0ffee" + Integer.toHexString(0x100 + n) + "\",\"token_kind\":\"apns\",\"ios_app_id\":\"org.zulip.Zulip\",\"timestamp\":"
+                        + clock.instant().getEpochSecond() + "}"
+                : "{\"token\":\"fcm-e2ee-" + n + "\",\"token_kind\":\"fcm\",\"ios_app_id\":null,\"timestamp\":" + clock.instant().getEpochSecond() + "}";
         u.post("/mobile_push/register", "device_id", deviceId, "push_key", Base64.getEncoder().encodeToString(key), "push_key_id", 7 + n,
-                "token_kind", "fcm", "token_id", tokenId, "bouncer_public_key", relay.registrationPublicKey(), "encrypted_push_registration",
+                "token_kind", kind, "token_id", tokenId, "bouncer_public_key", relay.registrationPublicKey(), "encrypted_push_registration",
                 Base64.getEncoder().encodeToString(Sodium.seal(registration.getBytes(StandardCharsets.UTF_8), relay.registrationKeys[0]))).success();
         relay.next("push/e2ee/register", r -> r.form().get("token_id").equals(tokenId));
         Await.until("the relay's answer reaches the device", 30, () -> tokenId.equals(
@@ -118,7 +125,7 @@ class PushNotifyTest extends StoaTestBase {
 
     @Test
     void whoIsNotifiedForWhatAsZulipDecides() throws Exception {
-        Phone p = phone("Pippa Phone");
+        Phone p = phone("Pippa Phone", "apns");
         ApiClient me = p.user();
         ApiClient other = server.createUser("pusher" + PEOPLE.incrementAndGet() + "@stoa-test.org", "Otto Other", 400);
         owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "push-news"), Map.of("name", "push-loud")),
@@ -260,6 +267,21 @@ class PushNotifyTest extends StoaTestBase {
         assertThat(test.get("realm_name").asText()).isNotEmpty();
         me.post("/mobile_push/e2ee/test_notification", "device_id", p.deviceId() + 1000).error(400, "BAD_REQUEST", "Invalid device ID");
         admin.post("/mobile_push/e2ee/test_notification").error(400, "BAD_REQUEST", "No active registered push device");
+        assertThat(relay.violations).isEmpty();
+    }
+
+    @Test
+    void registrationsTheRelayDroppedAreForgottenHere() throws Exception {
+        Phone p = phone("Xena Expired");
+        ApiClient me = p.user();
+        relay.e2eeTokens.remove(p.e2eeToken());
+        relay.expiredTokens.add(p.fcmToken());
+        dm(owner, me, "anyone there?");
+        // The legacy request goes first (one sender, rows in order): once the device is cleared, the token is gone too.
+        Await.until("the device's registration is dropped", 30, () -> me.post("/register", "fetch_event_types", List.of("device")).success()
+                .get("devices").get(String.valueOf(p.deviceId())).path("push_token_id").isNull());
+        me.post("/mobile_push/test_notification", "token", p.fcmToken()).error(400, "INVALID_PUSH_DEVICE_TOKEN", "Device not recognized");
+        assertThat(receivedBy(p)).isEmpty();
         assertThat(relay.violations).isEmpty();
     }
 

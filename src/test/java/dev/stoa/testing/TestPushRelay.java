@@ -311,6 +311,9 @@ public final class TestPushRelay implements AutoCloseable {
     /** What a device received: the token it went to, and the notification (decrypted with the device's key for E2EE). */
     public record Delivered(String token, String kind, JsonNode payload) {}
 
+    /** Legacy tokens APNs/FCM report invalid: the relay deletes them and says so (deleted_devices). */
+    public final Set<String> expiredTokens = ConcurrentHashMap.newKeySet();
+
     /** Every notification delivered to a device, in order. */
     public final List<Delivered> delivered = new CopyOnWriteArrayList<>();
 
@@ -341,23 +344,26 @@ public final class TestPushRelay implements AutoCloseable {
         if (problem != null) return violation(problem);
         String user = j.path("user_uuid").asText();
         int android = 0, apple = 0;
+        ObjectNode ok = success();
+        ObjectNode deleted = ok.putObject("deleted_devices");
+        ArrayNode deletedAndroid = deleted.putArray("android_devices"), deletedApple = deleted.putArray("apple_devices");
         for (JsonNode t : j.path("android_devices")) {
-            if (user.equals(tokens.get("2:" + t.asText()))) {
+            if (expiredTokens.contains(t.asText()) && tokens.remove("2:" + t.asText()) != null) {
+                deletedAndroid.add(t.asText());
+            } else if (user.equals(tokens.get("2:" + t.asText()))) {
                 android++;
                 delivered.add(new Delivered(t.asText(), "fcm", j.get("gcm_payload")));
             }
         }
         for (JsonNode t : j.path("apple_devices")) {
-            if (user.equals(tokens.get("1:" + t.asText()))) {
+            if (expiredTokens.contains(t.asText()) && tokens.remove("1:" + t.asText()) != null) {
+                deletedApple.add(t.asText());
+            } else if (user.equals(tokens.get("1:" + t.asText()))) {
                 apple++;
                 delivered.add(new Delivered(t.asText(), "apns", j.get("apns_payload")));
             }
         }
-        ObjectNode ok = success();
         ok.put("total_android_devices", android).put("total_apple_devices", apple);
-        ObjectNode deleted = ok.putObject("deleted_devices");
-        deleted.putArray("android_devices");
-        deleted.putArray("apple_devices");
         ok.putObject("realm").put("can_push", true).putNull("expected_end_timestamp");
         return new Answer(200, ok);
     }
