@@ -1,7 +1,7 @@
 // A real SAML 2.0 identity provider for the sign-in tests: Auth0's samlp does the protocol (the
 // AuthnRequest read from the HTTP-Redirect binding, the signed Response sent by the HTTP-POST
 // binding); a login form stands in for a company's. Accounts from IDP_ACCOUNTS (JSON: login ->
-// {password, email, first_name, last_name}). The tests' hostile cases are the provider's own answers
+// {password, email, first_name, last_name, phone?}; samlp names an extra key http://schemas.passportjs.com/<key>). The tests' hostile cases are the provider's own answers
 // under other settings, by path: /sso (as registered), /sso/other-key (signed by a key Stoa does not
 // trust), /sso/wrong-audience, /sso/expired (a lifetime already over), /sso/unsigned-response (only
 // the Response signed, not the Assertion).
@@ -45,7 +45,7 @@ app.post('/login', (req, res, next) => {
     destination: acsUrl,
     getPostURL: (audience, request, r, cb) => cb(null, acsUrl),
     getUserFromRequest: () => ({ id: account.email, emails: [{ value: account.email }], displayName: `${account.first_name} ${account.last_name}`,
-      name: { givenName: account.first_name, familyName: account.last_name } }),
+      name: { givenName: account.first_name, familyName: account.last_name }, ...(account.phone ? { phone: account.phone } : {}) }),
     ...variant,
   })(req, res, next);
 });

@@ -25,13 +25,14 @@ public final class SignInModule implements Module {
 
     SignInModule(Core c, UsersModule users, RealmDomainsModule domains) {
         SignInConfig config = c.config().signIn();
-        this.ldap = config.ldap() == null ? null : new LdapDirectory(config.ldap(), c.db(), c.users(), users.actions, users.profileFields);
+        this.ldap = config.ldap() == null ? null : new LdapDirectory(config.ldap(), c.db(), c.users(), users.actions, users.profileFields, users.avatars);
         this.ldapSync = config.ldap() == null ? null : new LdapSync(config.ldap(), ldap, c.db(), c.users(), users.actions, c.clock());
         ExternalAccounts accounts = new ExternalAccounts(c.db(), c.users(), users.actions, domains.store, c.realm());
         this.flows = new RedirectFlows(c.db(), new FlowStore(), c.clock());
         this.oidc = config.oidc() == null ? null : new OidcActions(flows, config.oidc(), c.config().externalUrl(), accounts);
         this.github = config.github() == null ? null : new GithubActions(flows, config.github(), c.config().externalUrl(), accounts);
-        this.saml = config.saml() == null ? null : new SamlActions(flows, config.saml(), c.config().externalUrl(), accounts);
+        this.saml = config.saml() == null ? null : new SamlActions(flows, config.saml(), c.config().externalUrl(), accounts,
+                users.profileFields);
         this.scim = config.scim() == null ? null : new ScimActions(c.db(), c.users(), users.actions,
                 new EmailChangeActions(c.log(), c.users(), c.userAccess(), c.userJson()), domains.store, c.realm(), config.scim());
     }

@@ -11,7 +11,7 @@ import java.util.Map;
  * becomes an account (the email: {@code username@append-domain} or an attribute; the attribute map
  * for the name, custom profile fields and deactivation), and how often accounts are synced from it.
  *
- * @param attrMap Zulip's AUTH_LDAP_USER_ATTR_MAP: {@code full_name}, {@code custom_profile_field__<name>},
+ * @param attrMap Zulip's AUTH_LDAP_USER_ATTR_MAP: {@code full_name}, {@code avatar} (a photo attribute), {@code custom_profile_field__<name>},
  *                {@code deactivated} (an attribute whose value TRUE means deactivated) → attribute
  */
 public record LdapConfig(URI url, boolean startTls, String caFile, String bindDn, String bindPassword, String searchBase, String userFilter,

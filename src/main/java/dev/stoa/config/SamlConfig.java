@@ -14,12 +14,16 @@ import java.util.Map;
  * name in Zulip's URLs (/accounts/login/social/saml/{name}), its entity ID, its single sign-on URL
  * (the HTTP-Redirect binding), the certificate its signatures must verify with, Stoa's own entity ID
  * (the external URL unless set), the button's name and icon, and the attributes carrying the email
- * address and the names (Zulip's attr_email, attr_first_name, attr_last_name and their defaults).
+ * address and the names (Zulip's attr_email, attr_first_name, attr_last_name and their defaults), and
+ * custom profile fields set from attributes at each sign-in (Zulip's SOCIAL_AUTH_SYNC_CUSTOM_ATTRS_DICT:
+ * {@code custom_profile_field__<name>} → attribute, as --ldap-attr-map names them).
  */
 public record SamlConfig(String idpName, String idpEntityId, URI idpUrl, String idpCertPem, String spEntityId, String displayName,
-                         String displayIcon, String attrEmail, String attrFirstName, String attrLastName) {
+                         String displayIcon, String attrEmail, String attrFirstName, String attrLastName, Map<String, String> profileAttrs) {
+    public static final String PROFILE_PREFIX = "custom_profile_field__";
+
     static final String[] NAMES = {"saml-idp-name", "saml-idp-entity-id", "saml-idp-url", "saml-idp-cert-file", "saml-sp-entity-id",
-            "saml-display-name", "saml-display-icon", "saml-attr-email", "saml-attr-first-name", "saml-attr-last-name"};
+            "saml-display-name", "saml-display-icon", "saml-attr-email", "saml-attr-first-name", "saml-attr-last-name", "saml-attr-map"};
 
     /** null when --saml-idp-url is not set. */
     static SamlConfig from(Map<String, String> v) {
@@ -34,7 +38,22 @@ public record SamlConfig(String idpName, String idpEntityId, URI idpUrl, String 
         if (!name.matches("[A-Za-z0-9_-]{1,40}")) throw new Config.ConfigError("--saml-idp-name must be letters, digits, '-' or '_', got '" + name + "'");
         return new SamlConfig(name, entityId.strip(), u, readCert(certFile), blankToNull(v.get("saml-sp-entity-id")),
                 v.getOrDefault("saml-display-name", "SAML"), v.get("saml-display-icon"), v.getOrDefault("saml-attr-email", "email"),
-                v.getOrDefault("saml-attr-first-name", "first_name"), v.getOrDefault("saml-attr-last-name", "last_name"));
+                v.getOrDefault("saml-attr-first-name", "first_name"), v.getOrDefault("saml-attr-last-name", "last_name"),
+                profileAttrs(v.getOrDefault("saml-attr-map", "")));
+    }
+
+    /** custom_profile_field__phone=phoneNumber,… → {phone: phoneNumber, …} (the field's name as LDAP's map keys it). */
+    private static Map<String, String> profileAttrs(String spec) {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        for (String pair : spec.split(",")) {
+            if (pair.isBlank()) continue;
+            String[] kv = pair.strip().split("=", 2);
+            if (kv.length != 2 || !kv[0].strip().startsWith(PROFILE_PREFIX) || kv[0].strip().length() == PROFILE_PREFIX.length() || kv[1].isBlank()) {
+                throw new Config.ConfigError("--saml-attr-map must look like custom_profile_field__phone=phoneNumber, got '" + spec + "'");
+            }
+            m.put(kv[0].strip().substring(PROFILE_PREFIX.length()), kv[1].strip());
+        }
+        return Map.copyOf(m);
     }
 
     /** The certificate file's PEM, checked at start-up so that a wrong file stops the server rather than every sign-in. */
@@ -63,6 +82,7 @@ public record SamlConfig(String idpName, String idpEntityId, URI idpUrl, String 
     }
 
     public SamlConfig withIdpUrl(URI url) {
-        return new SamlConfig(idpName, idpEntityId, url, idpCertPem, spEntityId, displayName, displayIcon, attrEmail, attrFirstName, attrLastName);
+        return new SamlConfig(idpName, idpEntityId, url, idpCertPem, spEntityId, displayName, displayIcon, attrEmail, attrFirstName, attrLastName,
+                profileAttrs);
     }
 }

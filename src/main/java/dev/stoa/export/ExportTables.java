@@ -93,6 +93,7 @@ public final class ExportTables {
             Map.entry("server_secrets", "this server's key for temporary upload URLs: the new server makes its own"),
             Map.entry("login_tokens", "the desktop app's one-time sign-in tokens, valid for seconds"),
             Map.entry("signin_flows", "identity-provider sign-ins under way, valid for minutes"),
+            Map.entry("ldap_avatars", "the hash of the directory photo last made an avatar: the next LDAP sync compares again"),
             Map.entry("two_factor", "two-factor secrets are credentials (as Zulip's export leaves the OTP devices out): people set it up again"),
             Map.entry("recovery_codes", "two-factor recovery codes are credentials: people set two-factor up again"),
             Map.entry("realm_exports", "the list of this server's export files, which the export does not contain"),

@@ -7,6 +7,7 @@ import dev.stoa.config.LdapConfig;
 import dev.stoa.db.Db;
 import dev.stoa.identity.Role;
 import dev.stoa.identity.User;
+import dev.stoa.users.AvatarActions;
 import dev.stoa.users.PasswordLogin;
 import dev.stoa.users.ProfileFieldActions;
 import dev.stoa.users.UserActions;
@@ -24,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * Sign-in with the directory's passwords (Zulip's ZulipLDAPAuthBackend): the username (a directory
  * username; an address in the append-domain is accepted too) is found in the directory, the password
  * checked by binding as its entry, and the account found by its email, created on the first sign-in,
- * and updated from the entry (name, custom profile fields). Stoa never sees or keeps the password.
+ * and updated from the entry (name, custom profile fields, the photo as avatar). Stoa never sees or keeps the password.
  * A directory that does not answer refuses the sign-in (logged without the password).
  */
 public final class LdapDirectory implements PasswordLogin.Directory {
@@ -37,8 +38,10 @@ public final class LdapDirectory implements PasswordLogin.Directory {
     private final UserStore users;
     private final UserActions userActions;
     private final ProfileFieldActions profileFields;
+    private final LdapAvatars avatars;
 
-    public LdapDirectory(LdapConfig config, Db db, UserStore users, UserActions userActions, ProfileFieldActions profileFields) {
+    public LdapDirectory(LdapConfig config, Db db, UserStore users, UserActions userActions, ProfileFieldActions profileFields, AvatarActions avatars) {
+        this.avatars = new LdapAvatars(db, avatars);
         this.config = config;
         this.server = new LdapServer(config);
         this.db = db;
@@ -48,7 +51,7 @@ public final class LdapDirectory implements PasswordLogin.Directory {
     }
 
     /** What an entry says about its person. */
-    record Person(String email, String fullName, boolean deactivated, Map<String, String> profile) {}
+    record Person(String email, String fullName, boolean deactivated, Map<String, String> profile, byte[] avatar) {}
 
     @Override
     public User authenticate(String username, String password) {
@@ -104,7 +107,8 @@ public final class LdapDirectory implements PasswordLogin.Directory {
         config.attrMap().forEach((k, attr) -> {
             if (k.startsWith(PROFILE_PREFIX) && e.getAttributeValue(attr) != null) profile.put(k.substring(PROFILE_PREFIX.length()), e.getAttributeValue(attr));
         });
-        return new Person(email, fullName, deactivated, profile);
+        String avatarAttr = config.attrMap().get("avatar");
+        return new Person(email, fullName, deactivated, profile, avatarAttr == null ? null : e.getAttributeValueBytes(avatarAttr));
     }
 
     /**
@@ -124,6 +128,7 @@ public final class LdapDirectory implements PasswordLogin.Directory {
             userActions.doChangeFullName(u, UserRules.checkFullName(p.fullName()));
         }
         if (!p.profile().isEmpty()) profileFields.doSetFromDirectory(u, p.profile());
+        if (p.avatar() != null && p.avatar().length > 0) avatars.doSync(u, p.avatar());
         if (p.deactivated() && u.isActive()) userActions.doDeactivate(u);
         return reload(u);
     }

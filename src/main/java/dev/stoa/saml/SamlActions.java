@@ -4,11 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.config.SamlConfig;
 import dev.stoa.http.Json;
+import dev.stoa.identity.User;
 import dev.stoa.sessions.SessionKeys;
 import dev.stoa.signin.AppFlow;
 import dev.stoa.signin.ExternalAccounts;
 import dev.stoa.signin.RedirectFlows;
 import dev.stoa.signin.SignInRefused;
+import dev.stoa.users.ProfileFieldActions;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * provider's POST: the flow spent, the Response validated as the answer to that request, what it
  * vouches for kept under a new state for the same browser), and completed (the browser, now on a
  * same-site GET that carries its cookie, checked; the account linked by email or created where the
- * organization allows). The answer comes in two steps because the provider's cross-site POST carries
+ * organization allows, its mapped custom profile fields set). The answer comes in two steps because the provider's cross-site POST carries
  * no SameSite=Lax cookie: without them, a response obtained by someone else could sign a victim's
  * browser in to the wrong account. A refusal creates nothing.
  */
@@ -28,8 +32,10 @@ public final class SamlActions {
     private final RedirectFlows flows;
     private final SamlClient client;
     private final ExternalAccounts accounts;
+    private final ProfileFieldActions profileFields;
 
-    public SamlActions(RedirectFlows flows, SamlConfig config, String externalUrl, ExternalAccounts accounts) {
+    public SamlActions(RedirectFlows flows, SamlConfig config, String externalUrl, ExternalAccounts accounts, ProfileFieldActions profileFields) {
+        this.profileFields = profileFields;
         this.flows = flows;
         this.client = new SamlClient(config, externalUrl);
         this.accounts = accounts;
@@ -55,6 +61,8 @@ public final class SamlActions {
             LOG.info("SAML sign-in of {} ({})", id.nameId(), id.email());
             ObjectNode vouched = Json.object().put("email", id.email());
             if (id.fullName() != null) vouched.put("full_name", id.fullName());
+            ObjectNode profile = vouched.putObject("profile");
+            id.profile().forEach(profile::put);
             return vouched;
         });
     }
@@ -65,7 +73,12 @@ public final class SamlActions {
         if (!v.hasNonNull("email")) throw new SignInRefused("this sign-in has not been answered by the identity provider");
         String name = v.hasNonNull("full_name") ? v.get("full_name").asText() : null;
         // an address in a validated assertion is the provider's word, as Zulip takes it
-        return new RedirectFlows.Completed(accounts.resolve(v.get("email").asText(), true, name), f.app());
+        User u = accounts.resolve(v.get("email").asText(), true, name);
+        // Zulip's SOCIAL_AUTH_SYNC_CUSTOM_ATTRS_DICT: the mapped custom profile fields follow the provider at each sign-in
+        Map<String, String> profile = new LinkedHashMap<>();
+        if (v.has("profile")) v.get("profile").properties().forEach(e -> profile.put(e.getKey(), e.getValue().asText()));
+        if (!profile.isEmpty()) profileFields.doSetFromDirectory(u, profile);
+        return new RedirectFlows.Completed(u, f.app());
     }
 
     public String metadata() {

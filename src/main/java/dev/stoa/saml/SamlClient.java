@@ -25,7 +25,7 @@ import java.util.Map;
  */
 final class SamlClient {
     /** What the identity provider vouched for, from the configured attributes. */
-    record Identity(String nameId, String email, String fullName) {}
+    record Identity(String nameId, String email, String fullName, Map<String, String> profile) {}
 
     record Start(URI url, String requestId) {}
 
@@ -90,7 +90,12 @@ final class SamlClient {
             String email = first(attrs, config.attrEmail());
             String name = String.join(" ", java.util.stream.Stream.of(first(attrs, config.attrFirstName()), first(attrs, config.attrLastName()))
                     .filter(s -> s != null && !s.isBlank()).toList());
-            return new Identity(response.getNameId(), email, name.isBlank() ? null : name);
+            Map<String, String> profile = new java.util.LinkedHashMap<>();
+            config.profileAttrs().forEach((field, attr) -> {
+                String value = first(attrs, attr);
+                if (value != null) profile.put(field, value);
+            });
+            return new Identity(response.getNameId(), email, name.isBlank() ? null : name, profile);
         } catch (Exception e) {
             throw new SignInRefused("the SAML response's attributes could not be read (" + e.getClass().getSimpleName() + ")");
         }

@@ -69,6 +69,17 @@ public final class AvatarActions {
         });
     }
 
+    /**
+     * Zulip's LDAP avatar sync (upload_avatar_image, then do_change_avatar_fields by no one): an image
+     * from the directory becomes the uploaded avatar, in the caller's transaction; the organization's
+     * avatar_changes_disabled binds people, not the directory.
+     */
+    public void setFromDirectory(Tx tx, User u, AvatarImages.Resized resized) {
+        User cur = current(tx, u);
+        images.store(urls.base(cur.id(), cur.avatarVersion() + 1), resized);
+        change(tx, cur, "U");
+    }
+
     /** Zulip's avatar_changes_disabled: the realm's setting binds everyone but administrators. */
     private void checkChangesAllowed(User me) {
         if (realm.get().get("avatar_changes_disabled").asBoolean(false) && !me.isAdmin()) {

@@ -32,9 +32,10 @@ class LdapSignInTest extends StoaTestBase {
         ldap.addPerson("ada", "Ada Lovelace", "ada-directory-pw", Map.of("telephoneNumber", "+1 555 0100"));
         ldap.addPerson("alan", "Alan Turing", "alan-directory-pw", Map.of());
         ldap.addPerson("grace", "Grace Hopper", "grace-directory-pw", Map.of());
+        ldap.addPerson("katherine", "Katherine Johnson", "katherine-directory-pw", Map.of());
         flags = new String[] {"--ldap-url", ldap.url(), "--ldap-bind-dn", TestLdap.ADMIN, "--ldap-bind-password", TestLdap.ADMIN_PASSWORD,
                 "--ldap-user-search-base", TestLdap.PEOPLE, "--ldap-user-filter", "(uid=%(user)s)", "--ldap-append-domain", "corp.example",
-                "--ldap-attr-map", "full_name=cn,custom_profile_field__phone=telephoneNumber,deactivated=employeeType"};
+                "--ldap-attr-map", "full_name=cn,custom_profile_field__phone=telephoneNumber,deactivated=employeeType,avatar=jpegPhoto"};
         return new TestServer(c -> {
             var parsed = dev.stoa.config.Config.parse(concat(flags, "--data-dir", c.dataDir().toString()), Map.of());
             return c.withLimits(1_000_000, 1_000_000, 1_000_000).withSignIn(parsed.signIn());
@@ -129,5 +130,44 @@ class LdapSignInTest extends StoaTestBase {
         ldap.delete("alan");
         assertThat(syncLdap()).contains("1 deactivated");
         assertThat(owner.get("/users/alan@corp.example").success().get("user").get("is_active").asBoolean()).isFalse();
+    }
+
+    private static byte[] jpeg(java.awt.Color color) {
+        var image = new java.awt.image.BufferedImage(120, 80, java.awt.image.BufferedImage.TYPE_INT_RGB);
+        var g = image.createGraphics();
+        g.setColor(color);
+        g.fillRect(0, 0, 120, 80);
+        g.dispose();
+        var out = new java.io.ByteArrayOutputStream();
+        try {
+            javax.imageio.ImageIO.write(image, "jpg", out);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return out.toByteArray();
+    }
+
+    private JsonNode katherine() {
+        return owner.get("/users/katherine@corp.example").success().get("user");
+    }
+
+    @Test
+    void theDirectoryPhotoBecomesTheAvatarAgainOnlyWhenItChanges() {
+        ldap.replace("katherine", "jpegPhoto", jpeg(java.awt.Color.RED));
+        fetch("katherine", "katherine-directory-pw");
+        JsonNode first = katherine();
+        int version = first.get("avatar_version").asInt();
+        String url = first.get("avatar_url").asText();
+        assertThat(url).contains("/user_avatars/");
+        assertThat(first.get("avatar_source") == null || first.get("avatar_source").asText().equals("U")).isTrue();
+        // the same photo: nothing to do; another photo: the next version; not an image: left as it is
+        syncLdap();
+        assertThat(katherine().get("avatar_version").asInt()).isEqualTo(version);
+        ldap.replace("katherine", "jpegPhoto", jpeg(java.awt.Color.BLUE));
+        syncLdap();
+        assertThat(katherine().get("avatar_version").asInt()).isEqualTo(version + 1);
+        ldap.replace("katherine", "jpegPhoto", "not a photo".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        syncLdap();
+        assertThat(katherine().get("avatar_version").asInt()).isEqualTo(version + 1);
     }
 }

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
  * started once for the class), walked by a cookie-keeping HTTP "browser": the AuthnRequest by
  * redirect, the provider's login form, its signed Response POSTed back, the same-site step that
  * checks the browser; accounts linked by email or created where the organization allows; the mobile
- * app's flow; the SP metadata. And the hostile cases, each refused with a page saying why and nothing
+ * app's flow; custom profile fields from attributes; the SP metadata. And the hostile cases, each refused with a page saying why and nothing
  * created: a signature by another key, no signature, an assertion altered after signing, a wrapped
  * (second, unsigned) assertion, an expired one, a wrong audience, a replayed response (same flow, or
  * a new flow's RelayState), another browser, a DTD.
@@ -48,13 +48,13 @@ class SamlSignInTest extends StoaTestBase {
         SamlConfig config;
         try {
             config = new SamlConfig("idp", TestSamlIdp.ENTITY_ID, URI.create(idp.ssoUrl()), Files.readString(idp.certFile()), null, "Example SAML",
-                    null, CLAIMS + "emailaddress", CLAIMS + "givenname", CLAIMS + "surname");
+                    null, CLAIMS + "emailaddress", CLAIMS + "givenname", CLAIMS + "surname", Map.of("phone", "http://schemas.passportjs.com/phone"));
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
         TestServer s = new TestServer(c -> c.withLimits(1_000_000, 1_000_000, 1_000_000).withSignIn(c.signIn().withSaml(config)));
         idp.start(s.baseUrl + "/complete/saml/", """
-                {"hamlet": {"password": "pw-hamlet", "email": "member@example.com", "first_name": "Hamlet", "last_name": "at the IdP"},
+                {"hamlet": {"password": "pw-hamlet", "email": "member@example.com", "first_name": "Hamlet", "last_name": "at the IdP", "phone": "+1 555 0199"},
                  "olivia": {"password": "pw-olivia", "email": "olivia@example.com", "first_name": "Olivia", "last_name": "Newcomer"}}""");
         return s;
     }
@@ -174,6 +174,14 @@ class SamlSignInTest extends StoaTestBase {
         assertThat(swapped.statusCode()).isEqualTo(400);
         assertThat(swapped.body()).contains("does not match the ID of the AuthNRequest sent by the SP");
         assertThat(sessionCookie(attacker)).isNull();
+    }
+
+    @Test
+    void mappedAttributesSetCustomProfileFields() throws Exception {
+        owner.post("/realm/profile_fields", "name", "Phone", "field_type", 1).success();
+        Browser b = new Browser();
+        assertThat(b.complete(b.throughIdp("/accounts/login/social/saml/idp", "hamlet", "")).statusCode()).isEqualTo(302);
+        assertThat(member.get("/users/me").success().get("profile_data").toString()).contains("+1 555 0199");
     }
 
     @Test

@@ -126,6 +126,15 @@ public final class TestLdap implements AutoCloseable {
         }
     }
 
+    /** A binary attribute (jpegPhoto...). */
+    public void replace(String uid, String attribute, byte[] value) {
+        try (LDAPConnection c = admin()) {
+            c.modify("uid=" + uid + "," + PEOPLE, new Modification(ModificationType.REPLACE, attribute, value));
+        } catch (LDAPException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public void delete(String uid) {
         try (LDAPConnection c = admin()) {
             c.delete("uid=" + uid + "," + PEOPLE);
