@@ -29,7 +29,10 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
         // it; topics' actions then take messages' flags (muting a user marks the muter's unread
         // messages from them read).
         TopicsModule.Policies topicPolicies = TopicsModule.Policies.of(c);
-        MessagesModule messages = new MessagesModule(c, topicPolicies.clearing()::doClearTopic);
+        // A send queues the calls of the outgoing-webhook bots it triggers (integrations' triggers, built
+        // first); integrations' sender, built on messages below, calls them and posts their replies.
+        IntegrationsModule.Outgoing outgoing = IntegrationsModule.Outgoing.of(c);
+        MessagesModule messages = new MessagesModule(c, topicPolicies.clearing()::doClearTopic, outgoing.triggers());
         TopicsModule topics = new TopicsModule(c, topicPolicies, messages.flags::doMarkSenderRead);
         // New public channels are announced by the notification bot (messages), after the creating transaction.
         ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post);
@@ -48,7 +51,7 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
                 realmDomains, new PlaygroundsModule(c, realm), new PushModule(c), sessions,
                 new ScheduledModule(c, messages), mail, new InvitesModule(c, mail, users, messages, realmDomains, groups), new AccountsModule(c, mail),
                 new ExportModule(c, messages), new MissedMailModule(c, mail, messages), new SignInModule(c, users, realmDomains),
-                new IntegrationsModule(c, messages));
+                new IntegrationsModule(c, messages, users, outgoing));
     }
 
     /** In register's order. */
