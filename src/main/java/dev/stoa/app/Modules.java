@@ -1,5 +1,6 @@
 package dev.stoa.app;
 
+import dev.stoa.messages.MessageActions;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.NotYetBuiltState;
 import dev.stoa.queues.StateContributor;
@@ -31,9 +32,13 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
         // it; topics' actions then take messages' flags (muting a user marks the muter's unread
         // messages from them read).
         TopicsModule.Policies topicPolicies = TopicsModule.Policies.of(c);
-        // Push notifications hear of each new message inside its send's transaction (the notifier's queue).
+        // A send queues its message for the push notifier and the calls of the outgoing-webhook bots it
+        // triggers (integrations' triggers, built first); integrations' sender, built on messages below,
+        // calls them and posts their replies.
         PushModule push = new PushModule(c);
-        MessagesModule messages = new MessagesModule(c, topicPolicies.clearing()::doClearTopic, push.notifier::queue);
+        IntegrationsModule.Outgoing outgoing = IntegrationsModule.Outgoing.of(c);
+        MessagesModule messages = new MessagesModule(c, topicPolicies.clearing()::doClearTopic,
+                MessageActions.AfterSend.all((tx, sender, sent) -> push.notifier.queue(tx, sent.id()), outgoing.triggers()));
         TopicsModule topics = new TopicsModule(c, topicPolicies, messages.flags::doMarkSenderRead);
         // New public channels are announced by the notification bot (messages), after the creating transaction.
         ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post);
@@ -51,7 +56,7 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
                 realmDomains, new PlaygroundsModule(c, realm), push, sessions,
                 new ScheduledModule(c, messages), mail, new InvitesModule(c, mail, users, messages, realmDomains, groups), new AccountsModule(c, mail),
                 new ExportModule(c, messages), new MissedMailModule(c, mail, messages), new SignInModule(c, users, realmDomains),
-                new IntegrationsModule(c, messages));
+                new IntegrationsModule(c, messages, users, outgoing));
     }
 
     /** In register's order. */

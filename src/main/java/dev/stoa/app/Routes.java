@@ -102,6 +102,7 @@ final class Routes {
         api.post("/users/{user_id}/reactivate", USER, u.views::reactivate);
         api.get("/bots", USER, u.views::listBots);
         api.post("/bots", USER, u.views::createBot);
+        api.patch("/bots/{bot_id}", USER, u.views::patchBot);
         api.get("/realm/profile_fields", USER, u.profileFieldViews::list);
         api.post("/realm/profile_fields", USER, u.profileFieldViews::create);
         api.patch("/realm/profile_fields", USER, u.profileFieldViews::reorder);
@@ -220,9 +221,12 @@ final class Routes {
         root.get("/thumbnail", OPTIONAL, ms.renderViews::thumbnail);
     }
 
-    /** Incoming webhooks: the account by its api_key parameter, as Zulip's webhook_view. */
+    /** Incoming webhooks: the account by its api_key parameter, as Zulip's webhook_view; bots' storage. */
     private void integrations(IntegrationsModule i) {
         api.post("/external/{integration}", WEBHOOK, i.views::post);
+        api.get("/bot_storage", USER, i.storageViews::get);
+        api.put("/bot_storage", USER, i.storageViews::update);
+        api.delete("/bot_storage", USER, i.storageViews::remove);
     }
 
     private void linkifiersAndEmoji(LinkifiersModule l, EmojiModule e) {

@@ -34,6 +34,7 @@ public final class Stoa implements AutoCloseable {
     private final Bootstrap.Owner createdOwner;
     private final ExportJobs exportJobs;
     private final Ops ops;
+    private final dev.stoa.bots.OutgoingWebhookSender outgoing;
 
     /** Issue 17's operations: the metrics (null without --metrics-port) and whether the node takes traffic (/ready). */
     private record Ops(Metrics metrics, java.util.concurrent.atomic.AtomicBoolean serving) {}
@@ -43,8 +44,9 @@ public final class Stoa implements AutoCloseable {
     private record Shared(RateLimits limits, ClusterLease lease) {}
 
     private Stoa(Core core, Server jetty, EventQueues queues, Collector janitor, LogTailer tailer, Router router, Bootstrap.Owner createdOwner,
-                 ExportJobs exportJobs, Ops ops, Shared shared) {
+                 ExportJobs exportJobs, Ops ops, Shared shared, dev.stoa.bots.OutgoingWebhookSender outgoing) {
         this.shared = shared;
+        this.outgoing = outgoing;
         this.core = core;
         this.jetty = jetty;
         this.queues = queues;
@@ -115,7 +117,9 @@ public final class Stoa implements AutoCloseable {
                 m.missedMail().actions::doMailMissed, m.mail().sender::deliverDue,
                 // Phone notifications of new messages not decided yet, and removals; then the requests owed to the
                 // push relay (registrations, notifications), retried with backoff.
-                m.push().notifier::doNotify, m.push().sender::deliverDue), lease::held, config.collectorMillis());
+                m.push().notifier::doNotify, m.push().sender::deliverDue,
+                // Outgoing-webhook calls a crash left claimed, due again once their lease ends.
+                m.integrations().outgoing::deliverDue), lease::held, config.collectorMillis());
         LogTailer tailer = new LogTailer(c.db(), c.log(), c.db().dialect() == dev.stoa.db.Dialect.POSTGRES ? 1000 : 250).start();
         if (config.push().configured()) {
             // Zulip's initialize_push_notifications: describe the organization to the relay at start-up, so that it
@@ -131,7 +135,8 @@ public final class Stoa implements AutoCloseable {
         ops.serving().set(true); // /ready: started (migrated, listening, background work running)
         // register's user dicts are built now, not by the first register (a 10,000-user realm: ~0.5 s on a cold JVM)
         Thread.ofVirtual().name("user-cache-warm").start(() -> m.users().userCache.warm(c.db()));
-        return new Stoa(c, jetty, queues, janitor, tailer, routes.api, owner, m.exports().jobs, ops, new Shared(limits, lease));
+        m.integrations().outgoing.start();
+        return new Stoa(c, jetty, queues, janitor, tailer, routes.api, owner, m.exports().jobs, ops, new Shared(limits, lease), m.integrations().outgoing);
     }
 
     private static Server jetty(Config config, OpsHandler front) {
@@ -210,6 +215,7 @@ public final class Stoa implements AutoCloseable {
         } catch (Exception e) {
             // stopping is best effort: the database below is closed in any case
         }
+        outgoing.close(); // calls in flight are aborted: their rows are retried after the lease
         janitor.close();
         shared.lease().close(); // another node takes the cluster-wide jobs over on its next pass
         shared.limits().close();

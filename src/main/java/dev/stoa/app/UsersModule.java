@@ -6,6 +6,8 @@ import dev.stoa.users.ApiKeyCache;
 import dev.stoa.users.AvatarActions;
 import dev.stoa.users.AvatarImages;
 import dev.stoa.users.AvatarViews;
+import dev.stoa.users.BotActions;
+import dev.stoa.users.BotServiceStore;
 import dev.stoa.users.ProfileFieldActions;
 import dev.stoa.users.ProfileFieldQueries;
 import dev.stoa.users.ProfileFieldState;
@@ -27,6 +29,8 @@ public final class UsersModule implements Module {
     public final UserActions actions;
     final UserAuth auth;
     final ProfileFieldStore profileStore = new ProfileFieldStore();
+    /** Stateless SQL over bots' services and configuration: integrations call the bots and answer their config requests. */
+    public final BotServiceStore botServices = new BotServiceStore();
     public final ProfileFieldActions profileFields;
     final UserCache userCache;
     final AvatarImages avatarImages;
@@ -43,11 +47,12 @@ public final class UsersModule implements Module {
         this.profileFields = new ProfileFieldActions(c.db(), c.log(), profileStore, c.users(), c.userAccess(),
                 d -> d.isEmpty() ? "" : c.renderer().render(null, d).html());
         this.actions = new UserActions(c.db(), c.log(), c.users(), c.groups(), c.realm(), c.userJson(), c.userAccess(), c.accessChanges(),
-                profileFields, hooks, c.clock());
+                profileFields, hooks, c.clock(), botServices);
         this.avatarImages = new AvatarImages(c.files());
         this.avatars = new AvatarActions(c.db(), c.log(), c.users(), c.userAccess(), c.userJson().avatars(), avatarImages, c.realm());
         this.auth = new UserAuth(new ApiKeyCache(c.db(), c.log(), c.users()), c.realm(), c.userJson());
-        this.views = new UserViews(c.db(), c.users(), actions, c.userJson(), profileStore, c.userAccess());
+        this.views = new UserViews(c.db(), c.users(), actions, c.userJson(), profileStore, c.userAccess(), botServices,
+                new BotActions(c.db(), c.log(), c.users(), botServices));
         this.avatarViews = new AvatarViews(c.db(), c.users(), c.userAccess(), c.userJson(), avatars, avatarImages);
         this.profileFieldViews = new ProfileFieldViews(profileFields, new ProfileFieldQueries(c.db(), profileStore));
     }
@@ -55,7 +60,7 @@ public final class UsersModule implements Module {
     @Override
     public List<StateContributor> state() {
         Core c = core;
-        return List.of(new UserState(userCache, c.userJson(), c.realm(), c.groupResolver(), c.userAccess()),
+        return List.of(new UserState(userCache, c.userJson(), c.realm(), c.groupResolver(), c.userAccess(), botServices),
                 new UserSettingsState(), new ProfileFieldState(profileStore));
     }
 

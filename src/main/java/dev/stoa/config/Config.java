@@ -12,7 +12,7 @@ import java.util.Map;
 public record Config(String host, int port, Path dataDir, String databaseUrl, String externalUrl,
                      int userRateLimit, int ipRateLimit, int loginFailureLimit, long heartbeatMillis,
                      long collectorMillis, ExtrasConfig extras, long maxUploadMib, Path katexDir, MailConfig mail, OpsConfig ops,
-                     StorageConfig storage, SharedConfig shared, SignInConfig signIn, PushConfig push) {
+                     StorageConfig storage, SharedConfig shared, SignInConfig signIn, PushConfig push, BotsConfig bots) {
 
     public static final class ConfigError extends RuntimeException {
         public ConfigError(String msg) { super(msg); }
@@ -20,7 +20,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
 
     private static final String[] NAMES = java.util.stream.Stream.concat(java.util.stream.Stream.of("host", "port", "data-dir",
             "database-url", "external-url", "rate-limit-user", "rate-limit-ip", "rate-limit-login", "max-upload-mib", "katex-dir"),
-            java.util.stream.Stream.of(ExtrasConfig.NAMES, MailConfig.NAMES, OpsConfig.NAMES, StorageConfig.NAMES, SharedConfig.NAMES, SignInConfig.NAMES, PushConfig.NAMES).flatMap(java.util.Arrays::stream))
+            java.util.stream.Stream.of(ExtrasConfig.NAMES, MailConfig.NAMES, OpsConfig.NAMES, StorageConfig.NAMES, SharedConfig.NAMES, SignInConfig.NAMES, PushConfig.NAMES, BotsConfig.NAMES).flatMap(java.util.Arrays::stream))
             .toArray(String[]::new);
 
     /** Flags win over the environment, which wins over the --config file (ConfigFile), which wins over defaults. */
@@ -71,7 +71,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                 60_000, ExtrasConfig.from(v), integer(v, "max-upload-mib", 25, 1, 1024),
                 // The KaTeX helper's directory (node_modules/katex); without it TeX gets Zulip's fallback.
                 Path.of(v.getOrDefault("katex-dir", dev.stoa.markdown.Katex.defaultDir().toString())),
-                MailConfig.from(v, URI.create(ext).getHost()), OpsConfig.from(v), StorageConfig.from(v), SharedConfig.from(v), SignInConfig.from(v), PushConfig.from(v));
+                MailConfig.from(v, URI.create(ext).getHost()), OpsConfig.from(v), StorageConfig.from(v), SharedConfig.from(v), SignInConfig.from(v), PushConfig.from(v), BotsConfig.from(v));
     }
 
     private static int integer(Map<String, String> v, String name, int dflt, int min, int max) {
@@ -97,55 +97,59 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
     }
 
     public Config withPort(int p) {
-        return new Config(host, p, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared, signIn, push);
+        return new Config(host, p, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared, signIn, push, bots);
     }
 
     public Config withMaxUploadMib(long mib) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, mib, katexDir, mail, ops, storage, shared, signIn, push);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, mib, katexDir, mail, ops, storage, shared, signIn, push, bots);
     }
 
     public Config withLimits(int user, int ip, int login) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, user, ip, login, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared, signIn, push);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, user, ip, login, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared, signIn, push, bots);
     }
 
     public Config withHeartbeatMillis(long ms) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, ms, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared, signIn, push);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, ms, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared, signIn, push, bots);
     }
 
     /** How often the collector runs (default one minute). */
     public Config withCollectorMillis(long ms) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, ms, extras, maxUploadMib, katexDir, mail, ops, storage, shared, signIn, push);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, ms, extras, maxUploadMib, katexDir, mail, ops, storage, shared, signIn, push, bots);
     }
 
     public Config withExternalUrl(String url) {
-        return new Config(host, port, dataDir, databaseUrl, url, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared, signIn, push);
+        return new Config(host, port, dataDir, databaseUrl, url, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared, signIn, push, bots);
     }
 
     public Config withMail(MailConfig m) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, m, ops, storage, shared, signIn, push);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, m, ops, storage, shared, signIn, push, bots);
     }
 
     public Config withShared(SharedConfig s) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, s, signIn, push);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, s, signIn, push, bots);
     }
 
     public Config withExtras(ExtrasConfig e) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, e, maxUploadMib, katexDir, mail, ops, storage, shared, signIn, push);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, e, maxUploadMib, katexDir, mail, ops, storage, shared, signIn, push, bots);
     }
 
     public Config withStorage(StorageConfig st) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, st, shared, signIn, push);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, st, shared, signIn, push, bots);
     }
 
     public Config withSignIn(SignInConfig si) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared, si, push);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared, si, push, bots);
     }
 
     public Config withOps(OpsConfig o) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, o, storage, shared, signIn, push);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, o, storage, shared, signIn, push, bots);
     }
 
     public Config withPush(PushConfig p) {
-        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared, signIn, p);
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared, signIn, p, bots);
+    }
+
+    public Config withBots(BotsConfig b) {
+        return new Config(host, port, dataDir, databaseUrl, externalUrl, userRateLimit, ipRateLimit, loginFailureLimit, heartbeatMillis, collectorMillis, extras, maxUploadMib, katexDir, mail, ops, storage, shared, signIn, push, b);
     }
 }

@@ -83,7 +83,11 @@ public final class ExportTables {
             // Pending invitations are the organization's (GET /invites): their links keep working on the new server.
             Table.all("invites", "id"),
             // How far missed-message mail got (message ids survive the import): nothing is mailed twice.
-            Table.all("missed_mail_progress", "user_id"));
+            Table.all("missed_mail_progress", "user_id"),
+            // Bots' services, configuration and storage are the bots' (Zulip exports Service, BotConfigData, BotStorageData).
+            Table.all("bot_services", "id"),
+            Table.all("bot_config", "bot_id, config_key"),
+            Table.all("bot_storage", "bot_id, storage_key"));
 
     /** Tables an export leaves out, and why. */
     public static final Map<String, String> EXCLUDED = Map.ofEntries(
@@ -100,6 +104,7 @@ public final class ExportTables {
             Map.entry("flyway_schema_history", "the migration history: the manifest records the schema version, the importing server's migrations make the schema"),
             Map.entry("sqlite_sequence", "SQLite's AUTOINCREMENT counters, which follow the imported ids"),
             Map.entry("outbox_mail", "mail the old server sent or still owes (reset links, notices): the new server must not send it again"),
+            Map.entry("outgoing_webhook_outbox", "calls the old server made or still owes its outgoing-webhook bots: a bot must not answer twice"),
             Map.entry("push_outbox", "requests the old server sent or still owes the push relay: stale notifications must not go out twice"),
             Map.entry("push_pending", "messages the old server's notifier had not decided yet: stale news, not sent from the new server"),
             Map.entry("push_notified", "the old server's outstanding phone notifications: the new server has not sent them"),

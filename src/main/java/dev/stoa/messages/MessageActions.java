@@ -57,13 +57,31 @@ public final class MessageActions {
     private final BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords;
     /** Who muted a sender (the topics feature's store): their copies arrive read, as in Zulip. */
     private final BiFunction<Handle, Long, Collection<Long>> mutingUsers;
-    /** What other features do inside the send's transaction once the message is written (push notifications queue it). */
-    private final SentHook sent;
+    private final AfterSend afterSend;
 
-    /** Called with every new message, inside its send's transaction. */
-    public interface SentHook {
-        void sent(Tx tx, long messageId);
+    /**
+     * What another feature does inside a send's transaction once the message is written (outgoing
+     * webhooks queue their calls): it sees the message as written and who it mentioned.
+     */
+    public interface AfterSend {
+        void sent(Tx tx, User sender, SentMessage message);
+
+        AfterSend NONE = (tx, sender, message) -> {};
+
+        /** Each hook in turn, in the same transaction. */
+        static AfterSend all(AfterSend... hooks) {
+            return (tx, sender, message) -> {
+                for (AfterSend hook : hooks) hook.sent(tx, sender, message);
+            };
+        }
     }
+
+    /**
+     * A message just written: its dict as events carry it (rendered content), its raw Markdown, the
+     * channel (null for a direct message) and topic, the direct message's participants, the users mentioned.
+     */
+    public record SentMessage(long id, Long channelId, String topic, Collection<Long> dmUserIds, Set<Long> mentioned, ObjectNode dict,
+                              String content, String renderedContent) {}
 
     /** What sending reads besides messages: users, channels, groups, the realm, the renderer. */
     public record SendDeps(UserStore users, ChannelStore channels, SubscriptionStore subs, GroupStore groups, GroupResolver resolver,
@@ -73,9 +91,9 @@ public final class MessageActions {
                           UploadActions uploads,
                           BiFunction<Handle, Channel, List<Long>> audience,
                           BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords,
-                          BiFunction<Handle, Long, Collection<Long>> mutingUsers, SentHook sent) {
+                          BiFunction<Handle, Long, Collection<Long>> mutingUsers, AfterSend afterSend) {
         this.mutingUsers = mutingUsers;
-        this.sent = sent;
+        this.afterSend = afterSend;
         this.audience = audience;
         this.accessChanges = accessChanges;
         this.alertWords = alertWords;
@@ -188,9 +206,25 @@ public final class MessageActions {
     }
 
     private Resolved resolveChannel(Handle h, User me, String to, String rawTopic, String content) {
-        Realm rs = deps.realm().get();
         Channel c = channelFor(h, to);
         deps.channelAccess().checkSend(h, me, c);
+        return resolveInChannel(h, me, c, rawTopic, content);
+    }
+
+    /**
+     * An outgoing-webhook bot's reply in the conversation that called it, inside the caller's
+     * transaction. In a channel the bot's own access is not checked, as Zulip's send_response_message
+     * (skip_stream_access_check): whoever mentioned it there brought it in. Returns the message id.
+     */
+    public long doSendReply(Tx tx, User bot, Long channelId, String topic, Collection<Long> dmUserIds, String content) {
+        Handle h = tx.h();
+        Resolved r = channelId == null ? resolveDm(h, bot, Json.write(dmUserIds), content)
+                : resolveInChannel(h, bot, channelFor(h, String.valueOf(channelId)), topic, content);
+        return doSendResolved(tx, bot, r, "OutgoingWebhookResponse", true, null);
+    }
+
+    private Resolved resolveInChannel(Handle h, User me, Channel c, String rawTopic, String content) {
+        Realm rs = deps.realm().get();
         String topic = MessageRules.checkTopic(h, store, deps.resolver(), rawTopic, c, rs, me);
         Rendered r = deps.renderer().render(h, me, content);
         List<Long> subscribers = deps.subs().subscribers(h, c.id());
@@ -262,12 +296,15 @@ public final class MessageActions {
                     Json.MAPPER.getNodeFactory().numberNode(id)), Recipients.users(audience.apply(h, target.channel())));
         }
         if (uploads.doClaim(tx, id, sender.id(), r.uploadPathIds())) store.markHasAttachment(h, id);
-        appendNew(tx, h, sender, m, flags, echo, target.channel());
-        sent.sent(tx, id);
+        ObjectNode dict = appendNew(tx, h, sender, m, flags, echo, target.channel());
+        Set<Long> mentioned = new java.util.HashSet<>(r.mentionedUserIds());
+        mentioned.addAll(groupMentioned);
+        afterSend.sent(tx, sender, new SentMessage(id, dm ? null : target.channel().id(), m.topic(), dm ? target.dmUserIds() : List.of(),
+                mentioned, dict, m.content(), m.renderedContent()));
         return id;
     }
 
-    private void appendNew(Tx tx, Handle h, User sender, Message m, Map<Long, Long> flags, Echo echo, Channel channel) {
+    private ObjectNode appendNew(Tx tx, Handle h, User sender, Message m, Map<Long, Long> flags, Echo echo, Channel channel) {
         boolean publicChannel = channel != null && !channel.inviteOnly();
         // A channel message's dict needs only what is in hand (its sender and channel; a new message has
         // no reactions): no queries inside the write. A direct message's recipients are looked up.
@@ -302,5 +339,6 @@ public final class MessageActions {
         if (!facts.isEmpty()) hints = hints.withNarrowFacts(facts);
         if (echo != null && echo.queueId() != null && echo.localId() != null) hints = hints.withEcho(new Hints.Echo(echo.queueId(), echo.localId()));
         log.append(tx, new MessageEvent.New(fields, hints), Recipients.channelMessage(flags.keySet(), publicChannel));
+        return dict;
     }
 }

@@ -66,7 +66,7 @@ public final class PushNotifier {
         this.deps = deps;
     }
 
-    /** The send's hook (MessageActions.SentHook): the message waits for a decision, made after the commit. */
+    /** The send's hook (through MessageActions.AfterSend): the message waits for a decision, made after the commit. */
     public void queue(Tx tx, long messageId) {
         if (!outbox.configured()) return;
         store.queue(tx.h(), messageId, clock.instant().getEpochSecond());

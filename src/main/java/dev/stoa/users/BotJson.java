@@ -9,7 +9,7 @@ import dev.stoa.http.Json;
 final class BotJson {
     private BotJson() {}
 
-    static ObjectNode bot(User u, UserJson json) {
+    static ObjectNode bot(User u, UserJson json, com.fasterxml.jackson.databind.node.ArrayNode services) {
         ObjectNode b = Json.object();
         b.put("user_id", u.id());
         b.put("full_name", u.fullName());
@@ -19,7 +19,7 @@ final class BotJson {
         b.put("default_all_public_streams", false);
         b.put("avatar_url", json.avatarUrl(u, false));
         if (u.botOwnerId() == null) b.putNull("owner_id"); else b.put("owner_id", u.botOwnerId());
-        b.set("services", Json.array());
+        b.set("services", services);
         b.put("email", u.deliveryEmail());
         b.put("bot_type", u.botType());
         b.put("is_active", u.isActive());

@@ -49,9 +49,11 @@ public final class UserActions {
     private final List<UserHooks> hooks;
 
     private final ProfileFieldActions profiles;
+    private final BotServiceStore services;
 
     public UserActions(Db db, EventLog log, UserStore store, GroupStore groups, RealmHolder realm, UserJson json, UserAccess access,
-                       AccessChanges accessChanges, ProfileFieldActions profiles, List<UserHooks> hooks, Clock clock) {
+                       AccessChanges accessChanges, ProfileFieldActions profiles, List<UserHooks> hooks, Clock clock, BotServiceStore services) {
+        this.services = services;
         this.profiles = profiles;
         this.accessChanges = accessChanges;
         this.hooks = List.copyOf(hooks);
@@ -66,7 +68,12 @@ public final class UserActions {
     }
 
     /** What a new account is: a person, or a bot with its type and owner. */
-    public record NewUser(String email, String password, String fullName, Role role, Integer botType, Long botOwnerId, boolean systemBot) {
+    public record NewUser(String email, String password, String fullName, Role role, Integer botType, Long botOwnerId, boolean systemBot,
+                          BotServices.Setup bot) {
+        public NewUser(String email, String password, String fullName, Role role, Integer botType, Long botOwnerId, boolean systemBot) {
+            this(email, password, fullName, role, botType, botOwnerId, systemBot, null);
+        }
+
         public boolean isBot() { return botType != null; }
     }
 
@@ -102,7 +109,11 @@ public final class UserActions {
         if (full && n.role() == Role.MEMBER) {
             log.append(tx, new GroupEvent.AddMembers(realm.systemGroup("role:fullmembers"), List.of(id)), Recipients.all());
         }
-        if (u.isBot() && !u.isSystemBot()) log.append(tx, new UserEvent.RealmBotAdd(BotJson.bot(u, json)), botAudience(tx, u));
+        if (n.bot() != null) BotServices.apply(tx.h(), services, u, n.bot());
+        if (u.isBot() && !u.isSystemBot()) {
+            log.append(tx, new UserEvent.RealmBotAdd(BotJson.bot(u, json, BotServices.dicts(tx.h(), services, u, services.forBot(tx.h(), u.id())))),
+                    botAudience(tx, u));
+        }
         if (!u.isBot()) for (UserHooks hook : hooks) hook.created(tx, u, joining);
         return u;
     }
@@ -122,7 +133,7 @@ public final class UserActions {
     public record UserUpdate(long userId, String fullName, Long role, JsonNode profileData) {}
 
     /** POST /bots: the new bot's names and type, as sent. */
-    public record NewBot(String fullName, String shortName, int botType) {}
+    public record NewBot(String fullName, String shortName, int botType, BotServices.Setup setup) {}
 
     private static final Set<Integer> BOT_TYPES = Set.of(1, 2, 3, 4);
     private static final int EMBEDDED_BOT = 4;
@@ -164,6 +175,7 @@ public final class UserActions {
         String fullName = UserRules.checkFullName(b.fullName());
         String shortName = b.shortName().strip().toLowerCase(Locale.ROOT);
         if (!BOT_TYPES.contains(b.botType())) throw ApiError.invalid("bot_type");
+        BotServices.checkInterface(b.setup().interfaceType());
         // Zulip's embedded bots run Python inside its server; Stoa runs none (README, Bots), so it answers
         // as a Zulip server with EMBEDDED_BOTS_ENABLED off does.
         if (b.botType() == EMBEDDED_BOT) throw ApiError.bad("Embedded bots are not enabled.");
@@ -172,7 +184,10 @@ public final class UserActions {
         return db.write(tx -> {
             if (store.activeNameInUse(tx.h(), fullName)) throw ApiError.bad("Name is already in use!");
             if (store.byEmail(tx.h(), email).isPresent()) throw ApiError.bad("Username already in use");
-            return createUser(tx, new NewUser(email, null, fullName, Role.MEMBER, b.botType(), caller.id(), false));
+            // Zulip names an outgoing-webhook or embedded bot's service after the bot unless told otherwise.
+            String service = b.setup().serviceName() != null || b.botType() == BotServices.INCOMING_WEBHOOK_BOT ? b.setup().serviceName() : shortName;
+            BotServices.Setup setup = new BotServices.Setup(service, b.setup().payloadUrl(), b.setup().interfaceType(), b.setup().configData());
+            return createUser(tx, new NewUser(email, null, fullName, Role.MEMBER, b.botType(), caller.id(), false, setup));
         });
     }
 

@@ -10,6 +10,8 @@ import dev.stoa.http.Json;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.realm.Realm;
 import dev.stoa.realm.RealmHolder;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -21,7 +23,10 @@ public final class UserState implements StateContributor {
     private final GroupResolver resolver;
     private final UserAccess access;
 
-    public UserState(UserCache cache, UserJson json, RealmHolder realm, GroupResolver resolver, UserAccess access) {
+    private final BotServiceStore services;
+
+    public UserState(UserCache cache, UserJson json, RealmHolder realm, GroupResolver resolver, UserAccess access, BotServiceStore services) {
+        this.services = services;
         this.access = access;
         this.cache = cache;
         this.json = json;
@@ -41,6 +46,7 @@ public final class UserState implements StateContributor {
         ArrayNode bots = Json.array(), crossRealm = Json.array();
         Predicate<User> visible = access.visibleTo(ctx.h(), me);
         boolean incomplete = ctx.options().can("user_list_incomplete");
+        Map<Long, List<BotServiceStore.Service>> botServices = ctx.fetches("realm_bot") ? services.all(ctx.h()) : Map.of();
         for (UserCache.Entry e : cache.users(ctx.h())) {
             User u = e.user();
             if (u.isSystemBot()) {
@@ -54,7 +60,9 @@ public final class UserState implements StateContributor {
             }
             e.write(comma(u.isActive() ? active : inactive), me, o.clientPublicAvatar());
             boolean ownsOrAdmin = me != null && (me.isAdmin() || (u.botOwnerId() != null && u.botOwnerId() == me.id()));
-            if (u.isBot() && ownsOrAdmin) bots.add(BotJson.bot(u, json));
+            if (u.isBot() && ownsOrAdmin) {
+                bots.add(BotJson.bot(u, json, BotServices.dicts(ctx.h(), services, u, botServices.getOrDefault(u.id(), List.of()))));
+            }
         }
         state.set("realm_users", Json.raw(active.add(CLOSE).toArray()));
         state.set("realm_non_active_users", Json.raw(inactive.add(CLOSE).toArray()));

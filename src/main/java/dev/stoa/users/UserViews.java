@@ -1,5 +1,6 @@
 package dev.stoa.users;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.identity.User;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -23,9 +24,13 @@ public final class UserViews {
     private final UserJson json;
     private final ProfileFieldStore profileData;
     private final UserAccess access;
+    private final BotServiceStore services;
+    private final BotActions botActions;
 
     public UserViews(Db db, UserStore store, UserActions actions, UserJson json, ProfileFieldStore profileData,
-                     UserAccess access) {
+                     UserAccess access, BotServiceStore services, BotActions botActions) {
+        this.services = services;
+        this.botActions = botActions;
         this.access = access;
         this.db = db;
         this.store = store;
@@ -147,7 +152,9 @@ public final class UserViews {
             ArrayNode bots = Json.array();
             for (User u : store.all(h)) {
                 boolean visible = me.isAdmin() || (u.botOwnerId() != null && u.botOwnerId() == me.id());
-                if (u.isBot() && !u.isSystemBot() && u.isActive() && visible) bots.add(BotJson.bot(u, json));
+                if (u.isBot() && !u.isSystemBot() && u.isActive() && visible) {
+                    bots.add(BotJson.bot(u, json, BotServices.dicts(h, services, u, services.forBot(h, u.id()))));
+                }
             }
             ObjectNode out = Json.success();
             out.set("bots", bots);
@@ -156,7 +163,50 @@ public final class UserViews {
     }
 
     public Object createBot(Request req) {
-        User bot = actions.checkCreateBot(req.user(), new UserActions.NewBot(req.str("full_name"), req.str("short_name"), req.integer("bot_type", 1)));
+        User bot = actions.checkCreateBot(req.user(), new UserActions.NewBot(req.str("full_name"), req.str("short_name"), req.integer("bot_type", 1),
+                botSetup(req)));
         return Json.success().put("user_id", bot.id()).put("api_key", bot.apiKey());
+    }
+
+    /** PATCH /bots/{bot_id}: the name (as PATCH /users), the outgoing webhook's URL and interface, the config data. */
+    public Object patchBot(Request req) {
+        long id = req.pathLong("bot_id");
+        String fullName = req.raw("full_name");
+        JsonNode url = req.json("service_payload_url");
+        if (url != null && !url.isTextual()) throw ApiError.bad("service_payload_url is not a string");
+        String payloadUrl = url == null ? null : BotServices.checkUrl("service_payload_url", url.textValue());
+        int iface = req.integer("service_interface", 1);
+        Map<String, String> config = configData(req);
+        User bot = BotActions.checkAccess(req.user(), db.read(h -> store.byId(h, id).orElse(null)));
+        if (fullName != null) actions.checkUpdate(req.user(), new UserActions.UserUpdate(id, fullName, null, null));
+        botActions.checkPatch(req.user(), id, new BotActions.BotPatch(payloadUrl, iface, config));
+        User now = db.read(h -> store.byId(h, id).orElseThrow());
+        ObjectNode out = Json.success().put("full_name", now.fullName()).put("avatar_url", json.avatarUrl(now, false));
+        out.put("service_interface", iface);
+        if (payloadUrl == null) out.putNull("service_payload_url"); else out.put("service_payload_url", payloadUrl);
+        if (config == null) out.putNull("config_data"); else config.forEach(out.putObject("config_data")::put);
+        out.putNull("default_sending_stream").putNull("default_events_register_stream").put("default_all_public_streams", false);
+        if (bot.botOwnerId() != null) db.read(h -> store.byId(h, bot.botOwnerId())).ifPresent(o -> out.put("bot_owner", o.deliveryEmail()));
+        return out;
+    }
+
+    private static Map<String, String> configData(Request req) {
+        JsonNode c = req.jsonObject("config_data");
+        if (c == null) return null;
+        Map<String, String> config = new java.util.LinkedHashMap<>();
+        for (var e : c.properties()) {
+            if (!e.getValue().isTextual()) throw ApiError.bad("config_data[\"" + e.getKey() + "\"] is not a string");
+            config.put(e.getKey(), e.getValue().textValue());
+        }
+        return config;
+    }
+
+    /** POST /bots' service parameters, as Zulip's add_bot_backend reads them (payload_url and config_data are JSON). */
+    private static BotServices.Setup botSetup(Request req) {
+        JsonNode url = req.json("payload_url");
+        if (url != null && !url.isTextual()) throw ApiError.bad("payload_url is not a string");
+        String payloadUrl = url == null || url.textValue().isEmpty() ? "" : BotServices.checkUrl("payload_url", url.textValue());
+        Map<String, String> config = configData(req);
+        return new BotServices.Setup(req.raw("service_name"), payloadUrl, req.integer("interface_type", 1), config == null ? Map.of() : config);
     }
 }
