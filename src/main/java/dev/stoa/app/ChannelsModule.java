@@ -17,6 +17,7 @@ import dev.stoa.channels.GroupSettings;
 import dev.stoa.channels.PartialSubscribers;
 import dev.stoa.channels.SubscriptionActions;
 import dev.stoa.channels.SubscriptionPropertyViews;
+import dev.stoa.channels.SubscriptionQueries;
 import dev.stoa.channels.SubscriptionViews;
 import dev.stoa.presence.PresenceStore;
 import dev.stoa.queues.Delivery;
@@ -71,7 +72,7 @@ public final class ChannelsModule implements Module {
         this.views = new ChannelViews(actions, updates);
         this.readViews = new ChannelReadViews(c.db(), c.channels(), c.subscriptions(), c.channelAccess(), json, c.users(), email);
         this.updateViews = new ChannelUpdateViews(updates);
-        this.subscriptionViews = new SubscriptionViews(c.db(), c.channels(), c.subscriptions(), json, subscriptions, partial);
+        this.subscriptionViews = new SubscriptionViews(new SubscriptionQueries(c.db(), c.channels(), c.subscriptions(), json, partial), subscriptions);
         this.subscriptionPropertyViews = new SubscriptionPropertyViews(updates);
         this.folderViews = new FolderViews(c.db(), c.channels(), c.folders(), c.channelAccess(), json, folders, updates, c.subscriptions());
     }
