@@ -39,6 +39,7 @@ describe('#narrow URLs', () => {
     expect(parseHash('', homeView('inbox'))).toEqual({ kind: 'inbox' });
     expect(parseHash('#all_messages')).toEqual({ kind: 'narrow', terms: [] });
     expect(parseHash('#settings/users')).toEqual({ kind: 'settings', section: 'users' });
+    expect(parseHash('#settings/channel/12')).toEqual({ kind: 'settings', section: 'channel/12' });
   });
 });
 

@@ -82,7 +82,7 @@ export function parseHash(hash: string, home: View = { kind: 'inbox' }): View {
   if (h === 'drafts' || h === 'scheduled' || h === 'reminders') return { kind: h };
   if (h === 'recent' || h === 'recent_topics') return { kind: 'recent' };
   if (h === 'feed' || h === 'all_messages') return { kind: 'narrow', terms: [] };
-  if (h.startsWith('settings')) return { kind: 'settings', section: h.split('/')[1] ?? 'profile' };
+  if (h.startsWith('settings')) return { kind: 'settings', section: h.split('/').slice(1).join('/') || 'profile' };
   if (!h.startsWith('narrow/')) return home;
   const parts = h.slice('narrow/'.length).split('/');
   const terms: Narrow = [];

@@ -1,4 +1,4 @@
-import { t } from '../i18n/i18n.ts';
+import { t, tn } from '../i18n/i18n.ts';
 import { signal, useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { api, ApiError } from '../api.ts';
@@ -33,10 +33,10 @@ export function Reactions({ m }: { m: Message }) {
       {[...groups.values()].map((rs) => {
         const r = rs[0]!;
         const mine = rs.some((x) => x.user_id === s.myId);
-        const who = rs.map((x) => (x.user_id === s.myId ? 'You' : s.userName(x.user_id))).join(', ');
+        const who = rs.map((x) => (x.user_id === s.myId ? t('You') : s.userName(x.user_id))).join(', ');
         return (
           <button key={r.emoji_code} class={'reaction' + (mine ? ' mine' : '')} aria-pressed={mine}
-            aria-label={`${rs.length} ${r.emoji_name} reaction${rs.length > 1 ? 's' : ''}, by ${who}`} title={`${who} reacted with :${r.emoji_name}:`}
+            aria-label={tn(rs.length, '{n} {emoji} reaction, by {who}', '{n} {emoji} reactions, by {who}', { emoji: r.emoji_name, who })} title={t('{who} reacted with {emoji}', { who, emoji: `:${r.emoji_name}:` })}
             onClick={() => toggleReaction(m, r.emoji_name, r.emoji_code, r.reaction_type)}>
             <EmojiGlyph name={r.emoji_name} code={r.emoji_code} type={r.reaction_type} decorative /><span class="reaction-count">{rs.length}</span>
           </button>

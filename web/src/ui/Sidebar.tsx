@@ -59,7 +59,7 @@ function ViewRow({ fragment, icon, label, count, mention, home, pinned, custom }
           <span class="nav-label">{label}</span>
         </a>
         {count !== undefined && <Count n={count} mention={mention} />}
-        <RowMenu label={`${label} options`}>
+        <RowMenu label={t('{name} options', { name: label })}>
           {(close) => (
             <>
               {menuItem(close, pinned ? t('Unpin from the sidebar') : t('Pin to the sidebar'), () => setPinned(fragment, label, !pinned))}

@@ -124,7 +124,7 @@ function ChannelRow({ sub, counts, viewed, open, onToggle }: { sub: Subscription
   return (
     <li class={sub.is_muted ? 'muted' : ''}>
       <div class={'nav-row channel-row' + (active ? ' active' : '')}>
-        <button class="chevron" aria-expanded={open} aria-label={`${open ? 'Hide' : 'Show'} topics of ${sub.name}`} onClick={onToggle}>
+        <button class="chevron" aria-expanded={open} aria-label={open ? t('Hide topics of {name}', { name: sub.name }) : t('Show topics of {name}', { name: sub.name })} onClick={onToggle}>
           <span class="swatch" style={{ background: sub.color }} aria-hidden="true"><Icon name={sub.invite_only ? 'lock' : 'hash'} size={13} /></span>
         </button>
         <a href={hashFor(channelTerms(id))} class="nav-label" aria-current={active ? 'page' : undefined} onClick={() => { if (!open) onToggle(); sidebarOpen.value = false; }}>{sub.name}</a>
@@ -137,7 +137,7 @@ function ChannelRow({ sub, counts, viewed, open, onToggle }: { sub: Subscription
               {menuItem(close, sub.pin_to_top ? t('Unpin channel from top') : t('Pin channel to top'), () => subProperty(id, 'pin_to_top', !sub.pin_to_top))}
               {menuItem(close, desktopOn(sub) ? t('Turn off desktop notifications') : t('Turn on desktop notifications'), () => subProperty(id, 'desktop_notifications', !desktopOn(sub)))}
               {menuItem(close, t('Copy link to channel'), () => copyLink(channelTerms(id)))}
-              {menuItem(close, t('Channel settings'), () => go('#settings/channels'))}
+              {menuItem(close, t('Channel settings'), () => go(`#settings/channel/${id}`))}
               {menuItem(close, t('Leave channel'), () => (leaving.value = true))}
             </>
           )}

@@ -1,7 +1,7 @@
 // A message's poll or to-do list (Zulip's widgets), shown in place of its text: everyone who has the
 // message votes, adds options and tasks, and checks tasks; each action is one POST /submessage, and
 // everyone's view follows the submessage events (widgets.ts holds the rules).
-import { t } from '../i18n/i18n.ts';
+import { t, tn } from '../i18n/i18n.ts';
 import { useSignal } from '@preact/signals';
 import { api, ApiError } from '../api.ts';
 import { store } from '../live.ts';
@@ -43,7 +43,7 @@ function PollView({ m, p, me }: { m: Message; p: Poll; me: number }) {
           return (
             <li key={o.key} class="poll-option">
               <button class={'poll-vote' + (mine ? ' voted' : '')} aria-pressed={mine} title={o.voters.length ? names(o.voters) : t('No votes yet')}
-                aria-label={`${o.option}: ${o.voters.length} vote${o.voters.length === 1 ? '' : 's'}`} onClick={() => send(m, changes.vote(p, o.key, me))}>
+                aria-label={tn(o.voters.length, '{option}: {n} vote', '{option}: {n} votes', { option: o.option })} onClick={() => send(m, changes.vote(p, o.key, me))}>
                 {o.voters.length}
               </button>
               <span class="poll-option-text">{o.option}</span>

@@ -1,4 +1,4 @@
-import { language, t } from '../i18n/i18n.ts';
+import { language, t, tn } from '../i18n/i18n.ts';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { createPortal } from 'preact/compat';
@@ -163,4 +163,4 @@ export function relativeTime(ts: number): string {
 }
 
 export const Count = ({ n, mention }: { n: number; mention?: boolean }) =>
-  n > 0 ? <span class={'count' + (mention ? ' count-mention' : '')} aria-label={`${n} unread`}>{n}</span> : null;
+  n > 0 ? <span class={'count' + (mention ? ' count-mention' : '')} aria-label={tn(n, '{n} unread', '{n} unread')}>{n}</span> : null;

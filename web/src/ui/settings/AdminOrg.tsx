@@ -49,7 +49,7 @@ export const CHANNEL_PERMISSIONS: Record<string, string> = {
   can_resolve_topics_group: N_('Who can resolve topics in this channel'),
 };
 
-const permissionKeys = (kind: 'realm' | 'stream', fallback: Record<string, string>) =>
+export const permissionKeys = (kind: 'realm' | 'stream', fallback: Record<string, string>) =>
   Object.keys(store.value!.server.server_supported_permission_settings?.[kind] ?? fallback);
 
 export function Organization() {

@@ -150,7 +150,7 @@ export function ChannelSettings() {
           <tbody>
             {subs.map((sub) => (
               <tr key={sub.stream_id}>
-                <td>{sub.invite_only ? t('private:') + ' ' : '#'}{sub.name}</td>
+                <td><a href={`#settings/channel/${sub.stream_id}`} aria-label={t('Settings of #{name}', { name: sub.name })}>{sub.invite_only ? t('private:') + ' ' : '#'}{sub.name}</a></td>
                 <td><input type="color" value={sub.color} aria-label={t('Colour of {channel}', { channel: sub.name })} onChange={(e) => subProperty(sub.stream_id, 'color', value(e))} /></td>
                 <td><input type="checkbox" checked={sub.is_muted} aria-label={t('Mute {channel}', { channel: sub.name })} onChange={(e) => subProperty(sub.stream_id, 'is_muted', (e.target as HTMLInputElement).checked)} /></td>
                 <td><input type="checkbox" checked={sub.pin_to_top} aria-label={t('Pin {channel}', { channel: sub.name })} onChange={(e) => subProperty(sub.stream_id, 'pin_to_top', (e.target as HTMLInputElement).checked)} /></td>

@@ -6,6 +6,7 @@ import { ChannelSettings, Display, Notifications, Profile, Snippets, TopicSettin
 import { Bots, Groups, ProfileFields, Users } from './AdminPeople.tsx';
 import { CreateChannel, CustomEmoji, DataExport, Linkifiers, Organization, Permissions } from './AdminOrg.tsx';
 import { Invitations } from './Invitations.tsx';
+import { EditChannel } from './EditChannel.tsx';
 import './settings.css';
 
 /** [key, title, administrators only, page]. */
@@ -33,7 +34,9 @@ export function SettingsPage({ section }: { section: string }) {
   const s = store.value!;
   const admin = s.isAdmin();
   const allowed = SECTIONS.filter(([, , a]) => admin || !a);
-  const current = allowed.find(([k]) => k === section) ?? allowed[0]!;
+  // `channel/<id>`: one channel's own settings, under Channels
+  const channelId = /^channel\/(\d+)$/.exec(section)?.[1];
+  const current = allowed.find(([k]) => k === (channelId ? 'channels' : section)) ?? allowed[0]!;
   const link = ([k, label]: (typeof SECTIONS)[number]) => (
     <a key={k} href={`#settings/${k}`} class={'nav-row' + (current[0] === k ? ' active' : '')} aria-current={current[0] === k ? 'page' : undefined}>{t(label)}</a>
   );
@@ -45,7 +48,7 @@ export function SettingsPage({ section }: { section: string }) {
         {admin && <h2 class="settings-group">{t('Organization')}</h2>}
         {admin && allowed.filter(([, , a]) => a).map(link)}
       </nav>
-      <div class="settings-body">{current[3]()}</div>
+      <div class="settings-body">{channelId ? <EditChannel key={channelId} id={Number(channelId)} /> : current[3]()}</div>
     </div>
   );
 }

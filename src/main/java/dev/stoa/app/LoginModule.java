@@ -5,6 +5,7 @@ import dev.stoa.github.GithubViews;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.http.WebCookies;
 import dev.stoa.oidc.OidcViews;
+import dev.stoa.saml.SamlViews;
 import dev.stoa.scim.ScimViews;
 import dev.stoa.sessions.SessionViews;
 import dev.stoa.settings.SettingsViews;
@@ -21,7 +22,7 @@ import dev.stoa.users.PasswordLogin;
 /**
  * Signing in over HTTP, built by the server alone (Stoa) because it needs the server's own parts:
  * the login-failure throttle (shared by the nodes) and the web cookies. The password sign-in and
- * its second factor, the web client's sign-in, OpenID Connect, GitHub and SCIM when configured, the
+ * its second factor, the web client's sign-in, OpenID Connect, GitHub, SAML and SCIM when configured, the
  * session views, and the settings view (a password change checks the old password the same way).
  */
 final class LoginModule {
@@ -31,6 +32,8 @@ final class LoginModule {
     final OidcViews oidcViews;
     /** Null without --github-client-id. */
     final GithubViews githubViews;
+    /** Null without --saml-idp-url. */
+    final SamlViews samlViews;
     /** Null without --scim-bearer-token. */
     final ScimViews scimViews;
     final TwoFactorViews twoFactorViews;
@@ -58,6 +61,8 @@ final class LoginModule {
                 signInViews, secure, loginFailures, () -> m.sessions().methods.current().enabled("OpenID Connect")));
         this.githubViews = m.signIn().github == null ? null : new GithubViews(m.signIn().github, new RedirectViews("GitHub", GithubViews.COOKIE,
                 signInViews, secure, loginFailures, () -> m.sessions().methods.current().enabled("GitHub")));
+        this.samlViews = m.signIn().saml == null ? null : new SamlViews(m.signIn().saml, new RedirectViews("SAML", SamlViews.COOKIE,
+                signInViews, secure, loginFailures, () -> m.sessions().methods.current().enabled("SAML")), c.config().signIn().saml().idpName());
         this.scimViews = m.signIn().scim == null ? null
                 : new ScimViews(m.signIn().scim, c.config().signIn().scim(), c.config().externalUrl(), loginFailures);
         this.twoFactorViews = new TwoFactorViews(new TwoFactorActions(c.db(), twoFactorStore, twoFactor, passwordLogin, c.clock(),

@@ -74,8 +74,11 @@ public final class MessagesModule implements Module {
     /** Markdown previews and thumbnails: the one renderer messages use. */
     final RenderViews renderViews;
 
-    /** topicCleared: what the topics feature does when a topic is deleted (its visibility policies go). */
-    MessagesModule(Core c, TopicDeleteActions.TopicCleared topicCleared) {
+    /**
+     * topicCleared: what the topics feature does when a topic is deleted (its visibility policies go);
+     * sent: what is done with each new message in its send's transaction (the push notifier queues it).
+     */
+    MessagesModule(Core c, TopicDeleteActions.TopicCleared topicCleared, MessageActions.SentHook sent) {
         this.store = new MessageStore(c.db().dialect());
         this.subscriptions = c.subscriptions();
         AlertWordCache alertWords = new AlertWordCache(c.db(), c.log());
@@ -86,7 +89,7 @@ public final class MessagesModule implements Module {
                 c.channelAccess(), c.userAccess(), c.renderer());
         this.actions = new MessageActions(c.db(), c.log(), store, json, c.accessChanges(), c.clock(), deps, uploads,
                 (h, ch) -> c.channelAccess().audience(h, ch, c.users().all(h).stream().filter(User::isActive).toList()),
-                (h, ids) -> alertWords.wordsFor(ids), userTopics::mutingUserIds);
+                (h, ids) -> alertWords.wordsFor(ids), userTopics::mutingUserIds, sent);
 
         this.flags = new MessageFlagActions(c.db(), c.log(), store, c.users(), access, json, c.subscriptions(), userTopics);
         this.typing = new TypingActions(c.db(), c.log(), c.users(), c.userJson(), c.subscriptions(), access);

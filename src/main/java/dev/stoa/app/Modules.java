@@ -31,7 +31,9 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
         // it; topics' actions then take messages' flags (muting a user marks the muter's unread
         // messages from them read).
         TopicsModule.Policies topicPolicies = TopicsModule.Policies.of(c);
-        MessagesModule messages = new MessagesModule(c, topicPolicies.clearing()::doClearTopic);
+        // Push notifications hear of each new message inside its send's transaction (the notifier's queue).
+        PushModule push = new PushModule(c);
+        MessagesModule messages = new MessagesModule(c, topicPolicies.clearing()::doClearTopic, push.notifier::queue);
         TopicsModule topics = new TopicsModule(c, topicPolicies, messages.flags::doMarkSenderRead);
         // New public channels are announced by the notification bot (messages), after the creating transaction.
         ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post);
@@ -46,7 +48,7 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
         return new Modules(realm, channels, users, groups, messages, new LinkifiersModule(c), new EmojiModule(c),
                 new SnippetsModule(c), new DraftsModule(c), new NavigationModule(c), new CallsModule(c),
                 new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions),
-                realmDomains, new PlaygroundsModule(c, realm), new PushModule(c), sessions,
+                realmDomains, new PlaygroundsModule(c, realm), push, sessions,
                 new ScheduledModule(c, messages), mail, new InvitesModule(c, mail, users, messages, realmDomains, groups), new AccountsModule(c, mail),
                 new ExportModule(c, messages), new MissedMailModule(c, mail, messages), new SignInModule(c, users, realmDomains),
                 new IntegrationsModule(c, messages));

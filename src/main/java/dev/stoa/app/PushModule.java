@@ -5,10 +5,13 @@ import dev.stoa.push.DeviceRelayActions;
 import dev.stoa.push.DeviceState;
 import dev.stoa.push.DeviceStore;
 import dev.stoa.push.PushActions;
+import dev.stoa.push.PushNotifier;
+import dev.stoa.push.PushNotifyStore;
 import dev.stoa.push.PushOutbox;
 import dev.stoa.push.PushOutboxStore;
 import dev.stoa.push.PushRelayStore;
 import dev.stoa.push.PushSender;
+import dev.stoa.push.PushTestActions;
 import dev.stoa.push.PushTokenStore;
 import dev.stoa.push.PushViews;
 import dev.stoa.push.RelayClient;
@@ -31,6 +34,8 @@ public final class PushModule implements Module {
     final PushOutbox outbox;
     final PushActions actions;
     final DeviceActions deviceActions;
+    /** New messages' notifications and their removal; the send's hook queues each message for it. */
+    public final PushNotifier notifier;
 
     final PushViews views;
 
@@ -41,7 +46,9 @@ public final class PushModule implements Module {
         this.outbox = new PushOutbox(outboxStore, c.clock(), sender);
         this.actions = new PushActions(c.db(), store, c.clock(), outbox, relayStore);
         this.deviceActions = new DeviceActions(c.db(), c.log(), devices, c.clock(), outbox, relayStore);
-        this.views = new PushViews(actions, deviceActions);
+        this.notifier = new PushNotifier(c.db(), c.clock(), new PushNotifyStore(), outbox, relayStore,
+                new PushNotifier.Deps(c.users(), c.channels(), c.groups(), c.userJson(), c.realm(), c.config().externalUrl()));
+        this.views = new PushViews(actions, deviceActions, new PushTestActions(c.db(), notifier, outbox));
     }
 
     @Override

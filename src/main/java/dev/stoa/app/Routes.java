@@ -54,6 +54,13 @@ final class Routes {
             root.get("/accounts/register/social/github", NONE, l.githubViews::start);
             root.get("/complete/github", NONE, l.githubViews::complete);
         }
+        if (l.samlViews != null) { // Zulip's URLs for a SAML identity provider's button, its POST back, and Stoa's SP metadata
+            root.get("/accounts/login/social/saml/{idp}", NONE, l.samlViews::start);
+            root.get("/accounts/register/social/saml/{idp}", NONE, l.samlViews::start);
+            root.post("/complete/saml", NONE, l.samlViews::answer);
+            root.get("/complete/saml", NONE, l.samlViews::complete);
+            root.get("/saml/metadata.xml", NONE, l.samlViews::metadata);
+        }
         if (l.scimViews != null) { // SCIM 2.0 provisioning: the identity provider's bearer token, checked by the views
             root.get("/scim/v2/Users", NONE, l.scimViews::list);
             root.post("/scim/v2/Users", NONE, l.scimViews::create);
@@ -292,5 +299,7 @@ final class Routes {
         api.post("/users/me/android_gcm_reg_id", USER, p.views::addFcm);
         api.delete("/users/me/android_gcm_reg_id", USER, p.views::removeFcm);
         api.post("/mobile_push/register", USER, p.views::registerE2ee);
+        api.post("/mobile_push/test_notification", USER, p.views::testNotification);
+        api.post("/mobile_push/e2ee/test_notification", USER, p.views::e2eeTestNotification);
     }
 }

@@ -5,19 +5,21 @@ import dev.stoa.github.GithubActions;
 import dev.stoa.ldap.LdapDirectory;
 import dev.stoa.ldap.LdapSync;
 import dev.stoa.oidc.OidcActions;
+import dev.stoa.saml.SamlActions;
 import dev.stoa.scim.ScimActions;
 import dev.stoa.users.EmailChangeActions;
 import dev.stoa.signin.ExternalAccounts;
 import dev.stoa.signin.FlowStore;
 import dev.stoa.signin.RedirectFlows;
 
-/** The configured sign-in methods beyond passwords: LDAP (--ldap-url) and OpenID Connect (--oidc-issuer), GitHub (--github-client-id), SCIM provisioning (--scim-bearer-token); null when not configured. */
+/** The configured sign-in methods beyond passwords: LDAP (--ldap-url) and OpenID Connect (--oidc-issuer), GitHub (--github-client-id), SAML (--saml-idp-url), SCIM provisioning (--scim-bearer-token); null when not configured. */
 public final class SignInModule implements Module {
     final LdapDirectory ldap;
     public final LdapSync ldapSync;
     final OidcActions oidc;
     final ScimActions scim;
     final GithubActions github;
+    final SamlActions saml;
     /** The redirect-based methods' sign-ins under way (signin_flows), one store for all. */
     final RedirectFlows flows;
 
@@ -29,6 +31,7 @@ public final class SignInModule implements Module {
         this.flows = new RedirectFlows(c.db(), new FlowStore(), c.clock());
         this.oidc = config.oidc() == null ? null : new OidcActions(flows, config.oidc(), c.config().externalUrl(), accounts);
         this.github = config.github() == null ? null : new GithubActions(flows, config.github(), c.config().externalUrl(), accounts);
+        this.saml = config.saml() == null ? null : new SamlActions(flows, config.saml(), c.config().externalUrl(), accounts);
         this.scim = config.scim() == null ? null : new ScimActions(c.db(), c.users(), users.actions,
                 new EmailChangeActions(c.log(), c.users(), c.userAccess(), c.userJson()), domains.store, c.realm(), config.scim());
     }

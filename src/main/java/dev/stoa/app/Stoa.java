@@ -113,8 +113,9 @@ public final class Stoa implements AutoCloseable {
                 () -> m.scheduled().delivery.doDeliverDue(),
                 // After queues::collect saved queue activity; the mail sender then sends what was queued.
                 m.missedMail().actions::doMailMissed, m.mail().sender::deliverDue,
-                // Requests owed to the push relay (registrations, notifications), retried with backoff.
-                m.push().sender::deliverDue), lease::held, config.collectorMillis());
+                // Phone notifications of new messages not decided yet, and removals; then the requests owed to the
+                // push relay (registrations, notifications), retried with backoff.
+                m.push().notifier::doNotify, m.push().sender::deliverDue), lease::held, config.collectorMillis());
         LogTailer tailer = new LogTailer(c.db(), c.log(), c.db().dialect() == dev.stoa.db.Dialect.POSTGRES ? 1000 : 250).start();
         if (config.push().configured()) {
             // Zulip's initialize_push_notifications: describe the organization to the relay at start-up, so that it

@@ -11,18 +11,20 @@ import java.util.Map;
  * named by the flag with {@code -file} appended (a mounted secret); they are never printed: a record's
  * toString names them only as set or not.
  */
-public record SignInConfig(boolean emailAuth, boolean twoFactor, LdapConfig ldap, OidcConfig oidc, ScimConfig scim, GithubConfig github) {
+public record SignInConfig(boolean emailAuth, boolean twoFactor, LdapConfig ldap, OidcConfig oidc, ScimConfig scim, GithubConfig github,
+                           SamlConfig saml) {
     public static final String[] NAMES = java.util.stream.Stream.concat(java.util.stream.Stream.of("email-auth", "two-factor"),
-            java.util.stream.Stream.of(LdapConfig.NAMES, OidcConfig.NAMES, ScimConfig.NAMES, GithubConfig.NAMES).flatMap(java.util.Arrays::stream)).toArray(String[]::new);
+            java.util.stream.Stream.of(LdapConfig.NAMES, OidcConfig.NAMES, ScimConfig.NAMES, GithubConfig.NAMES, SamlConfig.NAMES).flatMap(java.util.Arrays::stream)).toArray(String[]::new);
 
     public static SignInConfig defaults() {
-        return new SignInConfig(true, false, null, null, null, null);
+        return new SignInConfig(true, false, null, null, null, null, null);
     }
 
     static SignInConfig from(Map<String, String> v) {
         boolean email = bool(v, "email-auth", true);
         // Zulip's TWO_FACTOR_AUTHENTICATION_ENABLED: people may protect their password sign-in with a TOTP app
-        return new SignInConfig(email, bool(v, "two-factor", false), LdapConfig.from(v), OidcConfig.from(v), ScimConfig.from(v), GithubConfig.from(v));
+        return new SignInConfig(email, bool(v, "two-factor", false), LdapConfig.from(v), OidcConfig.from(v), ScimConfig.from(v), GithubConfig.from(v),
+                SamlConfig.from(v));
     }
 
     static boolean bool(Map<String, String> v, String name, boolean dflt) {
@@ -61,15 +63,17 @@ public record SignInConfig(boolean emailAuth, boolean twoFactor, LdapConfig ldap
         }
     }
 
-    public SignInConfig withTwoFactor(boolean on) { return new SignInConfig(emailAuth, on, ldap, oidc, scim, github); }
+    public SignInConfig withTwoFactor(boolean on) { return new SignInConfig(emailAuth, on, ldap, oidc, scim, github, saml); }
 
-    public SignInConfig withOidc(OidcConfig o) { return new SignInConfig(emailAuth, twoFactor, ldap, o, scim, github); }
+    public SignInConfig withOidc(OidcConfig o) { return new SignInConfig(emailAuth, twoFactor, ldap, o, scim, github, saml); }
 
-    public SignInConfig withLdap(LdapConfig l) { return new SignInConfig(emailAuth, twoFactor, l, oidc, scim, github); }
+    public SignInConfig withLdap(LdapConfig l) { return new SignInConfig(emailAuth, twoFactor, l, oidc, scim, github, saml); }
 
-    public SignInConfig withEmailAuth(boolean on) { return new SignInConfig(on, twoFactor, ldap, oidc, scim, github); }
+    public SignInConfig withEmailAuth(boolean on) { return new SignInConfig(on, twoFactor, ldap, oidc, scim, github, saml); }
 
-    public SignInConfig withScim(ScimConfig s) { return new SignInConfig(emailAuth, twoFactor, ldap, oidc, s, github); }
+    public SignInConfig withScim(ScimConfig s) { return new SignInConfig(emailAuth, twoFactor, ldap, oidc, s, github, saml); }
 
-    public SignInConfig withGithub(GithubConfig g) { return new SignInConfig(emailAuth, twoFactor, ldap, oidc, scim, g); }
+    public SignInConfig withGithub(GithubConfig g) { return new SignInConfig(emailAuth, twoFactor, ldap, oidc, scim, g, saml); }
+
+    public SignInConfig withSaml(SamlConfig s) { return new SignInConfig(emailAuth, twoFactor, ldap, oidc, scim, github, s); }
 }

@@ -100,7 +100,7 @@ public final class ExportTables {
             Map.entry("sqlite_sequence", "SQLite's AUTOINCREMENT counters, which follow the imported ids"),
             Map.entry("outbox_mail", "mail the old server sent or still owes (reset links, notices): the new server must not send it again"),
             Map.entry("push_outbox", "requests the old server sent or still owes the push relay: stale notifications must not go out twice"),
-            Map.entry("push_progress", "how far the old server's notifier followed its event log, which an export leaves out"),
+            Map.entry("push_pending", "messages the old server's notifier had not decided yet: stale news, not sent from the new server"),
             Map.entry("push_notified", "the old server's outstanding phone notifications: the new server has not sent them"),
             Map.entry("message_search", "SQLite's full-text index of messages, rebuilt from messages at import"));
 

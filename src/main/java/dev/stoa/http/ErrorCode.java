@@ -23,6 +23,8 @@ public enum ErrorCode {
     INVALID_ZOOM_TOKEN(400),
     INVALID_MEETING_TOKEN(400),
     PUSH_SERVICE_NOT_CONFIGURED(400),
+    /** Zulip's InvalidPushDeviceTokenError: POST /mobile_push/test_notification names a token the user has not registered. */
+    INVALID_PUSH_DEVICE_TOKEN(400),
     INVITATION_FAILED(400),
     /** Zulip's RealmUploadQuotaError: the organization's upload_quota_mib would be exceeded. */
     REALM_UPLOAD_QUOTA(400),

@@ -57,6 +57,13 @@ public final class MessageActions {
     private final BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords;
     /** Who muted a sender (the topics feature's store): their copies arrive read, as in Zulip. */
     private final BiFunction<Handle, Long, Collection<Long>> mutingUsers;
+    /** What other features do inside the send's transaction once the message is written (push notifications queue it). */
+    private final SentHook sent;
+
+    /** Called with every new message, inside its send's transaction. */
+    public interface SentHook {
+        void sent(Tx tx, long messageId);
+    }
 
     /** What sending reads besides messages: users, channels, groups, the realm, the renderer. */
     public record SendDeps(UserStore users, ChannelStore channels, SubscriptionStore subs, GroupStore groups, GroupResolver resolver,
@@ -66,8 +73,9 @@ public final class MessageActions {
                           UploadActions uploads,
                           BiFunction<Handle, Channel, List<Long>> audience,
                           BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords,
-                          BiFunction<Handle, Long, Collection<Long>> mutingUsers) {
+                          BiFunction<Handle, Long, Collection<Long>> mutingUsers, SentHook sent) {
         this.mutingUsers = mutingUsers;
+        this.sent = sent;
         this.audience = audience;
         this.accessChanges = accessChanges;
         this.alertWords = alertWords;
@@ -255,6 +263,7 @@ public final class MessageActions {
         }
         if (uploads.doClaim(tx, id, sender.id(), r.uploadPathIds())) store.markHasAttachment(h, id);
         appendNew(tx, h, sender, m, flags, echo, target.channel());
+        sent.sent(tx, id);
         return id;
     }
 

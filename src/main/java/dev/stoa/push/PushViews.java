@@ -11,17 +11,31 @@ import java.util.Set;
  * The mobile push registrations: the legacy token routes store the token (Zulip stores them even
  * without a push service); POST /mobile_push/register, the end-to-end encrypted registration,
  * answers what a Zulip server without the push notification service answers once its parameters
- * are valid. Nothing is delivered: push_notifications_enabled is false.
+ * are valid, and with a relay forwards it; test notifications (PushTestActions).
  */
 public final class PushViews {
     private static final long MAX_UINT32 = 4_294_967_295L;
 
     private final PushActions actions;
     private final DeviceActions devices;
+    private final PushTestActions tests;
 
-    public PushViews(PushActions actions, DeviceActions devices) {
+    public PushViews(PushActions actions, DeviceActions devices, PushTestActions tests) {
         this.actions = actions;
         this.devices = devices;
+        this.tests = tests;
+    }
+
+    /** POST /mobile_push/test_notification: to the legacy token `token`, else to all of the user's tokens. */
+    public Object testNotification(Request req) {
+        tests.checkLegacyTest(req.user(), req.optStr("token").orElse(null));
+        return Json.success();
+    }
+
+    /** POST /mobile_push/e2ee/test_notification: to the E2EE device `device_id`, else to all of the user's. */
+    public Object e2eeTestNotification(Request req) {
+        tests.checkE2eeTest(req.user(), req.optLong("device_id").orElse(null));
+        return Json.success();
     }
 
     /** POST /register_client_device (Zulip 12, level 468): {device_id}. */

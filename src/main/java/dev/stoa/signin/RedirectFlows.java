@@ -67,6 +67,37 @@ public final class RedirectFlows {
         return new Flow(data, AppFlow.of(text(data, "mobile_flow_otp"), text(data, "desktop_flow_otp"), text(data, "next")));
     }
 
+    /** Turns a flow's secrets into what the provider vouched for; a refusal when the answer does not hold. */
+    @FunctionalInterface
+    public interface Verifier {
+        ObjectNode verify(JsonNode secrets) throws SignInRefused;
+    }
+
+    /**
+     * For answers the provider POSTs across sites (SAML), which carry no SameSite=Lax cookie: the flow
+     * under {@code state} is spent without the browser check, {@code verifier} turns its secrets into
+     * what the provider vouched for, and that is kept under a new state for the same browser, whose
+     * top-level GET there carries the cookie for {@link #doTake}. Returns the new state.
+     */
+    public String doRelay(String state, Verifier verifier) throws SignInRefused {
+        if (state == null) throw new SignInRefused("the answer has no state");
+        long now = clock.instant().getEpochSecond();
+        FlowStore.Row row = db.write(tx -> store.take(tx.h(), SessionKeys.sha256(state), now).orElse(null));
+        if (row == null) throw new SignInRefused("unknown, expired or already used state");
+        JsonNode data = Json.parseOrNull(row.data());
+        ObjectNode vouched = verifier.verify(data);
+        ObjectNode kept = Json.object();
+        for (String k : new String[] {"mobile_flow_otp", "desktop_flow_otp", "next"}) if (data.has(k)) kept.set(k, data.get(k));
+        kept.setAll(vouched);
+        String next = SessionKeys.random();
+        long expires = now + FLOW_SECONDS;
+        db.write(tx -> {
+            store.insert(tx.h(), SessionKeys.sha256(next), row.browserHash(), Json.write(kept), expires);
+            return null;
+        });
+        return next;
+    }
+
     private static String text(JsonNode data, String key) {
         return data.hasNonNull(key) ? data.get(key).asText() : null;
     }

@@ -34,6 +34,12 @@ public final class RedirectViews {
         RedirectFlows.Completed complete(String browserKey) throws SignInRefused;
     }
 
+    /** The answer a provider POSTs across sites, checked: where to send the browser next (a same-site GET that completes). */
+    @FunctionalInterface
+    public interface Relayer {
+        String relay() throws SignInRefused;
+    }
+
     private final String label;
     private final String cookie;
     private final SignInViews signIn;
@@ -88,6 +94,28 @@ public final class RedirectViews {
             failures.hit(key(req));
             return refused(e.status(), e.getMessage());
         }
+    }
+
+    /**
+     * A provider's cross-site POST (SAML's HTTP-POST binding), which carries no SameSite=Lax cookie:
+     * checked, then answered by a 303 to the same-site GET where {@link #complete} checks the browser.
+     */
+    public Object relay(Request req, Relayer relayer) {
+        RawResponse closed = closed(req);
+        if (closed != null) return closed;
+        try {
+            return new RawResponse(303, "text/plain; charset=utf-8", new byte[0], Map.of("Location", relayer.relay(), "Cache-Control", "no-store"));
+        } catch (SignInRefused e) {
+            LOG.warn("{} sign-in refused: {}", label, e.getMessage());
+            failures.hit(key(req));
+            return refused(400, e.getMessage());
+        }
+    }
+
+    /** A refusal page for a request that is not part of a sign-in (an unknown provider, an unsupported message). */
+    public RawResponse refusal(int status, String reason) {
+        LOG.warn("{} sign-in refused: {}", label, reason);
+        return refused(status, reason);
     }
 
     /** The provider's own error answer (error=…), shown as such. */

@@ -43,6 +43,12 @@ public record SignInMethods(boolean email, boolean ldap, boolean ldapUsernames, 
             // Zulip's GitHubAuthBackend: name "github", backend "GitHub" (its icon is Zulip's static file; Stoa's apps show the name)
             external.add(new External("github", "github", "GitHub", "GitHub", null, "/accounts/login/social/github", "/accounts/register/social/github"));
         }
+        if (config.saml() != null) {
+            // Zulip's SAMLAuthBackend: one entry per identity provider, named "saml:<idp>", backend "SAML"
+            var s = config.saml();
+            external.add(new External("saml:" + s.idpName(), "saml", "SAML", s.displayName(), s.displayIcon(),
+                    "/accounts/login/social/saml/" + s.idpName(), "/accounts/register/social/saml/" + s.idpName()));
+        }
         return new SignInMethods(config.emailAuth(), config.ldap() != null, config.ldap() != null && config.ldap().usernames(),
                 List.copyOf(external), Set.of());
     }

@@ -2,6 +2,7 @@ package dev.stoa.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -88,6 +89,8 @@ public final class TestPushRelay implements AutoCloseable {
         handlers.put("push/register", (r, x) -> tokenRegister(r));
         handlers.put("push/unregister", (r, x) -> tokenUnregister(r));
         handlers.put("push/e2ee/register", (r, x) -> e2eeRegister(r));
+        handlers.put("push/notify", (r, x) -> notify(r));
+        handlers.put("push/e2ee/notify", (r, x) -> e2eeNotify(r));
         http.createContext("/", this::handle);
         http.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
         http.start();
@@ -294,9 +297,180 @@ public final class TestPushRelay implements AutoCloseable {
         if (nowSeconds - reg.path("timestamp").asLong() > 24 * 3600) return new Answer(400, error("Request expired", "REQUEST_EXPIRED"));
         long id = deviceIds.incrementAndGet();
         devices.put(id, reg);
+        e2eeTokens.put(f.get("token_id"), reg);
         ObjectNode ok = success();
         ok.put("device_id", id);
         return new Answer(200, ok);
+    }
+
+    /** E2EE registrations by the token id the server names them by in notifications (level 468). */
+    public final Map<String, JsonNode> e2eeTokens = new ConcurrentHashMap<>();
+    /** The push keys of the test's devices by token id: this relay plays the devices too, opening what they would receive. */
+    public final Map<String, byte[]> deviceKeys = new ConcurrentHashMap<>();
+
+    /** What a device received: the token it went to, and the notification (decrypted with the device's key for E2EE). */
+    public record Delivered(String token, String kind, JsonNode payload) {}
+
+    /** Every notification delivered to a device, in order. */
+    public final List<Delivered> delivered = new CopyOnWriteArrayList<>();
+
+    /**
+     * zilencer/views.py remote_server_notify_push (the legacy plaintext notifications): JSON with user_id and/or
+     * user_uuid, realm_uuid, apns_payload, gcm_payload, gcm_options (zerver/lib/push_notifications.py
+     * parse_gcm_options: only priority, "high" or "normal") and the token lists; the answer counts the user's
+     * registered devices it pushed to. The FCM data is checked as zulip-flutter's MessageLegacyFcmMessage and
+     * RemoveLegacyFcmMessage read it.
+     */
+    private Answer notify(Received r) {
+        JsonNode j = r.json();
+        if (j == null) return violation("push/notify must be JSON (send_json_to_push_bouncer)");
+        Set<String> allowed = Set.of("user_id", "user_uuid", "realm_uuid", "apns_payload", "gcm_payload", "gcm_options", "android_devices", "apple_devices");
+        for (var it = j.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!allowed.contains(k)) return violation("push/notify field " + k);
+        }
+        if (!j.path("apns_payload").isObject() || !j.path("gcm_payload").isObject() || !j.path("gcm_options").isObject()) {
+            return violation("push/notify payloads must be objects");
+        }
+        JsonNode options = j.get("gcm_options");
+        if (options.size() != 1 || !Set.of("high", "normal").contains(options.path("priority").asText())) {
+            return violation("Invalid GCM options to bouncer: " + options);
+        }
+        if (!remoteRealms.contains(j.path("realm_uuid").asText())) return new Answer(400, error("Organization not registered", "MISSING_REMOTE_REALM"));
+        String problem = legacyFcmProblem(j.get("gcm_payload"));
+        if (problem != null) return violation(problem);
+        String user = j.path("user_uuid").asText();
+        int android = 0, apple = 0;
+        for (JsonNode t : j.path("android_devices")) {
+            if (user.equals(tokens.get("2:" + t.asText()))) {
+                android++;
+                delivered.add(new Delivered(t.asText(), "fcm", j.get("gcm_payload")));
+            }
+        }
+        for (JsonNode t : j.path("apple_devices")) {
+            if (user.equals(tokens.get("1:" + t.asText()))) {
+                apple++;
+                delivered.add(new Delivered(t.asText(), "apns", j.get("apns_payload")));
+            }
+        }
+        ObjectNode ok = success();
+        ok.put("total_android_devices", android).put("total_apple_devices", apple);
+        ObjectNode deleted = ok.putObject("deleted_devices");
+        deleted.putArray("android_devices");
+        deleted.putArray("apple_devices");
+        ok.putObject("realm").put("can_push", true).putNull("expected_end_timestamp");
+        return new Answer(200, ok);
+    }
+
+    /** What zulip-flutter requires of a legacy FCM message (lib/api/notifications.dart), or null when it parses. */
+    static String legacyFcmProblem(JsonNode p) {
+        String event = p.path("event").asText();
+        List<String> need = new ArrayList<>(List.of("realm_url", "realm_name", "user_id"));
+        switch (event) {
+            case "message" -> {
+                need.addAll(List.of("sender_id", "sender_avatar_url", "sender_full_name", "zulip_message_id", "time", "content"));
+                if (p.has("stream_id")) need.add("topic");
+            }
+            case "remove" -> need.add("zulip_message_ids");
+            case "test" -> { }
+            default -> { return "legacy FCM event " + event; }
+        }
+        for (String k : need) if (!p.has(k) || p.get(k).isNull()) return "legacy FCM " + event + " payload lacks " + k;
+        return null;
+    }
+
+    /**
+     * zilencer/views.py's E2EE notify view with zilencer/lib/push_notifications.py send_e2ee_push_notifications:
+     * JSON {realm_uuid, push_requests}; each request names a registration by token_id (one the relay does not
+     * hold comes back in delete_token_ids), an FCM one with fcm_priority and payload {push_key_id, encrypted_data},
+     * an APNs one with http_headers {apns_priority, apns_push_type} and payload {push_key_id, encrypted_data, aps}.
+     * The payload opens with the device's push key (libsodium's crypto_secretbox_open_easy after the 24-byte
+     * nonce, as zulip-flutter's PushKeyStore.decryptNotification) and must parse as the app's NotifPayload.
+     */
+    private Answer e2eeNotify(Received r) {
+        JsonNode j = r.json();
+        if (j == null || !j.path("push_requests").isArray() || j.size() != 2) return violation("push/e2ee/notify body " + j);
+        if (!remoteRealms.contains(j.path("realm_uuid").asText())) return new Answer(400, error("Organization not registered", "MISSING_REMOTE_REALM"));
+        int android = 0, apple = 0;
+        ObjectNode ok = success();
+        ArrayNode delete = JSON.createArrayNode();
+        for (JsonNode req : j.get("push_requests")) {
+            JsonNode reg = e2eeTokens.get(req.path("token_id").asText());
+            if (reg == null) {
+                delete.add(req.path("token_id").asText());
+                continue;
+            }
+            boolean apns = reg.path("token_kind").asText().equals("apns");
+            String problem = apns ? apnsRequestProblem(req) : fcmRequestProblem(req);
+            if (problem != null) return violation(problem);
+            JsonNode opened = open(req);
+            if (opened == null) return violation("encrypted_data does not open with the device's push key (token " + req.get("token_id") + ")");
+            problem = notifPayloadProblem(opened);
+            if (problem != null) return violation(problem);
+            delivered.add(new Delivered(req.get("token_id").asText(), apns ? "apns" : "fcm", opened));
+            if (apns) apple++;
+            else android++;
+        }
+        ok.put("android_successfully_sent_count", android).put("apple_successfully_sent_count", apple);
+        ok.set("delete_token_ids", delete);
+        ok.putObject("realm").put("can_push", true).putNull("expected_end_timestamp");
+        return new Answer(200, ok);
+    }
+
+    private static String fcmRequestProblem(JsonNode req) {
+        if (!fieldsAre(req, "token_id", "fcm_priority", "payload")) return "FCM push request fields " + req;
+        if (!Set.of("high", "normal").contains(req.get("fcm_priority").asText())) return "fcm_priority " + req.get("fcm_priority");
+        return fieldsAre(req.get("payload"), "push_key_id", "encrypted_data") && req.get("payload").get("push_key_id").canConvertToLong()
+                ? null : "FCM payload " + req.get("payload");
+    }
+
+    private static String apnsRequestProblem(JsonNode req) {
+        if (!fieldsAre(req, "token_id", "http_headers", "payload")) return "APNs push request fields " + req;
+        JsonNode h = req.get("http_headers");
+        if (!fieldsAre(h, "apns_priority", "apns_push_type") || !Set.of(5, 10).contains(h.get("apns_priority").asInt())
+                || !Set.of("alert", "background").contains(h.get("apns_push_type").asText())) {
+            return "APNs http_headers " + h;
+        }
+        JsonNode p = req.get("payload");
+        if (!fieldsAre(p, "push_key_id", "encrypted_data", "aps")) return "APNs payload " + p;
+        // The app's notification service extension runs (and decrypts) only for a mutable-content alert.
+        if (h.get("apns_push_type").asText().equals("alert") && p.get("aps").path("mutable-content").asInt() != 1) return "APNs alert without mutable-content";
+        return null;
+    }
+
+    private static boolean fieldsAre(JsonNode o, String... names) {
+        if (o == null || !o.isObject() || o.size() != names.length) return false;
+        for (String n : names) if (!o.has(n)) return false;
+        return true;
+    }
+
+    private JsonNode open(JsonNode req) {
+        byte[] key = deviceKeys.get(req.get("token_id").asText());
+        if (key == null) return null;
+        try {
+            byte[] plain = Sodium.secretboxOpen(Base64.getDecoder().decode(req.get("payload").get("encrypted_data").asText()), key);
+            return plain == null ? null : JSON.readTree(plain);
+        } catch (IOException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** What zulip-flutter's NotifPayload.fromJson requires (lib/api/notifications.dart and its .g.dart), or null when it parses. */
+    static String notifPayloadProblem(JsonNode p) {
+        String type = p.path("type").asText();
+        List<String> need = new ArrayList<>(List.of("realm_url", "user_id"));
+        switch (type) {
+            case "message" -> {
+                need.addAll(List.of("sender_id", "sender_avatar_url", "sender_full_name", "message_id", "time", "content"));
+                need.addAll(p.has("channel_id") ? List.of("topic") : List.of("recipient_user_ids"));
+            }
+            case "remove" -> need.add("message_ids");
+            case "test" -> { }
+            default -> { return "E2EE payload type " + type; }
+        }
+        for (String k : need) if (!p.has(k) || p.get(k).isNull()) return "E2EE " + type + " payload lacks " + k;
+        if (!p.get("user_id").canConvertToInt()) return "user_id must be an int";
+        return null;
     }
 
     Answer violation(String what) {

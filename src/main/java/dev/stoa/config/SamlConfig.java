@@ -1,0 +1,68 @@
+package dev.stoa.config;
+
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.util.Map;
+
+/**
+ * SAML 2.0 sign-in (Zulip's SOCIAL_AUTH_SAML_ENABLED_IDPS, one identity provider): the provider's
+ * name in Zulip's URLs (/accounts/login/social/saml/{name}), its entity ID, its single sign-on URL
+ * (the HTTP-Redirect binding), the certificate its signatures must verify with, Stoa's own entity ID
+ * (the external URL unless set), the button's name and icon, and the attributes carrying the email
+ * address and the names (Zulip's attr_email, attr_first_name, attr_last_name and their defaults).
+ */
+public record SamlConfig(String idpName, String idpEntityId, URI idpUrl, String idpCertPem, String spEntityId, String displayName,
+                         String displayIcon, String attrEmail, String attrFirstName, String attrLastName) {
+    static final String[] NAMES = {"saml-idp-name", "saml-idp-entity-id", "saml-idp-url", "saml-idp-cert-file", "saml-sp-entity-id",
+            "saml-display-name", "saml-display-icon", "saml-attr-email", "saml-attr-first-name", "saml-attr-last-name"};
+
+    /** null when --saml-idp-url is not set. */
+    static SamlConfig from(Map<String, String> v) {
+        String url = v.get("saml-idp-url");
+        if (url == null || url.isBlank()) return null;
+        URI u = SignInConfig.uri(url, "saml-idp-url", "https?", "https://idp.example.com/saml2/sso");
+        String entityId = v.get("saml-idp-entity-id"), certFile = v.get("saml-idp-cert-file");
+        if (entityId == null || entityId.isBlank() || certFile == null || certFile.isBlank()) {
+            throw new Config.ConfigError("SAML needs --saml-idp-entity-id and --saml-idp-cert-file (the identity provider's signing certificate, PEM)");
+        }
+        String name = v.getOrDefault("saml-idp-name", "idp").strip();
+        if (!name.matches("[A-Za-z0-9_-]{1,40}")) throw new Config.ConfigError("--saml-idp-name must be letters, digits, '-' or '_', got '" + name + "'");
+        return new SamlConfig(name, entityId.strip(), u, readCert(certFile), blankToNull(v.get("saml-sp-entity-id")),
+                v.getOrDefault("saml-display-name", "SAML"), v.get("saml-display-icon"), v.getOrDefault("saml-attr-email", "email"),
+                v.getOrDefault("saml-attr-first-name", "first_name"), v.getOrDefault("saml-attr-last-name", "last_name"));
+    }
+
+    /** The certificate file's PEM, checked at start-up so that a wrong file stops the server rather than every sign-in. */
+    static String readCert(String file) {
+        String pem;
+        try {
+            pem = Files.readString(Path.of(file)).strip();
+        } catch (java.io.IOException e) {
+            throw new Config.ConfigError("--saml-idp-cert-file: cannot read " + file);
+        }
+        try {
+            CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(pem.getBytes(StandardCharsets.US_ASCII)));
+        } catch (CertificateException e) {
+            throw new Config.ConfigError("--saml-idp-cert-file: " + file + " holds no X.509 certificate (PEM)");
+        }
+        return pem;
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.strip();
+    }
+
+    /** Stoa's entity ID: the configured one, else the server's external URL (Zulip's SOCIAL_AUTH_SAML_SP_ENTITY_ID default). */
+    public String spEntityId(String externalUrl) {
+        return spEntityId != null ? spEntityId : externalUrl;
+    }
+
+    public SamlConfig withIdpUrl(URI url) {
+        return new SamlConfig(idpName, idpEntityId, url, idpCertPem, spEntityId, displayName, displayIcon, attrEmail, attrFirstName, attrLastName);
+    }
+}
