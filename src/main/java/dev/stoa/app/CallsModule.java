@@ -1,6 +1,7 @@
 package dev.stoa.app;
 
 import dev.stoa.calls.CallActions;
+import dev.stoa.calls.CallQueries;
 import dev.stoa.calls.CallState;
 import dev.stoa.calls.CallStore;
 import dev.stoa.calls.CallViews;
@@ -22,7 +23,7 @@ final class CallsModule implements Module {
         this.provider = MeetingProvider.of(x.videoCallProvider(), x.jitsiServerUrl(), x.zoomClientId(), x.zoomClientSecret(),
                 x.zoomApiUrl(), x.zoomOauthUrl());
         this.actions = new CallActions(c.db(), c.log(), store);
-        this.views = new CallViews(c.db(), provider, store, actions, c.users(), c.config().externalUrl(), c.clock());
+        this.views = new CallViews(new CallQueries(c.db(), store, c.users()), provider, actions, c.config().externalUrl(), c.clock());
     }
 
     @Override

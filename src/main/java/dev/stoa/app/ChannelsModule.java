@@ -5,6 +5,7 @@ import dev.stoa.channels.ChannelActivity;
 import dev.stoa.channels.ChannelCreateRules;
 import dev.stoa.channels.ChannelDelivery;
 import dev.stoa.channels.ChannelJson;
+import dev.stoa.channels.ChannelQueries;
 import dev.stoa.channels.ChannelReadViews;
 import dev.stoa.channels.ChannelSight;
 import dev.stoa.channels.ChannelState;
@@ -17,6 +18,7 @@ import dev.stoa.channels.GroupSettings;
 import dev.stoa.channels.PartialSubscribers;
 import dev.stoa.channels.SubscriptionActions;
 import dev.stoa.channels.SubscriptionPropertyViews;
+import dev.stoa.channels.SubscriptionQueries;
 import dev.stoa.channels.SubscriptionViews;
 import dev.stoa.presence.PresenceStore;
 import dev.stoa.queues.Delivery;
@@ -69,11 +71,12 @@ public final class ChannelsModule implements Module {
         this.email = new dev.stoa.channels.ChannelEmail(c.db(), c.channels(), c.config().realmHost());
         this.sight = new ChannelSight(c.log(), c.channels(), c.subscriptions(), c.channelAccess(), c.groups(), actions);
         this.views = new ChannelViews(actions, updates);
-        this.readViews = new ChannelReadViews(c.db(), c.channels(), c.subscriptions(), c.channelAccess(), json, c.users(), email);
+        ChannelQueries queries = new ChannelQueries(c.db(), c.channels(), c.subscriptions(), c.folders(), c.channelAccess(), json, c.users(), email);
+        this.readViews = new ChannelReadViews(queries);
         this.updateViews = new ChannelUpdateViews(updates);
-        this.subscriptionViews = new SubscriptionViews(c.db(), c.channels(), c.subscriptions(), json, subscriptions, partial);
+        this.subscriptionViews = new SubscriptionViews(new SubscriptionQueries(c.db(), c.channels(), c.subscriptions(), json, partial), subscriptions);
         this.subscriptionPropertyViews = new SubscriptionPropertyViews(updates);
-        this.folderViews = new FolderViews(c.db(), c.channels(), c.folders(), c.channelAccess(), json, folders, updates, c.subscriptions());
+        this.folderViews = new FolderViews(queries, folders, updates);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.stoa.app;
 
 import dev.stoa.groups.GroupActions;
+import dev.stoa.groups.GroupQueries;
 import dev.stoa.groups.GroupState;
 import dev.stoa.groups.GroupViews;
 import dev.stoa.queues.StateContributor;
@@ -17,7 +18,7 @@ public final class GroupsModule implements Module {
         this.core = c;
         this.actions = new GroupActions(c.db(), c.log(), c.groups(), c.groupValues(), c.groupResolver(), name -> c.realm().get().get(name), c.clock(),
                 usageChecks, membershipHooks);
-        this.views = new GroupViews(c.db(), c.groups(), actions, c.groupValues());
+        this.views = new GroupViews(new GroupQueries(c.db(), c.groups()), actions, c.groupValues());
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.stoa.app;
 
 import dev.stoa.presence.PresenceActions;
+import dev.stoa.presence.PresenceQueries;
 import dev.stoa.presence.PresenceState;
 import dev.stoa.presence.PresenceStore;
 import dev.stoa.presence.PresenceViews;
@@ -20,7 +21,7 @@ final class PresenceModule implements Module {
         this.limited = c.config().extras().presenceLimitedToAccessibleUsers();
         this.actions = new PresenceActions(c.db(), c.log(), store, c.users(), c.userJson()::apiEmail, c.userAccess(), limited);
         this.state = new PresenceState(store, c.users(), c.userJson()::apiEmail, c.userAccess(), limited, c.clock());
-        this.views = new PresenceViews(c.db(), store, actions, c.users(), c.userJson()::apiEmail, c.userAccess(), limited, c.clock(), state);
+        this.views = new PresenceViews(new PresenceQueries(c.db(), store, c.users(), c.userJson()::apiEmail, c.userAccess(), c.clock(), state), actions, c.clock());
     }
 
     @Override

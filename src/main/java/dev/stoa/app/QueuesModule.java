@@ -3,6 +3,7 @@ package dev.stoa.app;
 import dev.stoa.messages.MessageDelivery;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.EventQueues;
+import dev.stoa.queues.RegisterQueries;
 import dev.stoa.queues.RegisterViews;
 import dev.stoa.realm.Realm;
 import dev.stoa.realm.ServerInfo;
@@ -19,6 +20,6 @@ final class QueuesModule {
     QueuesModule(Core c, Modules m) {
         Delivery delivery = new Delivery(() -> Realm.EMPTY_TOPIC_DISPLAY_NAME, m.deliveryRules());
         this.queues = new EventQueues(c.db(), c.log(), delivery, c.clock(), c.config().heartbeatMillis());
-        this.views = new RegisterViews(c.db(), queues, m.state(), ServerInfo.registerKeys(), MessageDelivery::queueNarrow);
+        this.views = new RegisterViews(new RegisterQueries(c.db(), m.state()), queues, ServerInfo.registerKeys(), MessageDelivery::queueNarrow);
     }
 }

@@ -1,6 +1,7 @@
 package dev.stoa.app;
 
 import dev.stoa.mutedtopics.LegacyMutedTopics;
+import dev.stoa.mutedtopics.MutedTopicQueries;
 import dev.stoa.mutedtopics.MutedTopicViews;
 import dev.stoa.mutedtopics.MutedTopicsDelivery;
 import dev.stoa.mutedtopics.MutedTopicsState;
@@ -45,7 +46,7 @@ final class TopicsModule implements Module {
         this.legacy = policies.legacy();
         this.actions = new UserTopicActions(c.db(), c.log(), store, c.users(), c.channelAccess(), c.clock(), legacy::announce, muteHook);
         this.views = new UserTopicViews(actions);
-        this.mutedTopicViews = new MutedTopicViews(c.db(), c.channels(), actions);
+        this.mutedTopicViews = new MutedTopicViews(new MutedTopicQueries(c.db(), c.channels()), actions);
     }
 
     @Override

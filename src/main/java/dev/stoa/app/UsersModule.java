@@ -18,6 +18,7 @@ import dev.stoa.users.UserAuth;
 import dev.stoa.users.UserCache;
 import dev.stoa.users.UserDelivery;
 import dev.stoa.users.UserHooks;
+import dev.stoa.users.UserQueries;
 import dev.stoa.users.UserSettingsState;
 import dev.stoa.users.UserState;
 import dev.stoa.users.UserViews;
@@ -51,9 +52,9 @@ public final class UsersModule implements Module {
         this.avatarImages = new AvatarImages(c.files());
         this.avatars = new AvatarActions(c.db(), c.log(), c.users(), c.userAccess(), c.userJson().avatars(), avatarImages, c.realm());
         this.auth = new UserAuth(new ApiKeyCache(c.db(), c.log(), c.users()), c.realm(), c.userJson());
-        this.views = new UserViews(c.db(), c.users(), actions, c.userJson(), profileStore, c.userAccess(), botServices,
-                new BotActions(c.db(), c.log(), c.users(), botServices));
-        this.avatarViews = new AvatarViews(c.db(), c.users(), c.userAccess(), c.userJson(), avatars, avatarImages);
+        UserQueries queries = new UserQueries(c.db(), c.users(), c.userJson(), profileStore, c.userAccess(), botServices);
+        this.views = new UserViews(queries, actions, c.userJson(), new BotActions(c.db(), c.log(), c.users(), botServices));
+        this.avatarViews = new AvatarViews(queries, avatars, avatarImages);
         this.profileFieldViews = new ProfileFieldViews(profileFields, new ProfileFieldQueries(c.db(), profileStore));
     }
 

@@ -1,13 +1,11 @@
 package dev.stoa.calls;
 
-import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
-import dev.stoa.users.UserStore;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
@@ -25,20 +23,16 @@ import javax.crypto.spec.SecretKeySpec;
 public final class CallViews {
     private static final long STATE_TTL_SECONDS = 900;
 
-    private final Db db;
+    private final CallQueries queries;
     private final MeetingProvider provider;
-    private final CallStore store;
     private final CallActions actions;
-    private final UserStore users;
     private final String externalUrl;
     private final Clock clock;
 
-    public CallViews(Db db, MeetingProvider provider, CallStore store, CallActions actions, UserStore users, String externalUrl, Clock clock) {
-        this.db = db;
+    public CallViews(CallQueries queries, MeetingProvider provider, CallActions actions, String externalUrl, Clock clock) {
+        this.queries = queries;
         this.provider = provider;
-        this.store = store;
         this.actions = actions;
-        this.users = users;
         this.externalUrl = externalUrl;
         this.clock = clock;
     }
@@ -55,7 +49,7 @@ public final class CallViews {
         boolean video = req.bool("is_video_call", true);
         String token = null;
         if (p.needsToken()) {
-            token = db.read(h -> store.token(h, me.id(), p.key())).orElseThrow(() -> invalidToken(zoomRoute));
+            token = queries.token(me.id(), p.key()).orElseThrow(() -> invalidToken(zoomRoute));
         }
         try {
             return Json.success().put("url", p.createMeeting(token, video));
@@ -119,7 +113,7 @@ public final class CallViews {
         try {
             long userId = Long.parseLong(p[0]);
             long expires = Long.parseLong(p[1]);
-            User u = db.read(h -> users.byId(h, userId)).orElseThrow(() -> ApiError.bad("Invalid state"));
+            User u = queries.user(userId).orElseThrow(() -> ApiError.bad("Invalid state"));
             boolean good = MessageDigest.isEqual(sign(u.apiKey(), p[0] + "." + p[1]).getBytes(StandardCharsets.UTF_8),
                     p[2].getBytes(StandardCharsets.UTF_8));
             if (!good || !u.isActive() || expires < clock.instant().getEpochSecond()) throw ApiError.bad("Invalid state");

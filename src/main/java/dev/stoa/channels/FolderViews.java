@@ -1,14 +1,10 @@
 package dev.stoa.channels;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserRules;
-import java.util.Map;
 
 /**
  * Realm-wide channel configuration by administrators: channel folders (create, list, update) and
@@ -20,24 +16,12 @@ public final class FolderViews {
     static final int MAX_FOLDER_NAME_LENGTH = 60;
     static final int MAX_FOLDER_DESCRIPTION_LENGTH = 1024;
 
-    private final Db db;
-    private final ChannelStore channels;
-    private final FolderStore folders;
-    private final ChannelAccess access;
-    private final ChannelJson json;
+    private final ChannelQueries queries;
     private final FolderActions actions;
     private final ChannelUpdateActions updates;
 
-    private final SubscriptionStore subs;
-
-    public FolderViews(Db db, ChannelStore channels, FolderStore folders, ChannelAccess access, ChannelJson json,
-                       FolderActions actions, ChannelUpdateActions updates, SubscriptionStore subs) {
-        this.subs = subs;
-        this.db = db;
-        this.channels = channels;
-        this.folders = folders;
-        this.access = access;
-        this.json = json;
+    public FolderViews(ChannelQueries queries, FolderActions actions, ChannelUpdateActions updates) {
+        this.queries = queries;
         this.actions = actions;
         this.updates = updates;
     }
@@ -71,13 +55,7 @@ public final class FolderViews {
 
     public Object list(Request req) {
         boolean archived = req.bool("include_archived", false);
-        return db.read(h -> {
-            ArrayNode out = Json.array();
-            for (ChannelFolder f : folders.all(h)) if (archived || !f.isArchived()) out.add(FolderActions.json(f));
-            ObjectNode r = Json.success();
-            r.set("channel_folders", out);
-            return r;
-        });
+        return queries.folders(archived);
     }
 
     public Object update(Request req) {
@@ -101,16 +79,7 @@ public final class FolderViews {
 
     public Object defaults(Request req) {
         User me = req.user();
-        return db.read(h -> {
-            ArrayNode out = Json.array();
-            Map<Long, Integer> counts = subs.counts(h);
-            for (Channel c : channels.byIds(h, channels.defaultChannelIds(h))) {
-                if (access.canSeeMetadata(h, me, c, false) || me.isAdmin()) out.add(json.stream(c, counts.getOrDefault(c.id(), 0)));
-            }
-            ObjectNode r = Json.success();
-            r.set("default_streams", out);
-            return r;
-        });
+        return queries.defaultStreams(me);
     }
 
     public Object addDefault(Request req) {

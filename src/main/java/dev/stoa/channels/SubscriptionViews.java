@@ -1,9 +1,7 @@
 package dev.stoa.channels;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
@@ -15,20 +13,11 @@ import java.util.Set;
 
 /** GET/POST/DELETE /users/me/subscriptions. Property changes are in {@link SubscriptionPropertyViews}. */
 public final class SubscriptionViews {
-    private final Db db;
-    private final ChannelStore channels;
-    private final SubscriptionStore subs;
-    private final ChannelJson json;
+    private final SubscriptionQueries queries;
     private final SubscriptionActions actions;
-    private final PartialSubscribers partial;
 
-    public SubscriptionViews(Db db, ChannelStore channels, SubscriptionStore subs, ChannelJson json, SubscriptionActions actions,
-                             PartialSubscribers partial) {
-        this.partial = partial;
-        this.db = db;
-        this.channels = channels;
-        this.subs = subs;
-        this.json = json;
+    public SubscriptionViews(SubscriptionQueries queries, SubscriptionActions actions) {
+        this.queries = queries;
         this.actions = actions;
     }
 
@@ -41,23 +30,7 @@ public final class SubscriptionViews {
     public Object list(Request req) {
         long me = req.user().id();
         String mode = includeSubscribers(req);
-        return db.read(h -> {
-            Map<Long, List<Long>> subscribers = "false".equals(mode) ? Map.of() : subs.allSubscribers(h);
-            var kept = partial.lazily(h);
-            ArrayNode out = Json.array();
-            Map<Long, Channel> byId = channels.allById(h);
-            Map<Long, Integer> counts = subs.counts(h);
-            for (Subscription s : subs.ofUser(h, me)) {
-                if (!s.active()) continue;
-                Channel c = byId.get(s.channelId());
-                ObjectNode o = json.subscription(c, s, counts.getOrDefault(c.id(), 0));
-                if (!"false".equals(mode)) ChannelJson.putSubscribers(o, subscribers.getOrDefault(c.id(), List.of()), mode, kept);
-                out.add(o);
-            }
-            ObjectNode r = Json.success();
-            r.set("subscriptions", out);
-            return r;
-        });
+        return queries.subscriptions(me, mode);
     }
 
     public Object subscribe(Request req) {

@@ -3,7 +3,6 @@ package dev.stoa.groups;
 import dev.stoa.identity.User;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
@@ -11,21 +10,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jdbi.v3.core.Handle;
 
 /**
  * The /user_groups endpoints: reads, and for changes a parse and one GroupActions.checkX call
  * (which checks permissions in its transaction).
  */
 public final class GroupViews {
-    private final Db db;
-    private final GroupStore store;
+    private final GroupQueries queries;
     private final GroupActions actions;
     private final GroupSettingValues values;
 
-    public GroupViews(Db db, GroupStore store, GroupActions actions, GroupSettingValues values) {
-        this.db = db;
-        this.store = store;
+    public GroupViews(GroupQueries queries, GroupActions actions, GroupSettingValues values) {
+        this.queries = queries;
         this.actions = actions;
         this.values = values;
     }
@@ -40,11 +36,9 @@ public final class GroupViews {
         User a = req.user();
         requireMemberOrAdmin(a);
         boolean withDeactivated = req.bool("include_deactivated_groups", false);
-        return db.read(h -> {
-            ObjectNode out = Json.success();
-            out.set("user_groups", store.apiGroups(h, withDeactivated, null));
-            return out;
-        });
+        ObjectNode out = Json.success();
+        out.set("user_groups", queries.apiGroups(withDeactivated));
+        return out;
     }
 
     public Object create(Request req) {
@@ -88,23 +82,13 @@ public final class GroupViews {
         return Json.success();
     }
 
-    /** Zulip's access_user_group_to_read_membership. */
-    private GroupStore.Row forRead(Handle h, long groupId) {
-        GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
-        if (g.deactivated()) throw ApiError.bad("User group is deactivated.");
-        return g;
-    }
-
     public Object members(Request req) {
         requireMemberOrAdmin(req.user());
         long groupId = req.pathLong("user_group_id");
         boolean direct = req.bool("direct_member_only", false);
-        return db.read(h -> {
-            forRead(h, groupId);
-            ObjectNode out = Json.success();
-            (direct ? store.activeDirectMembers(h, groupId) : store.membersRecursive(h, groupId)).forEach(out.putArray("members")::add);
-            return out;
-        });
+        ObjectNode out = Json.success();
+        queries.members(groupId, direct).forEach(out.putArray("members")::add);
+        return out;
     }
 
     public Object isMember(Request req) {
@@ -112,24 +96,16 @@ public final class GroupViews {
         long groupId = req.pathLong("user_group_id");
         long userId = req.pathLong("user_id");
         boolean direct = req.bool("direct_member_only", false);
-        return db.read(h -> {
-            forRead(h, groupId);
-            if (!store.isRealmUser(h, userId)) throw ApiError.bad("No such user");
-            List<Long> members = direct ? store.activeDirectMembers(h, groupId) : store.membersRecursive(h, groupId);
-            return Json.success().put("is_user_group_member", members.contains(userId));
-        });
+        return Json.success().put("is_user_group_member", queries.isMember(groupId, userId, direct));
     }
 
     public Object subgroups(Request req) {
         requireMemberOrAdmin(req.user());
         long groupId = req.pathLong("user_group_id");
         boolean direct = req.bool("direct_subgroup_only", false);
-        return db.read(h -> {
-            forRead(h, groupId);
-            ObjectNode out = Json.success();
-            (direct ? store.directSubgroups(h, groupId) : store.recursiveSubgroups(h, groupId)).forEach(out.putArray("subgroups")::add);
-            return out;
-        });
+        ObjectNode out = Json.success();
+        queries.subgroups(groupId, direct).forEach(out.putArray("subgroups")::add);
+        return out;
     }
 
     private static List<Long> list(Request req, String name) {

@@ -2,31 +2,21 @@ package dev.stoa.messages;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
 import dev.stoa.queues.ZulipNames;
-import dev.stoa.users.UserStore;
 import java.util.List;
 
 /** POST /messages, GET /messages, GET /messages/{id}, GET /messages/matches_narrow. */
 public final class MessageViews {
-    private final Db db;
-    private final MessageStore store;
-    private final UserStore users;
-    private final Access access;
+    private final MessageQueries queries;
     private final MessageActions actions;
-    private final MessageFetch fetch;
 
-    public MessageViews(Db db, MessageStore store, UserStore users, Access access, MessageActions actions, MessageJson json) {
-        this.db = db;
-        this.store = store;
-        this.users = users;
-        this.access = access;
+    public MessageViews(MessageQueries queries, MessageActions actions) {
+        this.queries = queries;
         this.actions = actions;
-        this.fetch = new MessageFetch(store, users, access, json);
     }
 
     // ---- sending ----
@@ -59,7 +49,7 @@ public final class MessageViews {
                 req.bool("apply_markdown", true), req.bool("client_gravatar", true));
         req.raw("client_gravatar");
         boolean allowEmptyTopic = req.bool("allow_empty_topic_name", false);
-        ObjectNode out = MessageFetch.bounded(db, h -> fetch.fetch(h, me, narrow, p));
+        ObjectNode out = queries.fetch(me, narrow, p);
         if (!allowEmptyTopic) out.get("messages").forEach(m -> MessageFetch.showEmptyTopic((ObjectNode) m));
         ZulipNames.renameReactions(out.get("messages"), ZulipNames.wanted(req.clientName()));
         return out;
@@ -70,19 +60,14 @@ public final class MessageViews {
         long id = req.pathLong("message_id");
         boolean markdown = req.bool("apply_markdown", true);
         boolean allowEmptyTopic = req.bool("allow_empty_topic_name", false);
-        return db.read(h -> {
-            Access.View view = access.view(h, me);
-            Message m = store.byId(h, id).orElse(null);
-            Long flags = m == null ? null : store.flagsOf(h, me.id(), id).orElse(null);
-            if (m == null || !Access.canRead(view, m, flags)) throw ApiError.bad("Invalid message(s)");
-            ObjectNode d = fetch.render(h, me, view, List.of(id), List.of(), markdown, false).get(0).deepCopy();
-            if (!allowEmptyTopic) MessageFetch.showEmptyTopic(d);
-            ZulipNames.renameReactions(Json.array().add(d), ZulipNames.wanted(req.clientName()));
-            ObjectNode out = Json.success();
-            out.put("raw_content", m.content());
-            out.set("message", d);
-            return out;
-        });
+        MessageQueries.One one = queries.one(me, id, markdown);
+        ObjectNode d = one.message();
+        if (!allowEmptyTopic) MessageFetch.showEmptyTopic(d);
+        ZulipNames.renameReactions(Json.array().add(d), ZulipNames.wanted(req.clientName()));
+        ObjectNode out = Json.success();
+        out.put("raw_content", one.rawContent());
+        out.set("message", d);
+        return out;
     }
 
     public Object matchesNarrow(Request req) {
@@ -93,21 +78,7 @@ public final class MessageViews {
         if (narrowJson == null) throw ApiError.missing("narrow");
         Narrow narrow = Narrow.parse(narrowJson);
         chargeSearch(req, narrow);
-        return MessageFetch.bounded(db, h -> {
-            Access.View view = access.view(h, me);
-            NarrowSql sql = new NarrowSql(h, view, users, store, MessageRules.resolveWith(h, store, view, narrow));
-            ObjectNode out = Json.success();
-            ObjectNode msgs = out.putObject("messages");
-            if (ids.isEmpty()) return out;
-            List<Long> found = store.matching(h, sql, ids);
-            for (Message m : store.byIds(h, found)) {
-                if (!Access.canRead(view, m, store.flagsOf(h, me.id(), m.id()).orElse(null))) continue;
-                ObjectNode x = msgs.putObject(String.valueOf(m.id()));
-                x.put("match_content", sql.searchTerms.isEmpty() ? m.renderedContent() : Highlight.html(m.renderedContent(), sql.searchTerms));
-                x.put("match_subject", Highlight.text(m.isChannel() ? m.topic() : "", sql.searchTerms));
-            }
-            return out;
-        });
+        return queries.matches(me, ids, narrow);
     }
 
     /** A full-text search counts as SEARCH_COST requests against the caller's rate limit (README: rate limits). */

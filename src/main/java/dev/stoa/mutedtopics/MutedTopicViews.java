@@ -2,8 +2,6 @@ package dev.stoa.mutedtopics;
 
 import dev.stoa.channels.Channel;
 import dev.stoa.channels.ChannelAccess;
-import dev.stoa.channels.ChannelStore;
-import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
@@ -18,13 +16,11 @@ import java.util.Optional;
  * is POST /user_topics' action, with its events.
  */
 public final class MutedTopicViews {
-    private final Db db;
-    private final ChannelStore channels;
+    private final MutedTopicQueries queries;
     private final UserTopicActions actions;
 
-    public MutedTopicViews(Db db, ChannelStore channels, UserTopicActions actions) {
-        this.db = db;
-        this.channels = channels;
+    public MutedTopicViews(MutedTopicQueries queries, UserTopicActions actions) {
+        this.queries = queries;
         this.actions = actions;
     }
 
@@ -42,7 +38,7 @@ public final class MutedTopicViews {
         boolean add = op.equals("add");
         long channelId = name.isPresent() ? byName(name.get(), add) : id.get();
         // Removing needs only a channel that exists (a user may unmute in a channel they left); adding, access.
-        if (!add && id.isPresent() && db.read(h -> channels.byId(h, channelId)).isEmpty()) throw notMuted();
+        if (!add && id.isPresent() && !queries.channelExists(channelId)) throw notMuted();
         // Addressed by name, a channel the user may not reach is refused by that name, as Zulip.
         actions.checkSetPolicy(me, new UserTopicActions.TopicPolicy(channelId, topic, add ? LegacyMutedTopics.MUTED : 0),
                 name.isPresent() ? () -> invalidName(name.get()) : ChannelAccess::invalidId);
@@ -50,7 +46,7 @@ public final class MutedTopicViews {
     }
 
     private long byName(String name, boolean add) {
-        Optional<Channel> c = db.read(h -> channels.byName(h, name));
+        Optional<Channel> c = queries.channelByName(name);
         if (c.isEmpty()) throw add ? invalidName(name) : notMuted();
         return c.get().id();
     }

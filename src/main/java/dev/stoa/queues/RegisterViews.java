@@ -2,8 +2,6 @@ package dev.stoa.queues;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.db.Db;
-import dev.stoa.events.EventLog;
 import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import dev.stoa.http.Json;
@@ -18,18 +16,15 @@ import java.util.function.UnaryOperator;
 /** POST /register, GET /events and DELETE /events. */
 public final class RegisterViews {
 
-    private final Db db;
+    private final RegisterQueries queries;
     private final EventQueues queues;
-    private final List<StateContributor> contributors;
     private final Map<String, String> serverInfo;
     /** The messages feature's check of a narrow for queues: the form the queue keeps, or an ApiError. */
     private final UnaryOperator<JsonNode> narrowCheck;
 
-    public RegisterViews(Db db, EventQueues queues, List<StateContributor> contributors, Map<String, String> serverInfo,
-                         UnaryOperator<JsonNode> narrowCheck) {
-        this.db = db;
+    public RegisterViews(RegisterQueries queries, EventQueues queues, Map<String, String> serverInfo, UnaryOperator<JsonNode> narrowCheck) {
+        this.queries = queries;
         this.queues = queues;
-        this.contributors = contributors;
         this.serverInfo = serverInfo;
         this.narrowCheck = narrowCheck;
     }
@@ -52,13 +47,7 @@ public final class RegisterViews {
         for (int attempt = 1; ; attempt++) {
             long before = queues.publishedHead();
             ObjectNode s = Json.success();
-            head = db.read(h -> {
-                StateContributor.Context ctx = new StateContributor.Context(h, user, userId, opts, fetchTypes);
-                for (StateContributor c : contributors) {
-                    if (fetchTypes == null || c.eventTypes().stream().anyMatch(fetchTypes::contains)) c.fetch(ctx, s);
-                }
-                return EventLog.headIn(h);
-            });
+            head = queries.snapshot(user, opts, fetchTypes, s);
             state = s;
             if (attempt == 3 || !queues.stateRaced(before, head)) break;
         }

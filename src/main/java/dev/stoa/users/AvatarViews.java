@@ -1,6 +1,5 @@
 package dev.stoa.users;
 
-import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
@@ -10,8 +9,6 @@ import dev.stoa.identity.User;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
-import org.jdbi.v3.core.Handle;
 
 /**
  * POST and DELETE /users/me/avatar; Zulip's avatar redirects GET /avatar/{email_or_id}[/medium]
@@ -21,22 +18,14 @@ import org.jdbi.v3.core.Handle;
 public final class AvatarViews {
     private static final Map<String, String> IMMUTABLE = Map.of("Cache-Control", "public, max-age=31536000, immutable");
 
-    private final Db db;
-    private final UserStore users;
-    private final UserAccess access;
-    private final UserJson json;
+    private final UserQueries queries;
     private final AvatarActions actions;
     private final AvatarImages images;
-    private final Pattern dummyEmail;
 
-    public AvatarViews(Db db, UserStore users, UserAccess access, UserJson json, AvatarActions actions, AvatarImages images) {
-        this.db = db;
-        this.users = users;
-        this.access = access;
-        this.json = json;
+    public AvatarViews(UserQueries queries, AvatarActions actions, AvatarImages images) {
+        this.queries = queries;
         this.actions = actions;
         this.images = images;
-        this.dummyEmail = Pattern.compile("user(\\d+)@" + Pattern.quote(json.realmHost()), Pattern.CASE_INSENSITIVE);
     }
 
     public Object upload(Request req) {
@@ -56,10 +45,7 @@ public final class AvatarViews {
         if (viewer == null && id == null) {
             throw ApiError.of(ErrorCode.UNAUTHORIZED, "Not logged in: API authentication or user session required");
         }
-        String url = db.read(h -> find(h, key, id)
-                .map(u -> viewer != null && !access.canAccess(h, viewer, u) ? AvatarUrls.INACCESSIBLE : json.avatars().url(u, medium))
-                // no such user: Zulip answers as for a new Gravatar of what was asked
-                .orElseGet(() -> json.avatars().fallback(key, "unknown:" + key, medium, 1)));
+        String url = queries.avatarUrl(viewer, key, id, medium);
         String query = req.queryString();
         if (!query.isEmpty()) url += (url.contains("?") ? "&" : "?") + query;
         return new RawResponse(302, "text/plain; charset=utf-8", new byte[0], Map.of("Location", url, "Cache-Control", "private, max-age=0"));
@@ -72,14 +58,6 @@ public final class AvatarViews {
         } catch (NumberFormatException e) {
             return null;
         }
-    }
-
-    /** By id; by the address the API shows for the user (the real one only where everyone may see it). */
-    private Optional<User> find(Handle h, String key, Long id) {
-        if (id != null) return users.byId(h, id);
-        var dummy = dummyEmail.matcher(key.strip());
-        if (dummy.matches()) return users.byId(h, Long.parseLong(dummy.group(1)));
-        return users.byEmail(h, key.strip()).filter(u -> json.apiEmail(u).equalsIgnoreCase(key.strip()));
     }
 
     /** An uploaded avatar's PNG (the original is kept, not served: Zulip serves it only to exports). */
