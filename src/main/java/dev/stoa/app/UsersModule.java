@@ -25,7 +25,7 @@ import java.util.Map;
 public final class UsersModule implements Module {
     public final UserActions actions;
     final UserAuth auth;
-    final ProfileFieldStore profileStore = new ProfileFieldStore();
+    final ProfileFieldStore profileStore;
     public final ProfileFieldActions profileFields;
     final UserCache userCache;
     final AvatarImages avatarImages;
@@ -38,6 +38,7 @@ public final class UsersModule implements Module {
 
     UsersModule(Core c, List<UserHooks> hooks) {
         this.core = c;
+        this.profileStore = new ProfileFieldStore(c.log());
         this.userCache = new UserCache(c.log(), c.users(), profileStore, c.userJson());
         this.profileFields = new ProfileFieldActions(c.db(), c.log(), profileStore, c.users(), c.userAccess(),
                 d -> d.isEmpty() ? "" : c.renderer().render(null, d).html());
