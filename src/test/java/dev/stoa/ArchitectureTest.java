@@ -197,23 +197,46 @@ class ArchitectureTest {
 
     /**
      * A cached table's rows change only with the entry that tells its caches (RowsChanged), and the
-     * store appends it itself: every method of the table's store that writes also calls
-     * EventLog.rowsChanged. Cached tables: users (UserStore). A write method without it fails here.
+     * store appends it itself. The cached tables are events.CachedTable's (the one list); every class
+     * whose SQL writes one of them must be a store, and each of its methods that writes must also call
+     * EventLog.rowsChanged. A write method without it, or a write elsewhere, fails here.
      */
     @Test
-    void storesOfCachedTablesAppendTheirRowsChangedEntry() {
+    void storesOfCachedTablesAppendTheirRowsChangedEntry() throws java.io.IOException {
+        Set<String> writers = classesWritingCachedTables();
+        assertThat(writers).as("classes writing cached tables").contains("dev.stoa.users.UserStore", "dev.stoa.groups.GroupStore");
         Set<String> silent = new TreeSet<>();
-        for (Class<?> store : List.<Class<?>>of(dev.stoa.users.UserStore.class)) {
-            JavaClass c = CLASSES.get(store);
+        for (String name : writers) {
+            JavaClass c = CLASSES.get(name);
+            if (!c.getSimpleName().endsWith("Store")) silent.add(name + " (not a store)");
             for (var m : c.getMethods()) {
                 boolean writes = m.getMethodCallsFromSelf().stream().anyMatch(call -> call.getTargetOwner().isAssignableTo(Handle.class)
                         && List.of("createUpdate", "execute", "prepareBatch").contains(call.getName()));
                 boolean tells = m.getMethodCallsFromSelf().stream().anyMatch(call -> call.getTargetOwner().isEquivalentTo(EventLog.class)
                         && call.getName().equals("rowsChanged"));
-                if (writes && !tells) silent.add(store.getSimpleName() + "." + m.getName());
+                if (writes && !tells) silent.add(c.getSimpleName() + "." + m.getName());
             }
         }
         assertThat(silent).as("store methods writing a cached table without appending RowsChanged").isEmpty();
+    }
+
+    /** The classes (by source file) whose SQL inserts into, updates or deletes from a table of events.CachedTable. */
+    private static Set<String> classesWritingCachedTables() throws java.io.IOException {
+        Set<String> tables = new TreeSet<>();
+        for (dev.stoa.events.CachedTable t : dev.stoa.events.CachedTable.values()) tables.addAll(t.sqlTables);
+        java.util.regex.Pattern write = java.util.regex.Pattern.compile(
+                "\\b(?:INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+(" + String.join("|", tables) + ")\\b");
+        java.nio.file.Path root = java.nio.file.Path.of("src/main/java");
+        Set<String> out = new TreeSet<>();
+        try (var files = java.nio.file.Files.walk(root)) {
+            for (java.nio.file.Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                if (write.matcher(java.nio.file.Files.readString(f)).find()) {
+                    String rel = root.relativize(f).toString();
+                    out.add(rel.substring(0, rel.length() - ".java".length()).replace(java.io.File.separatorChar, '.'));
+                }
+            }
+        }
+        return out;
     }
 
     /** DEVELOPING.md's table of caches that follow the log is the one list: every LogFollower is in it. */

@@ -30,8 +30,8 @@ public final class AlertWordActions {
         return db.write(tx -> {
             List<String> before = store.words(tx.h(), userId);
             for (String w : words) {
-                if (add) store.add(tx.h(), userId, w);
-                else store.remove(tx.h(), userId, w);
+                if (add) store.add(tx, userId, w);
+                else store.remove(tx, userId, w);
             }
             List<String> after = store.words(tx.h(), userId);
             if (!after.equals(before)) log.append(tx, new MiscEvent.AlertWords(after), Recipients.users(userId));

@@ -3,7 +3,8 @@ package dev.stoa.alertwords;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LogFollower;
-import dev.stoa.events.LoggedEvent;
+import dev.stoa.events.CachedTable;
+import dev.stoa.events.RowsChanged;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -14,21 +15,22 @@ import java.util.Set;
 /**
  * Every user's alert words in memory, for message sending (a big channel's recipients would
  * otherwise be one query with thousands of ids per message). Reloaded from committed state when
- * an alert_words event was published, so every node agrees.
+ * the log published a change of the alert_words table, so every node agrees.
  */
 public final class AlertWordCache extends LogFollower {
     private final Db db;
-    private final AlertWordStore store = new AlertWordStore();
+    private final AlertWordStore store;
     private volatile Map<Long, List<String>> words;
 
-    public AlertWordCache(Db db, EventLog log) {
-        super(log, Set.of("alert_words"));
+    public AlertWordCache(Db db, EventLog log, AlertWordStore store) {
+        super(log, Set.of(CachedTable.ALERT_WORDS));
         this.db = db;
+        this.store = store;
         this.words = load();
     }
 
     @Override
-    protected void changed(List<LoggedEvent> entries, long head) {
+    protected void changed(List<RowsChanged.Seen> changes, long head) {
         words = load();
     }
 

@@ -10,12 +10,13 @@ import java.util.List;
 
 /** Alert words. */
 final class AlertWordsModule implements Module {
-    final AlertWordStore store = new AlertWordStore();
+    final AlertWordStore store;
     final AlertWordActions actions;
 
     final AlertWordViews views;
 
     AlertWordsModule(Core c) {
+        this.store = new AlertWordStore(c.log());
         this.actions = new AlertWordActions(c.db(), c.log(), store);
         this.views = new AlertWordViews(new AlertWordQueries(c.db(), store), actions);
     }

@@ -46,15 +46,15 @@ public final class Bootstrap {
         }
         long now = clock.instant().getEpochSecond();
         db.write(tx -> {
-            realmStore.insert(tx.h(), "Stoa", Json.object(), now);
+            realmStore.insert(tx, "Stoa", Json.object(), now);
             Map<String, Long> ids = new HashMap<>();
             for (var e : SystemGroups.SUBGROUPS.entrySet()) {
-                long id = groups.insert(tx.h(), e.getKey(), SystemGroups.DESCRIPTIONS.get(e.getKey()), true, now, null, "{}");
+                long id = groups.insert(tx, e.getKey(), SystemGroups.DESCRIPTIONS.get(e.getKey()), true, now, null, "{}");
                 ids.put(e.getKey(), id);
-                groups.addSubgroups(tx.h(), id, e.getValue().stream().map(ids::get).toList());
+                groups.addSubgroups(tx, id, e.getValue().stream().map(ids::get).toList());
             }
             for (var e : ids.entrySet()) {
-                groups.set(tx.h(), e.getValue(), "settings", systemGroupSettings(ids));
+                groups.set(tx, e.getValue(), "settings", systemGroupSettings(ids));
             }
             return null;
         });

@@ -68,10 +68,10 @@ public record Core(Config config, Clock clock, Db db, EventLog log,
 
     private static Core build(Config config, Clock clock, Db db, FileStore files) {
         EventLog log = new EventLog(db, clock);
-        RealmStore realmStore = new RealmStore();
+        RealmStore realmStore = new RealmStore(log);
         RealmHolder realm = new RealmHolder(db, realmStore);
-        GroupStore groups = new GroupStore();
-        GroupResolver resolver = new GroupResolver(groups, new GroupCache(db, log));
+        GroupStore groups = new GroupStore(log);
+        GroupResolver resolver = new GroupResolver(groups, new GroupCache(db, log, groups));
         UserStore users = new UserStore(log);
         // Zulip's AVATAR_SALT: one per server, shared by its nodes (server_secrets)
         byte[] fresh = new byte[16];
@@ -81,8 +81,8 @@ public record Core(Config config, Clock clock, Db db, EventLog log,
         UserAccess userAccess = new UserAccess(realm, users);
         ChannelStore channels = new ChannelStore();
         SubscriptionStore subscriptions = new SubscriptionStore();
-        LinkifierStore linkifiers = new LinkifierStore();
-        EmojiStore emoji = new EmojiStore();
+        LinkifierStore linkifiers = new LinkifierStore(log);
+        EmojiStore emoji = new EmojiStore(log);
         RealmEmoji realmEmoji = new RealmEmoji(db, emoji, log);
         // A channel link costs one indexed lookup per #**mention** (not per message).
         RenderData renderData = new RenderData(db, log, realmEmoji, linkifiers, users, groups,

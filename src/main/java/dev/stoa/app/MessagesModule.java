@@ -1,6 +1,7 @@
 package dev.stoa.app;
 
 import dev.stoa.alertwords.AlertWordCache;
+import dev.stoa.alertwords.AlertWordStore;
 import dev.stoa.config.ExtrasConfig;
 import dev.stoa.identity.User;
 import dev.stoa.messages.Access;
@@ -82,7 +83,7 @@ public final class MessagesModule implements Module {
     MessagesModule(Core c, TopicDeleteActions.TopicCleared topicCleared, MessageActions.AfterSend afterSend) {
         this.store = new MessageStore(c.db().dialect());
         this.subscriptions = c.subscriptions();
-        AlertWordCache alertWords = new AlertWordCache(c.db(), c.log());
+        AlertWordCache alertWords = new AlertWordCache(c.db(), c.log(), new AlertWordStore(c.log()));
         this.json = new MessageJson(c.users(), c.userJson(), c.channels(), store, c.realm());
         this.access = new Access(c.channelAccess());
         this.uploads = new UploadActions(c.db(), c.log(), new UploadStore(), store, access, c.files(), c.config().maxUploadMib(), c.clock(), c.realm());

@@ -22,7 +22,7 @@ public final class RealmModule implements Module {
     RealmModule(Core c, SignInMethodActions methods) {
         this.actions = new RealmActions(c.db(), c.log(), c.realmStore(), c.realm(), c.groupValues(), c.clock(),
                 (h, id) -> c.channels().byId(h, id).filter(ch -> !ch.isArchived()).map(Channel::inviteOnly));
-        this.deactivation = new RealmDeactivation(c.db(), c.log(), c.realmStore(), c.realm());
+        this.deactivation = new RealmDeactivation(c.db(), c.log(), c.realmStore());
         this.state = new RealmState(c.realm(), c.groups(), c.config().externalUrl(), c.config().realmHost(), c.config().maxUploadMib(), h -> {
             SignInMethods auth = methods.current(h);
             return new RealmState.Auth(auth.realmMethods(), auth.emailEnabled(), auth.passwordAuth());

@@ -193,6 +193,9 @@ public final class Stoa implements AutoCloseable {
     /** The realm's settings in memory (tests reload it after changing a setting in the database). */
     public RealmHolder realm() { return core.realm(); }
 
+    /** The shared services (tests write through their stores, as actions do). */
+    public Core core() { return core; }
+
     public dev.stoa.users.UserJson userJson() { return core.userJson(); }
 
     public EventQueues queues() { return queues; }

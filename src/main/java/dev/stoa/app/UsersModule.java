@@ -29,7 +29,7 @@ import java.util.Map;
 public final class UsersModule implements Module {
     public final UserActions actions;
     final UserAuth auth;
-    final ProfileFieldStore profileStore = new ProfileFieldStore();
+    final ProfileFieldStore profileStore;
     /** Stateless SQL over bots' services and configuration: integrations call the bots and answer their config requests. */
     public final BotServiceStore botServices = new BotServiceStore();
     public final ProfileFieldActions profileFields;
@@ -44,6 +44,7 @@ public final class UsersModule implements Module {
 
     UsersModule(Core c, List<UserHooks> hooks) {
         this.core = c;
+        this.profileStore = new ProfileFieldStore(c.log());
         this.userCache = new UserCache(c.log(), c.users(), profileStore, c.userJson());
         this.profileFields = new ProfileFieldActions(c.db(), c.log(), profileStore, c.users(), c.userAccess(),
                 d -> d.isEmpty() ? "" : c.renderer().render(null, d).html());

@@ -125,7 +125,7 @@ final class Admin {
             throw new AdminError("cannot open the database: " + Main.rootMessage(e));
         }
         try (core) {
-            core.realm().reload();
+            core.realm().follow(core.log());
             execute(cmd, opts, core, Modules.build(core));
         } catch (ApiError e) {
             // The same rules as the API (an address in use, the last owner...): one clear line.

@@ -87,14 +87,14 @@ public final class EmojiActions {
     }
 
     private EmojiRow insert(Tx tx, String name, EmojiImages.Stored files, long authorId) {
-        long id = store.insert(tx.h(), name, files.fileName(), files.stillFileName(), authorId);
+        long id = store.insert(tx, name, files.fileName(), files.stillFileName(), authorId);
         EmojiRow row = new EmojiRow(id, name, files.fileName(), files.stillFileName(), authorId, false);
         notify(tx, "add", row);
         return row;
     }
 
     private void deactivate(Tx tx, EmojiRow current) {
-        store.deactivate(tx.h(), current.id());
+        store.deactivate(tx, current.id());
         notify(tx, "edit", new EmojiRow(current.id(), current.name(), current.fileName(), current.stillFileName(),
                 current.authorId(), true));
     }

@@ -1,11 +1,20 @@
 package dev.stoa.emoji;
 
+import dev.stoa.db.Tx;
+import dev.stoa.events.CachedTable;
+import dev.stoa.events.EventLog;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 
-/** SQL for custom emoji. */
+/** SQL for custom emoji. Its writes append {@link dev.stoa.events.RowsChanged} (realm_emoji): RealmEmoji follows it. */
 public final class EmojiStore {
+    private final EventLog log;
+
+    public EmojiStore(EventLog log) {
+        this.log = log;
+    }
+
     private static final String COLUMNS = "id, name, file_name, still_file_name, author_id, deactivated";
 
     private static EmojiRow map(java.sql.ResultSet rs, org.jdbi.v3.core.statement.StatementContext ctx) throws java.sql.SQLException {
@@ -23,13 +32,16 @@ public final class EmojiStore {
                 .bind(0, name).map(EmojiStore::map).findOne();
     }
 
-    public long insert(Handle h, String name, String fileName, String stillFileName, long authorId) {
-        return h.createUpdate("INSERT INTO realm_emoji (name, file_name, still_file_name, author_id, deactivated) VALUES (?, ?, ?, ?, FALSE)")
+    public long insert(Tx tx, String name, String fileName, String stillFileName, long authorId) {
+        long id = tx.h().createUpdate("INSERT INTO realm_emoji (name, file_name, still_file_name, author_id, deactivated) VALUES (?, ?, ?, ?, FALSE)")
                 .bind(0, name).bind(1, fileName).bind(2, stillFileName).bind(3, authorId)
                 .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
+        log.rowsChanged(tx, CachedTable.REALM_EMOJI, List.of(id));
+        return id;
     }
 
-    public void deactivate(Handle h, long id) {
-        h.createUpdate("UPDATE realm_emoji SET deactivated = TRUE WHERE id = ?").bind(0, id).execute();
+    public void deactivate(Tx tx, long id) {
+        tx.h().createUpdate("UPDATE realm_emoji SET deactivated = TRUE WHERE id = ?").bind(0, id).execute();
+        log.rowsChanged(tx, CachedTable.REALM_EMOJI, List.of(id));
     }
 }

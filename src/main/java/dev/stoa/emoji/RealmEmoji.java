@@ -3,7 +3,8 @@ package dev.stoa.emoji;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LogFollower;
-import dev.stoa.events.LoggedEvent;
+import dev.stoa.events.CachedTable;
+import dev.stoa.events.RowsChanged;
 import dev.stoa.markdown.MarkdownContext.CustomEmoji;
 import java.util.HashMap;
 import java.util.List;
@@ -13,8 +14,8 @@ import java.util.Set;
 
 /**
  * The realm's custom emoji in memory, for rendering (:name:) and reaction validation
- * (reaction_type realm_emoji, emoji_code = id). Reloaded when a committed realm_emoji event is
- * published, so a lookup is a map access.
+ * (reaction_type realm_emoji, emoji_code = id). Reloaded when the log publishes a change of the
+ * realm_emoji table ({@link RowsChanged}), so a lookup is a map access.
  */
 public final class RealmEmoji extends LogFollower {
     private record Snapshot(Map<String, EmojiRow> activeByName, Map<String, EmojiRow> byId) {}
@@ -24,14 +25,14 @@ public final class RealmEmoji extends LogFollower {
     private volatile Snapshot snapshot;
 
     public RealmEmoji(Db db, EmojiStore store, EventLog log) {
-        super(log, Set.of("realm_emoji"));
+        super(log, Set.of(CachedTable.REALM_EMOJI));
         this.db = db;
         this.store = store;
         reload();
     }
 
     @Override
-    protected void changed(List<LoggedEvent> entries, long head) {
+    protected void changed(List<RowsChanged.Seen> changes, long head) {
         reload();
     }
 

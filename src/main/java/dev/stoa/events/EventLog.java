@@ -49,8 +49,8 @@ public final class EventLog {
     }
 
     /** Appends the internal entry that rows of a cached table changed (a store's write methods call it). */
-    public void rowsChanged(Tx tx, String table, List<Long> ids) {
-        appender.append(tx, new RowsChanged(table, List.copyOf(ids)), Recipients.nobody());
+    public void rowsChanged(Tx tx, CachedTable table, Collection<Long> ids) {
+        appender.append(tx, new RowsChanged(table.entryName, List.copyOf(ids)), Recipients.nobody());
     }
 
     /**

@@ -21,15 +21,15 @@ public final class FullMembers {
     public static void sync(Tx tx, EventLog log, long fullMembersGroup, int thresholdDays, long now) {
         var h = tx.h();
         long cutoff = now - thresholdDays * 86400L;
-        GroupStore store = new GroupStore();
+        GroupStore store = new GroupStore(log);
         Set<Long> should = store.membersJoinedBy(h, cutoff);
         Set<Long> are = new HashSet<>(store.directMembers(h, fullMembersGroup));
         List<Long> add = new ArrayList<>(), remove = new ArrayList<>();
         for (long u : should) if (!are.contains(u)) add.add(u);
         for (long u : are) if (!should.contains(u)) remove.add(u);
         if (add.isEmpty() && remove.isEmpty()) return;
-        store.addMembers(h, fullMembersGroup, add);
-        store.removeMembers(h, fullMembersGroup, remove);
+        store.addMembers(tx, fullMembersGroup, add);
+        store.removeMembers(tx, fullMembersGroup, remove);
         Set<Long> active = store.allActiveUsers(h);
         List<Long> addActive = add.stream().filter(active::contains).sorted().toList();
         List<Long> removeActive = remove.stream().filter(active::contains).sorted().toList();

@@ -212,16 +212,16 @@ public final class GroupActions {
             if (v == null) v = defaultValue(h, e.getValue().defaultGroupName(), actor);
             settings.set(e.getKey(), v);
         }
-        long id = store.insert(h, n.name(), n.description(), false, clock.instant().getEpochSecond(), actor.id(), Json.write(settings));
-        store.addMembers(h, id, n.members());
-        store.addSubgroups(h, id, n.subgroups());
+        long id = store.insert(tx, n.name(), n.description(), false, clock.instant().getEpochSecond(), actor.id(), Json.write(settings));
+        store.addMembers(tx, id, n.members());
+        store.addSubgroups(tx, id, n.subgroups());
         log.append(tx, new GroupEvent.Add(store.apiGroups(h, true, id).get(0).deepCopy()), Recipients.all());
         return id;
     }
 
-    private static JsonNode defaultValue(Handle h, String name, User actor) {
+    private JsonNode defaultValue(Handle h, String name, User actor) {
         if (name.equals(GroupSettingRules.GROUP_CREATOR)) return GroupSettingValues.anonymous(List.of(actor.id()), List.of());
-        long id = new GroupStore().systemGroupId(h, name);
+        long id = store.systemGroupId(h, name);
         return Json.MAPPER.getNodeFactory().numberNode(id);
     }
 
@@ -240,18 +240,18 @@ public final class GroupActions {
         GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
         boolean deactivated = g.deactivated();
         if (u.reactivate() && deactivated) {
-            store.set(h, groupId, "deactivated", false);
+            store.set(tx, groupId, "deactivated", false);
             deactivated = false;
             Hints hints = Hints.NONE.withGroup((ObjectNode) store.apiGroups(h, true, groupId).get(0));
             log.append(tx, new GroupEvent.Update(groupId, Json.object().put("deactivated", false), hints), Recipients.all());
         }
         if (u.name() != null && !u.name().equals(g.name())) {
             if (store.nameTaken(h, u.name(), groupId)) throw ApiError.bad("User group '" + u.name() + "' already exists.");
-            store.set(h, groupId, "name", u.name());
+            store.set(tx, groupId, "name", u.name());
             log.append(tx, new GroupEvent.Update(groupId, Json.object().put("name", u.name()), marker(deactivated)), Recipients.all());
         }
         if (u.description() != null && !u.description().equals(g.description())) {
-            store.set(h, groupId, "description", u.description());
+            store.set(tx, groupId, "description", u.description());
             log.append(tx, new GroupEvent.Update(groupId, Json.object().put("description", u.description()), marker(deactivated)), Recipients.all());
         }
         updateSettings(tx, g, u.settings(), deactivated);
@@ -269,7 +269,7 @@ public final class GroupActions {
             data.set(e.getKey(), c.newValue());
             log.append(tx, new GroupEvent.Update(g.id(), data, marker(deactivated)), Recipients.all());
         }
-        store.saveSettings(tx.h(), g.id(), settings);
+        if (!settings.equals(g.settings())) store.saveSettings(tx, g.id(), settings);
     }
 
     public static ApiError expectationMismatch() {
@@ -294,7 +294,7 @@ public final class GroupActions {
         if (!objections.isEmpty()) {
             throw ApiError.of(ErrorCode.CANNOT_DEACTIVATE_GROUP_IN_USE, "Cannot deactivate user group in use.").with("objections", objections);
         }
-        store.set(h, groupId, "deactivated", true);
+        store.set(tx, groupId, "deactivated", true);
         log.append(tx, new GroupEvent.Update(groupId, Json.object().put("deactivated", true), Hints.NONE), Recipients.all());
     }
 
@@ -339,11 +339,11 @@ public final class GroupActions {
         for (long u : delete) if (!active.contains(u)) throw ApiError.bad("There is no member '" + u + "' in this user group");
         List<Runnable> after = beforeMembershipChange(tx, groupId);
         if (!add.isEmpty()) {
-            store.addMembers(h, groupId, add);
+            store.addMembers(tx, groupId, add);
             log.append(tx, new GroupEvent.AddMembers(groupId, sorted(add), marker(g.deactivated())), Recipients.all());
         }
         if (!delete.isEmpty()) {
-            store.removeMembers(h, groupId, delete);
+            store.removeMembers(tx, groupId, delete);
             log.append(tx, new GroupEvent.RemoveMembers(groupId, sorted(delete), marker(g.deactivated())), Recipients.all());
         }
         after.forEach(Runnable::run);
@@ -370,11 +370,11 @@ public final class GroupActions {
         for (long s : delete) if (!existing.contains(s)) throw ApiError.bad("User group " + s + " is not a subgroup of this group.");
         List<Runnable> after = beforeMembershipChange(tx, groupId);
         if (!add.isEmpty()) {
-            store.addSubgroups(h, groupId, add);
+            store.addSubgroups(tx, groupId, add);
             log.append(tx, new GroupEvent.AddSubgroups(groupId, sorted(add), marker(g.deactivated())), Recipients.all());
         }
         if (!delete.isEmpty()) {
-            store.removeSubgroups(h, groupId, delete);
+            store.removeSubgroups(tx, groupId, delete);
             log.append(tx, new GroupEvent.RemoveSubgroups(groupId, sorted(delete), marker(g.deactivated())), Recipients.all());
         }
         after.forEach(Runnable::run);

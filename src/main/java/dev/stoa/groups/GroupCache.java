@@ -3,7 +3,8 @@ package dev.stoa.groups;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LogFollower;
-import dev.stoa.events.LoggedEvent;
+import dev.stoa.events.CachedTable;
+import dev.stoa.events.RowsChanged;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,8 +22,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * makes six; a check here is a few hash lookups.
  *
  * <p>It reflects committed, published state only: it is rebuilt (one read snapshot, three
- * queries) when the event log has published a user_group or realm_user event after the snapshot's
- * head ({@link LogFollower}), so every node's cache follows the shared log, never a local action. Code that must see its own
+ * queries) when the event log has published a change of the groups' or users' rows after the
+ * snapshot's head ({@link LogFollower}), so every node's cache follows the shared log, never a local action. Code that must see its own
  * uncommitted writes inside a transaction uses {@link GroupStore#isMemberRecursive} instead.
  */
 public final class GroupCache extends LogFollower {
@@ -35,15 +36,16 @@ public final class GroupCache extends LogFollower {
     /** Batches of followed entries handed over so far: a snapshot whose read began before the latest is stale. */
     private volatile long changes;
 
-    private final GroupStore store = new GroupStore();
+    private final GroupStore store;
 
-    public GroupCache(Db db, EventLog log) {
-        super(log, Set.of("user_group", "realm_user"));
+    public GroupCache(Db db, EventLog log, GroupStore store) {
+        super(log, Set.of(CachedTable.USER_GROUPS, CachedTable.USERS));
         this.db = db;
+        this.store = store;
     }
 
     @Override
-    protected void changed(List<LoggedEvent> entries, long head) {
+    protected void changed(List<RowsChanged.Seen> rows, long head) {
         changes++; // under the follower's lock: one writer
     }
 

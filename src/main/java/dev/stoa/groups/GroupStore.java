@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Dialect;
 import dev.stoa.db.Tx;
+import dev.stoa.events.CachedTable;
+import dev.stoa.events.EventLog;
 import dev.stoa.http.Json;
 import java.util.Collection;
 import java.util.HashMap;
@@ -15,8 +17,18 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 import org.jdbi.v3.core.Handle;
 
-/** SQL for user groups, their direct members and direct subgroups. */
+/**
+ * SQL for user groups, their direct members and direct subgroups. Its writes append
+ * {@link dev.stoa.events.RowsChanged} (user_groups, the group's id) in the writing transaction: the
+ * caches of groups (GroupCache, RenderData) follow it.
+ */
 public final class GroupStore {
+    private final EventLog log;
+
+    public GroupStore(EventLog log) {
+        this.log = log;
+    }
+
     /** The given groups (<ids>) and their subgroups, through active groups only: the groups that grant their members. */
     private static final String GRANTING_TREE = """
             WITH RECURSIVE g(id) AS (
@@ -30,10 +42,12 @@ public final class GroupStore {
 
     private static final String ROW = "SELECT id, name, description, is_system_group, deactivated, settings FROM user_groups";
 
-    public long insert(Handle h, String name, String description, boolean system, long now, Long creatorId, String settingsJson) {
-        return h.createUpdate("INSERT INTO user_groups (name, description, is_system_group, date_created, creator_id, settings) VALUES (?, ?, ?, ?, ?, ?)")
+    public long insert(Tx tx, String name, String description, boolean system, long now, Long creatorId, String settingsJson) {
+        long id = tx.h().createUpdate("INSERT INTO user_groups (name, description, is_system_group, date_created, creator_id, settings) VALUES (?, ?, ?, ?, ?, ?)")
                 .bind(0, name).bind(1, description).bind(2, system).bind(3, now).bind(4, creatorId).bind(5, settingsJson)
                 .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
+        log.rowsChanged(tx, CachedTable.USER_GROUPS, List.of(id));
+        return id;
     }
 
     public Optional<Row> find(Handle h, long id) {
@@ -64,36 +78,44 @@ public final class GroupStore {
                 rs.getString(3), rs.getBoolean(4), rs.getBoolean(5), (ObjectNode) Json.parse(rs.getString(6)))).findOne();
     }
 
-    public void set(Handle h, long id, String column, Object value) {
-        h.createUpdate("UPDATE user_groups SET " + column + " = ? WHERE id = ?").bind(0, value).bind(1, id).execute();
+    /** Sets one column; `column` is a constant from the calling action, never user input. */
+    public void set(Tx tx, long id, String column, Object value) {
+        tx.h().createUpdate("UPDATE user_groups SET " + column + " = ? WHERE id = ?").bind(0, value).bind(1, id).execute();
+        log.rowsChanged(tx, CachedTable.USER_GROUPS, List.of(id));
     }
 
-    public void saveSettings(Handle h, long id, ObjectNode settings) {
-        set(h, id, "settings", Json.write(settings));
+    public void saveSettings(Tx tx, long id, ObjectNode settings) {
+        set(tx, id, "settings", Json.write(settings));
     }
 
-    public void addMembers(Handle h, long groupId, Collection<Long> userIds) {
-        var batch = h.prepareBatch("INSERT INTO group_members (group_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING");
-        for (long u : userIds) batch.bind(0, groupId).bind(1, u).add();
-        if (!userIds.isEmpty()) batch.execute();
-    }
-
-    public void removeMembers(Handle h, long groupId, Collection<Long> userIds) {
+    public void addMembers(Tx tx, long groupId, Collection<Long> userIds) {
         if (userIds.isEmpty()) return;
-        h.createUpdate("DELETE FROM group_members WHERE group_id = :g AND user_id IN (<ids>)")
+        var batch = tx.h().prepareBatch("INSERT INTO group_members (group_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING");
+        for (long u : userIds) batch.bind(0, groupId).bind(1, u).add();
+        batch.execute();
+        log.rowsChanged(tx, CachedTable.USER_GROUPS, List.of(groupId));
+    }
+
+    public void removeMembers(Tx tx, long groupId, Collection<Long> userIds) {
+        if (userIds.isEmpty()) return;
+        tx.h().createUpdate("DELETE FROM group_members WHERE group_id = :g AND user_id IN (<ids>)")
                 .bind("g", groupId).bindList("ids", List.copyOf(userIds)).execute();
+        log.rowsChanged(tx, CachedTable.USER_GROUPS, List.of(groupId));
     }
 
-    public void addSubgroups(Handle h, long groupId, Collection<Long> subgroupIds) {
-        var batch = h.prepareBatch("INSERT INTO group_subgroups (group_id, subgroup_id) VALUES (?, ?) ON CONFLICT DO NOTHING");
-        for (long s : subgroupIds) batch.bind(0, groupId).bind(1, s).add();
-        if (!subgroupIds.isEmpty()) batch.execute();
-    }
-
-    public void removeSubgroups(Handle h, long groupId, Collection<Long> subgroupIds) {
+    public void addSubgroups(Tx tx, long groupId, Collection<Long> subgroupIds) {
         if (subgroupIds.isEmpty()) return;
-        h.createUpdate("DELETE FROM group_subgroups WHERE group_id = :g AND subgroup_id IN (<ids>)")
+        var batch = tx.h().prepareBatch("INSERT INTO group_subgroups (group_id, subgroup_id) VALUES (?, ?) ON CONFLICT DO NOTHING");
+        for (long s : subgroupIds) batch.bind(0, groupId).bind(1, s).add();
+        batch.execute();
+        log.rowsChanged(tx, CachedTable.USER_GROUPS, List.of(groupId));
+    }
+
+    public void removeSubgroups(Tx tx, long groupId, Collection<Long> subgroupIds) {
+        if (subgroupIds.isEmpty()) return;
+        tx.h().createUpdate("DELETE FROM group_subgroups WHERE group_id = :g AND subgroup_id IN (<ids>)")
                 .bind("g", groupId).bindList("ids", List.copyOf(subgroupIds)).execute();
+        log.rowsChanged(tx, CachedTable.USER_GROUPS, List.of(groupId));
     }
 
     public List<Long> directMembers(Handle h, long groupId) {

@@ -56,7 +56,7 @@ public final class LinkifierActions {
     private long add(Linkifier l) {
         return db.write(tx -> {
             if (store.patternTaken(tx.h(), l.pattern(), -1)) throw duplicate();
-            long id = store.insert(tx.h(), l);
+            long id = store.insert(tx, l);
             notify(tx);
             return id;
         });
@@ -68,7 +68,7 @@ public final class LinkifierActions {
             Linkifier current = store.byId(tx.h(), id).orElseThrow(LinkifierActions::notFound);
             Linkifier l = fields.over(id, current);
             if (store.patternTaken(tx.h(), l.pattern(), l.id())) throw duplicate();
-            store.update(tx.h(), l);
+            store.update(tx, l);
             notify(tx);
             return null;
         });
@@ -76,7 +76,7 @@ public final class LinkifierActions {
 
     public void doRemove(long id) {
         db.write(tx -> {
-            if (!store.delete(tx.h(), id)) throw notFound();
+            if (!store.delete(tx, id)) throw notFound();
             notify(tx);
             return null;
         });
@@ -90,7 +90,7 @@ public final class LinkifierActions {
             Set<Long> existing = new HashSet<>();
             store.all(tx.h()).forEach(l -> existing.add(l.id()));
             if (!existing.equals(given)) throw ApiError.bad("The ordered list must enumerate all existing linkifiers exactly once");
-            store.setOrder(tx.h(), orderedIds);
+            store.setOrder(tx, orderedIds);
             notify(tx);
             return null;
         });

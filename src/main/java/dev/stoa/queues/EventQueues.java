@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LoggedEvent;
+import dev.stoa.events.RowsChanged;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
@@ -208,10 +209,6 @@ public final class EventQueues {
     /** The newest entry this node has published (register reads it before its snapshot). */
     long publishedHead() { return log.head(); }
 
-    /** Frequent types no in-memory cache follows: committing them during a register never makes it read again. */
-    private static final Set<String> UNCACHED = Set.of("message", "update_message", "delete_message", "update_message_flags",
-            "reaction", "typing", "presence", "heartbeat");
-
     /**
      * Register's check: whether entries committed while it read its state, in (before, snapshotHead], may be
      * missing from the log-fed caches (realm settings, groups, ...) it read, though its snapshot and its queue's
@@ -220,7 +217,8 @@ public final class EventQueues {
     boolean stateRaced(long before, long snapshotHead) {
         if (snapshotHead <= before) return false;
         log.catchUp();
-        for (LoggedEvent e : log.range(before, snapshotHead)) if (!UNCACHED.contains(e.type())) return true;
+        // caches follow rows changing (RowsChanged) and nothing else
+        for (LoggedEvent e : log.range(before, snapshotHead)) if (e.type().equals(RowsChanged.TYPE)) return true;
         return false;
     }
 

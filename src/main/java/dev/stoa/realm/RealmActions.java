@@ -115,23 +115,21 @@ public final class RealmActions {
             data.set(e.getKey(), e.getValue().newValue());
             log.append(tx, new RealmEvent.UpdateDict("default", data), Recipients.all());
         }
-        store.saveSettings(h, stored);
+        store.saveSettings(tx, stored);
         if (changed.has("waiting_period_threshold")) syncFullMembers(tx, changed.get("waiting_period_threshold").asInt());
-        tx.afterCommit(holder::reload);
         return changed;
     }
 
     /**
      * One scalar setting set inside the caller's transaction, as PATCH /realm would set it (stored,
-     * announced, reloaded after commit): removing the last allowed domain turns off
+     * announced; the holder follows the row's change): removing the last allowed domain turns off
      * emails_restricted_to_domains, removing a playground resets default_code_block_language.
      */
     public void set(Tx tx, String name, JsonNode value) {
         ObjectNode stored = store.find(tx.h()).orElseThrow().settings();
         stored.set(name, value);
-        store.saveSettings(tx.h(), stored);
+        store.saveSettings(tx, stored);
         announce(tx, name, value);
-        tx.afterCommit(holder::reload);
     }
 
     /**

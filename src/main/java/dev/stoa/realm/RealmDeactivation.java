@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * Deactivating and reactivating the organization (the CLI's deactivate-realm / reactivate-realm).
  * While it is deactivated every authenticated request answers 401 REALM_DEACTIVATED; the realm
- * event makes every node's RealmHolder reload.
+ * row's change (RealmStore appends it) makes every node's RealmHolder reload.
  */
 public final class RealmDeactivation {
     /** Zulip's realm id for the one organization (as in emoji URLs). */
@@ -18,13 +18,11 @@ public final class RealmDeactivation {
     private final Db db;
     private final EventLog log;
     private final RealmStore store;
-    private final RealmHolder holder;
 
-    public RealmDeactivation(Db db, EventLog log, RealmStore store, RealmHolder holder) {
+    public RealmDeactivation(Db db, EventLog log, RealmStore store) {
         this.db = db;
         this.log = log;
         this.store = store;
-        this.holder = holder;
     }
 
     /** False when it already was. */
@@ -40,10 +38,9 @@ public final class RealmDeactivation {
     private boolean set(boolean deactivated) {
         return db.write(tx -> {
             if (store.find(tx.h()).orElseThrow().deactivated() == deactivated) return false;
-            store.setDeactivated(tx.h(), deactivated);
+            store.setDeactivated(tx, deactivated);
             if (deactivated) log.append(tx, new RealmEvent.Deactivated(REALM_ID), Recipients.all());
             else log.append(tx, new RealmEvent.Reactivated(REALM_ID), Recipients.users(List.of()));
-            tx.afterCommit(holder::reload);
             return true;
         });
     }

@@ -3,16 +3,17 @@ package dev.stoa.realm;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LogFollower;
-import dev.stoa.events.LoggedEvent;
+import dev.stoa.events.CachedTable;
+import dev.stoa.events.RowsChanged;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The realm in memory: hot settings for permission checks and register. Reloaded after a local
- * committed change, and, once it follows the event log ({@link LogFollower}, from when the realm
- * exists), whenever the log has published a realm event since the last look, so that every node
- * sharing the database stays current.
+ * The realm in memory: hot settings for permission checks and register. Once it follows the event
+ * log ({@link LogFollower}, from when the realm exists), reloaded whenever the log has published a
+ * change of the realm row since the last look (RealmStore appends it with every write), so that
+ * every node sharing the database stays current.
  */
 public final class RealmHolder {
     private final Db db;
@@ -21,14 +22,14 @@ public final class RealmHolder {
     private volatile Map<String, Long> systemGroups;
     private volatile Follower follower;
 
-    /** Reloads the holder on realm entries; made once the realm exists (a reload before would find no row). */
+    /** Reloads the holder when the realm row changed; made once the realm exists (a reload before would find no row). */
     private final class Follower extends LogFollower {
         Follower(EventLog log) {
-            super(log, Set.of("realm"));
+            super(log, Set.of(CachedTable.REALM));
         }
 
         @Override
-        protected void changed(List<LoggedEvent> entries, long head) {
+        protected void changed(List<RowsChanged.Seen> changes, long head) {
             reload();
         }
 
@@ -42,9 +43,10 @@ public final class RealmHolder {
         this.store = store;
     }
 
-    /** From now on, realm events published by any node make the next get() reload. */
+    /** Loads the realm; from now on, realm row changes published by any node make the next get() reload. */
     public void follow(EventLog log) {
         this.follower = new Follower(log);
+        reload(); // after the follower took the head: a change committed meanwhile is either read here or followed
     }
 
     public Realm get() {

@@ -1,14 +1,24 @@
 package dev.stoa.realm;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Tx;
+import dev.stoa.events.CachedTable;
+import dev.stoa.events.EventLog;
 import dev.stoa.http.Json;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 
-/** SQL for the realm row and the system-group ids. */
+/** SQL for the realm row and the system-group ids. Its writes append {@link dev.stoa.events.RowsChanged} (realm): RealmHolder follows it. */
 public final class RealmStore {
+    private final EventLog log;
+
+    public RealmStore(EventLog log) {
+        this.log = log;
+    }
+
     public record Row(String name, ObjectNode settings, long dateCreated, boolean deactivated) {}
 
     public Optional<Row> find(Handle h) {
@@ -17,18 +27,21 @@ public final class RealmStore {
                 .findOne();
     }
 
-    public void insert(Handle h, String name, ObjectNode settings, long now) {
-        h.createUpdate("INSERT INTO realm (id, name, settings, date_created) VALUES (1, ?, ?, ?)")
+    public void insert(Tx tx, String name, ObjectNode settings, long now) {
+        tx.h().createUpdate("INSERT INTO realm (id, name, settings, date_created) VALUES (1, ?, ?, ?)")
                 .bind(0, name).bind(1, Json.write(settings)).bind(2, now).execute();
+        log.rowsChanged(tx, CachedTable.REALM, List.of());
     }
 
-    public void saveSettings(Handle h, ObjectNode settings) {
-        h.createUpdate("UPDATE realm SET settings = ?, name = ? WHERE id = 1")
+    public void saveSettings(Tx tx, ObjectNode settings) {
+        tx.h().createUpdate("UPDATE realm SET settings = ?, name = ? WHERE id = 1")
                 .bind(0, Json.write(settings)).bind(1, settings.path("name").asText("Stoa")).execute();
+        log.rowsChanged(tx, CachedTable.REALM, List.of());
     }
 
-    public void setDeactivated(Handle h, boolean deactivated) {
-        h.createUpdate("UPDATE realm SET deactivated = ? WHERE id = 1").bind(0, deactivated).execute();
+    public void setDeactivated(Tx tx, boolean deactivated) {
+        tx.h().createUpdate("UPDATE realm SET deactivated = ? WHERE id = 1").bind(0, deactivated).execute();
+        log.rowsChanged(tx, CachedTable.REALM, List.of());
     }
 
     public Map<String, Long> systemGroups(Handle h) {

@@ -4,7 +4,8 @@ import dev.stoa.db.Db;
 import dev.stoa.emoji.RealmEmoji;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LogFollower;
-import dev.stoa.events.LoggedEvent;
+import dev.stoa.events.CachedTable;
+import dev.stoa.events.RowsChanged;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.linkifiers.LinkifierStore;
 import dev.stoa.markdown.MarkdownContext;
@@ -26,8 +27,8 @@ import org.jdbi.v3.core.Handle;
 /**
  * The realm data the renderer looks up, in memory: active users (by id and by lower-cased full
  * name; a name several users share maps to nobody), mentionable groups, linkifiers, custom emoji.
- * Each part is reloaded (one query) when a committed event of its kind has been published since
- * the last render (it follows the log as every cache does, {@link LogFollower}), so a mention costs a map access and never a query. Channels come from a
+ * Each part is reloaded (one query) when a change of its table has been published since the
+ * last render (it follows the log as every cache does, {@link LogFollower}), so a mention costs a map access and never a query. Channels come from a
  * lookup the channels feature provides at wiring time (channels renders descriptions, so render
  * cannot name its store).
  */
@@ -53,7 +54,7 @@ public final class RenderData extends LogFollower {
 
     public RenderData(Db db, EventLog log, RealmEmoji emoji, LinkifierStore linkifierStore, UserStore userStore, GroupStore groupStore,
                       ChannelLookup channels, String realmUrl) {
-        super(log, Set.of(USERS, BOTS, GROUPS, LINKIFIERS));
+        super(log, Set.of(CachedTable.USERS, CachedTable.USER_GROUPS, CachedTable.LINKIFIERS));
         this.db = db;
         this.userStore = userStore;
         this.emoji = emoji;
@@ -92,16 +93,14 @@ public final class RenderData extends LogFollower {
                 .map(l -> new Linkifier(l.id(), l.pattern(), l.urlTemplate())).toList();
     }
 
-    private static final String USERS = "realm_user", BOTS = "realm_bot", GROUPS = "user_group", LINKIFIERS = "realm_linkifiers";
-
-    /** Reloads the parts these entries changed (null: entries were missed, every part). */
+    /** Reloads the parts whose tables changed (null: entries were missed, every part). */
     @Override
-    protected void changed(List<LoggedEvent> entries, long head) {
-        Set<String> types = new HashSet<>();
-        if (entries != null) for (LoggedEvent e : entries) types.add(e.type());
-        if (entries == null || types.contains(USERS) || types.contains(BOTS)) loadUsers();
-        if (entries == null || types.contains(GROUPS)) loadGroups();
-        if (entries == null || types.contains(LINKIFIERS)) loadLinkifiers();
+    protected void changed(List<RowsChanged.Seen> changes, long head) {
+        Set<CachedTable> tables = java.util.EnumSet.noneOf(CachedTable.class);
+        if (changes != null) for (RowsChanged.Seen c : changes) tables.add(c.table());
+        if (changes == null || tables.contains(CachedTable.USERS)) loadUsers();
+        if (changes == null || tables.contains(CachedTable.USER_GROUPS)) loadGroups();
+        if (changes == null || tables.contains(CachedTable.LINKIFIERS)) loadLinkifiers();
     }
 
     private Users users() {

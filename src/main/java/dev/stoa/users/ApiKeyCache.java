@@ -3,7 +3,7 @@ package dev.stoa.users;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LogFollower;
-import dev.stoa.events.LoggedEvent;
+import dev.stoa.events.CachedTable;
 import dev.stoa.events.RowsChanged;
 import dev.stoa.identity.User;
 import java.util.HashMap;
@@ -41,7 +41,7 @@ public final class ApiKeyCache extends LogFollower {
     private long lastDrop;
 
     public ApiKeyCache(Db db, EventLog log, UserStore store) {
-        super(log, Set.of(RowsChanged.TYPE));
+        super(log, Set.of(CachedTable.USERS));
         this.db = db;
         this.store = store;
     }
@@ -71,14 +71,9 @@ public final class ApiKeyCache extends LogFollower {
 
     /** Drops the users the entries changed (null: entries were missed, everyone). */
     @Override
-    protected void changed(List<LoggedEvent> entries, long head) {
-        if (entries == null) dropAll(head);
-        else for (LoggedEvent e : entries) apply(e);
-    }
-
-    private void apply(LoggedEvent e) {
-        if (!e.payload().path("table").asText().equals("users")) return;
-        for (var id : e.payload().path("ids")) dropUser(e.id(), id.asLong());
+    protected void changed(List<RowsChanged.Seen> changes, long head) {
+        if (changes == null) dropAll(head);
+        else for (RowsChanged.Seen c : changes) for (long id : c.ids()) dropUser(c.entryId(), id);
     }
 
     private void dropUser(long entryId, long userId) {

@@ -59,7 +59,7 @@ public final class ProfileFieldActions {
         return db.write(tx -> {
             checkUniqueName(tx.h(), f.name(), null);
             if (f.displayInProfileSummary()) checkSummaryLimit(tx.h(), null);
-            long id = store.insert(tx.h(), f);
+            long id = store.insert(tx, f);
             sendFields(tx);
             return id;
         });
@@ -87,7 +87,7 @@ public final class ProfileFieldActions {
                     u.required().orElse(o.required()), u.editable().orElse(o.editableByUser()), m);
             checkUniqueName(tx.h(), f.name(), u.id());
             if (f.displayInProfileSummary()) checkSummaryLimit(tx.h(), u.id());
-            store.update(tx.h(), u.id(), f);
+            store.update(tx, u.id(), f);
             sendFields(tx);
             return null;
         });
@@ -97,7 +97,7 @@ public final class ProfileFieldActions {
     public void checkDelete(User caller, long id) {
         UserRules.requireAdmin(caller);
         db.write(tx -> {
-            if (!store.delete(tx.h(), id)) throw notFound(id);
+            if (!store.delete(tx, id)) throw notFound(id);
             sendFields(tx);
             return null;
         });
@@ -111,7 +111,7 @@ public final class ProfileFieldActions {
             if (order.size() != ids.size() || !new HashSet<>(order).equals(new HashSet<>(ids))) {
                 throw ApiError.bad("Invalid order mapping.");
             }
-            store.setOrder(tx.h(), order);
+            store.setOrder(tx, order);
             sendFields(tx);
             return null;
         });
@@ -204,7 +204,7 @@ public final class ProfileFieldActions {
             int type = field(tx.h(), fieldId).type();
             rendered = ProfileFieldTypes.renderable(type) ? markdown.apply(value) : null;
         }
-        store.setValue(tx.h(), target.id(), fieldId, value, rendered);
+        store.setValue(tx, target.id(), fieldId, value, rendered);
         ObjectNode cpf = Json.object().put("id", fieldId);
         if (value.isEmpty()) cpf.putNull("value"); else cpf.put("value", value);
         if (rendered != null) cpf.put("rendered_value", rendered);

@@ -2,6 +2,9 @@ package dev.stoa.users;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Tx;
+import dev.stoa.events.CachedTable;
+import dev.stoa.events.EventLog;
 import dev.stoa.http.Json;
 import java.util.Collection;
 import java.util.HashMap;
@@ -10,8 +13,18 @@ import java.util.Map;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 
-/** SQL for custom profile fields (custom_profile_fields) and users' values of them (custom_profile_values). */
+/**
+ * SQL for custom profile fields (custom_profile_fields) and users' values of them (custom_profile_values).
+ * Its writes append {@link dev.stoa.events.RowsChanged} of both tables: UserCache (register's user dicts,
+ * whose profile_data they are) follows them.
+ */
 public final class ProfileFieldStore {
+    private final EventLog log;
+
+    public ProfileFieldStore(EventLog log) {
+        this.log = log;
+    }
+
     /** A stored field: its type and configurable properties. */
     public record Field(long id, int type, ProfileFieldActions.FieldSpec spec) {}
 
@@ -69,30 +82,37 @@ public final class ProfileFieldStore {
     }
 
     /** Inserts a field at the end of the display order. */
-    public long insert(Handle h, ProfileFieldActions.FieldSpec f) {
+    public long insert(Tx tx, ProfileFieldActions.FieldSpec f) {
+        Handle h = tx.h();
         int order = h.createQuery("SELECT COALESCE(MAX(sort_order), 0) + 1 FROM custom_profile_fields").mapTo(Integer.class).one();
-        return h.createUpdate("INSERT INTO custom_profile_fields (name, hint, field_type, field_data, sort_order, "
+        long id = h.createUpdate("INSERT INTO custom_profile_fields (name, hint, field_type, field_data, sort_order, "
                         + "display_in_profile_summary, required, editable_by_user, use_for_user_matching) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
                 .bind(0, f.name()).bind(1, f.hint()).bind(2, f.type()).bind(3, f.fieldData()).bind(4, order)
                 .bind(5, f.displayInProfileSummary()).bind(6, f.required()).bind(7, f.editableByUser()).bind(8, f.useForUserMatching())
                 .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
+        log.rowsChanged(tx, CachedTable.CUSTOM_PROFILE_FIELDS, List.of(id));
+        return id;
     }
 
-    public void update(Handle h, long id, ProfileFieldActions.FieldSpec f) {
-        h.createUpdate("UPDATE custom_profile_fields SET name = ?, hint = ?, field_data = ?, display_in_profile_summary = ?, "
+    public void update(Tx tx, long id, ProfileFieldActions.FieldSpec f) {
+        tx.h().createUpdate("UPDATE custom_profile_fields SET name = ?, hint = ?, field_data = ?, display_in_profile_summary = ?, "
                         + "required = ?, editable_by_user = ?, use_for_user_matching = ? WHERE id = ?")
                 .bind(0, f.name()).bind(1, f.hint()).bind(2, f.fieldData()).bind(3, f.displayInProfileSummary())
                 .bind(4, f.required()).bind(5, f.editableByUser()).bind(6, f.useForUserMatching()).bind(7, id).execute();
+        log.rowsChanged(tx, CachedTable.CUSTOM_PROFILE_FIELDS, List.of(id));
     }
 
-    /** Deletes a field and every user's value of it; false when there was no such field. */
-    public boolean delete(Handle h, long id) {
-        h.execute("DELETE FROM custom_profile_values WHERE field_id = ?", id);
-        return h.execute("DELETE FROM custom_profile_fields WHERE id = ?", id) > 0;
+    /** Deletes a field and every user's value of it (a field's change: everyone's values); false when there was no such field. */
+    public boolean delete(Tx tx, long id) {
+        tx.h().execute("DELETE FROM custom_profile_values WHERE field_id = ?", id);
+        boolean deleted = tx.h().execute("DELETE FROM custom_profile_fields WHERE id = ?", id) > 0;
+        log.rowsChanged(tx, CachedTable.CUSTOM_PROFILE_FIELDS, List.of(id));
+        return deleted;
     }
 
-    public void setOrder(Handle h, List<Long> order) {
-        for (int i = 0; i < order.size(); i++) h.execute("UPDATE custom_profile_fields SET sort_order = ? WHERE id = ?", i + 1, order.get(i));
+    public void setOrder(Tx tx, List<Long> order) {
+        for (int i = 0; i < order.size(); i++) tx.h().execute("UPDATE custom_profile_fields SET sort_order = ? WHERE id = ?", i + 1, order.get(i));
+        log.rowsChanged(tx, CachedTable.CUSTOM_PROFILE_FIELDS, order);
     }
 
     /** user id → {field id: {value, rendered_value?}} for every user with values. */
@@ -125,10 +145,12 @@ public final class ProfileFieldStore {
     }
 
     /** Replaces a user's value of a field; an empty value clears it. */
-    public void setValue(Handle h, long userId, long fieldId, String value, String rendered) {
-        h.execute("DELETE FROM custom_profile_values WHERE user_id = ? AND field_id = ?", userId, fieldId);
-        if (value.isEmpty()) return;
-        h.execute("INSERT INTO custom_profile_values (user_id, field_id, value, rendered_value) VALUES (?, ?, ?, ?)",
-                userId, fieldId, value, rendered);
+    public void setValue(Tx tx, long userId, long fieldId, String value, String rendered) {
+        tx.h().execute("DELETE FROM custom_profile_values WHERE user_id = ? AND field_id = ?", userId, fieldId);
+        if (!value.isEmpty()) {
+            tx.h().execute("INSERT INTO custom_profile_values (user_id, field_id, value, rendered_value) VALUES (?, ?, ?, ?)",
+                    userId, fieldId, value, rendered);
+        }
+        log.rowsChanged(tx, CachedTable.CUSTOM_PROFILE_VALUES, List.of(userId));
     }
 }

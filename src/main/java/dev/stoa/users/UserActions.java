@@ -98,9 +98,9 @@ public final class UserActions {
         long id = store.insert(tx, draft);
         User u = store.byId(tx.h(), id).orElseThrow();
         long group = realm.systemGroup(n.role().systemGroup());
-        groups.addMembers(tx.h(), group, List.of(id));
+        groups.addMembers(tx, group, List.of(id));
         boolean full = n.role() != Role.GUEST && realm.get().get("waiting_period_threshold").asInt(0) == 0;
-        if (full && n.role() == Role.MEMBER) groups.addMembers(tx.h(), realm.systemGroup("role:fullmembers"), List.of(id));
+        if (full && n.role() == Role.MEMBER) groups.addMembers(tx, realm.systemGroup("role:fullmembers"), List.of(id));
         Set<Long> blind = access.blindTo(tx.h(), u);
         log.append(tx, new UserEvent.RealmUserAdd(accessChanges.personForEvents(u)), blind.isEmpty() ? Recipients.all() : Recipients.allExcept(blind));
         // Guests who may not see the newcomer learn only its id; delivery drops this for user_list_incomplete clients.
@@ -346,18 +346,18 @@ public final class UserActions {
     private void moveSystemGroup(Tx tx, long userId, Role old, Role role) {
         List<Long> me = List.of(userId);
         long from = realm.systemGroup(old.systemGroup()), to = realm.systemGroup(role.systemGroup());
-        groups.removeMembers(tx.h(), from, me);
+        groups.removeMembers(tx, from, me);
         log.append(tx, new GroupEvent.RemoveMembers(from, me), Recipients.all());
-        groups.addMembers(tx.h(), to, me);
+        groups.addMembers(tx, to, me);
         log.append(tx, new GroupEvent.AddMembers(to, me), Recipients.all());
         long full = realm.systemGroup("role:fullmembers");
         boolean wasFull = groups.directMembers(tx.h(), full).contains(userId);
         boolean isFull = role == Role.MEMBER && realm.get().get("waiting_period_threshold").asInt(0) == 0;
         if (wasFull && !isFull) {
-            groups.removeMembers(tx.h(), full, me);
+            groups.removeMembers(tx, full, me);
             log.append(tx, new GroupEvent.RemoveMembers(full, me), Recipients.all());
         } else if (!wasFull && isFull) {
-            groups.addMembers(tx.h(), full, me);
+            groups.addMembers(tx, full, me);
             log.append(tx, new GroupEvent.AddMembers(full, me), Recipients.all());
         }
     }

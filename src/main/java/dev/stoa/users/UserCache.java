@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LoggedEvent;
+import dev.stoa.events.RowsChanged;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import java.nio.charset.StandardCharsets;
@@ -25,10 +26,9 @@ import org.jdbi.v3.core.Handle;
  * copies strings. A dict is kept in pieces around its viewer-dependent parts (delivery_email and
  * avatar_url: {@link Entry#write}), everything else is the same for every viewer.
  *
- * <p>It follows committed, published log entries only, so that every node over one database serves
- * the same: entries that change a dict (realm_user, realm_bot, a user's user_settings, e.g.
- * email_address_visibility) re-read those users; custom_profile_fields, or an entry it cannot
- * attribute, re-reads everyone. It reads with register's snapshot handle and is labelled with that
+ * <p>It follows committed log entries only, so that every node over one database serves the same:
+ * the {@link RowsChanged} entries of the users table and of custom profile values re-read the users
+ * they name; a custom profile field's change re-reads everyone. It reads with register's snapshot handle and is labelled with that
  * snapshot's log head, so what register writes is the snapshot's state.
  */
 public final class UserCache {
@@ -96,8 +96,6 @@ public final class UserCache {
         }
     }
 
-    /** Types of the entries that change a user's dict. */
-    private static final List<String> TYPES = List.of("realm_user", "realm_bot", "user_settings", "custom_profile_fields");
     /** Past this many log ids between the kept snapshot and h's, everyone is read again rather than the log scanned. */
     private static final long MAX_SCAN = 100_000;
 
@@ -131,11 +129,15 @@ public final class UserCache {
     /** Users whose dict entries in (after, upTo] changed; null when everyone must be read again. */
     private static Set<Long> changedBetween(Handle h, long after, long upTo) {
         Set<Long> ids = new HashSet<>();
-        for (LoggedEvent e : EventLog.rangeIn(h, after, upTo, TYPES)) {
-            // custom_profile_fields: a field's change or deletion touches everyone's profile_data
-            long[] users = e.type().equals("custom_profile_fields") ? null : UserRowEntries.changed(e);
-            if (users == null) return null;
-            for (long id : users) ids.add(id);
+        for (LoggedEvent e : EventLog.rangeIn(h, after, upTo, List.of(RowsChanged.TYPE))) {
+            RowsChanged.Seen c = RowsChanged.of(e);
+            if (c == null) continue;
+            switch (c.table()) {
+                case USERS, CUSTOM_PROFILE_VALUES -> ids.addAll(c.ids());
+                // a field's change or deletion touches everyone's profile_data
+                case CUSTOM_PROFILE_FIELDS -> { return null; }
+                default -> { }
+            }
         }
         return ids;
     }

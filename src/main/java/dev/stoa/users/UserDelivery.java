@@ -7,7 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LogFollower;
-import dev.stoa.events.LoggedEvent;
+import dev.stoa.events.CachedTable;
+import dev.stoa.events.RowsChanged;
 import dev.stoa.events.UserEvent;
 import dev.stoa.http.Json;
 import dev.stoa.queues.Delivery;
@@ -30,20 +31,20 @@ public final class UserDelivery extends LogFollower {
     private volatile Map<Long, User> users;
 
     public UserDelivery(Db db, EventLog log, UserStore store, UserJson json) {
-        super(log, Set.of("realm_user"));
+        super(log, Set.of(CachedTable.USERS));
         this.json = json;
         this.db = db;
         this.store = store;
     }
 
     @Override
-    protected void changed(List<LoggedEvent> entries, long head) {
+    protected void changed(List<RowsChanged.Seen> changes, long head) {
         users = null; // the next delivery reads them again
     }
 
     /**
-     * Users as committed. Every change delivery depends on (role, email visibility, avatar) is
-     * itself a realm_user event, so one reload per batch of them replaces two reads per queue.
+     * Users as committed. Every change delivery depends on (role, email visibility, avatar) is a
+     * users row's, so one reload per batch of them replaces two reads per queue.
      */
     private synchronized Map<Long, User> users() {
         follow();

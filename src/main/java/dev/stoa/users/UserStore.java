@@ -2,6 +2,7 @@ package dev.stoa.users;
 
 import dev.stoa.db.Dialect;
 import dev.stoa.db.Tx;
+import dev.stoa.events.CachedTable;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.RowsChanged;
 import dev.stoa.identity.Role;
@@ -20,9 +21,6 @@ import org.jdbi.v3.core.statement.StatementContext;
 
 /** SQL for users and bots. Its write methods append the users-row entry ({@link RowsChanged}) in the writing transaction. */
 public final class UserStore {
-    /** The cached table this store writes (ApiKeyCache holds its rows). */
-    public static final String TABLE = "users";
-
     private final EventLog log;
 
     public UserStore(EventLog log) {
@@ -180,7 +178,7 @@ public final class UserStore {
                 .bind(9, u.passwordHash()).bind(10, u.timezone()).bind(11, u.dateJoined()).bind(12, u.avatarSource())
                 .bind(13, u.avatarVersion()).bind(14, u.isImportedStub()).bind(15, Json.write(u.settings()))
                 .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
-        log.rowsChanged(tx, TABLE, List.of(id));
+        log.rowsChanged(tx, CachedTable.USERS, List.of(id));
         return id;
     }
 
@@ -191,11 +189,11 @@ public final class UserStore {
 
     /**
      * Sets one column; `column` is a constant from the calling action, never user input. Appends the
-     * users-row entry in the same transaction: the caches holding users rows (ApiKeyCache) drop the user.
+     * users-row entry in the same transaction: the caches holding users rows drop or re-read the user.
      */
     public void set(Tx tx, long userId, String column, Object value) {
         tx.h().createUpdate("UPDATE users SET " + column + " = ? WHERE id = ?").bind(0, value).bind(1, userId).execute();
-        log.rowsChanged(tx, TABLE, List.of(userId));
+        log.rowsChanged(tx, CachedTable.USERS, List.of(userId));
     }
 
     public void saveSettings(Tx tx, long userId, ObjectNode settings) {

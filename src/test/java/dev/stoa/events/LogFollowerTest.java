@@ -11,19 +11,19 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** A cache sees each committed entry of the types it follows once, in order; missed (pruned) entries make it reload everything. */
+/** A cache sees each committed change of the tables it follows once, in order; missed (pruned) entries make it reload everything. */
 class LogFollowerTest extends StoaTestBase {
     /** Records what it is handed; null stands for "reload everything". */
     static final class Recording extends LogFollower {
         final List<List<String>> batches = new ArrayList<>();
 
         Recording(EventLog log) {
-            super(log, Set.of("realm_linkifiers", "alert_words"));
+            super(log, Set.of(CachedTable.LINKIFIERS, CachedTable.ALERT_WORDS));
         }
 
         @Override
-        protected void changed(List<LoggedEvent> entries, long head) {
-            batches.add(entries == null ? null : entries.stream().map(LoggedEvent::type).toList());
+        protected void changed(List<RowsChanged.Seen> changes, long head) {
+            batches.add(changes == null ? null : changes.stream().map(c -> c.table().entryName + c.ids()).toList());
         }
 
         long look() { return follow(); }
@@ -33,23 +33,32 @@ class LogFollowerTest extends StoaTestBase {
         return db.write(tx -> log.append(tx, e, Recipients.nobody()));
     }
 
+    private static long rows(Db db, EventLog log, CachedTable table, long id) {
+        db.write(tx -> {
+            log.rowsChanged(tx, table, List.of(id));
+            return null;
+        });
+        return log.head(); // published on commit
+    }
+
     @Test
-    void handsOverOnlyItsTypesOnceInOrder() {
+    void handsOverOnlyItsTablesOnceInOrder() {
         Db db = server.stoa.db();
         EventLog log = new EventLog(db, Clock.systemUTC());
         Recording cache = new Recording(log);
         assertThat(cache.look()).isEqualTo(log.head());
         assertThat(cache.batches).isEmpty();
-        append(db, log, new MarkdownEvent.Linkifiers(Json.array()));
-        append(db, log, new RowsChanged("users", List.of(1L)));
-        long last = append(db, log, new MiscEvent.AlertWords(List.of("x")));
+        rows(db, log, CachedTable.LINKIFIERS, 7);
+        rows(db, log, CachedTable.USERS, 1);
+        append(db, log, new MarkdownEvent.Linkifiers(Json.array())); // a client event: no cache follows it
+        long last = rows(db, log, CachedTable.ALERT_WORDS, 3);
         assertThat(cache.look()).isEqualTo(last);
-        assertThat(cache.batches).containsExactly(List.of("realm_linkifiers", "alert_words"));
-        append(db, log, new RowsChanged("users", List.of(2L)));
+        assertThat(cache.batches).containsExactly(List.of("linkifiers[7]", "alert_words[3]"));
+        rows(db, log, CachedTable.USERS, 2);
         cache.look();
         cache.look();
-        assertThat(cache.batches).as("nothing of its types since, nothing handed again").hasSize(1);
-        assertThat(cache.follows()).containsExactlyInAnyOrder("realm_linkifiers", "alert_words");
+        assertThat(cache.batches).as("nothing of its tables since, nothing handed again").hasSize(1);
+        assertThat(cache.follows()).containsExactlyInAnyOrder(CachedTable.LINKIFIERS, CachedTable.ALERT_WORDS);
     }
 
     @Test
@@ -57,7 +66,7 @@ class LogFollowerTest extends StoaTestBase {
         Db db = server.stoa.db();
         EventLog log = new EventLog(db, Clock.systemUTC());
         Recording cache = new Recording(log);
-        long id = append(db, log, new MarkdownEvent.Linkifiers(Json.array()));
+        long id = rows(db, log, CachedTable.LINKIFIERS, 1);
         log.prune(id);
         cache.look();
         assertThat(cache.batches).containsExactly((List<String>) null);

@@ -14,14 +14,16 @@ import org.junit.jupiter.api.Test;
 
 /** GroupResolver.isMember, the one permission check: nesting, system groups by role, deactivated users and groups. */
 class GroupResolverTest extends StoaTestBase {
-    private final GroupResolver resolver = new GroupResolver(new GroupStore());
+    private GroupStore store() { return server.stoa.core().groups(); }
+
+    private GroupResolver resolver() { return new GroupResolver(store()); }
 
     /** Asks both the database path and a freshly loaded GroupCache; they must agree. */
     private boolean in(long userId, Object value) {
         JsonNode v = Json.tree(value);
         var db = server.stoa.db();
-        boolean fromDb = db.read(h -> resolver.isMember(h, userId, v));
-        var cached = new GroupResolver(new GroupStore(), new GroupCache(db, new EventLog(db, Clock.systemUTC())));
+        boolean fromDb = db.read(h -> resolver().isMember(h, userId, v));
+        var cached = new GroupResolver(store(), new GroupCache(db, new EventLog(db, Clock.systemUTC()), store()));
         boolean fromCache = db.read(h -> cached.isMember(h, userId, v));
         assertThat(fromCache).as("cache agrees with the database for " + userId + " in " + v).isEqualTo(fromDb);
         return fromDb;
@@ -109,7 +111,7 @@ class GroupResolverTest extends StoaTestBase {
         // would be free until the pool's timeout failed the rebuild. They answer from their own handle.
         var db = server.stoa.db();
         int size = db.pools().getLast().getMaximumPoolSize();
-        var cached = new GroupResolver(new GroupStore(), new GroupCache(db, new EventLog(db, Clock.systemUTC())));
+        var cached = new GroupResolver(store(), new GroupCache(db, new EventLog(db, Clock.systemUTC()), store()));
         JsonNode members = Json.tree(groupId("role:members"));
         var together = new java.util.concurrent.CyclicBarrier(size);
         try (var pool = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {

@@ -196,7 +196,10 @@ class WebSessionTest extends StoaTestBase {
         a.get("/users/me").success();
         // As `stoa reset-password` does it (UserActions.doSetPassword).
         String hash = dev.stoa.users.Passwords.hash("a-new-password-1");
-        server.stoa.db().write(tx -> tx.h().execute("UPDATE users SET password_hash = ? WHERE id = ?", hash, changing.userId));
+        server.stoa.db().write(tx -> {
+            server.stoa.core().users().set(tx, changing.userId, "password_hash", hash);
+            return null;
+        });
         a.get("/users/me").error(401, "UNAUTHORIZED", "Not logged in: API authentication or user session required");
         b.get("/users/me").error(401, "UNAUTHORIZED", "Not logged in: API authentication or user session required");
         WebClient.signedIn(server.baseUrl, changing.email, "a-new-password-1").get("/users/me").success();

@@ -51,9 +51,13 @@ class UserCacheTest extends StoaTestBase {
         check("reactivate");
         member.post("/bots", "full_name", "Cache Bot", "short_name", "cachebot").success();
         check("bot");
-        // No API changes an avatar's source yet: write it, then a rename publishes the user's change.
-        server.stoa.db().write(tx -> tx.h().execute("UPDATE users SET avatar_source = 'U', avatar_version = 2 WHERE id = ?", other.userId));
-        admin.patch("/users/" + other.userId, "full_name", "Other Uploaded").success();
+        // Written through the store alone (no event a client hears): its RowsChanged entry is what the cache follows.
+        UserStore users = server.stoa.core().users();
+        server.stoa.db().write(tx -> {
+            users.set(tx, other.userId, "avatar_source", "U");
+            users.set(tx, other.userId, "avatar_version", 2);
+            return null;
+        });
         check("avatar");
         owner.delete("/realm/profile_fields/" + phone).success();
         check("profile field deleted");
@@ -102,7 +106,7 @@ class UserCacheTest extends StoaTestBase {
         return server.stoa.db().read(h -> {
             UserJson json = server.stoa.userJson();
             User me = store.byId(h, viewerId).orElseThrow();
-            Map<Long, ObjectNode> pd = new ProfileFieldStore().values(h);
+            Map<Long, ObjectNode> pd = new ProfileFieldStore(null).values(h); // reads only: no log
             Predicate<User> visible = new UserAccess(server.stoa.realm(), store).visibleTo(h, me);
             ArrayNode active = Json.array(), inactive = Json.array();
             for (User u : store.all(h)) {

@@ -19,24 +19,24 @@ class UsersReadTest extends StoaTestBase {
     }
 
     private void setUserSetting(long userId, String key, int value) {
+        UserStore users = server.stoa.core().users();
         server.stoa.db().write(tx -> {
-            String json = tx.h().createQuery("SELECT settings FROM users WHERE id = ?").bind(0, userId).mapTo(String.class).one();
-            ObjectNode s = (ObjectNode) Json.parse(json);
+            ObjectNode s = users.byId(tx.h(), userId).orElseThrow().settings().deepCopy();
             s.put(key, value);
-            tx.h().execute("UPDATE users SET settings = ? WHERE id = ?", Json.write(s), userId);
+            users.saveSettings(tx, userId, s);
             return null;
         });
     }
 
     private void setRealmSetting(String key, boolean value) {
+        // through the store, as an action writes: its RowsChanged entry reaches the realm holder
+        var realm = server.stoa.core().realmStore();
         server.stoa.db().write(tx -> {
-            String json = tx.h().createQuery("SELECT settings FROM realm WHERE id = 1").mapTo(String.class).one();
-            ObjectNode s = (ObjectNode) Json.parse(json);
+            ObjectNode s = realm.find(tx.h()).orElseThrow().settings();
             s.put(key, value);
-            tx.h().execute("UPDATE realm SET settings = ? WHERE id = 1", Json.write(s));
+            realm.saveSettings(tx, s);
             return null;
         });
-        server.stoa.realm().reload();
     }
 
     @Test
