@@ -127,7 +127,7 @@ final class DurabilityCheck {
                 PrivatePostgres.amcheck(s);
             }
             String missingRows = "SELECT COUNT(*) FROM messages m JOIN subscriptions s ON s.channel_id = m.channel_id AND s.active "
-                    + "WHERE m.channel_id IN (" + channels.get(0) + ", " + channels.get(1) + ") "
+                    + "WHERE m.channel_id IN (" + String.join(", ", channels.stream().map(String::valueOf).toList()) + ") "
                     + "AND NOT EXISTS (SELECT 1 FROM user_message um WHERE um.message_id = m.id AND um.user_id = s.user_id)";
             assertThat(one(s, missingRows)).as("recipient rows missing").isEqualTo("0");
             assertThat(one(s, "SELECT COUNT(*) FROM user_message um WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = um.message_id)"))

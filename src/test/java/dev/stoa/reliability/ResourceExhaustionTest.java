@@ -27,8 +27,13 @@ import org.junit.jupiter.api.Test;
  */
 class ResourceExhaustionTest extends StoaTestBase {
     private static final int SCALE = Integer.getInteger("stoa.exhaust.scale", 1);
-    /** A send slower than this means the other user is no longer being served. */
+    /**
+     * A send slower than this means the other user is no longer being served: 10 s, or on a machine so
+     * loaded that its sends without the attack take over 200 ms, 50 times those (at load ~37 on two
+     * cores the baseline was 426 ms and a 20 MB upload attack's slowest send 12 s: the machine, not a hang).
+     */
     private static final long SERVED_MS = 10_000;
+    private static final int SERVED_FACTOR = 50;
     private final List<Socket> sockets = Collections.synchronizedList(new ArrayList<>());
     private final List<String> attackerErrors = Collections.synchronizedList(new ArrayList<>());
 
@@ -49,6 +54,7 @@ class ResourceExhaustionTest extends StoaTestBase {
 
     /** Runs the attack on two threads while the witness (the moderator) sends; returns and prints the witness's latencies. */
     private void underAttack(String name, Attack attack) throws Exception {
+        long quiet = witnessSends("quiet " + name, 5).get(2); // the median without the attack, this moment on this machine
         AtomicBoolean running = new AtomicBoolean(true);
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
@@ -61,20 +67,26 @@ class ResourceExhaustionTest extends StoaTestBase {
             }));
         }
         Thread.sleep(300); // the attack is under way
-        List<Long> ms = new ArrayList<>();
-        for (int i = 0; i < 15; i++) {
-            long t = System.nanoTime();
-            moderator.post("/messages", "type", "direct", "to", List.of(moderator.userId), "content", name + " " + i).success();
-            ms.add((System.nanoTime() - t) / 1_000_000);
-        }
+        List<Long> sorted = witnessSends(name, 15);
         running.set(false);
         for (Thread t : threads) t.join(120_000);
-        List<Long> sorted = ms.stream().sorted().toList();
-        System.out.printf("EXHAUST attack=\"%s\" witness_send_ms p50=%d max=%d%n", name, sorted.get(sorted.size() / 2), Reliability.last(sorted));
+        System.out.printf("EXHAUST attack=\"%s\" witness_send_ms p50=%d max=%d (without the attack: p50=%d)%n", name,
+                sorted.get(sorted.size() / 2), Reliability.last(sorted), quiet);
         // Latency is measured and printed, not asserted (it depends on the machine); that the other user is
         // still served is: every send succeeded above, and none waited anywhere near a hang.
-        assertThat(Reliability.last(sorted)).as(name + ": the other user's slowest send (ms)").isLessThan(SERVED_MS);
+        assertThat(Reliability.last(sorted)).as(name + ": the other user's slowest send (ms)").isLessThan(Math.max(SERVED_MS, SERVED_FACTOR * quiet));
         assertThat(attackerErrors).as("5xx or failures seen by the attacker").isEmpty();
+    }
+
+    /** The witness (the moderator) sends n direct messages to itself, each must succeed; their times in ms, sorted. */
+    private List<Long> witnessSends(String label, int n) {
+        List<Long> ms = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            long t = System.nanoTime();
+            moderator.post("/messages", "type", "direct", "to", List.of(moderator.userId), "content", label + " " + i).success();
+            ms.add((System.nanoTime() - t) / 1_000_000);
+        }
+        return ms.stream().sorted().toList();
     }
 
     private Socket open() throws IOException {

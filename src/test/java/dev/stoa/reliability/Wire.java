@@ -41,7 +41,11 @@ final class Wire {
     }
 
     static Answer send(String baseUrl, Req r) throws InterruptedException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(baseUrl + r.path())).timeout(Duration.ofSeconds(60));
+        return send(baseUrl, r, Duration.ofSeconds(60));
+    }
+
+    static Answer send(String baseUrl, Req r, Duration timeout) throws InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(baseUrl + r.path())).timeout(timeout);
         if (r.authorization() != null) b.header("Authorization", r.authorization());
         if (r.contentType() != null) b.header("Content-Type", r.contentType());
         b.method(r.method(), r.body() == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(r.body()));

@@ -55,7 +55,8 @@ public final class ServerProcess implements AutoCloseable {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().keySet().removeIf(k -> k.startsWith("STOA_"));
         process = pb.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        // Seconds on a quiet machine; 90 s was once not enough at load ~37 on two cores (the soak's first start printed nothing).
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
         while (true) {
             String out = Files.exists(log) ? Files.readString(log) : "";
             if (out.contains("Stoa is listening")) return;

@@ -28,7 +28,7 @@ class WebClientE2ETest {
         assertThat(web.resolve("node_modules/.bin/vitest")).as("npm ci ran in generate-resources").exists();
         assertThat(getClass().getResource("/web/index.html")).as("the built client is on the class path").isNotNull();
         Path chromium = Path.of(System.getenv().getOrDefault("CHROMIUM_PATH", "/usr/bin/chromium"));
-        assertThat(chromium).as("Debian's chromium package (.ci/run installs it)").exists();
+        assertThat(chromium).as("Debian's chromium package (./stoa test's set-up, .ci/test-setup, installs it)").exists();
 
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String server = quote(java) + " -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m -cp " + quote(System.getProperty("java.class.path"))
