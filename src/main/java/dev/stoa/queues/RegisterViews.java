@@ -3,7 +3,7 @@ package dev.stoa.queues;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
-import dev.stoa.events.EventLog;
+import dev.stoa.events.LogFollower;
 import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import dev.stoa.http.Json;
@@ -45,23 +45,17 @@ public final class RegisterViews {
         if (fetch == null) fetch = opts.spec().eventTypes();
         long idle = idleTimeout(req);
         Set<String> fetchTypes = fetch;
-        ObjectNode state;
-        long head;
-        // Contributors read the snapshot and the log-fed caches; a cache-relevant commit racing the
-        // snapshot makes one more read (bounded: a realm under a storm of setting changes still registers).
-        for (int attempt = 1; ; attempt++) {
-            long before = queues.publishedHead();
-            ObjectNode s = Json.success();
-            head = db.read(h -> {
-                StateContributor.Context ctx = new StateContributor.Context(h, user, userId, opts, fetchTypes);
-                for (StateContributor c : contributors) {
-                    if (fetchTypes == null || c.eventTypes().stream().anyMatch(fetchTypes::contains)) c.fetch(ctx, s);
-                }
-                return EventLog.headIn(h);
-            });
-            state = s;
-            if (attempt == 3 || !queues.stateRaced(before, head)) break;
-        }
+        ObjectNode state = Json.success();
+        // One snapshot: contributors read it, and the log-fed caches answer as of its log head
+        // (LogFollower.readingAt), which is where the queue starts: every change is in the state or
+        // in the queue, once.
+        long head = db.read(h -> LogFollower.readingAt(h, snapshot -> {
+            StateContributor.Context ctx = new StateContributor.Context(h, user, userId, opts, fetchTypes);
+            for (StateContributor c : contributors) {
+                if (fetchTypes == null || c.eventTypes().stream().anyMatch(fetchTypes::contains)) c.fetch(ctx, state);
+            }
+            return snapshot.head();
+        }));
         if (userId == null) {
             state.putNull("queue_id");
         } else {
