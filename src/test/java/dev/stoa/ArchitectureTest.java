@@ -176,18 +176,17 @@ class ArchitectureTest {
 
     /**
      * Caches follow the log one way: by extending events.LogFollower. Only the log's own package,
-     * the queues (which deliver it) and LogFollowers read its entries. UserCache still reads them
-     * through register's snapshot handle (EventLog.rangeIn): the one exception, until LogFollower
-     * offers a state at a snapshot's head.
+     * the queues (which deliver it) and LogFollowers read its entries (a snapshot's entries too:
+     * LogFollower.changesIn). No exception.
      */
     @Test
     void cachesFollowTheLogOnlyThroughLogFollower() {
         Set<String> readers = new TreeSet<>();
         for (JavaClass c : CLASSES) {
             if (c.getPackageName().equals("dev.stoa.events") || c.getPackageName().equals("dev.stoa.queues")) continue;
-            if (c.isAssignableTo(dev.stoa.events.LogFollower.class) || topLevel(c).getSimpleName().equals("UserCache")) continue;
+            if (c.isAssignableTo(dev.stoa.events.LogFollower.class)) continue;
             for (JavaMethodCall call : c.getMethodCallsFromSelf()) {
-                if (call.getTargetOwner().isEquivalentTo(EventLog.class) && List.of("range", "rangeIn", "prunedThrough").contains(call.getName())) {
+                if (call.getTargetOwner().isEquivalentTo(EventLog.class) && List.of("range", "prunedThrough").contains(call.getName())) {
                     readers.add(c.getName());
                 }
             }

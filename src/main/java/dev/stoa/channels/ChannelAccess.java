@@ -48,11 +48,6 @@ public final class ChannelAccess {
         this.realm = realm;
     }
 
-    /** The same rules read from the handle's state, not the group cache (which holds committed state). */
-    public ChannelAccess uncached() {
-        return new ChannelAccess(channels, subs, resolver.uncached(), realm);
-    }
-
     public boolean member(Handle h, User u, JsonNode value) {
         return u != null && u.isActive() && resolver.isMember(h, u.id(), value);
     }

@@ -51,6 +51,7 @@ public final class EventLog {
     /** Appends the internal entry that rows of a cached table changed (a store's write methods call it). */
     public void rowsChanged(Tx tx, CachedTable table, Collection<Long> ids) {
         appender.append(tx, new RowsChanged(table.entryName, List.copyOf(ids)), Recipients.nobody());
+        LogFollower.changing(tx, table);
     }
 
     /**
@@ -131,13 +132,5 @@ public final class EventLog {
     /** The log head as seen by a read transaction (register's snapshot). */
     public static long headIn(Handle h) {
         return EventStore.head(h);
-    }
-
-    /**
-     * Stored entries in (after, upTo] of these types, read with the caller's handle (its snapshot, and no second
-     * connection: a log-fed cache reading inside register must not wait for the pool while holding its lock).
-     */
-    public static List<LoggedEvent> rangeIn(Handle h, long after, long upTo, Collection<String> types) {
-        return EventStore.range(h, after, upTo, types);
     }
 }

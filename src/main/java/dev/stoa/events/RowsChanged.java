@@ -17,7 +17,7 @@ public record RowsChanged(String table, List<Long> ids) implements Event {
     public record Seen(long entryId, CachedTable table, List<Long> ids) {}
 
     /** The entry's content, or null when it is another type or names a table this version does not know. */
-    public static Seen of(LoggedEvent e) {
+    static Seen of(LoggedEvent e) {
         if (!TYPE.equals(e.type())) return null;
         CachedTable t = CachedTable.named(e.payload().path("table").asText());
         if (t == null) return null;

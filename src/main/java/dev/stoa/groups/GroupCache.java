@@ -12,8 +12,10 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jdbi.v3.core.Handle;
 
 /**
  * Group membership in memory for permission checks: each group's active direct members and
@@ -23,16 +25,20 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>It reflects committed, published state only: it is rebuilt (one read snapshot, three
  * queries) when the event log has published a change of the groups' or users' rows after the
- * snapshot's head ({@link LogFollower}), so every node's cache follows the shared log, never a local action. Code that must see its own
- * uncommitted writes inside a transaction uses {@link GroupStore#isMemberRecursive} instead.
+ * snapshot's head ({@link LogFollower}), so every node's cache follows the shared log, never a local action. A write transaction that
+ * changed groups or users is refused (null: its checks run on its own handle, which sees its writes).
  */
 public final class GroupCache extends LogFollower {
-    /** changes: how many batches of followed entries had been handed over when its read began. */
-    private record Snapshot(long changes, Map<Long, long[]> members, Map<Long, long[]> subgroups, Set<Long> deactivated, Set<Long> active) {}
+    /**
+     * changes: how many batches of followed entries had been handed over when its read began; at: the
+     * log head its read saw.
+     */
+    private record Memberships(long changes, long at, Map<Long, long[]> members, Map<Long, long[]> subgroups, Set<Long> deactivated,
+                               Set<Long> active) {}
 
     private final Db db;
     private final ReentrantLock rebuild = new ReentrantLock();
-    private volatile Snapshot snapshot;
+    private volatile Memberships memberships;
     /** Batches of followed entries handed over so far: a snapshot whose read began before the latest is stale. */
     private volatile long changes;
 
@@ -53,8 +59,8 @@ public final class GroupCache extends LogFollower {
      * Whether an active user is in any of the groups, through active subgroups; null when the cache
      * is behind the log while another thread rebuilds it, so the caller asks its own handle instead.
      */
-    public Boolean isMember(long userId, Iterable<Long> groupIds) {
-        Snapshot s = current();
+    public Boolean isMember(Handle h, long userId, Iterable<Long> groupIds) {
+        Memberships s = changedIn(h) ? null : current();
         if (s == null) return null;
         ArrayDeque<Long> todo = new ArrayDeque<>();
         groupIds.forEach(todo::add);
@@ -71,8 +77,8 @@ public final class GroupCache extends LogFollower {
     }
 
     /** Whether the user is active; null as for isMember. */
-    public Boolean isActive(long userId) {
-        Snapshot s = current();
+    public Boolean isActive(Handle h, long userId) {
+        Memberships s = changedIn(h) ? null : current();
         return s == null ? null : s.active.contains(userId);
     }
 
@@ -82,30 +88,40 @@ public final class GroupCache extends LogFollower {
      * full of waiters would leave it none (SQLite's read pool has four). So only one thread rebuilds,
      * and the others answer from their own handle meanwhile (null here).
      */
-    private Snapshot current() {
+    private Memberships current() {
+        Snapshot snap = snapshot();
+        if (snap == null) return latest();
+        // register: the memberships at its snapshot, or its own handle's answer (null) when they differ
+        return this.<Optional<Memberships>>at(snap, () -> {
+            Memberships m = latest();
+            return Optional.ofNullable(m != null && sameAt(snap, m.at()) ? m : null);
+        }).orElse(null);
+    }
+
+    private Memberships latest() {
         follow();
-        Snapshot s = snapshot;
+        Memberships s = memberships;
         if (s != null && s.changes == changes) return s;
         if (!rebuild.tryLock()) return null;
         try {
-            Snapshot again = snapshot;
+            Memberships again = memberships;
             if (again != null && again.changes == changes) return again;
-            snapshot = load(changes);
-            return snapshot;
+            memberships = load(changes);
+            return memberships;
         } finally {
             rebuild.unlock();
         }
     }
 
     /** Reads committed state; a change published after {@code changesBefore} was counted makes it stale. */
-    private Snapshot load(long changesBefore) {
+    private Memberships load(long changesBefore) {
         return db.read(h -> {
             Map<Long, List<Long>> members = new HashMap<>(), subgroups = new HashMap<>();
             store.activeMemberships(h, (g, u) -> members.computeIfAbsent(g, k -> new ArrayList<>()).add(u),
                     (g, s) -> subgroups.computeIfAbsent(g, k -> new ArrayList<>()).add(s));
             Set<Long> deactivated = store.deactivatedIds(h);
             Set<Long> active = store.allActiveUsers(h);
-            return new Snapshot(changesBefore, sortedArrays(members), sortedArrays(subgroups), deactivated, active);
+            return new Memberships(changesBefore, EventLog.headIn(h), sortedArrays(members), sortedArrays(subgroups), deactivated, active);
         });
     }
 

@@ -12,8 +12,8 @@ import org.jdbi.v3.core.Handle;
  * query). System groups hold their members by role, so roles need no special case. A deactivated
  * user is in no group; a deactivated group grants nothing, neither directly nor as a subgroup.
  * With a GroupCache (the server's wiring) checks read committed state from memory; without one
- * (tests, or code that must see its own transaction's writes), or while another thread rebuilds
- * the cache, they run one recursive query on h.
+ * (tests), while another thread rebuilds the cache, or when h is a write transaction that changed
+ * groups or users (the cache refuses it: GroupCache.isMember), they run one recursive query on h.
  */
 public final class GroupResolver {
     private final GroupStore store;
@@ -28,25 +28,20 @@ public final class GroupResolver {
         this.cache = cache;
     }
 
-    /** The same answers from the given handle's state, for code inside a transaction that changed groups or roles. */
-    public GroupResolver uncached() {
-        return cache == null ? this : new GroupResolver(store);
-    }
-
     public boolean isMember(Handle h, long userId, JsonNode value) {
         if (value == null || value.isNull()) return false;
         if (value.isIntegralNumber()) {
-            Boolean cached = cache == null ? null : cache.isMember(userId, List.of(value.longValue()));
+            Boolean cached = cache == null ? null : cache.isMember(h, userId, List.of(value.longValue()));
             return cached != null ? cached : store.isMemberRecursive(h, userId, value.longValue());
         }
         List<Long> subgroups = new ArrayList<>();
         for (JsonNode g : value.path("direct_subgroups")) subgroups.add(g.asLong());
         for (JsonNode m : value.path("direct_members")) {
             if (m.asLong() != userId) continue;
-            Boolean cached = cache == null ? null : cache.isActive(userId);
+            Boolean cached = cache == null ? null : cache.isActive(h, userId);
             return cached != null ? cached : store.isActiveUser(h, userId);
         }
-        Boolean cached = cache == null ? null : cache.isMember(userId, subgroups);
+        Boolean cached = cache == null ? null : cache.isMember(h, userId, subgroups);
         return cached != null ? cached : store.isMemberRecursive(h, userId, subgroups);
     }
 

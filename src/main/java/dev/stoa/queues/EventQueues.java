@@ -206,22 +206,6 @@ public final class EventQueues {
 
     public int size() { return queues.size(); }
 
-    /** The newest entry this node has published (register reads it before its snapshot). */
-    long publishedHead() { return log.head(); }
-
-    /**
-     * Register's check: whether entries committed while it read its state, in (before, snapshotHead], may be
-     * missing from the log-fed caches (realm settings, groups, ...) it read, though its snapshot and its queue's
-     * start include them: the client would keep a stale value and never get the event. Publishes them first.
-     */
-    boolean stateRaced(long before, long snapshotHead) {
-        if (snapshotHead <= before) return false;
-        log.catchUp();
-        // caches follow rows changing (RowsChanged) and nothing else
-        for (LoggedEvent e : log.range(before, snapshotHead)) if (e.type().equals(RowsChanged.TYPE)) return true;
-        return false;
-    }
-
     public Map<String, EventQueue> all() { return queues; }
 
     /** Polls parked on this node right now. */

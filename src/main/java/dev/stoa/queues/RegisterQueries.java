@@ -2,7 +2,7 @@ package dev.stoa.queues;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
-import dev.stoa.events.EventLog;
+import dev.stoa.events.LogFollower;
 import dev.stoa.identity.User;
 import java.util.List;
 import java.util.Set;
@@ -19,16 +19,17 @@ public final class RegisterQueries {
 
     /**
      * Fills `state` with the parts of the contributors whose event types are fetched (null: all),
-     * in one read transaction, and returns the log's head at that snapshot.
+     * in one read transaction, and returns the log's head at that snapshot (where the queue starts).
      */
     public long snapshot(User user, RegisterOptions opts, Set<String> fetchTypes, ObjectNode state) {
         Long userId = user == null ? null : user.id();
-        return db.read(h -> {
+        // The log-fed caches answer as of this snapshot's log head (LogFollower.readingAt).
+        return db.read(h -> LogFollower.readingAt(h, snapshot -> {
             StateContributor.Context ctx = new StateContributor.Context(h, user, userId, opts, fetchTypes);
             for (StateContributor c : contributors) {
                 if (fetchTypes == null || c.eventTypes().stream().anyMatch(fetchTypes::contains)) c.fetch(ctx, state);
             }
-            return EventLog.headIn(h);
-        });
+            return snapshot.head();
+        }));
     }
 }

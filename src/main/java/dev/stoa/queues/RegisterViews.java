@@ -40,17 +40,11 @@ public final class RegisterViews {
         if (fetch == null) fetch = opts.spec().eventTypes();
         long idle = idleTimeout(req);
         Set<String> fetchTypes = fetch;
-        ObjectNode state;
-        long head;
-        // Contributors read the snapshot and the log-fed caches; a cache-relevant commit racing the
-        // snapshot makes one more read (bounded: a realm under a storm of setting changes still registers).
-        for (int attempt = 1; ; attempt++) {
-            long before = queues.publishedHead();
-            ObjectNode s = Json.success();
-            head = queries.snapshot(user, opts, fetchTypes, s);
-            state = s;
-            if (attempt == 3 || !queues.stateRaced(before, head)) break;
-        }
+        ObjectNode state = Json.success();
+        // One snapshot: contributors read it, and the log-fed caches answer as of its log head
+        // (LogFollower.readingAt), which is where the queue starts: every change is in the state or
+        // in the queue, once.
+        long head = queries.snapshot(user, opts, fetchTypes, state);
         if (userId == null) {
             state.putNull("queue_id");
         } else {

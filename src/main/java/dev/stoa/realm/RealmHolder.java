@@ -8,6 +8,7 @@ import dev.stoa.events.RowsChanged;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jdbi.v3.core.Handle;
 
 /**
  * The realm in memory: hot settings for permission checks and register. Once it follows the event
@@ -16,10 +17,12 @@ import java.util.Set;
  * every node sharing the database stays current.
  */
 public final class RealmHolder {
+    /** The realm and system groups as a read saw them, at log head {@code at} (the head that read saw). */
+    private record State(Realm realm, Map<String, Long> systemGroups, long at) {}
+
     private final Db db;
     private final RealmStore store;
-    private volatile Realm realm;
-    private volatile Map<String, Long> systemGroups;
+    private volatile State state;
     private volatile Follower follower;
 
     /** Reloads the holder when the realm row changed; made once the realm exists (a reload before would find no row). */
@@ -33,8 +36,18 @@ public final class RealmHolder {
             reload();
         }
 
-        void check() {
-            follow();
+        /** The state now, or at the snapshot this thread reads at (register): from memory when it is the same. */
+        State current() {
+            Snapshot s = snapshot();
+            if (s == null) {
+                follow();
+                return state;
+            }
+            return at(s, () -> {
+                follow();
+                State now = state;
+                return sameAt(s, now.at()) ? now : load(s.h());
+            });
         }
     }
 
@@ -49,23 +62,32 @@ public final class RealmHolder {
         reload(); // after the follower took the head: a change committed meanwhile is either read here or followed
     }
 
-    public Realm get() {
+    private State current() {
         Follower f = follower;
-        if (f != null) f.check();
-        return realm;
+        return f == null ? state : f.current();
+    }
+
+    /** The realm (null before it is loaded). */
+    public Realm get() {
+        State s = current();
+        return s == null ? null : s.realm();
     }
 
     /** System group ids by name ("role:members" → id). */
-    public Map<String, Long> systemGroups() { return systemGroups; }
+    public Map<String, Long> systemGroups() {
+        State s = current();
+        return s == null ? null : s.systemGroups();
+    }
 
-    public long systemGroup(String name) { return systemGroups.get(name); }
+    public long systemGroup(String name) { return systemGroups().get(name); }
 
     public void reload() {
-        db.read(h -> {
-            systemGroups = Map.copyOf(store.systemGroups(h));
-            RealmStore.Row row = store.find(h).orElseThrow();
-            realm = new Realm(row.settings(), row.dateCreated(), row.deactivated(), systemGroups);
-            return null;
-        });
+        state = db.read(this::load);
+    }
+
+    private State load(Handle h) {
+        Map<String, Long> systemGroups = Map.copyOf(store.systemGroups(h));
+        RealmStore.Row row = store.find(h).orElseThrow();
+        return new State(new Realm(row.settings(), row.dateCreated(), row.deactivated(), systemGroups), systemGroups, EventLog.headIn(h));
     }
 }

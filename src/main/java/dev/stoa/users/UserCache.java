@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.stoa.events.EventLog;
-import dev.stoa.events.LoggedEvent;
+import dev.stoa.events.CachedTable;
+import dev.stoa.events.LogFollower;
 import dev.stoa.events.RowsChanged;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
@@ -28,10 +29,11 @@ import org.jdbi.v3.core.Handle;
  *
  * <p>It follows committed log entries only, so that every node over one database serves the same:
  * the {@link RowsChanged} entries of the users table and of custom profile values re-read the users
- * they name; a custom profile field's change re-reads everyone. It reads with register's snapshot handle and is labelled with that
- * snapshot's log head, so what register writes is the snapshot's state.
+ * they name; a custom profile field's change re-reads everyone. Unlike the other {@link LogFollower}s it
+ * is asked only at register's snapshot: it reads with that snapshot's handle and is labelled with its
+ * log head, so what register writes is the snapshot's state (entries between two heads: {@link #changesIn}).
  */
-public final class UserCache {
+public final class UserCache extends LogFollower {
     /** Dict pieces, UTF-8: head + (email or null) + middle + avatar part + tail. */
     public record Entry(User user, boolean gravatar, byte[] head, byte[] email, byte[] middle, byte[] avatarUrl, byte[] tail) {
         private static final byte[] NULL = ascii("null"), AVATAR = ascii(",\"avatar_url\":"), NO_AVATAR = ascii(",\"avatar_url\":null");
@@ -67,17 +69,16 @@ public final class UserCache {
 
     static byte[] ascii(String s) { return s.getBytes(StandardCharsets.UTF_8); }
 
-    private record Snapshot(long head, TreeMap<Long, Entry> users) {}
+    private record Dicts(long head, TreeMap<Long, Entry> users) {}
 
-    private final EventLog log;
     private final UserStore store;
     private final ProfileFieldStore profiles;
     private final UserJson json;
     private final ReentrantLock update = new ReentrantLock();
-    private volatile Snapshot snapshot;
+    private volatile Dicts kept;
 
     public UserCache(EventLog log, UserStore store, ProfileFieldStore profiles, UserJson json) {
-        this.log = log;
+        super(log, Set.of(CachedTable.USERS, CachedTable.CUSTOM_PROFILE_FIELDS, CachedTable.CUSTOM_PROFILE_VALUES));
         this.store = store;
         this.profiles = profiles;
         this.json = json;
@@ -85,12 +86,13 @@ public final class UserCache {
 
     /** Every user (system bots included) in id order, as of h's snapshot. */
     public Collection<Entry> users(Handle h) {
-        long at = EventLog.headIn(h);
-        Snapshot s = snapshot;
+        Snapshot snap = snapshot();
+        long at = snap != null && snap.h() == h ? snap.head() : EventLog.headIn(h);
+        Dicts s = kept;
         if (s != null && s.head == at) return s.users.values();
         update.lock();
         try {
-            return at(h, at).users.values();
+            return dictsAt(h, at).users.values();
         } finally {
             update.unlock();
         }
@@ -109,29 +111,34 @@ public final class UserCache {
     }
 
     /** Called with the lock held: reads only through h (a second connection could wait forever on a pool of waiters). */
-    private Snapshot at(Handle h, long at) {
-        Snapshot s = snapshot;
+    private Dicts dictsAt(Handle h, long at) {
+        Dicts s = kept;
         if (s == null) return keep(load(h, at));
         if (s.head == at) return s;
-        long from = Math.min(at, s.head), to = Math.max(at, s.head);
-        // entries pruned from the table cannot be read: everyone is read again
-        Set<Long> changed = from >= log.prunedThrough() && to - from <= MAX_SCAN ? changedBetween(h, from, to) : null;
-        Snapshot next = changed == null ? load(h, at) : changed.isEmpty() ? new Snapshot(at, s.users) : patch(h, s, changed, at);
+        // an older head than the kept one (a register that began earlier): h cannot see the entries between
+        // them, so those users are read through h by the entries this node has published
+        Set<Long> changed = Math.abs(at - s.head) > MAX_SCAN ? null
+                : at > s.head ? changedBetween(changesIn(h, s.head, at)) : changedBetween(changesPublished(at, s.head));
+        Dicts next = changed == null ? load(h, at) : changed.isEmpty() ? new Dicts(at, s.users) : patch(h, s, changed, at);
         // an older snapshot than the kept one (a register that began earlier) is used, not kept
         return at > s.head ? keep(next) : next;
     }
 
-    private Snapshot keep(Snapshot s) {
-        snapshot = s;
+    private Dicts keep(Dicts s) {
+        kept = s;
         return s;
     }
 
-    /** Users whose dict entries in (after, upTo] changed; null when everyone must be read again. */
-    private static Set<Long> changedBetween(Handle h, long after, long upTo) {
+    /** Nothing to follow: it is asked at register's snapshots only, and reads the changes between two of them. */
+    @Override
+    protected void changed(List<RowsChanged.Seen> changes, long head) {
+    }
+
+    /** Users whose dicts these changes touched; null when everyone must be read again (null changes: pruned). */
+    private static Set<Long> changedBetween(List<RowsChanged.Seen> changes) {
+        if (changes == null) return null;
         Set<Long> ids = new HashSet<>();
-        for (LoggedEvent e : EventLog.rangeIn(h, after, upTo, List.of(RowsChanged.TYPE))) {
-            RowsChanged.Seen c = RowsChanged.of(e);
-            if (c == null) continue;
+        for (RowsChanged.Seen c : changes) {
             switch (c.table()) {
                 case USERS, CUSTOM_PROFILE_VALUES -> ids.addAll(c.ids());
                 // a field's change or deletion touches everyone's profile_data
@@ -142,19 +149,19 @@ public final class UserCache {
         return ids;
     }
 
-    private Snapshot load(Handle h, long at) {
+    private Dicts load(Handle h, long at) {
         TreeMap<Long, Entry> users = new TreeMap<>();
         Map<Long, ObjectNode> pd = profiles.values(h);
         for (User u : store.all(h)) users.put(u.id(), entry(u, pd));
-        return new Snapshot(at, users);
+        return new Dicts(at, users);
     }
 
-    private Snapshot patch(Handle h, Snapshot s, Set<Long> ids, long at) {
+    private Dicts patch(Handle h, Dicts s, Set<Long> ids, long at) {
         TreeMap<Long, Entry> users = new TreeMap<>(s.users);
         users.keySet().removeAll(ids);
         Map<Long, ObjectNode> pd = profiles.valuesOf(h, ids);
         for (User u : store.byIds(h, ids)) users.put(u.id(), entry(u, pd));
-        return new Snapshot(at, users);
+        return new Dicts(at, users);
     }
 
     /**

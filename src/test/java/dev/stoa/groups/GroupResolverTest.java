@@ -126,6 +126,30 @@ class GroupResolverTest extends StoaTestBase {
         }
     }
 
+    /**
+     * Inside a write transaction that changed a group, the server's resolver (with its cache) answers
+     * from that transaction's own state: nobody has to remember to ask it uncached.
+     */
+    @Test
+    void aTransactionThatChangedGroupsSeesItsOwnWrites() {
+        long g = create(owner, "members", List.of());
+        GroupResolver resolver = server.stoa.core().groupResolver();
+        JsonNode value = Json.tree(g);
+        boolean inside = server.stoa.db().write(tx -> {
+            assertThat(resolver.isMember(tx.h(), guest.userId, value)).isFalse();
+            store().addMembers(tx, g, List.of(guest.userId));
+            return resolver.isMember(tx.h(), guest.userId, value);
+        });
+        assertThat(inside).as("the uncommitted membership, seen inside its transaction").isTrue();
+        assertThat((boolean) server.stoa.db().read(h -> resolver.isMember(h, guest.userId, value))).as("and committed").isTrue();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> server.stoa.db().write(tx -> {
+            store().removeMembers(tx, g, List.of(guest.userId));
+            assertThat(resolver.isMember(tx.h(), guest.userId, value)).as("removed, inside").isFalse();
+            throw new IllegalStateException("roll back");
+        })).hasStackTraceContaining("roll back");
+        assertThat((boolean) server.stoa.db().read(h -> resolver.isMember(h, guest.userId, value))).as("rolled back: still a member").isTrue();
+    }
+
     @Test
     void cyclesAreRefusedAtWriteTime() {
         long a = create(member), b = create(member);
