@@ -1,5 +1,6 @@
 package dev.stoa.app;
 
+import dev.stoa.events.EventType;
 import dev.stoa.emoji.EmojiActions;
 import dev.stoa.emoji.EmojiImages;
 import dev.stoa.emoji.EmojiState;
@@ -33,7 +34,7 @@ public final class EmojiModule implements Module {
     }
 
     @Override
-    public Map<String, Delivery.TypeRule> deliveryRules() {
+    public Map<EventType, Delivery.TypeRule> deliveryRules() {
         return EmojiState.rules();
     }
 }

@@ -1,5 +1,6 @@
 package dev.stoa.app;
 
+import dev.stoa.events.EventType;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.NotYetBuiltState;
 import dev.stoa.queues.StateContributor;
@@ -65,8 +66,8 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
         return List.copyOf(out);
     }
 
-    Map<String, Delivery.TypeRule> deliveryRules() {
-        Map<String, Delivery.TypeRule> out = new HashMap<>();
+    Map<EventType, Delivery.TypeRule> deliveryRules() {
+        Map<EventType, Delivery.TypeRule> out = new HashMap<>();
         for (Module m : all()) out.putAll(m.deliveryRules());
         return out;
     }

@@ -11,5 +11,5 @@ import java.util.List;
 public record RowsChanged(String table, List<Long> ids) implements Event {
     public static final String TYPE = "__rows_changed";
 
-    public String type() { return TYPE; }
+    public EventType type() { return EventType.ROWS_CHANGED; }
 }
