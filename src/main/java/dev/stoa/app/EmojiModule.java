@@ -3,6 +3,7 @@ package dev.stoa.app;
 import dev.stoa.events.EventType;
 import dev.stoa.emoji.EmojiActions;
 import dev.stoa.emoji.EmojiImages;
+import dev.stoa.emoji.EmojiQueries;
 import dev.stoa.emoji.EmojiState;
 import dev.stoa.emoji.EmojiViews;
 import dev.stoa.emoji.ServerEmojiData;
@@ -25,7 +26,7 @@ public final class EmojiModule implements Module {
         this.core = c;
         this.images = new EmojiImages(c.files());
         this.actions = new EmojiActions(c.db(), c.log(), c.emoji(), images, c.realm(), c.groupResolver());
-        this.views = new EmojiViews(c.db(), c.emoji(), actions, images);
+        this.views = new EmojiViews(new EmojiQueries(c.db(), c.emoji()), actions, images);
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.stoa.scim.ScimViews;
 import dev.stoa.sessions.SessionViews;
 import dev.stoa.settings.SettingsViews;
 import dev.stoa.signin.AuthViews;
+import dev.stoa.signin.RedirectViews;
 import dev.stoa.signin.SignInMethods;
 import dev.stoa.signin.SignInViews;
 import dev.stoa.twofactor.TwoFactorActions;
@@ -52,12 +53,11 @@ final class LoginModule {
                 description -> c.renderer().render(null, description).html(), c.config().push().configured());
         this.sessionViews = new SessionViews(m.sessions().actions, cookies);
         this.signInViews = new SignInViews(passwordLogin, m.sessions().signIn, c.userJson(), cookies);
-        this.oidcViews = m.signIn().oidc == null ? null
-                : new OidcViews(m.signIn().oidc, signInViews, c.config().externalUrl().startsWith("https:"), loginFailures,
-                        () -> m.sessions().methods.current().enabled("OpenID Connect"));
-        this.githubViews = m.signIn().github == null ? null
-                : new GithubViews(m.signIn().github, signInViews, c.config().externalUrl().startsWith("https:"), loginFailures,
-                        () -> m.sessions().methods.current().enabled("GitHub"));
+        boolean secure = c.config().externalUrl().startsWith("https:");
+        this.oidcViews = m.signIn().oidc == null ? null : new OidcViews(m.signIn().oidc, new RedirectViews("OpenID Connect", OidcViews.COOKIE,
+                signInViews, secure, loginFailures, () -> m.sessions().methods.current().enabled("OpenID Connect")));
+        this.githubViews = m.signIn().github == null ? null : new GithubViews(m.signIn().github, new RedirectViews("GitHub", GithubViews.COOKIE,
+                signInViews, secure, loginFailures, () -> m.sessions().methods.current().enabled("GitHub")));
         this.scimViews = m.signIn().scim == null ? null
                 : new ScimViews(m.signIn().scim, c.config().signIn().scim(), c.config().externalUrl(), loginFailures);
         this.twoFactorViews = new TwoFactorViews(new TwoFactorActions(c.db(), twoFactorStore, twoFactor, passwordLogin, c.clock(),

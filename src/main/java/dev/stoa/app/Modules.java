@@ -24,7 +24,9 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
                IntegrationsModule integrations) {
 
     public static Modules build(Core c) {
-        RealmModule realm = new RealmModule(c);
+        // Sessions first: how every sign-in ends, and the sign-in methods' state, which realm's register state reports.
+        SessionsModule sessions = new SessionsModule(c);
+        RealmModule realm = new RealmModule(c, sessions.methods);
         // Topics and messages each act inside the other's transactions, bound at construction: topics'
         // policy clearing (a deleted topic's visibility policies go) is built first and messages takes
         // it; topics' actions then take messages' flags (muting a user marks the muter's unread
@@ -35,7 +37,6 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
         // New public channels are announced by the notification bot (messages), after the creating transaction.
         ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post);
         // A new person joins the default channels, then the Welcome Bot greets them; a deactivated one's web sessions end.
-        SessionsModule sessions = new SessionsModule(c);
         UsersModule users = new UsersModule(c, List.of(channels.sight, messages.welcomeBot, new dev.stoa.sessions.SessionEnd(sessions.store)));
         // A group named in a realm or channel permission setting is in use and cannot be deactivated.
         GroupsModule groups = new GroupsModule(c, List.of(realm.actions::objections, c.channelAccess()::groupObjections),

@@ -7,7 +7,6 @@ import dev.stoa.realm.RealmDeactivation;
 import dev.stoa.realm.RealmState;
 import dev.stoa.realm.RealmViews;
 import dev.stoa.signin.SignInMethodActions;
-import dev.stoa.signin.SignInMethodStore;
 import dev.stoa.signin.SignInMethods;
 import java.util.List;
 
@@ -19,11 +18,11 @@ public final class RealmModule implements Module {
 
     final RealmViews views;
 
-    RealmModule(Core c) {
+    /** {@code methods}: the sign-in methods (sessions'), whose state register reports. */
+    RealmModule(Core c, SignInMethodActions methods) {
         this.actions = new RealmActions(c.db(), c.log(), c.realmStore(), c.realm(), c.groupValues(), c.clock(),
                 (h, id) -> c.channels().byId(h, id).filter(ch -> !ch.isArchived()).map(Channel::inviteOnly));
         this.deactivation = new RealmDeactivation(c.db(), c.log(), c.realmStore(), c.realm());
-        SignInMethodActions methods = new SignInMethodActions(c.db(), c.log(), new SignInMethodStore(), SignInMethods.of(c.config().signIn()));
         this.state = new RealmState(c.realm(), c.groups(), c.config().externalUrl(), c.config().realmHost(), c.config().maxUploadMib(), h -> {
             SignInMethods auth = methods.current(h);
             return new RealmState.Auth(auth.realmMethods(), auth.emailEnabled(), auth.passwordAuth());

@@ -4,6 +4,7 @@ import dev.stoa.queues.StateContributor;
 import dev.stoa.scheduled.ReminderContent;
 import dev.stoa.scheduled.ScheduledActions;
 import dev.stoa.scheduled.ScheduledDelivery;
+import dev.stoa.scheduled.ScheduledQueries;
 import dev.stoa.scheduled.ScheduledState;
 import dev.stoa.scheduled.ScheduledStore;
 import dev.stoa.scheduled.ScheduledViews;
@@ -23,7 +24,7 @@ final class ScheduledModule implements Module {
         this.actions = new ScheduledActions(c.db(), c.log(), store, messages.actions, messages.store, messages.access, reminders, c.clock());
         this.delivery = new ScheduledDelivery(c.db(), c.log(), store, actions, messages.actions, messages.notificationBot, reminders,
                 c.users(), c.realm(), c.clock());
-        this.views = new ScheduledViews(c.db(), store, actions);
+        this.views = new ScheduledViews(new ScheduledQueries(c.db(), store), actions);
     }
 
     @Override

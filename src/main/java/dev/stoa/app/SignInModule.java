@@ -9,6 +9,7 @@ import dev.stoa.scim.ScimActions;
 import dev.stoa.users.EmailChangeActions;
 import dev.stoa.signin.ExternalAccounts;
 import dev.stoa.signin.FlowStore;
+import dev.stoa.signin.RedirectFlows;
 
 /** The configured sign-in methods beyond passwords: LDAP (--ldap-url) and OpenID Connect (--oidc-issuer), GitHub (--github-client-id), SCIM provisioning (--scim-bearer-token); null when not configured. */
 public final class SignInModule implements Module {
@@ -17,16 +18,17 @@ public final class SignInModule implements Module {
     final OidcActions oidc;
     final ScimActions scim;
     final GithubActions github;
+    /** The redirect-based methods' sign-ins under way (signin_flows), one store for all. */
+    final RedirectFlows flows;
 
     SignInModule(Core c, UsersModule users, RealmDomainsModule domains) {
         SignInConfig config = c.config().signIn();
         this.ldap = config.ldap() == null ? null : new LdapDirectory(config.ldap(), c.db(), c.users(), users.actions, users.profileFields);
         this.ldapSync = config.ldap() == null ? null : new LdapSync(config.ldap(), ldap, c.db(), c.users(), users.actions, c.clock());
         ExternalAccounts accounts = new ExternalAccounts(c.db(), c.users(), users.actions, domains.store, c.realm());
-        this.oidc = config.oidc() == null ? null
-                : new OidcActions(c.db(), new FlowStore(), config.oidc(), c.config().externalUrl(), accounts, c.clock());
-        this.github = config.github() == null ? null
-                : new GithubActions(c.db(), new FlowStore(), config.github(), c.config().externalUrl(), accounts, c.clock());
+        this.flows = new RedirectFlows(c.db(), new FlowStore(), c.clock());
+        this.oidc = config.oidc() == null ? null : new OidcActions(flows, config.oidc(), c.config().externalUrl(), accounts);
+        this.github = config.github() == null ? null : new GithubActions(flows, config.github(), c.config().externalUrl(), accounts);
         this.scim = config.scim() == null ? null : new ScimActions(c.db(), c.users(), users.actions,
                 new EmailChangeActions(c.log(), c.users(), c.userAccess(), c.userJson()), domains.store, c.realm(), config.scim());
     }
@@ -34,7 +36,6 @@ public final class SignInModule implements Module {
     /** The collector's pass (cluster-wide: one node at a time): the LDAP sync when due, expired sign-ins gone. */
     void doPeriodic() {
         if (ldapSync != null) ldapSync.doPeriodic();
-        if (oidc != null) oidc.doPurgeExpired();
-        else if (github != null) github.doPurgeExpired();
+        flows.doPurgeExpired();
     }
 }

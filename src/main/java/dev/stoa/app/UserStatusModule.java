@@ -4,6 +4,7 @@ import dev.stoa.events.EventType;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.settings.SettingsActions;
 import dev.stoa.userstatus.UserStatusActions;
+import dev.stoa.userstatus.UserStatusQueries;
 import dev.stoa.userstatus.UserStatusState;
 import dev.stoa.userstatus.UserStatusStore;
 import dev.stoa.userstatus.UserStatusViews;
@@ -20,7 +21,7 @@ public final class UserStatusModule implements Module {
     UserStatusModule(Core c, SettingsActions settings) {
         this.core = c;
         this.actions = new UserStatusActions(c.db(), c.log(), store, c.realmEmoji(), settings, c.userAccess(), c.clock());
-        this.views = new UserStatusViews(c.db(), store, actions, c.users(), c.userAccess());
+        this.views = new UserStatusViews(new UserStatusQueries(c.db(), store, c.users(), c.userAccess()), actions);
     }
 
     @Override

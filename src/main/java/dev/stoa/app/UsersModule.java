@@ -8,6 +8,7 @@ import dev.stoa.users.AvatarActions;
 import dev.stoa.users.AvatarImages;
 import dev.stoa.users.AvatarViews;
 import dev.stoa.users.ProfileFieldActions;
+import dev.stoa.users.ProfileFieldQueries;
 import dev.stoa.users.ProfileFieldState;
 import dev.stoa.users.ProfileFieldStore;
 import dev.stoa.users.ProfileFieldViews;
@@ -49,7 +50,7 @@ public final class UsersModule implements Module {
         this.auth = new UserAuth(new ApiKeyCache(c.db(), c.log(), c.users()), c.realm(), c.userJson());
         this.views = new UserViews(c.db(), c.users(), actions, c.userJson(), profileStore, c.userAccess());
         this.avatarViews = new AvatarViews(c.db(), c.users(), c.userAccess(), c.userJson(), avatars, avatarImages);
-        this.profileFieldViews = new ProfileFieldViews(c.db(), profileFields, profileStore);
+        this.profileFieldViews = new ProfileFieldViews(profileFields, new ProfileFieldQueries(c.db(), profileStore));
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.stoa.emoji;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
@@ -12,14 +11,12 @@ import java.util.Map;
 
 /** GET /realm/emoji, POST and DELETE /realm/emoji/{emoji_name}, and the image files (root routes). */
 public final class EmojiViews {
-    private final Db db;
-    private final EmojiStore store;
+    private final EmojiQueries queries;
     private final EmojiActions actions;
     private final EmojiImages images;
 
-    public EmojiViews(Db db, EmojiStore store, EmojiActions actions, EmojiImages images) {
-        this.db = db;
-        this.store = store;
+    public EmojiViews(EmojiQueries queries, EmojiActions actions, EmojiImages images) {
+        this.queries = queries;
         this.actions = actions;
         this.images = images;
     }
@@ -27,7 +24,7 @@ public final class EmojiViews {
     /** Image files, outside /api/v1, public as Zulip's /user_avatars are (names are unguessable). */
     public Object list(Request req) {
         ObjectNode out = Json.success();
-        out.set("emoji", EmojiState.dict(db.read(store::all)));
+        out.set("emoji", EmojiState.dict(queries.all()));
         return out;
     }
 

@@ -19,6 +19,7 @@ import com.nimbusds.oauth2.sdk.pkce.CodeChallengeMethod;
 import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
 import dev.stoa.config.GithubConfig;
 import dev.stoa.http.Json;
+import dev.stoa.signin.SignInRefused;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -33,10 +34,6 @@ import java.time.Duration;
  * REST API: GET /user (who) and GET /user/emails (which addresses GitHub has verified).
  */
 final class GithubClient {
-    /** A refusal: its message says why and never holds a code or token. */
-    static final class Refused extends Exception {
-        Refused(String reason) { super(reason); }
-    }
 
     record Start(URI url, String state, String verifier) {}
 
@@ -62,7 +59,7 @@ final class GithubClient {
         return new Start(req.toURI(), state.getValue(), verifier.getValue());
     }
 
-    Identity finish(String code, String verifier) throws Refused {
+    Identity finish(String code, String verifier) throws SignInRefused {
         try {
             String token = exchange(code, verifier);
             JsonNode user = api("/user", token);
@@ -74,15 +71,15 @@ final class GithubClient {
             String name = user.path("name").isTextual() && !user.get("name").asText().isBlank() ? user.get("name").asText() : user.path("login").asText(null);
             return new Identity(user.path("id").asLong(), user.path("login").asText(null), name, email, verified);
         } catch (IOException e) {
-            throw new Refused("GitHub could not be reached (" + e.getClass().getSimpleName() + ")");
+            throw new SignInRefused("GitHub could not be reached (" + e.getClass().getSimpleName() + ")");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new Refused("interrupted");
+            throw new SignInRefused("interrupted");
         }
     }
 
     /** The code for an access token; GitHub answers a bad code with 200 and an error object. */
-    private String exchange(String code, String verifier) throws Refused, IOException {
+    private String exchange(String code, String verifier) throws SignInRefused, IOException {
         TokenRequest tr = new TokenRequest(web("/login/oauth/access_token"), new ClientSecretPost(new ClientID(config.clientId()),
                 new Secret(config.clientSecret())), new AuthorizationCodeGrant(new AuthorizationCode(code), redirectUri, new CodeVerifier(verifier)));
         HTTPRequest http = tr.toHTTPRequest();
@@ -93,23 +90,23 @@ final class GithubClient {
         try {
             var body = resp.getBodyAsJSONObject();
             if (resp.getStatusCode() != 200 || body.containsKey("error")) {
-                throw new Refused("GitHub refused the code: " + body.getOrDefault("error", "HTTP " + resp.getStatusCode()));
+                throw new SignInRefused("GitHub refused the code: " + body.getOrDefault("error", "HTTP " + resp.getStatusCode()));
             }
             return AccessTokenResponse.parse(body).getTokens().getAccessToken().getValue();
         } catch (ParseException e) {
-            throw new Refused("GitHub's token answer could not be read");
+            throw new SignInRefused("GitHub's token answer could not be read");
         }
     }
 
     /** GitHub's REST API as its docs ask: a bearer token, its media type and API version, a User-Agent. */
-    private JsonNode api(String path, String token) throws Refused, IOException, InterruptedException {
+    private JsonNode api(String path, String token) throws SignInRefused, IOException, InterruptedException {
         HttpRequest r = HttpRequest.newBuilder(URI.create(config.apiUrl().toString().replaceAll("/+$", "") + path)).timeout(Duration.ofSeconds(10))
                 .header("Authorization", "Bearer " + token).header("Accept", "application/vnd.github+json")
                 .header("X-GitHub-Api-Version", "2022-11-28").header("User-Agent", "Stoa").GET().build();
         HttpResponse<String> resp = HTTP.send(r, HttpResponse.BodyHandlers.ofString());
-        if (resp.statusCode() != 200) throw new Refused("GitHub's API answered HTTP " + resp.statusCode() + " for " + path);
+        if (resp.statusCode() != 200) throw new SignInRefused("GitHub's API answered HTTP " + resp.statusCode() + " for " + path);
         JsonNode n = Json.parseOrNull(resp.body());
-        if (n == null) throw new Refused("GitHub's API answer for " + path + " could not be read");
+        if (n == null) throw new SignInRefused("GitHub's API answer for " + path + " could not be read");
         return n;
     }
 

@@ -1,10 +1,11 @@
 package dev.stoa.mail;
 
+import dev.stoa.db.OutboxRunner;
 import java.util.List;
 import org.jdbi.v3.core.Handle;
 
 /** SQL of the outbox (table outbox_mail). */
-public final class MailStore {
+public final class MailStore implements OutboxRunner.Rows<MailStore.Mail> {
     /** One mail waiting or sent. */
     public record Mail(long id, String kind, String to, String subject, String body, long createdAt, long nextAttemptAt,
                        int attempts, String lastError, Long sentAt, Long failedAt) {}
@@ -33,6 +34,7 @@ public final class MailStore {
     }
 
     /** Unsent mail whose next attempt is due, oldest first. */
+    @Override
     public List<Mail> due(Handle h, long now, int limit) {
         return h.createQuery("SELECT " + COLUMNS + " FROM outbox_mail WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?"
                         + " ORDER BY next_attempt_at, id LIMIT ?")
@@ -48,6 +50,12 @@ public final class MailStore {
                         + " WHERE id = ? AND next_attempt_at = ? AND sent_at IS NULL AND failed_at IS NULL")
                 .bind(0, retryAt).bind(1, id).bind(2, seenNextAttempt).execute() == 1;
     }
+
+    @Override
+    public boolean claim(Handle h, Mail m, long retryAt) { return claim(h, m.id(), m.nextAttemptAt(), retryAt); }
+
+    @Override
+    public int attempts(Mail m) { return m.attempts(); }
 
     public void markSent(Handle h, long id, long now) {
         h.createUpdate("UPDATE outbox_mail SET sent_at = ?, last_error = NULL WHERE id = ?").bind(0, now).bind(1, id).execute();

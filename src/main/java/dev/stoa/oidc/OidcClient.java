@@ -30,6 +30,7 @@ import com.nimbusds.openid.connect.sdk.claims.UserInfo;
 import com.nimbusds.openid.connect.sdk.op.OIDCProviderMetadata;
 import com.nimbusds.openid.connect.sdk.validators.IDTokenValidator;
 import dev.stoa.config.OidcConfig;
+import dev.stoa.signin.SignInRefused;
 import java.io.IOException;
 import java.net.URI;
 
@@ -43,10 +44,6 @@ final class OidcClient {
     /** What the provider vouches for. */
     record Identity(String subject, String email, boolean emailVerified, String name) {}
 
-    /** A refusal with a reason safe to log and show (never a token). */
-    static final class Refused extends Exception {
-        Refused(String reason) { super(reason); }
-    }
 
     record Start(URI url, String state, String nonce, String verifier) {}
 
@@ -60,14 +57,14 @@ final class OidcClient {
         this.redirectUri = redirectUri;
     }
 
-    private OIDCProviderMetadata metadata() throws Refused {
+    private OIDCProviderMetadata metadata() throws SignInRefused {
         if (metadata == null) {
             try {
                 OIDCProviderMetadata m = OIDCProviderMetadata.resolve(new Issuer(config.issuer()), 5_000, 10_000);
                 validator = validator(m.getIssuer(), config.clientId(), m.getJWKSetURI().toURL());
                 metadata = m;
             } catch (IOException | com.nimbusds.oauth2.sdk.GeneralException e) {
-                throw new Refused("the identity provider's configuration could not be read (" + e.getClass().getSimpleName() + ")");
+                throw new SignInRefused("the identity provider's configuration could not be read (" + e.getClass().getSimpleName() + ")");
             }
         }
         return metadata;
@@ -83,7 +80,7 @@ final class OidcClient {
                 new com.nimbusds.jose.util.DefaultResourceRetriever(5_000, 10_000));
     }
 
-    Start start() throws Refused {
+    Start start() throws SignInRefused {
         OIDCProviderMetadata m = metadata();
         State state = new State();
         Nonce nonce = new Nonce();
@@ -94,36 +91,36 @@ final class OidcClient {
         return new Start(req.toURI(), state.getValue(), nonce.getValue(), verifier.getValue());
     }
 
-    Identity finish(String code, String nonce, String verifier) throws Refused {
+    Identity finish(String code, String nonce, String verifier) throws SignInRefused {
         OIDCProviderMetadata m = metadata();
         try {
             TokenRequest tr = new TokenRequest(m.getTokenEndpointURI(), new ClientSecretBasic(new ClientID(config.clientId()), new Secret(config.clientSecret())),
                     new AuthorizationCodeGrant(new AuthorizationCode(code), redirectUri, new CodeVerifier(verifier)));
             TokenResponse resp = OIDCTokenResponseParser.parse(send(tr.toHTTPRequest()));
             if (!resp.indicatesSuccess()) {
-                throw new Refused("the identity provider refused the code: " + ((TokenErrorResponse) resp).getErrorObject().getCode());
+                throw new SignInRefused("the identity provider refused the code: " + ((TokenErrorResponse) resp).getErrorObject().getCode());
             }
             OIDCTokenResponse ok = (OIDCTokenResponse) resp.toSuccessResponse();
             JWT idToken = ok.getOIDCTokens().getIDToken();
             IDTokenClaimsSet claims = validator.validate(idToken, new Nonce(nonce));
             UserInfo info = userInfo(m, ok.getOIDCTokens().getBearerAccessToken());
-            if (info != null && !info.getSubject().equals(claims.getSubject())) throw new Refused("UserInfo is about another subject");
+            if (info != null && !info.getSubject().equals(claims.getSubject())) throw new SignInRefused("UserInfo is about another subject");
             String email = claims.getStringClaim("email") != null ? claims.getStringClaim("email") : info == null ? null : info.getEmailAddress();
             Boolean verified = claims.getBooleanClaim("email_verified") != null ? claims.getBooleanClaim("email_verified")
                     : info == null ? null : info.getEmailVerified();
             String name = claims.getStringClaim("name") != null ? claims.getStringClaim("name") : info == null ? null : info.getName();
             return new Identity(claims.getSubject().getValue(), email, Boolean.TRUE.equals(verified), name);
         } catch (com.nimbusds.jose.JOSEException | com.nimbusds.jose.proc.BadJOSEException e) {
-            throw new Refused("the ID token is not valid: " + e.getMessage());
+            throw new SignInRefused("the ID token is not valid: " + e.getMessage());
         } catch (ParseException | IOException e) {
-            throw new Refused("the identity provider's answer could not be read (" + e.getClass().getSimpleName() + ")");
+            throw new SignInRefused("the identity provider's answer could not be read (" + e.getClass().getSimpleName() + ")");
         }
     }
 
-    private static UserInfo userInfo(OIDCProviderMetadata m, BearerAccessToken token) throws IOException, ParseException, Refused {
+    private static UserInfo userInfo(OIDCProviderMetadata m, BearerAccessToken token) throws IOException, ParseException, SignInRefused {
         if (m.getUserInfoEndpointURI() == null || token == null) return null;
         UserInfoResponse r = UserInfoResponse.parse(send(new UserInfoRequest(m.getUserInfoEndpointURI(), token).toHTTPRequest()));
-        if (!r.indicatesSuccess()) throw new Refused("the identity provider refused the UserInfo request");
+        if (!r.indicatesSuccess()) throw new SignInRefused("the identity provider refused the UserInfo request");
         return r.toSuccessResponse().getUserInfo();
     }
 

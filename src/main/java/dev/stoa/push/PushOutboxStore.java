@@ -1,10 +1,11 @@
 package dev.stoa.push;
 
+import dev.stoa.db.OutboxRunner;
 import java.util.List;
 import org.jdbi.v3.core.Handle;
 
 /** SQL of push_outbox: the requests owed to the push relay. */
-public final class PushOutboxStore {
+public final class PushOutboxStore implements OutboxRunner.Rows<PushOutboxStore.Row> {
     /** One request waiting or sent. */
     public record Row(long id, String kind, String endpoint, boolean json, String body, Long userId, Long deviceId, long createdAt,
                       long nextAttemptAt, int attempts, String lastError, Long sentAt, Long failedAt) {}
@@ -30,6 +31,7 @@ public final class PushOutboxStore {
     }
 
     /** Unsent requests whose next attempt is due, oldest first (a registration goes before the notifications that need it). */
+    @Override
     public List<Row> due(Handle h, long now, int limit) {
         return h.createQuery("SELECT " + COLUMNS + " FROM push_outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?"
                         + " ORDER BY id LIMIT ?")
@@ -42,6 +44,12 @@ public final class PushOutboxStore {
                         + " WHERE id = ? AND next_attempt_at = ? AND sent_at IS NULL AND failed_at IS NULL")
                 .bind(0, retryAt).bind(1, id).bind(2, seenNextAttempt).execute() == 1;
     }
+
+    @Override
+    public boolean claim(Handle h, Row r, long retryAt) { return claim(h, r.id(), r.nextAttemptAt(), retryAt); }
+
+    @Override
+    public int attempts(Row r) { return r.attempts(); }
 
     public void markSent(Handle h, long id, long now) {
         h.createUpdate("UPDATE push_outbox SET sent_at = ?, last_error = NULL WHERE id = ?").bind(0, now).bind(1, id).execute();

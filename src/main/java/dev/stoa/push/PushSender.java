@@ -3,18 +3,17 @@ package dev.stoa.push;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stoa.db.Db;
+import dev.stoa.db.OutboxRunner;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Delivers push_outbox to the relay: after a commit that queued a request (kick, on a virtual
- * thread) and on every collector pass. As the mail sender: a row is claimed before it is sent
+ * Delivers push_outbox to the relay through an {@link OutboxRunner} (after commit and on every
+ * collector pass): a row is claimed before it is sent
  * (its next attempt moves to the backoff time, so another node skips it and a crash mid-send
  * retries it later); network trouble and 5xx answers are retried with backoff doubling from one
  * minute to an hour, MAX_ATTEMPTS in all (about a day, Zulip's PUSH_REGISTRATION_LIVENESS_TIMEOUT);
@@ -24,15 +23,13 @@ public final class PushSender {
     private static final Logger LOG = LoggerFactory.getLogger(PushSender.class);
     private static final ObjectMapper JSON = new ObjectMapper();
     static final int MAX_ATTEMPTS = 30;
-    private static final int BATCH = 100;
 
     private final Db db;
     private final PushOutboxStore store;
     private final Clock clock;
     private final RelayClient relay;
     private final DeviceRelayActions devices;
-    private final ReentrantLock running = new ReentrantLock();
-    private final AtomicBoolean again = new AtomicBoolean();
+    private final OutboxRunner<PushOutboxStore.Row> runner;
 
     public PushSender(Db db, PushOutboxStore store, Clock clock, RelayClient relay, DeviceRelayActions devices) {
         this.db = db;
@@ -40,44 +37,18 @@ public final class PushSender {
         this.clock = clock;
         this.relay = relay;
         this.devices = devices;
+        this.runner = new OutboxRunner<>("push", db, clock, store, this::attempt, OutboxRunner::doublingFromAMinute, 1);
     }
 
     public boolean configured() { return relay.configured(); }
 
     void kick() {
-        if (!relay.configured()) return;
-        Thread.ofVirtual().name("stoa-push").start(this::deliverDue);
+        if (relay.configured()) runner.kick();
     }
 
     /** One pass over the due requests (the collector's task); never throws. Returns how many the relay accepted. */
     public int deliverDue() {
-        if (!relay.configured()) return 0;
-        int sent = 0;
-        // One pass at a time per node; a call during a pass raises `again`, which the pass's owner re-checks after unlocking.
-        again.set(true);
-        while (again.get()) {
-            if (!running.tryLock()) return sent;
-            try {
-                while (again.getAndSet(false)) sent += pass();
-            } catch (RuntimeException e) {
-                LOG.error("push delivery pass failed; it runs again on the next collector pass", e);
-                return sent;
-            } finally {
-                running.unlock();
-            }
-        }
-        return sent;
-    }
-
-    private int pass() {
-        long now = clock.instant().getEpochSecond();
-        int sent = 0;
-        for (PushOutboxStore.Row r : db.read(h -> store.due(h, now, BATCH))) {
-            long retryAt = now + backoffSeconds(r.attempts() + 1);
-            if (!db.write(tx -> store.claim(tx.h(), r.id(), r.nextAttemptAt(), retryAt))) continue;
-            if (attempt(r)) sent++;
-        }
-        return sent;
+        return relay.configured() ? runner.deliverDue() : 0;
     }
 
     private boolean attempt(PushOutboxStore.Row r) {
@@ -124,10 +95,5 @@ public final class PushSender {
             throw new IllegalStateException("push_outbox form body is not JSON", e);
         }
         return out;
-    }
-
-    /** 1, 2, 4, ... minutes, at most an hour. */
-    static long backoffSeconds(int attempt) {
-        return Math.min(3600, 60L << Math.min(attempt - 1, 6));
     }
 }

@@ -2,20 +2,17 @@ package dev.stoa.scheduled;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 
 /** GET/POST /scheduled_messages, PATCH/DELETE /scheduled_messages/{id}, GET/POST /reminders, DELETE /reminders/{id}. */
 public final class ScheduledViews {
-    private final Db db;
-    private final ScheduledStore store;
+    private final ScheduledQueries queries;
     private final ScheduledActions actions;
 
-    public ScheduledViews(Db db, ScheduledStore store, ScheduledActions actions) {
-        this.db = db;
-        this.store = store;
+    public ScheduledViews(ScheduledQueries queries, ScheduledActions actions) {
+        this.queries = queries;
         this.actions = actions;
     }
 
@@ -23,7 +20,7 @@ public final class ScheduledViews {
         long me = req.user().id();
         ObjectNode out = Json.success();
         ArrayNode a = out.putArray("scheduled_messages");
-        db.read(h -> store.undelivered(h, me, ScheduledRow.SEND_LATER)).forEach(r -> a.add(ScheduledJson.scheduled(r)));
+        queries.undelivered(me, ScheduledRow.SEND_LATER).forEach(r -> a.add(ScheduledJson.scheduled(r)));
         return out;
     }
 
@@ -62,7 +59,7 @@ public final class ScheduledViews {
         long me = req.user().id();
         ObjectNode out = Json.success();
         ArrayNode a = out.putArray("reminders");
-        db.read(h -> store.undelivered(h, me, ScheduledRow.REMIND)).forEach(r -> a.add(ScheduledJson.reminder(r)));
+        queries.undelivered(me, ScheduledRow.REMIND).forEach(r -> a.add(ScheduledJson.reminder(r)));
         return out;
     }
 

@@ -3,7 +3,6 @@ package dev.stoa.users;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
@@ -16,19 +15,17 @@ import java.util.Optional;
  * (PATCH/DELETE /users/me/profile_data, respecting editable_by_user).
  */
 public final class ProfileFieldViews {
-    private final Db db;
     private final ProfileFieldActions actions;
-    private final ProfileFieldStore store;
+    private final ProfileFieldQueries queries;
 
-    public ProfileFieldViews(Db db, ProfileFieldActions actions, ProfileFieldStore store) {
-        this.db = db;
+    public ProfileFieldViews(ProfileFieldActions actions, ProfileFieldQueries queries) {
         this.actions = actions;
-        this.store = store;
+        this.queries = queries;
     }
 
     public Object list(Request req) {
         ObjectNode out = Json.success();
-        out.set("custom_fields", db.read(store::fields));
+        out.set("custom_fields", queries.fields());
         return out;
     }
 

@@ -1,32 +1,23 @@
 package dev.stoa.userstatus;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
 import dev.stoa.queues.ZulipNames;
-import dev.stoa.users.UserAccess;
 import dev.stoa.users.UserRules;
-import dev.stoa.users.UserStore;
 
 /** POST /users/me/status and GET /users/{user_id}/status. */
 public final class UserStatusViews {
     static final int MAX_STATUS_TEXT = 60;
 
-    private final Db db;
-    private final UserStatusStore store;
+    private final UserStatusQueries queries;
     private final UserStatusActions actions;
-    private final UserStore users;
-    private final UserAccess access;
 
-    public UserStatusViews(Db db, UserStatusStore store, UserStatusActions actions, UserStore users, UserAccess access) {
-        this.db = db;
-        this.store = store;
+    public UserStatusViews(UserStatusQueries queries, UserStatusActions actions) {
+        this.queries = queries;
         this.actions = actions;
-        this.users = users;
-        this.access = access;
     }
 
     public Object update(Request req) {
@@ -61,13 +52,7 @@ public final class UserStatusViews {
     public Object get(Request req) {
         User me = req.user();
         long id = req.pathLong("user_id");
-        ObjectNode status = db.read(h -> {
-            User target = users.byId(h, id).orElse(null);
-            if (target == null || target.isBot()) throw ApiError.bad("No such user");
-            if (!target.isActive()) throw ApiError.bad("User is deactivated");
-            if (!access.canAccess(h, me, target)) throw ApiError.bad("Insufficient permission");
-            return UserStatusState.of(h, store, target, ZulipNames.wanted(req.clientName()));
-        });
+        ObjectNode status = queries.status(me, id, ZulipNames.wanted(req.clientName()));
         ObjectNode out = Json.success();
         out.set("status", status);
         return out;

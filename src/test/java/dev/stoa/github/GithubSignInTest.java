@@ -164,7 +164,7 @@ class GithubSignInTest extends StoaTestBase {
         // the person presses Cancel at GitHub
         HttpResponse<String> denied = b.get(b.throughGithub("/accounts/login/social/github", null));
         assertThat(denied.statusCode()).isEqualTo(400);
-        assertThat(denied.body()).contains("GitHub answered access_denied");
+        assertThat(denied.body()).contains("Signing in with GitHub failed: the identity provider answered access_denied");
     }
 
     @Test
