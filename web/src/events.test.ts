@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Store, emptyFeed } from './state.ts';
 import { applyEvent } from './events.ts';
 import { topicKey } from './unread.ts';
-import type { Message } from './types.ts';
+import type { EventOf, HandledType, Message } from './types.ts';
 
 const ME = 1;
 const ADA = 3;
@@ -22,7 +22,9 @@ function channelMessage(id: number, topic = 'logo', extra: Partial<Message> = {}
   return { id, sender_id: ADA, sender_full_name: 'Ada', sender_email: 'ada@x', type: 'stream', stream_id: 7, subject: topic, display_recipient: 'design', content: `<p>m${id}</p>`, timestamp: 1000 + id, reactions: [], flags: [], ...extra };
 }
 
-const ev = (type: string, data: Record<string, unknown>) => ({ id: 0, type, ...data });
+// The test's events are typed by the same union as the server's (types.ts): wrong fields fail tsc.
+type Data<E> = E extends unknown ? Omit<E, 'id' | 'type'> : never;
+const ev = <K extends HandledType>(type: K, data: Data<EventOf<K>>) => ({ id: 0, type, ...data }) as unknown as EventOf<K>;
 
 function viewing(s: Store, terms: { operator: string; operand: string }[], ids: number[]) {
   s.addFetched(ids.map((id) => channelMessage(id)));

@@ -1,18 +1,19 @@
 // Live updates: apply one event from GET /events to the local state. Pure state changes only; the
 // polling loop is in live.ts.
 import { Store, update } from './state.ts';
-import type { Message, ZEvent, Subscription } from './types.ts';
+import type { EventOf, HandledType, Message, ServerEvent } from './types.ts';
 import { dmKey, topicKey } from './unread.ts';
 import { withSubmessage } from './widgets.ts';
 
-export function applyEvent(s: Store, ev: ZEvent): void {
-  const handler = HANDLERS[ev.type];
+export function applyEvent(s: Store, ev: ServerEvent): void {
+  // TypeScript cannot correlate the handler's type with the event's: HANDLERS pairs them by construction.
+  const handler = (HANDLERS as Partial<Record<string, (s: Store, ev: ServerEvent) => void>>)[ev.type];
   if (handler) handler(s, ev);
 }
 
 const MENTION_FLAGS = ['mentioned', 'wildcard_mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned'];
 
-function onMessage(s: Store, ev: ZEvent) {
+function onMessage(s: Store, ev: EventOf<'message'>) {
   const m = s.normalize({ ...ev.message, flags: ev.flags ?? [] } as Message);
   s.messages.set(m.id, m);
   s.noteRecent(m);
@@ -30,7 +31,7 @@ function onMessage(s: Store, ev: ZEvent) {
   clearTyping(s, m);
 }
 
-function onUpdateMessage(s: Store, ev: ZEvent) {
+function onUpdateMessage(s: Store, ev: EventOf<'update_message'>) {
   const changed: Message[] = [];
   const edited = s.messages.get(ev.message_id);
   if (edited && ev.rendered_content !== undefined) {
@@ -38,9 +39,9 @@ function onUpdateMessage(s: Store, ev: ZEvent) {
   }
   const moved = ev.new_stream_id !== undefined || ev.subject !== undefined;
   if (!moved) return s.replaceMessages(changed);
-  const newStream: number = ev.new_stream_id ?? ev.stream_id;
-  const newTopic: string = ev.subject ?? ev.orig_subject;
-  const ids: number[] = ev.message_ids ?? [ev.message_id];
+  const newStream = ev.new_stream_id ?? ev.stream_id!; // a move names the channel
+  const newTopic = ev.subject ?? ev.orig_subject!;
+  const ids = ev.message_ids ?? [ev.message_id];
   for (const id of ids) {
     s.unread.move(id, newStream, newTopic);
     const m = changed.find((c) => c.id === id) ?? s.messages.get(id);
@@ -48,7 +49,7 @@ function onUpdateMessage(s: Store, ev: ZEvent) {
   }
   for (const m of changed) s.messages.set(m.id, m);
   s.bumpUnread();
-  if (ev.orig_subject !== undefined) moveTopicLists(s, ev.stream_id, ev.orig_subject, newStream, newTopic, ids);
+  if (ev.orig_subject !== undefined) moveTopicLists(s, ev.stream_id!, ev.orig_subject, newStream, newTopic, ids);
   const f = s.feed.value;
   const viewing = f.terms;
   const viewedTopic = viewing.find((t) => t.operator === 'topic')?.operand;
@@ -84,8 +85,8 @@ function moveTopicLists(s: Store, oldStream: number, oldTopic: string, newStream
   });
 }
 
-function onDeleteMessage(s: Store, ev: ZEvent) {
-  const ids: number[] = ev.message_ids ?? [ev.message_id];
+function onDeleteMessage(s: Store, ev: EventOf<'delete_message'>) {
+  const ids = ev.message_ids ?? [ev.message_id!];
   const gone = new Set(ids);
   for (const id of ids) s.messages.delete(id);
   if (s.unread.remove(ids).length) s.bumpUnread();
@@ -93,7 +94,7 @@ function onDeleteMessage(s: Store, ev: ZEvent) {
   if (f.ids.some((id) => gone.has(id))) s.feed.value = { ...f, ids: f.ids.filter((id) => !gone.has(id)) };
 }
 
-function onReaction(s: Store, ev: ZEvent) {
+function onReaction(s: Store, ev: EventOf<'reaction'>) {
   const m = s.messages.get(ev.message_id);
   if (!m) return;
   const same = (r: { user_id: number; emoji_code: string; reaction_type: string }) => r.user_id === ev.user_id && r.emoji_code === ev.emoji_code && r.reaction_type === ev.reaction_type;
@@ -103,8 +104,8 @@ function onReaction(s: Store, ev: ZEvent) {
   s.replaceMessages([{ ...m, reactions }]);
 }
 
-function onFlags(s: Store, ev: ZEvent) {
-  const ids: number[] = ev.all ? [...s.messages.keys()] : ev.messages;
+function onFlags(s: Store, ev: EventOf<'update_message_flags'>) {
+  const ids = ev.all ? [...s.messages.keys()] : ev.messages;
   if (ev.flag === 'read') {
     if (ev.op === 'add') {
       if (ev.all) s.unread.remove(s.unread.ids());
@@ -131,10 +132,10 @@ function onFlags(s: Store, ev: ZEvent) {
   s.replaceMessages(changed);
 }
 
-function onSubscription(s: Store, ev: ZEvent) {
+function onSubscription(s: Store, ev: EventOf<'subscription'>) {
   if (ev.op === 'add') {
-    update(s.subs, (m) => { for (const sub of ev.subscriptions as Subscription[]) m.set(sub.stream_id, sub); });
-    update(s.streams, (m) => { for (const sub of ev.subscriptions as Subscription[]) m.set(sub.stream_id, sub); });
+    update(s.subs, (m) => { for (const sub of ev.subscriptions) m.set(sub.stream_id, sub); });
+    update(s.streams, (m) => { for (const sub of ev.subscriptions) m.set(sub.stream_id, sub); });
   } else if (ev.op === 'remove') {
     update(s.subs, (m) => { for (const sub of ev.subscriptions) m.delete(sub.stream_id); });
   } else if (ev.op === 'update') {
@@ -144,10 +145,10 @@ function onSubscription(s: Store, ev: ZEvent) {
   }
 }
 
-function onStream(s: Store, ev: ZEvent) {
+function onStream(s: Store, ev: EventOf<'stream'>) {
   if (ev.op === 'create') update(s.streams, (m) => { for (const st of ev.streams) m.set(st.stream_id, st); });
   else if (ev.op === 'delete') {
-    const ids = new Set<number>((ev.stream_ids ?? ev.streams.map((x: any) => x.stream_id)));
+    const ids = new Set<number>((ev.stream_ids ?? ev.streams.map((x) => x.stream_id)));
     update(s.streams, (m) => { for (const id of ids) m.delete(id); });
     update(s.subs, (m) => { for (const id of ids) m.delete(id); });
   } else if (ev.op === 'update') {
@@ -158,11 +159,11 @@ function onStream(s: Store, ev: ZEvent) {
   }
 }
 
-function onRealmUser(s: Store, ev: ZEvent) {
-  const p = ev.person;
-  if (ev.op === 'add') update(s.users, (m) => m.set(p.user_id, p));
-  else if (ev.op === 'remove') update(s.users, (m) => m.delete(p.user_id));
+function onRealmUser(s: Store, ev: EventOf<'realm_user'>) {
+  if (ev.op === 'add') update(s.users, (m) => m.set(ev.person.user_id, ev.person));
+  else if (ev.op === 'remove') update(s.users, (m) => m.delete(ev.person.user_id));
   else if (ev.op === 'update') {
+    const p = ev.person;
     const u = s.users.value.get(p.user_id);
     const field = p.custom_profile_field;
     const profile_data = field ? { ...u?.profile_data, [field.id]: { value: field.value, rendered_value: field.rendered_value } } : u?.profile_data;
@@ -170,10 +171,10 @@ function onRealmUser(s: Store, ev: ZEvent) {
   }
 }
 
-function onTyping(s: Store, ev: ZEvent) {
+function onTyping(s: Store, ev: EventOf<'typing'>) {
   const key = ev.message_type === 'stream'
-    ? 's:' + topicKey(ev.stream_id, ev.topic)
-    : 'd:' + dmKey([...(ev.recipients ?? []).map((r: any) => r.user_id), ev.sender.user_id], s.myId);
+    ? 's:' + topicKey(ev.stream_id!, ev.topic!)
+    : 'd:' + dmKey([...(ev.recipients ?? []).map((r) => r.user_id), ev.sender.user_id], s.myId);
   if (ev.sender.user_id === s.myId) return;
   update(s.typing, (t) => {
     const users = new Map(t.get(key) ?? []);
@@ -190,7 +191,7 @@ function clearTyping(s: Store, m: Message) {
   if (users?.has(m.sender_id)) onTyping(s, { id: 0, type: 'typing', op: 'stop', message_type: m.type === 'stream' ? 'stream' : 'direct', stream_id: m.stream_id, topic: m.subject, sender: { user_id: m.sender_id }, recipients: (m.dmUserIds ?? []).map((user_id) => ({ user_id })) });
 }
 
-const HANDLERS: Record<string, (s: Store, ev: ZEvent) => void> = {
+const HANDLERS: { [K in HandledType]: (s: Store, ev: EventOf<K>) => void } = {
   message: onMessage,
   update_message: onUpdateMessage,
   delete_message: onDeleteMessage,
@@ -202,7 +203,7 @@ const HANDLERS: Record<string, (s: Store, ev: ZEvent) => void> = {
   realm_user: onRealmUser,
   typing: onTyping,
   presence: (s, ev) => update(s.presence, (m) => {
-    for (const [id, p] of Object.entries(ev.presences ?? {})) m.set(Number(id), p as any);
+    for (const [id, p] of Object.entries(ev.presences ?? {})) m.set(Number(id), p);
   }),
   user_status: (s, ev) => update(s.userStatus, (m) => {
     const { id: _id, type: _type, user_id, ...change } = ev;
@@ -221,8 +222,9 @@ const HANDLERS: Record<string, (s: Store, ev: ZEvent) => void> = {
   realm_emoji: (s, ev) => { if (ev.op === 'update') s.realmEmoji.value = ev.realm_emoji; },
   realm_linkifiers: (s, ev) => { s.linkifiers.value = ev.realm_linkifiers; },
   drafts: (s, ev) => update(s.drafts, (m) => {
-    if (ev.op === 'add') for (const d of ev.drafts) m.set(d.id, d);
-    else if (ev.op === 'update') m.set(ev.draft.id, ev.draft);
+    // a stored draft has its id (Draft's is optional for the one being composed)
+    if (ev.op === 'add') for (const d of ev.drafts) m.set(d.id!, d);
+    else if (ev.op === 'update') m.set(ev.draft.id!, ev.draft);
     else if (ev.op === 'remove') m.delete(ev.draft_id);
   }),
   saved_snippets: (s, ev) => {
@@ -251,8 +253,8 @@ const HANDLERS: Record<string, (s: Store, ev: ZEvent) => void> = {
     else if (ev.op === 'remove') s.navViews.value = s.navViews.value.filter((v) => v.fragment !== ev.fragment);
   },
   user_group: (s, ev) => update(s.groups, (m) => {
-    if (ev.op === 'add') m.set(ev.group.id, ev.group);
-    else if (ev.op === 'remove') m.delete(ev.group_id);
+    if (ev.op === 'add') return void m.set(ev.group.id, ev.group);
+    if (ev.op === 'remove') return void m.delete(ev.group_id);
     const g = m.get(ev.group_id);
     if (!g) return;
     if (ev.op === 'update') m.set(g.id, { ...g, ...ev.data });

@@ -7,7 +7,7 @@ import { Store, emptyFeed } from './state.ts';
 import { applyEvent } from './events.ts';
 import { notifyIfWanted } from './notify.ts';
 import { isSearch, narrowKey, toApiNarrow, type Narrow } from './narrow.ts';
-import type { Message, ZEvent } from './types.ts';
+import type { Message, ServerEvent } from './types.ts';
 
 export const store = signal<Store | null>(null);
 /** 'ok' while events flow; 'reconnecting' while the server cannot be reached. */
@@ -44,7 +44,7 @@ export async function pollLoop(onReset: (s: Store) => void) {
   let backoff = 500;
   while (mine === generation) {
     try {
-      const r = await api.get<{ events: ZEvent[] }>('/events', { queue_id: queueId, last_event_id: lastEventId });
+      const r = await api.get<{ events: ServerEvent[] }>('/events', { queue_id: queueId, last_event_id: lastEventId });
       if (mine !== generation) return;
       connection.value = 'ok';
       backoff = 500;

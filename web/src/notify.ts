@@ -4,7 +4,7 @@
 // they mention the user; `@all`-style mentions only with wildcard_mentions_notify.
 import { t } from './i18n/i18n.ts';
 import type { Store } from './state.ts';
-import type { Message, Subscription, ZEvent } from './types.ts';
+import type { Message, Subscription, ServerEvent } from './types.ts';
 import { narrowToHash } from './narrow.ts';
 
 export interface Want { desktop: boolean; sound: boolean }
@@ -60,10 +60,10 @@ function openMessage(s: Store, m: Message) {
 }
 
 /** Called for every event; acts on new messages only. */
-export function notifyIfWanted(s: Store, ev: ZEvent) {
+export function notifyIfWanted(s: Store, ev: ServerEvent) {
   if (ev.type !== 'message') return;
-  const m = ev.message as Message;
-  const flags: string[] = ev.flags ?? [];
+  const m = ev.message;
+  const flags = ev.flags ?? [];
   if (m.sender_id === s.myId || flags.includes('read') || !away()) return;
   const settings = s.settings.value;
   const stream = m.type === 'stream' ? m.stream_id! : undefined;

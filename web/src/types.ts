@@ -1,3 +1,5 @@
+import type { EventTypeName } from './event-types.ts';
+
 // The parts of Zulip's API objects that the client reads.
 export interface User {
   user_id: number; email: string; full_name: string; avatar_url?: string | null; is_bot: boolean;
@@ -34,7 +36,73 @@ export interface Snippet { id: number; title: string; content: string; date_crea
 export interface NavigationView { fragment: string; is_pinned: boolean; name?: string | null }
 export interface UserTopic { stream_id: number; topic_name: string; visibility_policy: number; last_updated?: number }
 export interface Presence { active_timestamp: number; idle_timestamp: number }
-export type ZEvent = { id: number; type: string; op?: string; [k: string]: any };
+/** One event of GET /events, typed by its `type` (and `op`): the fields the client reads. */
+type Ev<K extends EventTypeName, T = object> = { id: number; type: K } & T;
+type Changed<P> = { property: string; value: unknown } & P;
+export interface MessageDetails { type: 'stream' | 'private'; mentioned?: boolean; stream_id?: number; topic?: string; user_ids?: number[] }
+export type HandledEvent =
+  | Ev<'message', { message: Message; flags?: string[] }>
+  | Ev<'update_message', {
+      message_id: number; message_ids?: number[]; rendered_content?: string; edit_timestamp?: number; stream_id?: number;
+      new_stream_id?: number; subject?: string; orig_subject?: string; propagate_mode?: string;
+    }>
+  | Ev<'delete_message', { message_id?: number; message_ids?: number[]; message_type?: string }>
+  | Ev<'reaction', { op: 'add' | 'remove' } & Reaction & { message_id: number }>
+  | Ev<'submessage', { message_id: number; submessage_id: number; sender_id: number; msg_type: string; content: string }>
+  | Ev<'update_message_flags', { op: 'add' | 'remove'; flag: string; messages: number[]; all?: boolean; message_details?: Record<string, MessageDetails> }>
+  | Ev<'subscription', { op: 'add'; subscriptions: Subscription[] }>
+  | Ev<'subscription', { op: 'remove'; subscriptions: { stream_id: number; name?: string }[] }>
+  | Ev<'subscription', Changed<{ op: 'update'; stream_id: number }>>
+  | Ev<'subscription', { op: 'peer_add' | 'peer_remove'; stream_ids: number[]; user_ids: number[] }>
+  | Ev<'stream', { op: 'create'; streams: Stream[] }>
+  | Ev<'stream', { op: 'delete'; stream_ids?: number[]; streams: { stream_id: number }[] }>
+  | Ev<'stream', Changed<{ op: 'update'; stream_id: number; name?: string }>>
+  | Ev<'realm_user', { op: 'add'; person: User }>
+  | Ev<'realm_user', { op: 'remove'; person: { user_id: number; full_name?: string } }>
+  | Ev<'realm_user', { op: 'update'; person: Partial<User> & { user_id: number; custom_profile_field?: { id: number; value: string; rendered_value?: string | null } } }>
+  | Ev<'typing', {
+      op: 'start' | 'stop'; message_type: 'stream' | 'direct'; stream_id?: number; topic?: string;
+      sender: { user_id: number }; recipients?: { user_id: number }[];
+    }>
+  | Ev<'presence', { presences?: Record<string, Presence> }>
+  | Ev<'user_status', UserStatus & { user_id: number }>
+  | Ev<'custom_profile_fields', { fields: ProfileField[] }>
+  | Ev<'invites_changed'>
+  | Ev<'user_topic', UserTopic>
+  | Ev<'user_settings', Changed<{ op: 'update'; language_name?: string }>>
+  | Ev<'realm', Changed<{ op: 'update' }>>
+  | Ev<'realm', { op: 'update_dict'; property: string; data: Record<string, unknown> }>
+  | Ev<'realm', { op: 'deactivated'; realm_id: number }>
+  | Ev<'realm_emoji', { op: 'update'; realm_emoji: Record<string, RealmEmoji> }>
+  | Ev<'realm_linkifiers', { realm_linkifiers: Linkifier[] }>
+  | Ev<'drafts', { op: 'add'; drafts: Draft[] }>
+  | Ev<'drafts', { op: 'update'; draft: Draft }>
+  | Ev<'drafts', { op: 'remove'; draft_id: number }>
+  | Ev<'saved_snippets', { op: 'add' | 'update'; saved_snippet: Snippet }>
+  | Ev<'saved_snippets', { op: 'remove'; saved_snippet_id: number }>
+  | Ev<'scheduled_messages', { op: 'add'; scheduled_messages: ScheduledMessage[] }>
+  | Ev<'scheduled_messages', { op: 'update'; scheduled_message: Partial<ScheduledMessage> & { scheduled_message_id: number } }>
+  | Ev<'scheduled_messages', { op: 'remove'; scheduled_message_id: number }>
+  | Ev<'muted_users', { muted_users: { id: number; timestamp?: number }[] }>
+  | Ev<'channel_folder', { op: 'add'; channel_folder: ChannelFolder }>
+  | Ev<'channel_folder', { op: 'update'; channel_folder_id: number; data: Partial<ChannelFolder> }>
+  | Ev<'channel_folder', { op: 'reorder'; order: number[] }>
+  | Ev<'reminders', { op: 'add'; reminders: Reminder[] }>
+  | Ev<'reminders', { op: 'remove'; reminder_id: number }>
+  | Ev<'navigation_view', { op: 'add'; navigation_view: NavigationView }>
+  | Ev<'navigation_view', { op: 'update'; fragment: string; data: Partial<NavigationView> }>
+  | Ev<'navigation_view', { op: 'remove'; fragment: string }>
+  | Ev<'user_group', { op: 'add'; group: UserGroup }>
+  | Ev<'user_group', { op: 'remove'; group_id: number }>
+  | Ev<'user_group', { op: 'update'; group_id: number; data: Partial<UserGroup> }>
+  | Ev<'user_group', { op: 'add_members' | 'remove_members'; group_id: number; user_ids: number[] }>
+  | Ev<'user_group', { op: 'add_subgroups' | 'remove_subgroups'; group_id: number; direct_subgroup_ids: number[] }>;
+export type HandledType = HandledEvent['type'];
+/** The server's other event types: the client receives them and passes them by. */
+export type OtherEvent = Ev<Exclude<EventTypeName, HandledType>, { op?: string; [k: string]: unknown }>;
+export type ServerEvent = HandledEvent | OtherEvent;
+/** The events of one type. */
+export type EventOf<K extends HandledType> = Extract<HandledEvent, { type: K }>;
 export interface ScheduledMessage {
   scheduled_message_id: number; type: 'stream' | 'private'; to: number | number[]; topic?: string; content: string;
   rendered_content: string; scheduled_delivery_timestamp: number; failed: boolean;

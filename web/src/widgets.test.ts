@@ -34,7 +34,7 @@ describe('widgets', () => {
 
   it('takes a submessage event once, and ignores messages without a widget', () => {
     const m = msg(1, { widget_type: 'poll', extra_data: { question: 'Q', options: [] } });
-    const ev = { id: 9, type: 'submessage', message_id: 7, submessage_id: 5, sender_id: 2, msg_type: 'widget', content: '{"type":"new_option","idx":1,"option":"X"}' };
+    const ev = { id: 9, type: 'submessage' as const, message_id: 7, submessage_id: 5, sender_id: 2, msg_type: 'widget', content: '{"type":"new_option","idx":1,"option":"X"}' };
     const once = withSubmessage(m, ev);
     expect(withSubmessage(once, ev)).toBe(once);
     expect((widgetOf(once, 2) as Poll).options.map((o) => o.option)).toEqual(['X']);

@@ -4,7 +4,7 @@
 // applying them in order gives, as Zulip's web app computes it (web/shared/src/poll_data.ts,
 // web/src/todo_widget.ts): canned options are keyed "canned,<i>", added ones "<sender>,<idx>"; canned
 // tasks "<i>,canned", added ones "<idx>,<sender>"; only the author changes the question or title.
-import type { Message, Submessage, ZEvent } from './types.ts';
+import type { EventOf, Message, Submessage } from './types.ts';
 
 export interface PollOption { key: string; option: string; voters: number[] }
 export interface Poll { kind: 'poll'; question: string; options: PollOption[]; author: number; nextIdx: number }
@@ -93,7 +93,7 @@ export const changes = {
 };
 
 /** The submessage event, as the message's list gets it (the same submessage only once). */
-export function withSubmessage(m: Message, ev: ZEvent): Message {
+export function withSubmessage(m: Message, ev: EventOf<'submessage'>): Message {
   const subs = m.submessages ?? [];
   if (subs.some((x) => x.id === ev.submessage_id)) return m;
   return { ...m, submessages: [...subs, { id: ev.submessage_id, message_id: ev.message_id, sender_id: ev.sender_id, msg_type: ev.msg_type, content: ev.content }] };

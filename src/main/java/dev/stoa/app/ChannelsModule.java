@@ -1,5 +1,6 @@
 package dev.stoa.app;
 
+import dev.stoa.events.EventType;
 import dev.stoa.channels.ChannelActions;
 import dev.stoa.channels.ChannelActivity;
 import dev.stoa.channels.ChannelCreateRules;
@@ -85,7 +86,7 @@ public final class ChannelsModule implements Module {
     }
 
     @Override
-    public Map<String, Delivery.TypeRule> deliveryRules() {
+    public Map<EventType, Delivery.TypeRule> deliveryRules() {
         return ChannelDelivery.rules();
     }
 }

@@ -1,5 +1,6 @@
 package dev.stoa.app;
 
+import dev.stoa.events.EventType;
 import dev.stoa.emoji.EmojiActions;
 import dev.stoa.emoji.EmojiImages;
 import dev.stoa.emoji.EmojiQueries;
@@ -34,7 +35,7 @@ public final class EmojiModule implements Module {
     }
 
     @Override
-    public Map<String, Delivery.TypeRule> deliveryRules() {
+    public Map<EventType, Delivery.TypeRule> deliveryRules() {
         return EmojiState.rules();
     }
 }

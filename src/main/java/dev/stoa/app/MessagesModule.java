@@ -1,5 +1,6 @@
 package dev.stoa.app;
 
+import dev.stoa.events.EventType;
 import dev.stoa.alertwords.AlertWordCache;
 import dev.stoa.alertwords.AlertWordStore;
 import dev.stoa.config.ExtrasConfig;
@@ -132,7 +133,7 @@ public final class MessagesModule implements Module {
     }
 
     @Override
-    public Map<String, Delivery.TypeRule> deliveryRules() {
+    public Map<EventType, Delivery.TypeRule> deliveryRules() {
         return MessageDelivery.rules();
     }
 }

@@ -1,5 +1,6 @@
 package dev.stoa.app;
 
+import dev.stoa.events.EventType;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.StateContributor;
 import java.util.List;
@@ -11,5 +12,5 @@ interface Module {
     default List<StateContributor> state() { return List.of(); }
 
     /** The capability rendering of its event types. */
-    default Map<String, Delivery.TypeRule> deliveryRules() { return Map.of(); }
+    default Map<EventType, Delivery.TypeRule> deliveryRules() { return Map.of(); }
 }

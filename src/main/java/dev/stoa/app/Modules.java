@@ -1,5 +1,6 @@
 package dev.stoa.app;
 
+import dev.stoa.events.EventType;
 import dev.stoa.messages.MessageActions;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.NotYetBuiltState;
@@ -73,8 +74,8 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
         return List.copyOf(out);
     }
 
-    Map<String, Delivery.TypeRule> deliveryRules() {
-        Map<String, Delivery.TypeRule> out = new HashMap<>();
+    Map<EventType, Delivery.TypeRule> deliveryRules() {
+        Map<EventType, Delivery.TypeRule> out = new HashMap<>();
         for (Module m : all()) out.putAll(m.deliveryRules());
         return out;
     }

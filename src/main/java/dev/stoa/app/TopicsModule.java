@@ -1,5 +1,6 @@
 package dev.stoa.app;
 
+import dev.stoa.events.EventType;
 import dev.stoa.mutedtopics.LegacyMutedTopics;
 import dev.stoa.mutedtopics.MutedTopicQueries;
 import dev.stoa.mutedtopics.MutedTopicViews;
@@ -53,5 +54,5 @@ final class TopicsModule implements Module {
     public List<StateContributor> state() { return List.of(new UserTopicState(store), new MutedTopicsState(legacy)); }
 
     @Override
-    public Map<String, Delivery.TypeRule> deliveryRules() { return Map.of("muted_topics", MutedTopicsDelivery.RULE); }
+    public Map<EventType, Delivery.TypeRule> deliveryRules() { return Map.of(EventType.MUTED_TOPICS, MutedTopicsDelivery.RULE); }
 }

@@ -1,5 +1,6 @@
 package dev.stoa.app;
 
+import dev.stoa.events.EventType;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.settings.SettingsActions;
 import dev.stoa.userstatus.UserStatusActions;
@@ -24,8 +25,8 @@ public final class UserStatusModule implements Module {
     }
 
     @Override
-    public java.util.Map<String, dev.stoa.queues.Delivery.TypeRule> deliveryRules() {
-        return java.util.Map.of("user_status", UserStatusState.EVENTS);
+    public java.util.Map<EventType, dev.stoa.queues.Delivery.TypeRule> deliveryRules() {
+        return java.util.Map.of(EventType.USER_STATUS, UserStatusState.EVENTS);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.stoa.app;
 
+import dev.stoa.events.EventType;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.users.ApiKeyCache;
@@ -67,7 +68,7 @@ public final class UsersModule implements Module {
     }
 
     @Override
-    public Map<String, Delivery.TypeRule> deliveryRules() {
+    public Map<EventType, Delivery.TypeRule> deliveryRules() {
         return new UserDelivery(core.db(), core.log(), core.users(), core.userJson()).rules();
     }
 }

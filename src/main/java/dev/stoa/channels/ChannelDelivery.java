@@ -1,5 +1,6 @@
 package dev.stoa.channels;
 
+import dev.stoa.events.EventType;
 import dev.stoa.events.Hints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -21,8 +22,8 @@ import java.util.Set;
 public final class ChannelDelivery {
     private ChannelDelivery() {}
 
-    public static Map<String, Delivery.TypeRule> rules() {
-        return Map.of("stream", ChannelDelivery::stream, "subscription", ChannelDelivery::subscription);
+    public static Map<EventType, Delivery.TypeRule> rules() {
+        return Map.of(EventType.STREAM, ChannelDelivery::stream, EventType.SUBSCRIPTION, ChannelDelivery::subscription);
     }
 
     static List<ObjectNode> stream(ObjectNode e, Hints hints, QueueSpec s, Long userId) {

@@ -1,5 +1,6 @@
 package dev.stoa.emoji;
 
+import dev.stoa.events.EventType;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
 import dev.stoa.queues.Delivery;
@@ -47,8 +48,8 @@ public final class EmojiState implements StateContributor {
         return z;
     }
 
-    public static Map<String, Delivery.TypeRule> rules() {
-        return Map.of("realm_emoji", (e, hints, spec, userId) -> {
+    public static Map<EventType, Delivery.TypeRule> rules() {
+        return Map.of(EventType.REALM_EMOJI, (e, hints, spec, userId) -> {
             if (spec.can("individual_emoji_changes")) return List.of(spec.zulipNames() ? zulipOp(e) : e);
             ObjectNode legacy = Json.object();
             legacy.put("type", "realm_emoji");

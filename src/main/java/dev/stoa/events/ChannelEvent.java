@@ -14,13 +14,13 @@ import java.util.List;
 public sealed interface ChannelEvent extends Event {
     /** stream create: `streams` are BasicChannel objects. */
     record StreamCreate(ArrayNode streams, @JsonIgnore Hints hints) implements ChannelEvent {
-        public String type() { return "stream"; }
+        public EventType type() { return EventType.STREAM; }
         public String op() { return "create"; }
     }
 
     /** stream delete: sent when recipients lose sight of a channel (or archive, for clients without archived_channels). */
     record StreamDelete(List<Long> streamIds, ArrayNode streams) implements ChannelEvent {
-        public String type() { return "stream"; }
+        public EventType type() { return EventType.STREAM; }
         public String op() { return "delete"; }
     }
 
@@ -32,24 +32,24 @@ public sealed interface ChannelEvent extends Event {
                         @JsonIgnore Hints hints) implements ChannelEvent {
         public StreamUpdate(long streamId, String name, String property, JsonNode value) { this(streamId, name, property, value, null, Hints.NONE); }
 
-        public String type() { return "stream"; }
+        public EventType type() { return EventType.STREAM; }
         public String op() { return "update"; }
     }
 
     /** subscription add for one user; hints: resolved (notification settings resolved), archived ids. */
     record SubscriptionAdd(ArrayNode subscriptions, @JsonIgnore Hints hints) implements ChannelEvent {
-        public String type() { return "subscription"; }
+        public EventType type() { return EventType.SUBSCRIPTION; }
         public String op() { return "add"; }
     }
 
     /** subscription remove: `subscriptions` hold stream_id and name. */
     record SubscriptionRemove(ArrayNode subscriptions) implements ChannelEvent {
-        public String type() { return "subscription"; }
+        public EventType type() { return EventType.SUBSCRIPTION; }
         public String op() { return "remove"; }
     }
 
     record SubscriptionUpdate(long streamId, String property, JsonNode value) implements ChannelEvent {
-        public String type() { return "subscription"; }
+        public EventType type() { return EventType.SUBSCRIPTION; }
         public String op() { return "update"; }
     }
 
@@ -57,32 +57,32 @@ public sealed interface ChannelEvent extends Event {
     record PeerAdd(List<Long> streamIds, List<Long> userIds, @JsonIgnore Hints hints) implements ChannelEvent {
         public PeerAdd(List<Long> streamIds, List<Long> userIds) { this(streamIds, userIds, Hints.NONE); }
 
-        public String type() { return "subscription"; }
+        public EventType type() { return EventType.SUBSCRIPTION; }
         public String op() { return "peer_add"; }
     }
 
     record PeerRemove(List<Long> streamIds, List<Long> userIds) implements ChannelEvent {
-        public String type() { return "subscription"; }
+        public EventType type() { return EventType.SUBSCRIPTION; }
         public String op() { return "peer_remove"; }
     }
 
     /** default_streams: the ids of every default channel. */
     record DefaultStreams(List<Long> defaultStreams) implements ChannelEvent {
-        public String type() { return "default_streams"; }
+        public EventType type() { return EventType.DEFAULT_STREAMS; }
     }
 
     record FolderAdd(ObjectNode channelFolder) implements ChannelEvent {
-        public String type() { return "channel_folder"; }
+        public EventType type() { return EventType.CHANNEL_FOLDER; }
         public String op() { return "add"; }
     }
 
     record FolderUpdate(long channelFolderId, ObjectNode data) implements ChannelEvent {
-        public String type() { return "channel_folder"; }
+        public EventType type() { return EventType.CHANNEL_FOLDER; }
         public String op() { return "update"; }
     }
 
     record FolderReorder(List<Long> order) implements ChannelEvent {
-        public String type() { return "channel_folder"; }
+        public EventType type() { return EventType.CHANNEL_FOLDER; }
         public String op() { return "reorder"; }
     }
 }

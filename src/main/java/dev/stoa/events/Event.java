@@ -7,7 +7,7 @@ package dev.stoa.events;
  * {@link #hints()}, typed, stored beside the payload and never sent.
  */
 public sealed interface Event permits UserEvent, RealmEvent, GroupEvent, MiscEvent, MarkdownEvent, ChannelEvent, MessageEvent, OrgEvent, ExportEvent, MobileEvent, RowsChanged {
-    String type();
+    EventType type();
 
     /** The Zulip `op`, or null for event types that have none. */
     default String op() { return null; }

@@ -4,11 +4,11 @@ package dev.stoa.events;
 public sealed interface ExportEvent extends Event {
     /** The organization's whole list of exports (Zulip's RealmExport objects), after any change to one. */
     record RealmExport(com.fasterxml.jackson.databind.node.ArrayNode exports) implements ExportEvent {
-        public String type() { return "realm_export"; }
+        public EventType type() { return EventType.REALM_EXPORT; }
     }
 
     /** A user's allow_private_data_export changed. */
     record RealmExportConsent(long userId, boolean consented) implements ExportEvent {
-        public String type() { return "realm_export_consent"; }
+        public EventType type() { return EventType.REALM_EXPORT_CONSENT; }
     }
 }

@@ -12,40 +12,40 @@ import java.util.List;
  */
 public sealed interface GroupEvent extends Event {
     record Add(ObjectNode group) implements GroupEvent {
-        public String type() { return "user_group"; }
+        public EventType type() { return EventType.USER_GROUP; }
         public String op() { return "add"; }
     }
 
     /** update: `data` holds the changed fields; hints: deactivated, group, for capability rendering. */
     record Update(long groupId, ObjectNode data, @JsonIgnore Hints hints) implements GroupEvent {
-        public String type() { return "user_group"; }
+        public EventType type() { return EventType.USER_GROUP; }
         public String op() { return "update"; }
     }
 
     record AddMembers(long groupId, List<Long> userIds, @JsonIgnore Hints hints) implements GroupEvent {
         public AddMembers(long groupId, List<Long> userIds) { this(groupId, userIds, Hints.NONE); }
-        public String type() { return "user_group"; }
+        public EventType type() { return EventType.USER_GROUP; }
         public String op() { return "add_members"; }
     }
 
     record RemoveMembers(long groupId, List<Long> userIds, @JsonIgnore Hints hints) implements GroupEvent {
         public RemoveMembers(long groupId, List<Long> userIds) { this(groupId, userIds, Hints.NONE); }
-        public String type() { return "user_group"; }
+        public EventType type() { return EventType.USER_GROUP; }
         public String op() { return "remove_members"; }
     }
 
     record AddSubgroups(long groupId, List<Long> directSubgroupIds, @JsonIgnore Hints hints) implements GroupEvent {
-        public String type() { return "user_group"; }
+        public EventType type() { return EventType.USER_GROUP; }
         public String op() { return "add_subgroups"; }
     }
 
     record RemoveSubgroups(long groupId, List<Long> directSubgroupIds, @JsonIgnore Hints hints) implements GroupEvent {
-        public String type() { return "user_group"; }
+        public EventType type() { return EventType.USER_GROUP; }
         public String op() { return "remove_subgroups"; }
     }
 
     record Remove(long groupId) implements GroupEvent {
-        public String type() { return "user_group"; }
+        public EventType type() { return EventType.USER_GROUP; }
         public String op() { return "remove"; }
     }
 }

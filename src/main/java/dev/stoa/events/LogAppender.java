@@ -30,7 +30,7 @@ final class LogAppender {
         tx.lockAppends();
         Hints hints = hintsOf(event);
         if (event.idCount() > 1) hints = hints.withSplitFirstId(ids.below(tx, event.idCount() - 1));
-        return appendJson(tx, event.type(), payloadOf(event), hints, recipients);
+        return appendJson(tx, event.type().wire(), payloadOf(event), hints, recipients);
     }
 
     /** See {@link EventLog#appendEphemeral}. */
@@ -41,16 +41,16 @@ final class LogAppender {
         ObjectNode notice = null;
         if (tx.dialect() == Dialect.POSTGRES) {
             // the schema: other Stoa databases in other schemas of the same PostgreSQL database hear this channel too
-            notice = Json.object().put("schema", schema(tx)).put("type", event.type());
+            notice = Json.object().put("schema", schema(tx)).put("type", event.type().wire());
             notice.set("payload", payload);
             notice.set("recipients", recipients.toJson());
             String stored = Hints.write(hints);
             if (stored != null) notice.set("hints", Json.parse(stored));
-            if (Json.write(notice).length() > MAX_NOTIFY_BYTES) return appendJson(tx, event.type(), payload, hints, recipients);
+            if (Json.write(notice).length() > MAX_NOTIFY_BYTES) return appendJson(tx, event.type().wire(), payload, hints, recipients);
         }
         long now = clock.instant().getEpochSecond();
-        long id = EventStore.takeId(tx.h(), now, event.type());
-        LoggedEvent e = new LoggedEvent(id, now, event.type(), payload, recipients, false, hints);
+        long id = EventStore.takeId(tx.h(), now, event.type().wire());
+        LoggedEvent e = new LoggedEvent(id, now, event.type().wire(), payload, recipients, false, hints);
         publisher.expectUnstored(e);
         if (notice != null) EventStore.notify(tx.h(), Json.write(notice.put("id", id).put("created_at", now)));
         tx.afterCommit(() -> publisher.publishCommitted(e));
@@ -68,7 +68,7 @@ final class LogAppender {
     private static ObjectNode payloadOf(Event event) {
         ObjectNode payload = Json.MAPPER.valueToTree(event);
         ObjectNode ordered = Json.object();
-        ordered.put("type", event.type());
+        ordered.put("type", event.type().wire());
         if (event.op() != null) ordered.put("op", event.op());
         ordered.setAll(payload);
         if (event.extras() != null) ordered.setAll(event.extras());

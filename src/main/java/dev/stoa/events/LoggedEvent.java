@@ -12,6 +12,11 @@ public record LoggedEvent(long id, long createdAt, String type, ObjectNode paylo
         if (hints == null) hints = Hints.NONE;
     }
 
+    /** The type as the enum (delivery's rules are keyed by it); null for a stored name the server no longer sends. */
+    public EventType eventType() {
+        return EventType.of(type);
+    }
+
     public LoggedEvent(long id, long createdAt, String type, ObjectNode payload, Recipients recipients) {
         this(id, createdAt, type, payload, recipients, true, Hints.NONE);
     }

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public sealed interface MarkdownEvent extends Event {
     /** realm_linkifiers: the whole ordered list (sent only to queues with linkifier_url_template). */
     record Linkifiers(ArrayNode realmLinkifiers) implements MarkdownEvent {
-        public String type() { return "realm_linkifiers"; }
+        public EventType type() { return EventType.REALM_LINKIFIERS; }
     }
 
     /**
@@ -17,6 +17,6 @@ public sealed interface MarkdownEvent extends Event {
      * individual_emoji_changes.
      */
     record Emoji(String op, ObjectNode emoji, @JsonIgnore Hints hints) implements MarkdownEvent {
-        public String type() { return "realm_emoji"; }
+        public EventType type() { return EventType.REALM_EMOJI; }
     }
 }

@@ -21,37 +21,37 @@ public sealed interface MessageEvent extends Event {
 
     /** message: `message` and base `flags`; hints: per-user flags, raw content, Gravatar viewers, narrow facts, echo. */
     record New(@JsonIgnore ObjectNode fields, @JsonIgnore Hints hints) implements MessageEvent {
-        public String type() { return "message"; }
+        public EventType type() { return EventType.MESSAGE; }
     }
 
     record Update(@JsonIgnore ObjectNode fields, @JsonIgnore Hints hints) implements MessageEvent {
-        public String type() { return "update_message"; }
+        public EventType type() { return EventType.UPDATE_MESSAGE; }
     }
 
     /** Split into one event per message for queues without bulk_message_deletion: one id each. */
     record Delete(@JsonIgnore ObjectNode fields) implements MessageEvent {
-        public String type() { return "delete_message"; }
+        public EventType type() { return EventType.DELETE_MESSAGE; }
         @Override public int idCount() { return Math.max(1, fields.path("message_ids").size()); }
     }
 
     record Flags(String op, @JsonIgnore ObjectNode fields) implements MessageEvent {
-        public String type() { return "update_message_flags"; }
+        public EventType type() { return EventType.UPDATE_MESSAGE_FLAGS; }
     }
 
     record Reaction(String op, @JsonIgnore ObjectNode fields) implements MessageEvent {
-        public String type() { return "reaction"; }
+        public EventType type() { return EventType.REACTION; }
     }
 
     record Attachment(String op, @JsonIgnore ObjectNode fields) implements MessageEvent {
-        public String type() { return "attachment"; }
+        public EventType type() { return EventType.ATTACHMENT; }
     }
 
     record Typing(String op, @JsonIgnore ObjectNode fields) implements MessageEvent {
-        public String type() { return "typing"; }
+        public EventType type() { return EventType.TYPING; }
     }
 
     /** typing_edit_message: `sender_id`, `message_id` and `recipient` (a channel and topic, or the notified user ids). */
     record TypingEditMessage(String op, @JsonIgnore ObjectNode fields) implements MessageEvent {
-        public String type() { return "typing_edit_message"; }
+        public EventType type() { return EventType.TYPING_EDIT_MESSAGE; }
     }
 }

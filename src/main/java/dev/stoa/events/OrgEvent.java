@@ -11,28 +11,28 @@ public sealed interface OrgEvent extends Event {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record UserStatus(long userId, Boolean away, String statusText, String emojiName, String emojiCode, String reactionType)
             implements OrgEvent {
-        public String type() { return "user_status"; }
+        public EventType type() { return EventType.USER_STATUS; }
     }
 
     /** `realmDomain`: {domain, allow_subdomains}. */
     record RealmDomainAdd(com.fasterxml.jackson.databind.node.ObjectNode realmDomain) implements OrgEvent {
-        public String type() { return "realm_domains"; }
+        public EventType type() { return EventType.REALM_DOMAINS; }
         public String op() { return "add"; }
     }
 
     record RealmDomainChange(com.fasterxml.jackson.databind.node.ObjectNode realmDomain) implements OrgEvent {
-        public String type() { return "realm_domains"; }
+        public EventType type() { return EventType.REALM_DOMAINS; }
         public String op() { return "change"; }
     }
 
     record RealmDomainRemove(String domain) implements OrgEvent {
-        public String type() { return "realm_domains"; }
+        public EventType type() { return EventType.REALM_DOMAINS; }
         public String op() { return "remove"; }
     }
 
     /** The organization's whole list of code playgrounds, after any change. */
     record RealmPlaygrounds(com.fasterxml.jackson.databind.node.ArrayNode realmPlaygrounds) implements OrgEvent {
-        public String type() { return "realm_playgrounds"; }
+        public EventType type() { return EventType.REALM_PLAYGROUNDS; }
     }
 
     /**
@@ -41,11 +41,11 @@ public sealed interface OrgEvent extends Event {
      * without user_topic (Delivery drops it for the others).
      */
     record MutedTopics(com.fasterxml.jackson.databind.node.ArrayNode mutedTopics) implements OrgEvent {
-        public String type() { return "muted_topics"; }
+        public EventType type() { return EventType.MUTED_TOPICS; }
     }
 
     /** The set of invitations changed: a signal to refetch GET /invites (administrators and the invitation's creator). */
     record InvitesChanged() implements OrgEvent {
-        public String type() { return "invites_changed"; }
+        public EventType type() { return EventType.INVITES_CHANGED; }
     }
 }

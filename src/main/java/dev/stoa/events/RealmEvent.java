@@ -7,19 +7,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public sealed interface RealmEvent extends Event {
     /** realm update: one property (legacy form, still sent for some properties). */
     record Update(String property, JsonNode value) implements RealmEvent {
-        public String type() { return "realm"; }
+        public EventType type() { return EventType.REALM; }
         public String op() { return "update"; }
     }
 
     /** realm update_dict: several properties under `property: "default"`. */
     record UpdateDict(String property, ObjectNode data) implements RealmEvent {
-        public String type() { return "realm"; }
+        public EventType type() { return EventType.REALM; }
         public String op() { return "update_dict"; }
     }
 
     /** The organization was deactivated: wakes every parked long-poll, whose next request is refused. */
     record Deactivated(long realmId) implements RealmEvent {
-        public String type() { return "realm"; }
+        public EventType type() { return EventType.REALM; }
         public String op() { return "deactivated"; }
     }
 
@@ -28,7 +28,7 @@ public sealed interface RealmEvent extends Event {
      * goes to nobody and only tells every node's RealmHolder, which reloads on realm events.
      */
     record Reactivated(long realmId) implements RealmEvent {
-        public String type() { return "realm"; }
+        public EventType type() { return EventType.REALM; }
         public String op() { return "reactivated"; }
     }
 }

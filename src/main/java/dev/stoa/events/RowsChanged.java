@@ -11,7 +11,7 @@ import java.util.List;
 public record RowsChanged(String table, List<Long> ids) implements Event {
     public static final String TYPE = "__rows_changed";
 
-    public String type() { return TYPE; }
+    public EventType type() { return EventType.ROWS_CHANGED; }
 
     /** One RowsChanged entry as a follower is handed it: its log id, the table, the ids (see {@link CachedTable}). */
     public record Seen(long entryId, CachedTable table, List<Long> ids) {}

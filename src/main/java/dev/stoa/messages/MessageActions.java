@@ -35,7 +35,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiFunction;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -51,12 +50,28 @@ public final class MessageActions {
     private final Clock clock;
     private final SendDeps deps;
     private final UploadActions uploads;
-    /** Who may see a channel's metadata (receivers of its stream events). */
-    private final BiFunction<Handle, Channel, List<Long>> audience;
-    /** Each recipient's alert words (the alert words feature's store). */
-    private final BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords;
+    private final ChannelAudience audience;
+    private final AlertWords alertWords;
+    private final MutingUsers mutingUsers;
+
+    /** Who may see a channel's metadata (receivers of its stream events): the channels feature decides. */
+    @FunctionalInterface
+    public interface ChannelAudience {
+        List<Long> of(Handle h, Channel channel);
+    }
+
+    /** Each recipient's alert words (the alert words feature's cache). */
+    @FunctionalInterface
+    public interface AlertWords {
+        Map<Long, List<String>> of(Handle h, Collection<Long> userIds);
+    }
+
     /** Who muted a sender (the topics feature's store): their copies arrive read, as in Zulip. */
-    private final BiFunction<Handle, Long, Collection<Long>> mutingUsers;
+    @FunctionalInterface
+    public interface MutingUsers {
+        Collection<Long> of(Handle h, long senderId);
+    }
+
     private final AfterSend afterSend;
 
     /**
@@ -89,9 +104,7 @@ public final class MessageActions {
 
     public MessageActions(Db db, EventLog log, MessageStore store, MessageJson json, AccessChanges accessChanges, Clock clock, SendDeps deps,
                           UploadActions uploads,
-                          BiFunction<Handle, Channel, List<Long>> audience,
-                          BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords,
-                          BiFunction<Handle, Long, Collection<Long>> mutingUsers, AfterSend afterSend) {
+                          ChannelAudience audience, AlertWords alertWords, MutingUsers mutingUsers, AfterSend afterSend) {
         this.mutingUsers = mutingUsers;
         this.afterSend = afterSend;
         this.audience = audience;
@@ -279,8 +292,8 @@ public final class MessageActions {
         Collection<Long> users = dm ? target.dmUserIds() : channelRecipients;
         for (long u : users) flags.put(u, dm ? Flags.IS_PRIVATE : 0L);
         flags.putIfAbsent(sender.id(), dm ? Flags.IS_PRIVATE : 0L);
-        Map<Long, List<String>> words = alertWords.apply(h, flags.keySet());
-        Collection<Long> muting = mutingUsers.apply(h, sender.id());
+        Map<Long, List<String>> words = alertWords.of(h, flags.keySet());
+        Collection<Long> muting = mutingUsers.of(h, sender.id());
         for (var e : flags.entrySet()) {
             long u = e.getKey();
             long f = e.getValue() | Flags.mentionBits(u, sender.id(), r, groupMentioned, dm ? null : topicParticipants, content, words.get(u));
@@ -293,7 +306,7 @@ public final class MessageActions {
         if (!dm && target.channel().firstMessageId() == null && deps.channels().setFirstMessageId(h, target.channel().id(), id)) {
             // As Zulip: clients learn the channel's first message id from a stream update event.
             log.append(tx, new dev.stoa.events.ChannelEvent.StreamUpdate(target.channel().id(), target.channel().name(), "first_message_id",
-                    Json.MAPPER.getNodeFactory().numberNode(id)), Recipients.users(audience.apply(h, target.channel())));
+                    Json.MAPPER.getNodeFactory().numberNode(id)), Recipients.users(audience.of(h, target.channel())));
         }
         if (uploads.doClaim(tx, id, sender.id(), r.uploadPathIds())) store.markHasAttachment(h, id);
         ObjectNode dict = appendNew(tx, h, sender, m, flags, echo, target.channel());

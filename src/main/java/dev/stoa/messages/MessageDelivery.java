@@ -1,5 +1,6 @@
 package dev.stoa.messages;
 
+import dev.stoa.events.EventType;
 import java.util.ArrayList;
 import dev.stoa.events.Hints;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,8 +27,8 @@ public final class MessageDelivery {
 
     private MessageDelivery() {}
 
-    public static Map<String, Delivery.TypeRule> rules() {
-        return Map.of("typing_edit_message", MessageDelivery::editTyping, "reaction", REACTION, "message", new Delivery.TypeRule() {
+    public static Map<EventType, Delivery.TypeRule> rules() {
+        return Map.of(EventType.TYPING_EDIT_MESSAGE, MessageDelivery::editTyping, EventType.REACTION, REACTION, EventType.MESSAGE, new Delivery.TypeRule() {
             @Override
             public boolean accepts(ObjectNode e, Hints hints, QueueSpec spec, Long userId) {
                 JsonNode n = spec.narrow();

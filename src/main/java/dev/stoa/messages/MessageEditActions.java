@@ -22,7 +22,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiFunction;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -41,11 +40,11 @@ public final class MessageEditActions {
     private final UploadActions uploads;
     private final Clock clock;
     /** Each recipient's alert words (the alert words feature's store). */
-    private final BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords;
+    private final MessageActions.AlertWords alertWords;
 
     public MessageEditActions(Db db, EventLog log, MessageStore store, MessageActions.SendDeps deps, Access access,
                               NotificationBot notificationBot, UploadActions uploads, Clock clock,
-                              BiFunction<Handle, Collection<Long>, Map<Long, List<String>>> alertWords) {
+                              MessageActions.AlertWords alertWords) {
         this.db = db;
         this.log = log;
         this.store = store;
@@ -263,7 +262,7 @@ public final class MessageEditActions {
         List<Long> recipients = store.recipientsOf(h, m.id());
         Set<Long> groupMentioned = MessageRules.groupMembers(deps.groups(), h, r);
         List<Long> participants = r.topicWildcard() && m.isChannel() ? store.topicParticipants(h, m.channelId(), m.topic()) : null;
-        Map<Long, List<String>> words = alertWords.apply(h, recipients);
+        Map<Long, List<String>> words = alertWords.of(h, recipients);
         long mask = Flags.ANY_MENTION | Flags.HAS_ALERT_WORD;
         Map<Long, Long> bits = new HashMap<>();
         for (long u : recipients) bits.put(u, Flags.mentionBits(u, m.senderId(), r, groupMentioned, participants, content, words.get(u)));

@@ -1,5 +1,6 @@
 package dev.stoa.queues;
 
+import dev.stoa.events.EventType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,6 +13,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.EnumMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.Supplier;
@@ -40,7 +42,7 @@ public final class Delivery {
         default Object shareKey(ObjectNode event, Hints hints, QueueSpec spec, Long userId) { return null; }
     }
 
-    private final Map<String, TypeRule> rules = new ConcurrentHashMap<>();
+    private final Map<EventType, TypeRule> rules = new EnumMap<>(EventType.class);
     private final Supplier<String> emptyTopicDisplayName;
 
     public Delivery(Supplier<String> emptyTopicDisplayName) {
@@ -48,17 +50,16 @@ public final class Delivery {
     }
 
     /** featureRules: each feature's capability rendering of its event types (the features' modules give them). */
-    public Delivery(Supplier<String> emptyTopicDisplayName, Map<String, TypeRule> featureRules) {
+    public Delivery(Supplier<String> emptyTopicDisplayName, Map<EventType, TypeRule> featureRules) {
         this.emptyTopicDisplayName = emptyTopicDisplayName;
-        rules.put("delete_message", (e, x, s, u) -> deleteMessage(e, s));
-        rules.put("user_group", (e, x, s, u) -> userGroup(e, x, s));
-        rules.put("realm_linkifiers", (e, x, s, u) -> s.can("linkifier_url_template") ? List.of(e) : List.of());
-        rules.put("realm_filters", (e, x, s, u) -> List.of()); // legacy; modern clients use realm_linkifiers
-        rules.put("typing", (e, x, s, u) -> "stream".equals(e.path("message_type").asText()) && !s.can("stream_typing_notifications")
+        rules.put(EventType.DELETE_MESSAGE, (e, x, s, u) -> deleteMessage(e, s));
+        rules.put(EventType.USER_GROUP, (e, x, s, u) -> userGroup(e, x, s));
+        rules.put(EventType.REALM_LINKIFIERS, (e, x, s, u) -> s.can("linkifier_url_template") ? List.of(e) : List.of());
+        rules.put(EventType.TYPING, (e, x, s, u) -> "stream".equals(e.path("message_type").asText()) && !s.can("stream_typing_notifications")
                 ? List.of() : List.of(e));
-        rules.put("presence", (e, x, s, u) -> presence(e, x, s));
+        rules.put(EventType.PRESENCE, (e, x, s, u) -> presence(e, x, s));
         // internal entries reach no queue (their recipients are nobody); should one ever match, it renders to nothing
-        rules.put(dev.stoa.events.RowsChanged.TYPE, (e, x, s, u) -> List.of());
+        rules.put(EventType.ROWS_CHANGED, (e, x, s, u) -> List.of());
         // update_display_settings / update_global_notifications: no rule. The seed's user_settings_object
         // has no effect now, so they reach every queue that asked for them (or for everything).
         rules.putAll(featureRules);
@@ -69,7 +70,7 @@ public final class Delivery {
         if (!e.recipients().accepts(q.userId, q.spec.allPublicStreams())) return List.of();
         if (!q.spec.wants(e.type())) return List.of();
         ObjectNode perUser = e.hints().perUser(q.userId);
-        TypeRule rule = rules.get(e.type());
+        TypeRule rule = rules.get(e.eventType());
         ObjectNode view = perUser == null ? e.payload() : merged(e.payload(), perUser); // read only: no deep copy to decide
         if (rule != null && !rule.accepts(view, e.hints(), q.spec, q.userId)) return List.of();
         Object ruleKey = rule == null ? null : rule.shareKey(view, e.hints(), q.spec, q.userId);

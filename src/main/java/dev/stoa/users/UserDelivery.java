@@ -1,5 +1,6 @@
 package dev.stoa.users;
 
+import dev.stoa.events.EventType;
 import dev.stoa.events.Hints;
 import dev.stoa.identity.User;
 
@@ -57,8 +58,8 @@ public final class UserDelivery extends LogFollower {
         return known;
     }
 
-    public Map<String, Delivery.TypeRule> rules() {
-        return Map.of("realm_user", this::realmUser);
+    public Map<EventType, Delivery.TypeRule> rules() {
+        return Map.of(EventType.REALM_USER, this::realmUser);
     }
 
     private List<ObjectNode> realmUser(ObjectNode e, Hints hints, QueueSpec spec, Long viewerId) {
