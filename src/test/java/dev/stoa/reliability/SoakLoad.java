@@ -41,12 +41,21 @@ final class SoakLoad implements AutoCloseable {
 
     SoakLoad(String baseUrl, List<Person> people, double speed, long seed) {
         this.baseUrl = baseUrl;
+        // Every queue exists before the first message: a queue only owes what was sent after it was registered
+        // (a soak once counted a team's first message, sent while its members were still registering, as missed).
+        List<Wire.Answer> queues = new ArrayList<>();
+        for (Person p : people) {
+            Wire.Answer r = register(p);
+            if (r.status() != 200 || r.json() == null) throw new IllegalStateException("register failed: " + r.status() + " " + r.body());
+            queues.add(r);
+            delivered.put(p.client().userId, ConcurrentHashMap.newKeySet());
+        }
         for (int i = 0; i < people.size(); i++) {
             Person p = people.get(i);
             Random random = new Random(seed + i);
-            delivered.put(p.client().userId, ConcurrentHashMap.newKeySet());
+            JsonNode q = queues.get(i).json();
             threads.add(Thread.ofVirtual().start(() -> act(p, speed, random)));
-            threads.add(Thread.ofVirtual().start(() -> poll(p)));
+            threads.add(Thread.ofVirtual().start(() -> poll(p, q.get("queue_id").asText(), q.get("last_event_id").asLong())));
         }
     }
 
@@ -119,15 +128,19 @@ final class SoakLoad implements AutoCloseable {
         return a;
     }
 
-    /** The person's long-poll, always open: registers, follows, re-registers only when the server forgot the queue. */
-    private void poll(Person p) {
+    private Wire.Answer register(Person p) {
+        return call("register", form("POST", "/api/v1/register", Wire.basic(p.client().email, p.client().apiKey), "event_types",
+                "[\"message\",\"typing\",\"update_message_flags\",\"presence\"]"), Duration.ofSeconds(60));
+    }
+
+    /** The person's long-poll, always open: follows its queue, registers again only when the server forgot it. */
+    private void poll(Person p, String firstQueue, long firstLast) {
         String auth = Wire.basic(p.client().email, p.client().apiKey);
-        String queue = null;
-        long last = -1;
+        String queue = firstQueue;
+        long last = firstLast;
         while (running.get()) {
             if (queue == null) {
-                Wire.Answer r = call("register", form("POST", "/api/v1/register", auth, "event_types",
-                        "[\"message\",\"typing\",\"update_message_flags\",\"presence\"]"), Duration.ofSeconds(60));
+                Wire.Answer r = register(p);
                 if (r.status() != 200 || r.json() == null) {
                     LoadSenders.sleep(1000); // the server is down: do not spin
                     continue;
