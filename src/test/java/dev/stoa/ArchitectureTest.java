@@ -1,12 +1,5 @@
 package dev.stoa;
 
-import static com.tngtech.archunit.base.DescribedPredicate.not;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -21,13 +14,31 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import dev.stoa.db.Db;
+import dev.stoa.events.CachedTable;
 import dev.stoa.events.EventLog;
+import dev.stoa.events.LogFollower;
+import dev.stoa.http.Router;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.concurrent.locks.StampedLock;
+import java.util.regex.Pattern;
 import org.jdbi.v3.core.Handle;
 import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The layering DEVELOPING.md describes, checked on the compiled classes (no server, no database). */
 class ArchitectureTest {
@@ -68,7 +79,7 @@ class ArchitectureTest {
     @Test
     void theRouteTableConstructsNothing() {
         DescribedPredicate<JavaConstructorCall> other = DescribedPredicate.describe("a constructor other than Router's",
-                call -> !call.getTargetOwner().isEquivalentTo(dev.stoa.http.Router.class) && !call.getTargetOwner().isEquivalentTo(Object.class));
+                call -> !call.getTargetOwner().isEquivalentTo(Router.class) && !call.getTargetOwner().isEquivalentTo(Object.class));
         noClasses().that().haveSimpleName("Routes").should().callConstructorWhere(other).check(CLASSES);
     }
 
@@ -148,8 +159,8 @@ class ArchitectureTest {
     @Test
     void eventLogLocksOnlyThroughRankedLocks() {
         noClasses().that().resideInAPackage("dev.stoa.events").and().doNotHaveSimpleName("LogLock").and().doNotHaveSimpleName("LogFollower")
-                .should().dependOnClassesThat().belongToAnyOf(java.util.concurrent.locks.ReentrantLock.class,
-                        java.util.concurrent.locks.ReentrantReadWriteLock.class, java.util.concurrent.locks.StampedLock.class)
+                .should().dependOnClassesThat().belongToAnyOf(ReentrantLock.class,
+                        ReentrantReadWriteLock.class, StampedLock.class)
                 .check(CLASSES);
     }
 
@@ -159,13 +170,13 @@ class ArchitectureTest {
      * Hints' reader of rows stored before V91, and the internal entry type RowsChanged.
      */
     @Test
-    void noUntypedHintKeys() throws java.io.IOException {
-        java.util.regex.Pattern key = java.util.regex.Pattern.compile("\"__[a-z_]+\"");
+    void noUntypedHintKeys() throws IOException {
+        Pattern key = Pattern.compile("\"__[a-z_]+\"");
         Set<String> found = new TreeSet<>();
-        try (var files = java.nio.file.Files.walk(java.nio.file.Path.of("src/main/java"))) {
-            for (java.nio.file.Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+        try (var files = Files.walk(Path.of("src/main/java"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
                 if (f.endsWith("Hints.java")) continue;
-                var m = key.matcher(java.nio.file.Files.readString(f));
+                var m = key.matcher(Files.readString(f));
                 while (m.find()) {
                     if (!m.group().equals("\"__all__\"") && !m.group().equals("\"__rows_changed\"")) found.add(f.getFileName() + " " + m.group());
                 }
@@ -184,7 +195,7 @@ class ArchitectureTest {
         Set<String> readers = new TreeSet<>();
         for (JavaClass c : CLASSES) {
             if (c.getPackageName().equals("dev.stoa.events") || c.getPackageName().equals("dev.stoa.queues")) continue;
-            if (c.isAssignableTo(dev.stoa.events.LogFollower.class)) continue;
+            if (c.isAssignableTo(LogFollower.class)) continue;
             for (JavaMethodCall call : c.getMethodCallsFromSelf()) {
                 if (call.getTargetOwner().isEquivalentTo(EventLog.class) && List.of("range", "prunedThrough").contains(call.getName())) {
                     readers.add(c.getName());
@@ -201,7 +212,7 @@ class ArchitectureTest {
      * EventLog.rowsChanged. A write method without it, or a write elsewhere, fails here.
      */
     @Test
-    void storesOfCachedTablesAppendTheirRowsChangedEntry() throws java.io.IOException {
+    void storesOfCachedTablesAppendTheirRowsChangedEntry() throws IOException {
         Set<String> writers = classesWritingCachedTables();
         assertThat(writers).as("classes writing cached tables").contains("dev.stoa.users.UserStore", "dev.stoa.groups.GroupStore");
         Set<String> silent = new TreeSet<>();
@@ -220,18 +231,18 @@ class ArchitectureTest {
     }
 
     /** The classes (by source file) whose SQL inserts into, updates or deletes from a table of events.CachedTable. */
-    private static Set<String> classesWritingCachedTables() throws java.io.IOException {
+    private static Set<String> classesWritingCachedTables() throws IOException {
         Set<String> tables = new TreeSet<>();
-        for (dev.stoa.events.CachedTable t : dev.stoa.events.CachedTable.values()) tables.addAll(t.sqlTables);
-        java.util.regex.Pattern write = java.util.regex.Pattern.compile(
+        for (CachedTable t : CachedTable.values()) tables.addAll(t.sqlTables);
+        Pattern write = Pattern.compile(
                 "\\b(?:INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+(" + String.join("|", tables) + ")\\b");
-        java.nio.file.Path root = java.nio.file.Path.of("src/main/java");
+        Path root = Path.of("src/main/java");
         Set<String> out = new TreeSet<>();
-        try (var files = java.nio.file.Files.walk(root)) {
-            for (java.nio.file.Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
-                if (write.matcher(java.nio.file.Files.readString(f)).find()) {
+        try (var files = Files.walk(root)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                if (write.matcher(Files.readString(f)).find()) {
                     String rel = root.relativize(f).toString();
-                    out.add(rel.substring(0, rel.length() - ".java".length()).replace(java.io.File.separatorChar, '.'));
+                    out.add(rel.substring(0, rel.length() - ".java".length()).replace(File.separatorChar, '.'));
                 }
             }
         }
@@ -240,11 +251,11 @@ class ArchitectureTest {
 
     /** DEVELOPING.md's table of caches that follow the log is the one list: every LogFollower is in it. */
     @Test
-    void everyLogFollowerIsListed() throws java.io.IOException {
-        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("docs/DEVELOPING.md"));
+    void everyLogFollowerIsListed() throws IOException {
+        String doc = Files.readString(Path.of("docs/DEVELOPING.md"));
         Set<String> missing = new TreeSet<>();
         for (JavaClass c : CLASSES) {
-            if (!c.isAssignableTo(dev.stoa.events.LogFollower.class) || c.isEquivalentTo(dev.stoa.events.LogFollower.class)) continue;
+            if (!c.isAssignableTo(LogFollower.class) || c.isEquivalentTo(LogFollower.class)) continue;
             JavaClass top = topLevel(c);
             String name = top.getPackageName().substring(top.getPackageName().lastIndexOf('.') + 1) + "." + top.getSimpleName();
             if (!doc.contains("| `" + name + "`")) missing.add(name);

@@ -13,6 +13,7 @@ import dev.stoa.users.PasswordLogin;
 import dev.stoa.users.Passwords;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
+import java.util.Objects;
 
 /**
  * A signed-in person changes their own password (PATCH /settings with old_password and
@@ -57,7 +58,7 @@ public final class PasswordChangeActions {
         db.write(tx -> {
             // the row locked: of two changes made at once with the same old password, the second sees the new hash
             User u = users.byIdForUpdate(tx, me.id()).orElseThrow();
-            if (!java.util.Objects.equals(u.passwordHash(), me.passwordHash())) throw ApiError.bad("Wrong password!");
+            if (!Objects.equals(u.passwordHash(), me.passwordHash())) throw ApiError.bad("Wrong password!");
             users.set(tx, u.id(), "password_hash", hash);
             sessions.keepOnly(tx, u.id(), sessionKey, hash);
             outbox.enqueue(tx, notice(u));

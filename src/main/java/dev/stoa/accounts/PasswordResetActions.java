@@ -5,6 +5,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.Recipients;
 import dev.stoa.events.UserEvent;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.WebCookies;
 import dev.stoa.identity.User;
 import dev.stoa.mail.Outbox;
 import dev.stoa.realm.RealmHolder;
@@ -14,7 +15,9 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Optional;
+import org.jdbi.v3.core.Handle;
 
 /**
  * The password reset flow: a request mails a signed link that expires after a day and works once;
@@ -49,7 +52,7 @@ public final class PasswordResetActions {
     }
 
     private ResetTokens tokens() {
-        if (tokens == null) tokens = new ResetTokens(db.write(tx -> store.resetKey(tx.h(), dev.stoa.http.WebCookies.newToken())));
+        if (tokens == null) tokens = new ResetTokens(db.write(tx -> store.resetKey(tx.h(), WebCookies.newToken())));
         return tokens;
     }
 
@@ -58,7 +61,7 @@ public final class PasswordResetActions {
      * request gets the same answer and no mail (as Zulip: the page must not tell whether the address
      * has an account), so an anonymous client cannot flood someone's inbox (issue 30, finding 5).
      */
-    static final java.util.List<Outbox.Limit> PER_ADDRESS = java.util.List.of(new Outbox.Limit(3600, 2), new Outbox.Limit(86400, 5));
+    static final List<Outbox.Limit> PER_ADDRESS = List.of(new Outbox.Limit(3600, 2), new Outbox.Limit(86400, 5));
 
     /** POST /accounts/password/reset/: mails the link when the address is a person's active account. Returns whether mail leaves the server. */
     public boolean checkRequest(String email) {
@@ -89,7 +92,7 @@ public final class PasswordResetActions {
         return db.read(h -> holder(h, token));
     }
 
-    private User holder(org.jdbi.v3.core.Handle h, String token) {
+    private User holder(Handle h, String token) {
         return valid(token, ResetTokens.userId(token).flatMap(id -> users.byId(h, id)));
     }
 

@@ -4,6 +4,8 @@ import dev.stoa.db.Tx;
 import dev.stoa.events.CachedTable;
 import dev.stoa.events.EventLog;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -24,19 +26,19 @@ public final class AlertWordStore {
     }
 
     /** Every user's alert words, as (user id, word) pairs, each user's in alphabetical order. */
-    public List<java.util.Map.Entry<Long, String>> all(Handle h) {
+    public List<Map.Entry<Long, String>> all(Handle h) {
         return h.createQuery("SELECT user_id, word FROM alert_words ORDER BY word_lower")
-                .map((rs, ctx) -> java.util.Map.entry(rs.getLong(1), rs.getString(2))).list();
+                .map((rs, ctx) -> Map.entry(rs.getLong(1), rs.getString(2))).list();
     }
 
     public void add(Tx tx, long userId, String word) {
         tx.h().execute("INSERT INTO alert_words (user_id, word, word_lower) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                userId, word, word.toLowerCase(java.util.Locale.ROOT));
+                userId, word, word.toLowerCase(Locale.ROOT));
         log.rowsChanged(tx, CachedTable.ALERT_WORDS, List.of(userId));
     }
 
     public void remove(Tx tx, long userId, String word) {
-        tx.h().execute("DELETE FROM alert_words WHERE user_id = ? AND word_lower = ?", userId, word.toLowerCase(java.util.Locale.ROOT));
+        tx.h().execute("DELETE FROM alert_words WHERE user_id = ? AND word_lower = ?", userId, word.toLowerCase(Locale.ROOT));
         log.rowsChanged(tx, CachedTable.ALERT_WORDS, List.of(userId));
     }
 }

@@ -4,16 +4,17 @@ import dev.stoa.db.Db;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.groups.SystemGroups;
 import dev.stoa.http.Json;
-import dev.stoa.realm.RealmHolder;
-import dev.stoa.realm.RealmStore;
-import dev.stoa.users.Passwords;
 import dev.stoa.identity.Role;
 import dev.stoa.identity.User;
 import dev.stoa.messages.WelcomeBot;
+import dev.stoa.realm.RealmHolder;
+import dev.stoa.realm.RealmStore;
+import dev.stoa.users.Passwords;
 import dev.stoa.users.UserActions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
@@ -102,7 +103,7 @@ public final class Bootstrap {
     public static void writeZuliprc(Path rc, String email, String apiKey, String site) throws IOException {
         Files.writeString(rc, zuliprc(email, apiKey, site));
         try {
-            Files.setPosixFilePermissions(rc, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+            Files.setPosixFilePermissions(rc, PosixFilePermissions.fromString("rw-------"));
         } catch (UnsupportedOperationException ignored) {
             // not a POSIX file system: the file keeps the default permissions
         }

@@ -1,10 +1,10 @@
 package dev.stoa.app;
 
-import dev.stoa.events.EventType;
 import dev.stoa.channels.ChannelActions;
 import dev.stoa.channels.ChannelActivity;
 import dev.stoa.channels.ChannelCreateRules;
 import dev.stoa.channels.ChannelDelivery;
+import dev.stoa.channels.ChannelEmail;
 import dev.stoa.channels.ChannelJson;
 import dev.stoa.channels.ChannelQueries;
 import dev.stoa.channels.ChannelReadViews;
@@ -21,6 +21,7 @@ import dev.stoa.channels.SubscriptionActions;
 import dev.stoa.channels.SubscriptionPropertyViews;
 import dev.stoa.channels.SubscriptionQueries;
 import dev.stoa.channels.SubscriptionViews;
+import dev.stoa.events.EventType;
 import dev.stoa.presence.PresenceStore;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.StateContributor;
@@ -41,7 +42,7 @@ public final class ChannelsModule implements Module {
     final SubscriptionActions subscriptions;
     final FolderActions folders;
     final ChannelSight sight;
-    final dev.stoa.channels.ChannelEmail email;
+    final ChannelEmail email;
     /** include_subscribers=partial: bots and users with presence in the last 14 days (the presence feature's table). */
     final PartialSubscribers partial;
     private final Core core;
@@ -69,7 +70,7 @@ public final class ChannelsModule implements Module {
         this.subscriptions = new SubscriptionActions(c.db(), c.channels(), c.subscriptions(), c.channelAccess(), actions, creation,
                 c.users(), c.userJson());
         this.folders = new FolderActions(c.db(), c.log(), c.folders(), json, c.clock());
-        this.email = new dev.stoa.channels.ChannelEmail(c.db(), c.channels(), c.config().realmHost());
+        this.email = new ChannelEmail(c.db(), c.channels(), c.config().realmHost());
         this.sight = new ChannelSight(c.log(), c.channels(), c.subscriptions(), c.channelAccess(), c.groups(), actions);
         this.views = new ChannelViews(actions, updates);
         ChannelQueries queries = new ChannelQueries(c.db(), c.channels(), c.subscriptions(), c.folders(), c.channelAccess(), json, c.users(), email);

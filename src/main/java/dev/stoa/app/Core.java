@@ -1,10 +1,10 @@
 package dev.stoa.app;
 
-import dev.stoa.config.Config;
 import dev.stoa.channels.ChannelAccess;
 import dev.stoa.channels.ChannelStore;
 import dev.stoa.channels.FolderStore;
 import dev.stoa.channels.SubscriptionStore;
+import dev.stoa.config.Config;
 import dev.stoa.db.Db;
 import dev.stoa.emoji.EmojiStore;
 import dev.stoa.emoji.RealmEmoji;
@@ -21,15 +21,18 @@ import dev.stoa.realm.RealmHolder;
 import dev.stoa.realm.RealmStore;
 import dev.stoa.render.MessageRenderer;
 import dev.stoa.render.RenderData;
-import dev.stoa.users.AccessChanges;
-import dev.stoa.users.UserAccess;
-import dev.stoa.users.AvatarUrls;
-import dev.stoa.users.UserJson;
 import dev.stoa.storage.FileStore;
+import dev.stoa.users.AccessChanges;
+import dev.stoa.users.AvatarUrls;
+import dev.stoa.users.ServerSecretStore;
+import dev.stoa.users.UserAccess;
+import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.HexFormat;
 
 /**
  * What every feature shares, built once: configuration, clock, database, event log, the realm's
@@ -75,8 +78,8 @@ public record Core(Config config, Clock clock, Db db, EventLog log,
         UserStore users = new UserStore(log);
         // Zulip's AVATAR_SALT: one per server, shared by its nodes (server_secrets)
         byte[] fresh = new byte[16];
-        new java.security.SecureRandom().nextBytes(fresh);
-        String salt = db.write(tx -> new dev.stoa.users.ServerSecretStore().avatarSalt(tx.h(), java.util.HexFormat.of().formatHex(fresh)));
+        new SecureRandom().nextBytes(fresh);
+        String salt = db.write(tx -> new ServerSecretStore().avatarSalt(tx.h(), HexFormat.of().formatHex(fresh)));
         UserJson userJson = new UserJson(config.realmHost(), new AvatarUrls(config.extras().gravatar(), salt));
         UserAccess userAccess = new UserAccess(realm, users);
         ChannelStore channels = new ChannelStore();

@@ -1,9 +1,10 @@
 package dev.stoa.app;
 
-import dev.stoa.events.EventType;
 import dev.stoa.alertwords.AlertWordCache;
 import dev.stoa.alertwords.AlertWordStore;
+import dev.stoa.channels.SubscriptionStore;
 import dev.stoa.config.ExtrasConfig;
+import dev.stoa.events.EventType;
 import dev.stoa.identity.User;
 import dev.stoa.messages.Access;
 import dev.stoa.messages.EditTypingActions;
@@ -25,6 +26,8 @@ import dev.stoa.messages.ReactionViews;
 import dev.stoa.messages.ReadReceiptViews;
 import dev.stoa.messages.ReportActions;
 import dev.stoa.messages.ReportViews;
+import dev.stoa.messages.SubmessageActions;
+import dev.stoa.messages.SubmessageStore;
 import dev.stoa.messages.SubmessageViews;
 import dev.stoa.messages.TopicDeleteActions;
 import dev.stoa.messages.TypingActions;
@@ -38,6 +41,7 @@ import dev.stoa.queues.Delivery;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.render.RenderViews;
 import dev.stoa.topics.UserTopicStore;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -57,8 +61,8 @@ public final class MessagesModule implements Module {
     final WelcomeBot welcomeBot;
     final TopicDeleteActions topicDeletes;
     final EditTypingActions editTyping;
-    final dev.stoa.messages.SubmessageActions submessages;
-    private final dev.stoa.channels.SubscriptionStore subscriptions;
+    final SubmessageActions submessages;
+    private final SubscriptionStore subscriptions;
     /** Stateless SQL over the topics feature's tables: unread counts read topic policies and muted users. */
     private final UserTopicStore userTopics = new UserTopicStore();
 
@@ -97,7 +101,7 @@ public final class MessagesModule implements Module {
         this.flags = new MessageFlagActions(c.db(), c.log(), store, c.users(), access, json, c.subscriptions(), userTopics);
         this.typing = new TypingActions(c.db(), c.log(), c.users(), c.userJson(), c.subscriptions(), access);
         this.reactions = new ReactionActions(c.db(), c.log(), store, access, c.userJson(), c.realmEmoji());
-        this.submessages = new dev.stoa.messages.SubmessageActions(c.db(), c.log(), store, new dev.stoa.messages.SubmessageStore(store), access);
+        this.submessages = new SubmessageActions(c.db(), c.log(), store, new SubmessageStore(store), access);
         this.notificationBot = new NotificationBot(c.db(), c.users(), actions);
         this.welcomeBot = new WelcomeBot(c.db(), c.users(), c.channels(), c.realm(), actions);
         this.reports = new ReportActions(c.db(), store, c.users(), c.channels(), c.realm(), access, notificationBot,
@@ -122,7 +126,7 @@ public final class MessagesModule implements Module {
 
     /** The configured --report-message-types, the list register's server_report_message_types advertises. */
     private static Map<String, String> reportTypes(ExtrasConfig extras) {
-        Map<String, String> out = new java.util.LinkedHashMap<>();
+        Map<String, String> out = new LinkedHashMap<>();
         for (ExtrasConfig.ReportType t : extras.reportMessageTypes()) out.put(t.key(), t.name());
         return out;
     }

@@ -5,6 +5,7 @@ import dev.stoa.messages.MessageActions;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.NotYetBuiltState;
 import dev.stoa.queues.StateContributor;
+import dev.stoa.sessions.SessionEnd;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -44,7 +45,7 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
         // New public channels are announced by the notification bot (messages), after the creating transaction.
         ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post);
         // A new person joins the default channels, then the Welcome Bot greets them; a deactivated one's web sessions end.
-        UsersModule users = new UsersModule(c, List.of(channels.sight, messages.welcomeBot, new dev.stoa.sessions.SessionEnd(sessions.store)));
+        UsersModule users = new UsersModule(c, List.of(channels.sight, messages.welcomeBot, new SessionEnd(sessions.store)));
         // A group named in a realm or channel permission setting is in use and cannot be deactivated.
         GroupsModule groups = new GroupsModule(c, List.of(realm.actions::objections, c.channelAccess()::groupObjections),
                 List.of(channels.sight::groupChangeAround));

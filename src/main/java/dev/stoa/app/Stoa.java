@@ -1,27 +1,41 @@
 package dev.stoa.app;
 
+import dev.stoa.bots.OutgoingWebhookSender;
 import dev.stoa.config.Config;
+import dev.stoa.db.ClusterLease;
 import dev.stoa.db.Db;
+import dev.stoa.db.Dialect;
 import dev.stoa.events.LogTailer;
 import dev.stoa.export.ExportJobs;
+import dev.stoa.http.CatchUpFront;
 import dev.stoa.http.HttpFront;
+import dev.stoa.http.JsonErrorHandler;
 import dev.stoa.http.RequestObserver;
 import dev.stoa.http.Router;
 import dev.stoa.http.WebCookies;
 import dev.stoa.ops.Metrics;
 import dev.stoa.ops.OpsHandler;
-import dev.stoa.db.ClusterLease;
+import dev.stoa.push.RelayClient;
 import dev.stoa.queues.Collector;
 import dev.stoa.queues.EventQueues;
 import dev.stoa.ratelimits.RateLimits;
 import dev.stoa.realm.RealmHolder;
+import dev.stoa.storage.FileStore;
+import dev.stoa.users.UserJson;
 import dev.stoa.web.WebClientHandler;
+import java.io.IOException;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.VirtualThreadPool;
+import org.slf4j.LoggerFactory;
 
 /** The server: the Core, the feature modules and the route table, served by Jetty on virtual threads; stops cleanly. */
 public final class Stoa implements AutoCloseable {
@@ -34,17 +48,17 @@ public final class Stoa implements AutoCloseable {
     private final Bootstrap.Owner createdOwner;
     private final ExportJobs exportJobs;
     private final Ops ops;
-    private final dev.stoa.bots.OutgoingWebhookSender outgoing;
+    private final OutgoingWebhookSender outgoing;
 
     /** Issue 17's operations: the metrics (null without --metrics-port) and whether the node takes traffic (/ready). */
-    private record Ops(Metrics metrics, java.util.concurrent.atomic.AtomicBoolean serving) {}
+    private record Ops(Metrics metrics, AtomicBoolean serving) {}
     private final Shared shared;
 
     /** What this node holds for the cluster: the rate limits (Redis client) and the periodic jobs' lease. */
     private record Shared(RateLimits limits, ClusterLease lease) {}
 
     private Stoa(Core core, Server jetty, EventQueues queues, Collector janitor, LogTailer tailer, Router router, Bootstrap.Owner createdOwner,
-                 ExportJobs exportJobs, Ops ops, Shared shared, dev.stoa.bots.OutgoingWebhookSender outgoing) {
+                 ExportJobs exportJobs, Ops ops, Shared shared, OutgoingWebhookSender outgoing) {
         this.shared = shared;
         this.outgoing = outgoing;
         this.core = core;
@@ -72,7 +86,7 @@ public final class Stoa implements AutoCloseable {
             // First start: the owner's credentials in a zuliprc that Zulip's clients read as it is.
             try {
                 Bootstrap.writeZuliprc(config.dataDir().resolve("zuliprc"), owner.user().deliveryEmail(), owner.user().apiKey(), config.externalUrl());
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 stoa.close();
                 throw new Config.ConfigError("cannot write " + config.dataDir().resolve("zuliprc") + ": " + e.getMessage());
             }
@@ -94,11 +108,11 @@ public final class Stoa implements AutoCloseable {
         RateLimits limits = RateLimits.create(config.userRateLimit(), config.ipRateLimit(), config.loginFailureLimit(),
                 config.shared().redisUrl(), config.shared().redisKeyPrefix(), clock);
         Routes routes = new Routes(m, q, new LoginModule(c, m, limits.loginFailures(), cookies));
-        Ops ops = new Ops(config.ops().metricsPort() == null ? null : new Metrics(c.db(), c.log(), queues), new java.util.concurrent.atomic.AtomicBoolean());
+        Ops ops = new Ops(config.ops().metricsPort() == null ? null : new Metrics(c.db(), c.log(), queues), new AtomicBoolean());
         HttpFront api = new HttpFront(routes.api, routes.root, m.users().auth, m.sessions().web, cookies, new HttpFront.Limits(limits.perUser(), limits.perIp()),
                 ops.metrics() == null ? RequestObserver.NONE : ops.metrics());
         // A request first sees what any node (or the CLI) committed before it, caches included.
-        OpsHandler front = new OpsHandler(new dev.stoa.http.CatchUpFront(new WebClientHandler(api, m.sessions().web, cookies), c.log()::catchUpWithDatabase),
+        OpsHandler front = new OpsHandler(new CatchUpFront(new WebClientHandler(api, m.sessions().web, cookies), c.log()::catchUpWithDatabase),
                 c.db(), ops.serving()::get, ops.metrics());
         Server jetty = jetty(config, front);
         jetty.start();
@@ -107,7 +121,7 @@ public final class Stoa implements AutoCloseable {
         // housekeeping (queue activity, in-memory limits and caches); one node at a time, the lease's holder,
         // runs the cluster-wide jobs, in this order.
         ClusterLease lease = ClusterLease.of(c.db());
-        List<Runnable> perNode = new java.util.ArrayList<>(List.of(queues::collect, m.channels().activity::refreshDaily));
+        List<Runnable> perNode = new ArrayList<>(List.of(queues::collect, m.channels().activity::refreshDaily));
         perNode.addAll(limits.sweeps());
         Collector janitor = new Collector(perNode, List.of(m.realm().actions::doSyncFullMembers,
                 m.sessions().actions::doPurgeExpired, m.sessions().signIn::doPurgeExpired, m.signIn()::doPeriodic, m.exports().actions::doFailStale,
@@ -120,15 +134,15 @@ public final class Stoa implements AutoCloseable {
                 m.push().notifier::doNotify, m.push().sender::deliverDue,
                 // Outgoing-webhook calls a crash left claimed, due again once their lease ends.
                 m.integrations().outgoing::deliverDue), lease::held, config.collectorMillis());
-        LogTailer tailer = new LogTailer(c.db(), c.log(), c.db().dialect() == dev.stoa.db.Dialect.POSTGRES ? 1000 : 250).start();
+        LogTailer tailer = new LogTailer(c.db(), c.log(), c.db().dialect() == Dialect.POSTGRES ? 1000 : 250).start();
         if (config.push().configured()) {
             // Zulip's initialize_push_notifications: describe the organization to the relay at start-up, so that it
             // knows the realm uuid that device registrations and notifications name.
             Thread.ofVirtual().name("push-relay-hello").start(() -> {
                 try {
                     m.push().registration.sendServerData();
-                } catch (dev.stoa.push.RelayClient.RelayException e) {
-                    org.slf4j.LoggerFactory.getLogger(Stoa.class).warn("the push relay did not take this server's data: {}", e.getMessage());
+                } catch (RelayClient.RelayException e) {
+                    LoggerFactory.getLogger(Stoa.class).warn("the push relay did not take this server's data: {}", e.getMessage());
                 }
             });
         }
@@ -144,17 +158,17 @@ public final class Stoa implements AutoCloseable {
         Server jetty = new Server(new VirtualThreadPool(1_000_000));
         // Navigation-view fragments are path-like and arrive percent-encoded (%2F, %25) in the path;
         // routing splits the raw path, so these encodings are not ambiguous for us.
-        org.eclipse.jetty.server.HttpConfiguration httpConfig = new org.eclipse.jetty.server.HttpConfiguration();
-        httpConfig.setUriCompliance(org.eclipse.jetty.http.UriCompliance.DEFAULT.with("stoa",
-                org.eclipse.jetty.http.UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR,
-                org.eclipse.jetty.http.UriCompliance.Violation.AMBIGUOUS_PATH_ENCODING));
+        HttpConfiguration httpConfig = new HttpConfiguration();
+        httpConfig.setUriCompliance(UriCompliance.DEFAULT.with("stoa",
+                UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR,
+                UriCompliance.Violation.AMBIGUOUS_PATH_ENCODING));
         // Long GET query strings are legitimate (user_ids, narrows): 64 KiB of request line and headers.
         httpConfig.setRequestHeaderSize(64 * 1024);
         // No per-connection header field cache: Jetty builds a 16 KB trie for every connection, which
         // is 160 MB for 10,000 long-polling clients (issue 15: the "19 KB char[]" of the send collapse,
         // one per open connection). Parsing a few header fields anew costs far less.
         httpConfig.setHeaderCacheSize(0);
-        ServerConnector connector = new ServerConnector(jetty, new org.eclipse.jetty.server.HttpConnectionFactory(httpConfig));
+        ServerConnector connector = new ServerConnector(jetty, new HttpConnectionFactory(httpConfig));
         connector.setHost(config.host());
         connector.setPort(config.port());
         connector.setAcceptQueueSize(1024); // thousands of long-polling clients reconnect at once after a restart
@@ -169,7 +183,7 @@ public final class Stoa implements AutoCloseable {
             front.metricsConnector(metrics);
         }
         jetty.setHandler(front);
-        jetty.setErrorHandler(new dev.stoa.http.JsonErrorHandler());
+        jetty.setErrorHandler(new JsonErrorHandler());
         jetty.setStopTimeout(5000);
         return jetty;
     }
@@ -188,7 +202,7 @@ public final class Stoa implements AutoCloseable {
     public Db db() { return core.db(); }
 
     /** Where uploads, emoji and export files live (the data directory or the bucket). */
-    public dev.stoa.storage.FileStore files() { return core.files(); }
+    public FileStore files() { return core.files(); }
 
     /** The realm's settings in memory (tests reload it after changing a setting in the database). */
     public RealmHolder realm() { return core.realm(); }
@@ -196,7 +210,7 @@ public final class Stoa implements AutoCloseable {
     /** The shared services (tests write through their stores, as actions do). */
     public Core core() { return core; }
 
-    public dev.stoa.users.UserJson userJson() { return core.userJson(); }
+    public UserJson userJson() { return core.userJson(); }
 
     public EventQueues queues() { return queues; }
 

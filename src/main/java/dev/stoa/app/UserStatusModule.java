@@ -1,6 +1,7 @@
 package dev.stoa.app;
 
 import dev.stoa.events.EventType;
+import dev.stoa.queues.Delivery;
 import dev.stoa.queues.StateContributor;
 import dev.stoa.settings.SettingsActions;
 import dev.stoa.userstatus.UserStatusActions;
@@ -9,6 +10,7 @@ import dev.stoa.userstatus.UserStatusState;
 import dev.stoa.userstatus.UserStatusStore;
 import dev.stoa.userstatus.UserStatusViews;
 import java.util.List;
+import java.util.Map;
 
 /** User status (text, emoji, the legacy away); `settings` changes presence_enabled for `away`. */
 public final class UserStatusModule implements Module {
@@ -25,8 +27,8 @@ public final class UserStatusModule implements Module {
     }
 
     @Override
-    public java.util.Map<EventType, dev.stoa.queues.Delivery.TypeRule> deliveryRules() {
-        return java.util.Map.of(EventType.USER_STATUS, UserStatusState.EVENTS);
+    public Map<EventType, Delivery.TypeRule> deliveryRules() {
+        return Map.of(EventType.USER_STATUS, UserStatusState.EVENTS);
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Properties;
 
 /** The SQL of backups: SQLite's snapshot copy, and whether a restore's target already holds Stoa's tables. */
 final class BackupStore {
@@ -18,7 +19,7 @@ final class BackupStore {
      * busy_timeout covers the moment a checkpoint holds the lock.
      */
     static void sqliteSnapshot(Path database, Path target) throws SQLException {
-        java.util.Properties props = new java.util.Properties();
+        Properties props = new Properties();
         props.setProperty("busy_timeout", "30000");
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + database.toAbsolutePath(), props);
              PreparedStatement p = c.prepareStatement("VACUUM INTO ?")) {

@@ -3,6 +3,7 @@ package dev.stoa.backup;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,7 @@ record PgConnection(String host, int port, String database, String user, String 
 
     /** The options every pg_ tool takes: host, port, user, database, no password prompt. */
     List<String> args() {
-        List<String> a = new java.util.ArrayList<>(List.of("--host", host, "--port", String.valueOf(port), "--dbname", database, "--no-password"));
+        List<String> a = new ArrayList<>(List.of("--host", host, "--port", String.valueOf(port), "--dbname", database, "--no-password"));
         if (user != null) a.addAll(List.of("--username", user));
         return a;
     }

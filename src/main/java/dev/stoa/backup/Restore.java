@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Enumeration;
@@ -112,7 +113,7 @@ public final class Restore {
         Path dump = Files.createTempFile("stoa-restore", ".dump");
         try {
             try (InputStream in = zip.getInputStream(e)) {
-                Files.copy(in, dump, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(in, dump, StandardCopyOption.REPLACE_EXISTING);
             }
             PgTools.restore(PgConnection.parse(databaseUrl), dump);
         } finally {

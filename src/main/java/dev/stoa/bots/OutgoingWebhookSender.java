@@ -9,12 +9,15 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.messages.MessageActions;
+import dev.stoa.realm.Realm;
 import dev.stoa.users.BotServiceStore;
 import dev.stoa.users.UserStore;
+import java.net.URI;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jdbi.v3.core.Handle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -83,7 +86,7 @@ public final class OutgoingWebhookSender implements AutoCloseable {
 
     /** Starts the worker that the doorbell wakes (the server; the CLI never calls bots). */
     public void start() {
-        http = new WebhookClient(allowPrivate, timeoutSeconds, "ZulipOutgoingWebhook/" + dev.stoa.realm.Realm.ZULIP_VERSION);
+        http = new WebhookClient(allowPrivate, timeoutSeconds, "ZulipOutgoingWebhook/" + Realm.ZULIP_VERSION);
         worker = Thread.ofVirtual().name("stoa-outgoing-webhooks").start(() -> {
             while (!closed) {
                 try {
@@ -114,7 +117,7 @@ public final class OutgoingWebhookSender implements AutoCloseable {
         return settle(t, c, message, o);
     }
 
-    private Target target(org.jdbi.v3.core.Handle h, long botId) {
+    private Target target(Handle h, long botId) {
         User bot = users.byId(h, botId).filter(User::isActive).orElse(null);
         if (bot == null) return null;
         List<BotServiceStore.Service> s = services.forBot(h, botId);
@@ -152,7 +155,7 @@ public final class OutgoingWebhookSender implements AutoCloseable {
 
     /** Slack's outgoing webhook fields, as Zulip's SlackOutgoingWebhookService fills them. */
     private List<Map.Entry<String, String>> slackForm(Target t, OutgoingWebhookStore.Call c, ObjectNode m, String command) {
-        String host = java.net.URI.create(externalUrl).getHost();
+        String host = URI.create(externalUrl).getHost();
         List<Map.Entry<String, String>> f = new ArrayList<>();
         f.add(Map.entry("token", t.service().token()));
         f.add(Map.entry("team_id", "T1"));

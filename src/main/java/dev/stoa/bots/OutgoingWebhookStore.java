@@ -1,6 +1,8 @@
 package dev.stoa.bots;
 
 import dev.stoa.db.OutboxRunner;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import org.jdbi.v3.core.Handle;
 
@@ -13,12 +15,12 @@ public final class OutgoingWebhookStore implements OutboxRunner.Rows<OutgoingWeb
     private static final String COLUMNS = "id, bot_id, message_id, trigger_name, message, created_at, next_attempt_at, attempts, last_error,"
             + " sent_at, failed_at";
 
-    private static Call map(java.sql.ResultSet rs) throws java.sql.SQLException {
+    private static Call map(ResultSet rs) throws SQLException {
         return new Call(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getString(4), rs.getString(5), rs.getLong(6), rs.getLong(7),
                 rs.getInt(8), rs.getString(9), nullable(rs, 10), nullable(rs, 11));
     }
 
-    private static Long nullable(java.sql.ResultSet rs, int column) throws java.sql.SQLException {
+    private static Long nullable(ResultSet rs, int column) throws SQLException {
         long v = rs.getLong(column);
         return rs.wasNull() ? null : v;
     }

@@ -1,11 +1,15 @@
 package dev.stoa.bots;
 
+import java.io.EOFException;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.Inet4Address;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.SocketException;
 import java.net.UnknownHostException;
+import java.nio.channels.ClosedChannelException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import org.eclipse.jetty.client.ContentResponse;
 import org.eclipse.jetty.client.FormRequestContent;
 import org.eclipse.jetty.client.HttpClient;
@@ -84,7 +89,7 @@ final class WebhookClient implements AutoCloseable {
         return send(url, r -> r.body(new FormRequestContent(fields)));
     }
 
-    private Result send(String url, java.util.function.Consumer<Request> body) {
+    private Result send(String url, Consumer<Request> body) {
         Request r;
         try {
             r = http.newRequest(url).method(HttpMethod.POST).timeout(timeoutSeconds, TimeUnit.SECONDS);
@@ -108,8 +113,8 @@ final class WebhookClient implements AutoCloseable {
     private static Result failure(Throwable cause) {
         if (cause instanceof DisallowedAddress d) return new Result.Disallowed(d.getMessage());
         if (cause instanceof TimeoutException) return new Result.TimedOut();
-        if (cause instanceof UnknownHostException || cause instanceof java.net.ConnectException || cause instanceof java.nio.channels.ClosedChannelException
-                || cause instanceof java.io.EOFException || cause instanceof java.net.SocketException) {
+        if (cause instanceof UnknownHostException || cause instanceof ConnectException || cause instanceof ClosedChannelException
+                || cause instanceof EOFException || cause instanceof SocketException) {
             return new Result.ConnectionFailed(String.valueOf(cause.getMessage()));
         }
         String message = String.valueOf(cause.getMessage());

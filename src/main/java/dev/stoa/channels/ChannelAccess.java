@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -118,7 +119,7 @@ public final class ChannelAccess {
     }
 
     /** The same check with the caller's refusal (a channel the request addressed by name is refused by its name, as Zulip). */
-    public Channel checkContentAccess(Handle h, User u, long channelId, java.util.function.Supplier<ApiError> refusal) {
+    public Channel checkContentAccess(Handle h, User u, long channelId, Supplier<ApiError> refusal) {
         Channel c = channels.byId(h, channelId).orElseThrow(refusal);
         if (!canAccessContent(h, u, c, u != null && subs.isSubscribed(h, u.id(), channelId))) throw refusal.get();
         return c;

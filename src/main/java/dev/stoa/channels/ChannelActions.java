@@ -108,7 +108,7 @@ public final class ChannelActions {
     /** Subscribes a new user to the realm's default channels, inside the user-creating transaction. */
     /** A new person's first subscriptions: the default channels if asked, and those of its invitation (still existing). */
     public void subscribeNewUser(Tx tx, User user, boolean defaults, List<Long> invited) {
-        java.util.LinkedHashSet<Long> ids = new java.util.LinkedHashSet<>(defaults ? channels.defaultChannelIds(tx.h()) : List.of());
+        LinkedHashSet<Long> ids = new LinkedHashSet<>(defaults ? channels.defaultChannelIds(tx.h()) : List.of());
         ids.addAll(invited);
         List<Channel> targets = channels.byIds(tx.h(), List.copyOf(ids)).stream().filter(c -> !c.isArchived()).toList();
         if (!targets.isEmpty()) subscribe(tx, targets, List.of(user.id()), Set.of());

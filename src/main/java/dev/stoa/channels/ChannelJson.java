@@ -1,15 +1,17 @@
 package dev.stoa.channels;
 
-import dev.stoa.realm.RealmHolder;
-import dev.stoa.render.MessageRenderer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
+import dev.stoa.realm.RealmHolder;
+import dev.stoa.render.MessageRenderer;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The API shapes of a channel: BasicChannel (GET /streams, stream events), and Subscription
@@ -107,10 +109,10 @@ public final class ChannelJson {
     }
 
     /** Adds subscribers (include_subscribers true) or partial_subscribers (partial, large channels: those of {@code kept}). */
-    public static void putSubscribers(ObjectNode o, List<Long> subscribers, String mode, java.util.function.Supplier<java.util.Set<Long>> kept) {
+    public static void putSubscribers(ObjectNode o, List<Long> subscribers, String mode, Supplier<Set<Long>> kept) {
         ArrayNode ids = Json.array();
         if (PartialSubscribers.trims(mode, subscribers.size())) {
-            java.util.Set<Long> keep = kept.get();
+            Set<Long> keep = kept.get();
             for (long id : subscribers) if (keep.contains(id)) ids.add(id);
             o.set("partial_subscribers", ids);
             return;

@@ -2,6 +2,7 @@ package dev.stoa.channels;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.realm.Realm;
 import java.util.Set;
@@ -67,7 +68,7 @@ final class ChannelParams {
     static JsonNode groupValue(Request req, String setting) {
         String raw = req.raw(setting);
         if (raw == null) return null;
-        JsonNode n = dev.stoa.http.Json.parseOrNull(raw);
+        JsonNode n = Json.parseOrNull(raw);
         if (n == null || !(n.isIntegralNumber() || n.isObject())) throw ApiError.bad("Invalid " + setting);
         return n;
     }

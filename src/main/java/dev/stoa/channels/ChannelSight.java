@@ -4,6 +4,7 @@ import dev.stoa.db.Tx;
 import dev.stoa.events.ChannelEvent;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.Recipients;
+import dev.stoa.groups.GroupSettingValues;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserHooks;
@@ -12,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * What other features' changes do to who sees which channel, inside their transactions (passed as
@@ -49,7 +51,7 @@ public final class ChannelSight implements UserHooks {
      * sight of arrive as stream create with their subscribers, channels it loses as stream delete.
      */
     @Override
-    public java.util.function.Consumer<User> aroundRoleChange(Tx tx, User before) {
+    public Consumer<User> aroundRoleChange(Tx tx, User before) {
         Set<Long> saw = visibleChannelIds(tx, before);
         return after -> {
             Set<Long> sees = visibleChannelIds(tx, after);
@@ -93,7 +95,7 @@ public final class ChannelSight implements UserHooks {
         Set<Long> containing = groups.selfAndRecursiveSupergroups(tx.h(), groupId);
         List<Channel> affected = channels.all(tx.h()).stream()
                 .filter(c -> c.inviteOnly() && SIGHT_SETTINGS.stream().anyMatch(s -> containing.stream()
-                        .anyMatch(g -> dev.stoa.groups.GroupSettingValues.mentions(c.setting(s), g))))
+                        .anyMatch(g -> GroupSettingValues.mentions(c.setting(s), g))))
                 .toList();
         if (affected.isEmpty()) return () -> {};
         Map<Long, Set<Long>> before = new HashMap<>();

@@ -6,9 +6,11 @@ import dev.stoa.http.Json;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.StatementContext;
@@ -68,7 +70,7 @@ public final class ChannelStore {
     }
 
     private static void changed(Map<String, Object> set, String column, Object old, Object updated) {
-        if (!java.util.Objects.equals(old, updated)) set.put(column, updated);
+        if (!Objects.equals(old, updated)) set.put(column, updated);
     }
 
     /**
@@ -108,7 +110,7 @@ public final class ChannelStore {
 
     /** The names of these channels (message dicts' display_recipient): not whole rows, whose settings cost to read. */
     public Map<Long, String> namesByIds(Handle h, Collection<Long> ids) {
-        Map<Long, String> out = new java.util.HashMap<>();
+        Map<Long, String> out = new HashMap<>();
         if (ids.isEmpty()) return out;
         h.createQuery("SELECT id, name FROM channels WHERE id IN (<ids>)").bindList("ids", List.copyOf(ids))
                 .map((rs, ctx) -> Map.entry(rs.getLong(1), rs.getString(2))).forEach(e -> out.put(e.getKey(), e.getValue()));
@@ -134,8 +136,8 @@ public final class ChannelStore {
     }
 
     /** Whether the messages table exists yet (the messages feature creates it in V30+). */
-    public boolean messagesTableExists(Handle h, dev.stoa.db.Dialect dialect) {
-        String sql = dialect == dev.stoa.db.Dialect.POSTGRES
+    public boolean messagesTableExists(Handle h, Dialect dialect) {
+        String sql = dialect == Dialect.POSTGRES
                 ? "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'messages'"
                 : "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'messages'";
         return h.createQuery(sql).mapTo(Long.class).one() > 0;
@@ -174,7 +176,7 @@ public final class ChannelStore {
     public record Traffic(long lastMessageAt, long recent) {}
 
     public Map<Long, Traffic> traffic(Handle h, long recentSince, long since) {
-        Map<Long, Traffic> out = new java.util.HashMap<>();
+        Map<Long, Traffic> out = new HashMap<>();
         h.createQuery("""
                 SELECT r.channel_id, MAX(m.date_sent), SUM(CASE WHEN m.date_sent > ? THEN 1 ELSE 0 END)
                 FROM messages m JOIN recipients r ON r.id = m.recipient_id

@@ -10,6 +10,7 @@ import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserRules;
 import java.time.Clock;
+import java.util.List;
 
 /** Channel folders: create and update; channel_folder events go to every user (folders are realm-wide). */
 public final class FolderActions {
@@ -88,13 +89,13 @@ public final class FolderActions {
         });
     }
 
-    public void checkReorder(User caller, java.util.List<Long> order) {
+    public void checkReorder(User caller, List<Long> order) {
         UserRules.requireAdmin(caller);
         doReorder(order);
     }
 
     /** Reorders every folder; `order` must name each folder exactly once. */
-    public void doReorder(java.util.List<Long> order) {
+    public void doReorder(List<Long> order) {
         db.write(tx -> {
             var ids = folders.all(tx.h()).stream().map(ChannelFolder::id).sorted().toList();
             if (!ids.equals(order.stream().sorted().toList())) throw ApiError.bad("Invalid order mapping.");

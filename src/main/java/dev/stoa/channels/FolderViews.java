@@ -5,6 +5,7 @@ import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserRules;
+import java.util.List;
 
 /**
  * Realm-wide channel configuration by administrators: channel folders (create, list, update) and
@@ -71,7 +72,7 @@ public final class FolderViews {
 
     public Object reorder(Request req) {
         UserRules.requireAdmin(req.user());
-        java.util.List<Long> order = req.longList("order");
+        List<Long> order = req.longList("order");
         if (order == null) throw ApiError.missing("order");
         actions.checkReorder(req.user(), order);
         return Json.success();

@@ -3,11 +3,12 @@ package dev.stoa.channels;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.groups.GroupStore;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
-import dev.stoa.groups.GroupStore;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.users.UserStore;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,7 +83,7 @@ public final class GroupSettings {
         }
         if (!value.isObject()) throw ApiError.bad(setting + " is not an integer or a dict");
         TreeSet<Long> members = ids(value, "direct_members", setting), subgroups = ids(value, "direct_subgroups", setting);
-        for (java.util.Iterator<String> it = value.fieldNames(); it.hasNext(); ) {
+        for (Iterator<String> it = value.fieldNames(); it.hasNext(); ) {
             String k = it.next();
             if (!k.equals("direct_members") && !k.equals("direct_subgroups")) throw ApiError.bad(setting + " has an unexpected key " + k);
         }

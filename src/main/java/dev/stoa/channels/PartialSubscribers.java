@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -37,7 +38,7 @@ public final class PartialSubscribers {
     }
 
     /** {@link #kept}, read once and only if some channel is trimmed. */
-    public java.util.function.Supplier<Set<Long>> lazily(Handle h) {
+    public Supplier<Set<Long>> lazily(Handle h) {
         Set<Long>[] memo = new Set[1];
         return () -> memo[0] != null ? memo[0] : (memo[0] = kept(h));
     }

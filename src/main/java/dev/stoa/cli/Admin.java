@@ -1,26 +1,31 @@
 package dev.stoa.cli;
 
+import com.unboundid.ldap.sdk.LDAPException;
 import dev.stoa.app.Bootstrap;
 import dev.stoa.app.Core;
 import dev.stoa.app.Modules;
+import dev.stoa.cluster.ClusterDemo;
 import dev.stoa.config.Config;
 import dev.stoa.config.SignInConfig;
 import dev.stoa.config.StorageConfig;
 import dev.stoa.db.Db;
 import dev.stoa.export.Exporter;
 import dev.stoa.export.Importer;
-import dev.stoa.users.Passwords;
+import dev.stoa.http.ApiError;
 import dev.stoa.identity.Role;
 import dev.stoa.identity.User;
+import dev.stoa.push.RelayClient;
+import dev.stoa.users.Passwords;
 import dev.stoa.users.UserActions;
 import dev.stoa.users.UserJson;
-import dev.stoa.users.UserStore;
 import dev.stoa.users.UserRules;
-import dev.stoa.http.ApiError;
+import dev.stoa.users.UserStore;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -41,7 +46,7 @@ final class Admin {
               run                     start the server (options: --host --port --data-dir --database-url --external-url)
               demo                    fill a new organization with a lived-in demo one (people, channels, weeks of history);
                                       prints how to log in (takes run's options; refuses an organization already in use)
-            """ + dev.stoa.cluster.ClusterDemo.USAGE.indent(2) + """
+            """ + ClusterDemo.USAGE.indent(2) + """
               create-user  --email E --full-name N [--password P] [--role owner|administrator|moderator|member|guest]
               create-bot   --short-name S --full-name N --owner EMAIL [--bot-type 1|2|3]
               change-role  --email E --role ROLE
@@ -93,7 +98,7 @@ final class Admin {
             if (!args[i].startsWith("--") || i + 1 >= args.length) throw new AdminError("expected --option value, got '" + args[i] + "'\n" + USAGE);
             String name = args[i].substring(2), value = args[++i];
             if (name.equals("data-dir") || name.equals("database-url") || name.equals("external-url")
-                    || java.util.Arrays.asList(StorageConfig.NAMES).contains(name) || java.util.Arrays.asList(SignInConfig.NAMES).contains(name)
+                    || Arrays.asList(StorageConfig.NAMES).contains(name) || Arrays.asList(SignInConfig.NAMES).contains(name)
                     || name.startsWith("push-relay-")
                     || name.equals("config")) {
                 serverArgs.add("--" + name);
@@ -115,7 +120,7 @@ final class Admin {
             importExport(config, required(opts, "file"));
             return;
         }
-        if (config.databaseUrl() == null && !java.nio.file.Files.exists(config.dataDir().resolve("stoa.db"))) {
+        if (config.databaseUrl() == null && !Files.exists(config.dataDir().resolve("stoa.db"))) {
             throw new AdminError("no database under " + config.dataDir().toAbsolutePath() + ": start the server once with ./stoa run");
         }
         Core core;
@@ -146,7 +151,7 @@ final class Admin {
             var r = modules.push().registration.register(push.orgId(), push.orgKey(), contact);
             System.out.println((r.created() ? "registered" : "updated the registration of") + " this server with the push relay "
                     + push.relayUrl() + " as " + push.orgId() + (r.canPush() ? "" : "; the relay does not allow this organization to push"));
-        } catch (dev.stoa.push.RelayClient.RelayException e) {
+        } catch (RelayClient.RelayException e) {
             throw new AdminError("the push relay refused the registration: " + e.getMessage());
         }
     }
@@ -157,7 +162,7 @@ final class Admin {
         try {
             var r = modules.signIn().ldapSync.doSync();
             System.out.println("synced " + r.checked() + " accounts with the directory, " + r.deactivated() + " deactivated");
-        } catch (com.unboundid.ldap.sdk.LDAPException e) {
+        } catch (LDAPException e) {
             throw new AdminError("the LDAP directory did not answer: " + e.getResultCode() + " " + e.getDiagnosticMessage());
         }
     }
@@ -248,7 +253,7 @@ final class Admin {
                     + " files to " + target.toAbsolutePath());
         } catch (IOException | RuntimeException e) {
             try {
-                java.nio.file.Files.deleteIfExists(target);
+                Files.deleteIfExists(target);
             } catch (IOException ignored) {
                 // the message below says the export failed
             }

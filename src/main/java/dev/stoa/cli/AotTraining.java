@@ -2,6 +2,7 @@ package dev.stoa.cli;
 
 import dev.stoa.app.Stoa;
 import dev.stoa.config.Config;
+import dev.stoa.ops.LogSetup;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Base64;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -32,7 +34,7 @@ final class AotTraining {
         try {
             String[] args = {"--port", "0", "--data-dir", dir.toString(), "--rate-limit-user", "100000", "--rate-limit-ip", "100000"};
             Config config = Config.parse(args, Map.of());
-            dev.stoa.ops.LogSetup.use(config.ops().jsonLogs());
+            LogSetup.use(config.ops().jsonLogs());
             try (Stoa first = Stoa.start(config, Clock.systemUTC())) {
                 requests(first.port(), first.createdOwner().user().deliveryEmail(), first.createdOwner().user().apiKey());
             }
@@ -84,7 +86,7 @@ final class AotTraining {
     }
 
     private static Map<String, String> zuliprc(Path rc) throws IOException {
-        Map<String, String> out = new java.util.HashMap<>();
+        Map<String, String> out = new HashMap<>();
         for (String line : Files.readAllLines(rc)) {
             int eq = line.indexOf('=');
             if (eq > 0) out.put(line.substring(0, eq).strip(), line.substring(eq + 1).strip());

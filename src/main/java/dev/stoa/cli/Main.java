@@ -3,10 +3,15 @@ package dev.stoa.cli;
 import dev.stoa.app.Bootstrap;
 import dev.stoa.app.Stoa;
 import dev.stoa.cli.demo.Demo;
+import dev.stoa.cluster.ClusterDemo;
 import dev.stoa.config.Config;
+import dev.stoa.ops.LogSetup;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Command line: `run` starts the server in the foreground; the other commands administer users. */
 public final class Main {
@@ -26,10 +31,10 @@ public final class Main {
             else if (cmd.equals("help") || cmd.equals("--help")) System.out.println(Admin.USAGE);
             else if (cmd.equals("demo")) Demo.run(rest);
             else if (cmd.equals("aot-train")) AotTraining.run(); // the `stoa` script's start-up cache, once per jar
-            else if (cmd.equals("cluster-demo")) dev.stoa.cluster.ClusterDemo.run(rest);
+            else if (cmd.equals("cluster-demo")) ClusterDemo.run(rest);
             else Admin.run(cmd, rest);
             return 0;
-        } catch (Config.ConfigError | Admin.AdminError | Demo.DemoError | dev.stoa.cluster.ClusterDemo.DemoError e) {
+        } catch (Config.ConfigError | Admin.AdminError | Demo.DemoError | ClusterDemo.DemoError e) {
             System.err.println("stoa: " + e.getMessage());
             return 2;
         } catch (Exception e) {
@@ -40,7 +45,7 @@ public final class Main {
 
     private static void run(String[] args) {
         Config config = Config.parse(args, System.getenv());
-        dev.stoa.ops.LogSetup.use(config.ops().jsonLogs());
+        LogSetup.use(config.ops().jsonLogs());
         Stoa stoa;
         try {
             stoa = Stoa.start(config, Clock.systemUTC());
@@ -67,7 +72,7 @@ public final class Main {
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            if (config.ops().jsonLogs()) org.slf4j.LoggerFactory.getLogger(Main.class).info("Stoa is stopping");
+            if (config.ops().jsonLogs()) LoggerFactory.getLogger(Main.class).info("Stoa is stopping");
             else System.out.println("Stoa is stopping");
             stoa.close();
             stopped.countDown();
@@ -85,7 +90,7 @@ public final class Main {
      * the zuliprc holds the key, and `./stoa reset-password` sets a password.
      */
     private static void jsonBanner(Config config, Stoa stoa, Bootstrap.Owner owner) {
-        org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Main.class);
+        Logger log = LoggerFactory.getLogger(Main.class);
         if (owner != null) {
             log.info("Created the organization and its owner {}; the API key is in {}; set a password with ./stoa reset-password --email {}",
                     owner.user().deliveryEmail(), config.dataDir().resolve("zuliprc").toAbsolutePath(), owner.user().deliveryEmail());
@@ -97,7 +102,7 @@ public final class Main {
 
     /** Where the data lives: the database (never its password), the data directory and, with S3, the bucket. */
     static String dataLine(Config config) {
-        java.nio.file.Path dir = config.dataDir().toAbsolutePath().normalize();
+        Path dir = config.dataDir().toAbsolutePath().normalize();
         String db = config.databaseUrl() == null ? "SQLite database " + dir.resolve("stoa.db")
                 : "PostgreSQL " + config.databaseUrl().replaceAll("(?i)(password=)[^&]*", "$1***").replaceAll("//([^/@:]*):[^/@]*@", "//$1:***@");
         return "data: " + db + ", files under " + dir + (config.storage().kind().equals("local") ? "" : ", uploads in " + config.storage());

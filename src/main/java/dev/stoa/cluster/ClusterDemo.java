@@ -3,9 +3,11 @@ package dev.stoa.cluster;
 import dev.stoa.db.PostgresDatabases;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -131,7 +133,7 @@ public final class ClusterDemo {
 
     private static String tail(Path log, long from) throws IOException {
         byte[] all = Files.readAllBytes(log);
-        return new String(all, (int) Math.min(from, all.length), (int) Math.max(0, all.length - from), java.nio.charset.StandardCharsets.UTF_8);
+        return new String(all, (int) Math.min(from, all.length), (int) Math.max(0, all.length - from), StandardCharsets.UTF_8);
     }
 
     private void printSummary(Path data, String db, String external) {
@@ -179,7 +181,7 @@ public final class ClusterDemo {
         }
         if (nginxPrefix != null) {
             try (var files = Files.walk(nginxPrefix)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
             } catch (IOException e) {
                 // a temporary directory: left for the system to clean
             }

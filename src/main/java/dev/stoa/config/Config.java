@@ -1,9 +1,12 @@
 package dev.stoa.config;
 
+import dev.stoa.markdown.Katex;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * Server configuration from flags (--name value or --name=value) or environment variables
@@ -18,15 +21,15 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
         public ConfigError(String msg) { super(msg); }
     }
 
-    private static final String[] NAMES = java.util.stream.Stream.concat(java.util.stream.Stream.of("host", "port", "data-dir",
+    private static final String[] NAMES = Stream.concat(Stream.of("host", "port", "data-dir",
             "database-url", "external-url", "rate-limit-user", "rate-limit-ip", "rate-limit-login", "max-upload-mib", "katex-dir"),
-            java.util.stream.Stream.of(ExtrasConfig.NAMES, MailConfig.NAMES, OpsConfig.NAMES, StorageConfig.NAMES, SharedConfig.NAMES, SignInConfig.NAMES, PushConfig.NAMES, BotsConfig.NAMES).flatMap(java.util.Arrays::stream))
+            Stream.of(ExtrasConfig.NAMES, MailConfig.NAMES, OpsConfig.NAMES, StorageConfig.NAMES, SharedConfig.NAMES, SignInConfig.NAMES, PushConfig.NAMES, BotsConfig.NAMES).flatMap(Arrays::stream))
             .toArray(String[]::new);
 
     /** Flags win over the environment, which wins over the --config file (ConfigFile), which wins over defaults. */
     public static Config parse(String[] args, Map<String, String> env) {
         Path file = ConfigFile.named(args, env);
-        Map<String, String> v = file == null ? new HashMap<>() : ConfigFile.read(file, java.util.Arrays.asList(NAMES));
+        Map<String, String> v = file == null ? new HashMap<>() : ConfigFile.read(file, Arrays.asList(NAMES));
         for (String n : NAMES) {
             String e = env.get("STOA_" + n.toUpperCase().replace('-', '_'));
             if (e != null && !e.isEmpty()) v.put(n, e);
@@ -44,7 +47,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                 value = args[++i];
             }
             if (name.equals("config")) continue; // read first, by ConfigFile
-            if (!java.util.Arrays.asList(NAMES).contains(name)) throw new ConfigError("unknown option --" + name);
+            if (!Arrays.asList(NAMES).contains(name)) throw new ConfigError("unknown option --" + name);
             v.put(name, value);
         }
         return from(v);
@@ -70,7 +73,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                 integer(v, "rate-limit-ip", 100, 1, Integer.MAX_VALUE), integer(v, "rate-limit-login", 5, 1, Integer.MAX_VALUE), 50_000,
                 60_000, ExtrasConfig.from(v), integer(v, "max-upload-mib", 25, 1, 1024),
                 // The KaTeX helper's directory (node_modules/katex); without it TeX gets Zulip's fallback.
-                Path.of(v.getOrDefault("katex-dir", dev.stoa.markdown.Katex.defaultDir().toString())),
+                Path.of(v.getOrDefault("katex-dir", Katex.defaultDir().toString())),
                 MailConfig.from(v, URI.create(ext).getHost()), OpsConfig.from(v), StorageConfig.from(v), SharedConfig.from(v), SignInConfig.from(v), PushConfig.from(v), BotsConfig.from(v));
     }
 

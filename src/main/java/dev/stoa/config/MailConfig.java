@@ -1,5 +1,7 @@
 package dev.stoa.config;
 
+import jakarta.mail.internet.AddressException;
+import jakarta.mail.internet.InternetAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -29,9 +31,9 @@ public record MailConfig(Smtp smtp, String from) {
         Smtp smtp = url == null || url.isBlank() ? null : smtp(url.strip());
         String from = v.getOrDefault("email-from", "noreply@" + realmHost);
         try {
-            jakarta.mail.internet.InternetAddress a = new jakarta.mail.internet.InternetAddress(from, true);
-            if (a.getAddress() == null || !a.getAddress().contains("@")) throw new jakarta.mail.internet.AddressException();
-        } catch (jakarta.mail.internet.AddressException e) {
+            InternetAddress a = new InternetAddress(from, true);
+            if (a.getAddress() == null || !a.getAddress().contains("@")) throw new AddressException();
+        } catch (AddressException e) {
             throw new Config.ConfigError("--email-from must be an email address (optionally \"Name <address>\"), got '" + from + "'");
         }
         return new MailConfig(smtp, from);

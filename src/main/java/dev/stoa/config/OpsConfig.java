@@ -1,5 +1,6 @@
 package dev.stoa.config;
 
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -24,7 +25,7 @@ public record OpsConfig(String logFormat, Integer metricsPort, String metricsHos
     public boolean jsonLogs() { return logFormat.equals("json"); }
 
     static OpsConfig from(Map<String, String> v) {
-        String format = v.getOrDefault("log-format", "text").strip().toLowerCase(java.util.Locale.ROOT);
+        String format = v.getOrDefault("log-format", "text").strip().toLowerCase(Locale.ROOT);
         if (!format.equals("text") && !format.equals("json")) throw new Config.ConfigError("--log-format must be text or json, got '" + format + "'");
         Integer port = null;
         String p = v.get("metrics-port");

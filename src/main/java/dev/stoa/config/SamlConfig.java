@@ -1,12 +1,14 @@
 package dev.stoa.config;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -44,7 +46,7 @@ public record SamlConfig(String idpName, String idpEntityId, URI idpUrl, String 
 
     /** custom_profile_field__phone=phoneNumber,… → {phone: phoneNumber, …} (the field's name as LDAP's map keys it). */
     private static Map<String, String> profileAttrs(String spec) {
-        Map<String, String> m = new java.util.LinkedHashMap<>();
+        Map<String, String> m = new LinkedHashMap<>();
         for (String pair : spec.split(",")) {
             if (pair.isBlank()) continue;
             String[] kv = pair.strip().split("=", 2);
@@ -61,7 +63,7 @@ public record SamlConfig(String idpName, String idpEntityId, URI idpUrl, String 
         String pem;
         try {
             pem = Files.readString(Path.of(file)).strip();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new Config.ConfigError("--saml-idp-cert-file: cannot read " + file);
         }
         try {

@@ -1,9 +1,12 @@
 package dev.stoa.config;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * Which sign-in methods the server offers and their settings (issue 28). Secrets (a bind password, a
@@ -13,8 +16,8 @@ import java.util.Map;
  */
 public record SignInConfig(boolean emailAuth, boolean twoFactor, LdapConfig ldap, OidcConfig oidc, ScimConfig scim, GithubConfig github,
                            SamlConfig saml) {
-    public static final String[] NAMES = java.util.stream.Stream.concat(java.util.stream.Stream.of("email-auth", "two-factor"),
-            java.util.stream.Stream.of(LdapConfig.NAMES, OidcConfig.NAMES, ScimConfig.NAMES, GithubConfig.NAMES, SamlConfig.NAMES).flatMap(java.util.Arrays::stream)).toArray(String[]::new);
+    public static final String[] NAMES = Stream.concat(Stream.of("email-auth", "two-factor"),
+            Stream.of(LdapConfig.NAMES, OidcConfig.NAMES, ScimConfig.NAMES, GithubConfig.NAMES, SamlConfig.NAMES).flatMap(Arrays::stream)).toArray(String[]::new);
 
     public static SignInConfig defaults() {
         return new SignInConfig(true, false, null, null, null, null, null);
@@ -38,11 +41,11 @@ public record SignInConfig(boolean emailAuth, boolean twoFactor, LdapConfig ldap
     }
 
     /** A URL flag's value, with one of {@code schemes} (a regex) and a host, else a ConfigError showing {@code example}. */
-    static java.net.URI uri(String value, String flag, String schemes, String example) {
+    static URI uri(String value, String flag, String schemes, String example) {
         String problem = "--" + flag + " must look like " + example + ", got '" + value + "'";
-        java.net.URI u;
+        URI u;
         try {
-            u = java.net.URI.create(value.strip());
+            u = URI.create(value.strip());
         } catch (IllegalArgumentException e) {
             throw new Config.ConfigError(problem);
         }

@@ -5,6 +5,7 @@ import dev.stoa.storage.LocalFileStore;
 import dev.stoa.storage.S3FileStore;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -23,7 +24,7 @@ public record StorageConfig(String kind, String endpoint, String bucket, String 
     }
 
     public static StorageConfig s3(String endpoint, String bucket, String region, String accessKey, String secretKey) {
-        Map<String, String> v = new java.util.HashMap<>(Map.of("upload-storage", "s3"));
+        Map<String, String> v = new HashMap<>(Map.of("upload-storage", "s3"));
         v.put("s3-endpoint", endpoint);
         v.put("s3-bucket", bucket);
         if (region != null) v.put("s3-region", region);

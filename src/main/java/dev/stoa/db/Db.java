@@ -2,13 +2,27 @@ package dev.stoa.db;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import org.flywaydb.core.Flyway;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.statement.StatementExceptions;
 import org.jdbi.v3.core.transaction.TransactionIsolationLevel;
+import org.sqlite.ProgressHandler;
+import org.sqlite.SQLiteConnection;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
 
 /**
  * Transactions, the writer, and dialect differences. SQLite: one writer connection (WAL) behind
@@ -34,7 +48,7 @@ public final class Db implements AutoCloseable {
     private final ReentrantLock writeLock = new ReentrantLock();
     private final String url;
     /** Admission: writes running or waiting for the write path (outermost calls only), and how many may wait. */
-    private final java.util.concurrent.atomic.AtomicInteger writesInFlight = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger writesInFlight = new AtomicInteger();
     private final int maxWaitingWrites;
     /** The nesting depth of write() on this thread: a nested write joins its caller and is never refused. */
     private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
@@ -62,7 +76,7 @@ public final class Db implements AutoCloseable {
      * shows them): they are API keys, password hashes and message text, and exceptions reach the logs.
      */
     private static Jdbi quiet(Jdbi jdbi) {
-        jdbi.getConfig(org.jdbi.v3.core.statement.StatementExceptions.class).setMessageRendering(e -> {
+        jdbi.getConfig(StatementExceptions.class).setMessageRendering(e -> {
             var ctx = e.getStatementContext();
             String sql = ctx == null ? null : ctx.getRawSql();
             return e.getShortMessage() + (sql == null ? "" : " [statement: \"" + sql + "\"]");
@@ -141,10 +155,10 @@ public final class Db implements AutoCloseable {
     public Object commitStamp() {
         if (dialect != Dialect.SQLITE) return null;
         try {
-            var a = java.nio.file.Files.readAttributes(java.nio.file.Path.of(url.substring("jdbc:sqlite:".length()) + "-wal"),
-                    java.nio.file.attribute.BasicFileAttributes.class);
-            return java.util.List.of(a.size(), a.lastModifiedTime());
-        } catch (java.io.IOException e) {
+            var a = Files.readAttributes(Path.of(url.substring("jdbc:sqlite:".length()) + "-wal"),
+                    BasicFileAttributes.class);
+            return List.of(a.size(), a.lastModifiedTime());
+        } catch (IOException e) {
             return null; // no log file yet: ask the database
         }
     }
@@ -208,12 +222,12 @@ public final class Db implements AutoCloseable {
     }
 
     /** A connection outside the pools (the PostgreSQL LISTEN of the log tailer); the caller closes it. */
-    public Connection dedicatedConnection() throws java.sql.SQLException {
-        java.util.Properties p = new java.util.Properties();
+    public Connection dedicatedConnection() throws SQLException {
+        Properties p = new Properties();
         p.setProperty("connectTimeout", "3"); // the tailer retries; a dead address must not hold it for pgjdbc's default 10 s
         p.setProperty("tcpKeepAlive", "true"); // a peer that vanished without closing is noticed
         p.setProperty("logServerErrorDetail", "false");
-        return java.sql.DriverManager.getConnection(url, p);
+        return DriverManager.getConnection(url, p);
     }
 
     /** Runs fn in one read-only snapshot transaction (register reads state and log head in one). */
@@ -240,16 +254,16 @@ public final class Db implements AutoCloseable {
      * cost the client chooses): PostgreSQL's statement_timeout for this transaction; on SQLite a
      * progress handler that interrupts the statement once the deadline has passed. Past it: TooSlow.
      */
-    public <T> T readBounded(java.time.Duration limit, ReadFn<T> fn) {
+    public <T> T readBounded(Duration limit, ReadFn<T> fn) {
         try {
             return read(h -> {
                 if (dialect == Dialect.POSTGRES) {
                     h.execute("SET LOCAL statement_timeout = " + Math.max(1, limit.toMillis()));
                     return fn.apply(h);
                 }
-                java.sql.Connection c = h.getConnection().unwrap(org.sqlite.SQLiteConnection.class);
+                Connection c = h.getConnection().unwrap(SQLiteConnection.class);
                 long deadline = System.nanoTime() + limit.toNanos();
-                org.sqlite.ProgressHandler.setHandler(c, 1000, new org.sqlite.ProgressHandler() {
+                ProgressHandler.setHandler(c, 1000, new ProgressHandler() {
                     @Override
                     protected int progress() {
                         return System.nanoTime() - deadline > 0 ? 1 : 0;
@@ -258,7 +272,7 @@ public final class Db implements AutoCloseable {
                 try {
                     return fn.apply(h);
                 } finally {
-                    org.sqlite.ProgressHandler.clearHandler(c);
+                    ProgressHandler.clearHandler(c);
                 }
             });
         } catch (RuntimeException e) {
@@ -270,8 +284,8 @@ public final class Db implements AutoCloseable {
     /** PostgreSQL's query_canceled (57014) or SQLite's SQLITE_INTERRUPT, anywhere in the causes. */
     private static boolean cancelled(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof org.sqlite.SQLiteException s && s.getResultCode() == org.sqlite.SQLiteErrorCode.SQLITE_INTERRUPT) return true;
-            if (t instanceof java.sql.SQLException s && "57014".equals(s.getSQLState())) return true;
+            if (t instanceof SQLiteException s && s.getResultCode() == SQLiteErrorCode.SQLITE_INTERRUPT) return true;
+            if (t instanceof SQLException s && "57014".equals(s.getSQLState())) return true;
         }
         return false;
     }
@@ -279,8 +293,8 @@ public final class Db implements AutoCloseable {
     public Jdbi jdbi() { return reader; }
 
     /** The connection pools (metrics bind to them). */
-    public java.util.List<HikariDataSource> pools() {
-        return readerDs == writerDs ? java.util.List.of(writerDs) : java.util.List.of(writerDs, readerDs);
+    public List<HikariDataSource> pools() {
+        return readerDs == writerDs ? List.of(writerDs) : List.of(writerDs, readerDs);
     }
 
     /** Answers when the database answers a trivial query (readiness); throws otherwise. */
@@ -296,7 +310,7 @@ public final class Db implements AutoCloseable {
 
     /** Checks that a connection can be made (start-up gives one clear line when it cannot). */
     public static void ping(String url) throws Exception {
-        try (Connection c = java.sql.DriverManager.getConnection(url)) {
+        try (Connection c = DriverManager.getConnection(url)) {
             c.isValid(5);
         }
     }

@@ -3,6 +3,7 @@ package dev.stoa.db;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -119,7 +120,7 @@ public final class OutboxRunner<R> {
             for (Future<Boolean> f : results) if (f.get()) sent++;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             throw new IllegalStateException(e.getCause());
         }
         return sent;

@@ -2,6 +2,8 @@ package dev.stoa.drafts;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
@@ -13,7 +15,7 @@ public final class DraftStore {
     /** A validated draft ready to store: `to` already normalized. */
     public record Row(String type, List<Long> to, String topic, String content, long timestamp) {}
 
-    private static ObjectNode map(java.sql.ResultSet rs) throws java.sql.SQLException {
+    private static ObjectNode map(ResultSet rs) throws SQLException {
         ObjectNode d = Json.object().put("id", rs.getLong(1)).put("type", rs.getString(2));
         d.set("to", Json.parse(rs.getString(3)));
         return d.put("topic", rs.getString(4)).put("content", rs.getString(5)).put("timestamp", rs.getLong(6));

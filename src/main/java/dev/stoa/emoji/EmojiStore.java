@@ -3,9 +3,12 @@ package dev.stoa.emoji;
 import dev.stoa.db.Tx;
 import dev.stoa.events.CachedTable;
 import dev.stoa.events.EventLog;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.StatementContext;
 
 /** SQL for custom emoji. Its writes append {@link dev.stoa.events.RowsChanged} (realm_emoji): RealmEmoji follows it. */
 public final class EmojiStore {
@@ -17,7 +20,7 @@ public final class EmojiStore {
 
     private static final String COLUMNS = "id, name, file_name, still_file_name, author_id, deactivated";
 
-    private static EmojiRow map(java.sql.ResultSet rs, org.jdbi.v3.core.statement.StatementContext ctx) throws java.sql.SQLException {
+    private static EmojiRow map(ResultSet rs, StatementContext ctx) throws SQLException {
         long author = rs.getLong(5);
         Long authorId = rs.wasNull() ? null : author;
         return new EmojiRow(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), authorId, rs.getBoolean(6));

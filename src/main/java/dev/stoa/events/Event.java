@@ -1,5 +1,7 @@
 package dev.stoa.events;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 /**
  * An event appended to the realm log: one record per Zulip event type/op, grouped by feature in
  * sealed sub-interfaces of this package. {@link #type()} and {@link #op()} go on the wire; the
@@ -13,7 +15,7 @@ public sealed interface Event permits UserEvent, RealmEvent, GroupEvent, MiscEve
     default String op() { return null; }
 
     /** Extra wire keys written at the top level of the payload (a stream update's companions). Null when none. */
-    default com.fasterxml.jackson.databind.node.ObjectNode extras() { return null; }
+    default ObjectNode extras() { return null; }
 
     /** What delivery's capability rules read beside the payload (per-recipient parts, raw content…); never sent. */
     default Hints hints() { return Hints.NONE; }

@@ -1,9 +1,11 @@
 package dev.stoa.events;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+
 /** Data exports of the organization (issue 14): sent to the organization's human administrators. */
 public sealed interface ExportEvent extends Event {
     /** The organization's whole list of exports (Zulip's RealmExport objects), after any change to one. */
-    record RealmExport(com.fasterxml.jackson.databind.node.ArrayNode exports) implements ExportEvent {
+    record RealmExport(ArrayNode exports) implements ExportEvent {
         public EventType type() { return EventType.REALM_EXPORT; }
     }
 

@@ -1,10 +1,14 @@
 package dev.stoa.events;
 
+import dev.stoa.db.Tx;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import org.jdbi.v3.core.Handle;
@@ -68,13 +72,13 @@ public abstract class LogFollower {
      * answer for such a handle (it holds committed state; the transaction sees its own writes). Weak: a
      * rolled-back transaction's handle just goes; a committed one is removed after its commit.
      */
-    private static final Map<Handle, Set<CachedTable>> UNCOMMITTED = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+    private static final Map<Handle, Set<CachedTable>> UNCOMMITTED = Collections.synchronizedMap(new WeakHashMap<>());
 
     /** A store changed rows of a cached table in tx (EventLog.rowsChanged): until it commits, caches of that table refuse tx's handle. */
-    static void changing(dev.stoa.db.Tx tx, CachedTable table) {
+    static void changing(Tx tx, CachedTable table) {
         Set<CachedTable> changed = UNCOMMITTED.get(tx.h());
         if (changed == null) {
-            changed = java.util.EnumSet.noneOf(CachedTable.class);
+            changed = EnumSet.noneOf(CachedTable.class);
             UNCOMMITTED.put(tx.h(), changed);
             Handle h = tx.h();
             tx.afterCommit(() -> UNCOMMITTED.remove(h));

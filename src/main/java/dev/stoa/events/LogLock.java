@@ -1,5 +1,6 @@
 package dev.stoa.events;
 
+import java.util.Arrays;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -55,7 +56,7 @@ final class LogLock {
         int later = HELD.get()[0] >>> rank.ordinal();
         if (later != 0) {
             throw new AssertionError("event log lock " + rank + " taken while holding " + Rank.values()[rank.ordinal() + Integer.numberOfTrailingZeros(later)]
-                    + " or later; the order is " + java.util.Arrays.toString(Rank.values()));
+                    + " or later; the order is " + Arrays.toString(Rank.values()));
         }
     }
 

@@ -3,10 +3,12 @@ package dev.stoa.events;
 import dev.stoa.db.Db;
 import dev.stoa.db.Dialect;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,7 +68,7 @@ public final class LogTailer implements AutoCloseable {
                 s.execute("LISTEN " + Db.EVENTS_CHANNEL);
             }
             String schema;
-            try (Statement s = c.createStatement(); java.sql.ResultSet rs = s.executeQuery("SELECT current_schema()")) {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT current_schema()")) {
                 rs.next();
                 schema = rs.getString(1);
             }
@@ -75,7 +77,7 @@ public final class LogTailer implements AutoCloseable {
                 log.catchUp();
                 recovered();
                 // Ephemeral entries (typing) of other nodes travel in the payload; plain appends send an empty one.
-                org.postgresql.PGNotification[] got = pg.getNotifications((int) Math.max(1, pollMillis));
+                PGNotification[] got = pg.getNotifications((int) Math.max(1, pollMillis));
                 if (got != null) for (var n : got) if (n.getParameter() != null && !n.getParameter().isEmpty()) log.receiveEphemeral(n.getParameter(), schema);
             }
         } finally {

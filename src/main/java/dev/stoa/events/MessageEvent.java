@@ -2,7 +2,9 @@ package dev.stoa.events;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.http.Json;
 import java.util.Map;
 
 /**
@@ -16,7 +18,7 @@ public sealed interface MessageEvent extends Event {
 
     @JsonAnyGetter
     default Map<String, Object> unwrapped() {
-        return dev.stoa.http.Json.MAPPER.convertValue(fields(), new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() {});
+        return Json.MAPPER.convertValue(fields(), new TypeReference<Map<String, Object>>() {});
     }
 
     /** message: `message` and base `flags`; hints: per-user flags, raw content, Gravatar viewers, narrow facts, echo. */

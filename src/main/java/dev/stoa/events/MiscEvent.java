@@ -1,6 +1,7 @@
 package dev.stoa.events;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -85,7 +86,7 @@ public sealed interface MiscEvent extends Event {
     }
 
     /** Legacy form of user_settings for display settings (clients without user_settings_object). */
-    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    @com.fasterxml.jackson.annotation.JsonInclude(JsonInclude.Include.NON_NULL)
     record UpdateDisplaySettings(String user, String settingName, JsonNode setting, String languageName) implements MiscEvent {
         public EventType type() { return EventType.UPDATE_DISPLAY_SETTINGS; }
     }

@@ -1,6 +1,8 @@
 package dev.stoa.events;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Issue 14's additions: user status, the organization's allowed email domains and code
@@ -15,12 +17,12 @@ public sealed interface OrgEvent extends Event {
     }
 
     /** `realmDomain`: {domain, allow_subdomains}. */
-    record RealmDomainAdd(com.fasterxml.jackson.databind.node.ObjectNode realmDomain) implements OrgEvent {
+    record RealmDomainAdd(ObjectNode realmDomain) implements OrgEvent {
         public EventType type() { return EventType.REALM_DOMAINS; }
         public String op() { return "add"; }
     }
 
-    record RealmDomainChange(com.fasterxml.jackson.databind.node.ObjectNode realmDomain) implements OrgEvent {
+    record RealmDomainChange(ObjectNode realmDomain) implements OrgEvent {
         public EventType type() { return EventType.REALM_DOMAINS; }
         public String op() { return "change"; }
     }
@@ -31,7 +33,7 @@ public sealed interface OrgEvent extends Event {
     }
 
     /** The organization's whole list of code playgrounds, after any change. */
-    record RealmPlaygrounds(com.fasterxml.jackson.databind.node.ArrayNode realmPlaygrounds) implements OrgEvent {
+    record RealmPlaygrounds(ArrayNode realmPlaygrounds) implements OrgEvent {
         public EventType type() { return EventType.REALM_PLAYGROUNDS; }
     }
 
@@ -40,7 +42,7 @@ public sealed interface OrgEvent extends Event {
      * muted at], ...], sent before each user_topic event to queues that asked for muted_topics
      * without user_topic (Delivery drops it for the others).
      */
-    record MutedTopics(com.fasterxml.jackson.databind.node.ArrayNode mutedTopics) implements OrgEvent {
+    record MutedTopics(ArrayNode mutedTopics) implements OrgEvent {
         public EventType type() { return EventType.MUTED_TOPICS; }
     }
 

@@ -1,5 +1,6 @@
 package dev.stoa.events;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -21,7 +22,7 @@ public record RowsChanged(String table, List<Long> ids) implements Event {
         if (!TYPE.equals(e.type())) return null;
         CachedTable t = CachedTable.named(e.payload().path("table").asText());
         if (t == null) return null;
-        List<Long> ids = new java.util.ArrayList<>();
+        List<Long> ids = new ArrayList<>();
         for (var id : e.payload().path("ids")) ids.add(id.asLong());
         return new Seen(e.id(), t, List.copyOf(ids));
     }

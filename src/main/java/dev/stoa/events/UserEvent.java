@@ -1,6 +1,7 @@
 package dev.stoa.events;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -46,7 +47,7 @@ public sealed interface UserEvent extends Event {
     }
 
     /** user_settings update: one setting of the acting user changed; language_name only for default_language. */
-    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    @com.fasterxml.jackson.annotation.JsonInclude(JsonInclude.Include.NON_NULL)
     record UserSettingsUpdate(String property, JsonNode value, String languageName) implements UserEvent {
         public EventType type() { return EventType.USER_SETTINGS; }
         public String op() { return "update"; }

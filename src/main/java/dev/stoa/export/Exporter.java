@@ -20,9 +20,12 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import org.jdbi.v3.core.Handle;
 
 /**
  * Writes an export file (docs/export-format.md): a zip with manifest.json, one JSON-lines file per
@@ -87,7 +90,7 @@ public final class Exporter {
         }
     }
 
-    private Snapshot tables(org.jdbi.v3.core.Handle h, Kind kind, ZipOutputStream zip) throws IOException {
+    private Snapshot tables(Handle h, Kind kind, ZipOutputStream zip) throws IOException {
         List<User> all = users.all(h);
         // A public export takes nobody's private data; [-1] matches no user (an SQL IN list cannot be empty).
         List<Long> consenting = new ArrayList<>(kind == Kind.FULL_WITH_CONSENT
@@ -160,7 +163,7 @@ public final class Exporter {
         m.put("format", FORMAT);
         m.put("format_version", FORMAT_VERSION);
         m.put("schema_version", s.schemaVersion());
-        m.put("dialect", db.dialect().name().toLowerCase(java.util.Locale.ROOT));
+        m.put("dialect", db.dialect().name().toLowerCase(Locale.ROOT));
         m.put("export_type", kind.wireName);
         m.put("exported_at", clock.instant().toString());
         m.put("realm_host", realmHost);
@@ -171,7 +174,7 @@ public final class Exporter {
         ObjectNode tables = m.putObject("tables");
         s.rows().forEach(tables::put);
         ObjectNode excluded = m.putObject("excluded_tables");
-        new java.util.TreeMap<>(ExportTables.EXCLUDED).forEach(excluded::put);
+        new TreeMap<>(ExportTables.EXCLUDED).forEach(excluded::put);
         m.put("files", files);
         ArrayNode gone = m.putArray("missing_files");
         missing.forEach(gone::add);

@@ -5,6 +5,7 @@ import dev.stoa.db.Db;
 import dev.stoa.http.Json;
 import dev.stoa.messages.MessageStore;
 import dev.stoa.storage.FileStore;
+import dev.stoa.users.ServerSecretStore;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,10 +14,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.flywaydb.core.api.MigrationVersion;
@@ -40,12 +44,12 @@ public final class Importer {
     public record Summary(Map<String, Long> rows, int files, String schemaVersion) {}
 
     private static final int BATCH = 500;
-    private static final java.util.regex.Pattern FILE_ENTRY = java.util.regex.Pattern.compile("(uploads|emoji|emoji/still|avatars/1)/[A-Za-z0-9][A-Za-z0-9._-]*");
+    private static final Pattern FILE_ENTRY = Pattern.compile("(uploads|emoji|emoji/still|avatars/1)/[A-Za-z0-9][A-Za-z0-9._-]*");
 
     private Importer() {}
 
     /** Imports `file` into the data directory (SQLite there when databaseUrl is null, else that PostgreSQL database) and the file store. */
-    public static Summary run(Path file, Path dataDir, String databaseUrl, java.util.function.Function<Path, FileStore> storage) {
+    public static Summary run(Path file, Path dataDir, String databaseUrl, Function<Path, FileStore> storage) {
         if (!Files.isRegularFile(file)) throw new ImportError("no such file: " + file);
         try (ZipFile zip = open(file)) {
             JsonNode manifest = manifest(zip);
@@ -135,7 +139,7 @@ public final class Importer {
             Map<String, Long> counts = new LinkedHashMap<>();
             for (ExportTables.Table t : ExportTables.TABLES) counts.put(t.name(), table(tx.h(), dump, zip, t.name()));
             // the exporting server's avatar salt: the avatar files came with the names it gives them
-            if (manifest.path("avatar_salt").isTextual()) new dev.stoa.users.ServerSecretStore().avatarSalt(tx.h(), manifest.get("avatar_salt").asText());
+            if (manifest.path("avatar_salt").isTextual()) new ServerSecretStore().avatarSalt(tx.h(), manifest.get("avatar_salt").asText());
             new MessageStore(db.dialect()).reindexAll(tx.h());
             return counts;
         });
@@ -252,7 +256,7 @@ public final class Importer {
             if (files != null) for (String key : copied) files.delete(key);
             if (freshDir && Files.isDirectory(dataDir)) {
                 try (var all = Files.walk(dataDir)) {
-                    all.sorted(java.util.Comparator.reverseOrder()).filter(p -> !p.equals(dataDir)).forEach(p -> p.toFile().delete());
+                    all.sorted(Comparator.reverseOrder()).filter(p -> !p.equals(dataDir)).forEach(p -> p.toFile().delete());
                 }
             }
         } catch (IOException | RuntimeException ignored) {

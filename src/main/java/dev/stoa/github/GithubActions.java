@@ -1,5 +1,6 @@
 package dev.stoa.github;
 
+import dev.stoa.config.GithubConfig;
 import dev.stoa.http.Json;
 import dev.stoa.signin.AppFlow;
 import dev.stoa.signin.ExternalAccounts;
@@ -22,7 +23,7 @@ public final class GithubActions {
     private final GithubClient client;
     private final ExternalAccounts accounts;
 
-    public GithubActions(RedirectFlows flows, dev.stoa.config.GithubConfig config, String externalUrl, ExternalAccounts accounts) {
+    public GithubActions(RedirectFlows flows, GithubConfig config, String externalUrl, ExternalAccounts accounts) {
         this.flows = flows;
         this.client = new GithubClient(config, URI.create(externalUrl.replaceAll("/+$", "") + "/complete/github/"));
         this.accounts = accounts;

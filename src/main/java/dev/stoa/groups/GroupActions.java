@@ -1,19 +1,20 @@
 package dev.stoa.groups;
 
-import dev.stoa.events.Hints;
-import dev.stoa.identity.User;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.GroupEvent;
+import dev.stoa.events.Hints;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
+import dev.stoa.identity.User;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -174,7 +175,7 @@ public final class GroupActions {
      * gone or already holding the user since is skipped: the choice was made before.
      */
     public void addToGroups(Tx tx, long userId, List<Long> groupIds) {
-        for (long groupId : new java.util.LinkedHashSet<>(groupIds)) {
+        for (long groupId : new LinkedHashSet<>(groupIds)) {
             var g = store.find(tx.h(), groupId);
             if (g.isEmpty() || g.get().deactivated() || g.get().system()) continue;
             if (store.directMembers(tx.h(), groupId).contains(userId)) continue;

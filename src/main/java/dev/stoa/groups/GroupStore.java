@@ -1,5 +1,6 @@
 package dev.stoa.groups;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Dialect;
@@ -7,6 +8,7 @@ import dev.stoa.db.Tx;
 import dev.stoa.events.CachedTable;
 import dev.stoa.events.EventLog;
 import dev.stoa.http.Json;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -219,13 +221,13 @@ public final class GroupStore {
      * Active users a group-setting value grants (a group id, or direct members and subgroups),
      * read from this handle's state: as the resolver decides, deactivated groups grant nothing.
      */
-    public Set<Long> grantedBy(Handle h, com.fasterxml.jackson.databind.JsonNode value) {
+    public Set<Long> grantedBy(Handle h, JsonNode value) {
         if (value == null || value.isNull()) return Set.of();
-        List<Long> groups = new java.util.ArrayList<>();
+        List<Long> groups = new ArrayList<>();
         Set<Long> out = new HashSet<>();
         if (value.isIntegralNumber()) groups.add(value.longValue());
         for (var g : value.path("direct_subgroups")) groups.add(g.asLong());
-        List<Long> direct = new java.util.ArrayList<>();
+        List<Long> direct = new ArrayList<>();
         for (var m : value.path("direct_members")) direct.add(m.asLong());
         out.addAll(activeUsers(h, direct));
         if (groups.isEmpty()) return out;
@@ -242,7 +244,7 @@ public final class GroupStore {
                 .map((rs, c) -> members.computeIfAbsent(rs.getLong(1), k -> Json.array()).add(rs.getLong(2))).list();
         h.createQuery("SELECT group_id, subgroup_id FROM group_subgroups ORDER BY group_id, subgroup_id")
                 .map((rs, c) -> subgroups.computeIfAbsent(rs.getLong(1), k -> Json.array()).add(rs.getLong(2))).list();
-        java.util.Set<Long> active = new java.util.HashSet<>(h.createQuery("SELECT id FROM users WHERE is_active").mapTo(Long.class).list());
+        Set<Long> active = new HashSet<>(h.createQuery("SELECT id FROM users WHERE is_active").mapTo(Long.class).list());
         ArrayNode out = Json.array();
         h.createQuery("SELECT id, name, description, is_system_group, deactivated, date_created, creator_id, settings FROM user_groups ORDER BY id")
                 .map((rs, c) -> {

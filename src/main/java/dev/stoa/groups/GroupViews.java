@@ -1,13 +1,14 @@
 package dev.stoa.groups;
 
-import dev.stoa.identity.User;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
+import dev.stoa.identity.User;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
@@ -59,7 +60,7 @@ public final class GroupViews {
     }
 
     private static List<Long> distinct(List<Long> ids) {
-        return List.copyOf(new java.util.LinkedHashSet<>(ids));
+        return List.copyOf(new LinkedHashSet<>(ids));
     }
 
     public Object update(Request req) {

@@ -1,5 +1,8 @@
 package dev.stoa.http;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
 /** The small server-rendered pages of sign-up and password reset: one layout, every value escaped. */
 public final class HtmlPage {
     private HtmlPage() {}
@@ -21,8 +24,8 @@ public final class HtmlPage {
 
     /** An HTML answer: no caching, and a policy that allows no script at all. */
     public static RawResponse response(int status, String title, String body) {
-        return new RawResponse(status, "text/html; charset=utf-8", html(title, body).getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                java.util.Map.of("Cache-Control", "no-store", "Content-Security-Policy",
+        return new RawResponse(status, "text/html; charset=utf-8", html(title, body).getBytes(StandardCharsets.UTF_8),
+                Map.of("Cache-Control", "no-store", "Content-Security-Policy",
                         "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"));
     }
 

@@ -1,12 +1,20 @@
 package dev.stoa.http;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Db;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.ConnectException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
@@ -33,7 +41,7 @@ public final class HttpFront extends Handler.Abstract {
     private final Limits limits;
     private final RequestObserver observer;
     /** When the last "database unavailable" warning was logged (one a few seconds is enough during an outage). */
-    private static final java.util.concurrent.atomic.AtomicLong lastUnavailableWarning = new java.util.concurrent.atomic.AtomicLong();
+    private static final AtomicLong lastUnavailableWarning = new AtomicLong();
 
     /** Zulip's default rate limits; tests and benchmarks raise them. */
     public record Limits(RateLimiter perUser, RateLimiter perIp) {}
@@ -99,8 +107,8 @@ public final class HttpFront extends Handler.Abstract {
      */
     static boolean databaseUnavailable(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.sql.SQLTransientConnectionException || t instanceof java.net.ConnectException) return true;
-            if (t instanceof java.sql.SQLException s && s.getSQLState() != null
+            if (t instanceof SQLTransientConnectionException || t instanceof ConnectException) return true;
+            if (t instanceof SQLException s && s.getSQLState() != null
                     && (s.getSQLState().startsWith("08") || s.getSQLState().startsWith("57P"))) return true; // connection exception, operator intervention
         }
         return false;
@@ -116,7 +124,7 @@ public final class HttpFront extends Handler.Abstract {
     }
 
     private static boolean overloaded(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) if (t instanceof dev.stoa.db.Db.Overloaded) return true;
+        for (Throwable t = e; t != null; t = t.getCause()) if (t instanceof Db.Overloaded) return true;
         return false;
     }
 
@@ -135,7 +143,7 @@ public final class HttpFront extends Handler.Abstract {
         return ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, "The server is busy; try again shortly.").withHeader("Retry-After", "1");
     }
 
-    private static final java.util.concurrent.atomic.AtomicLong lastBusyWarning = new java.util.concurrent.atomic.AtomicLong();
+    private static final AtomicLong lastBusyWarning = new AtomicLong();
 
     private static String rootMessage(Throwable e) {
         Throwable t = e;
@@ -174,7 +182,7 @@ public final class HttpFront extends Handler.Abstract {
         Params.Parsed parsed = Params.parse(jr, body);
         String ip = org.eclipse.jetty.server.Request.getRemoteAddr(jr);
         Request req = new Request(jr.getMethod(), path, parsed.params(), parsed.files(), match.pathParams(), ip);
-        req.setUserAgent(jr.getHeaders().get(org.eclipse.jetty.http.HttpHeader.USER_AGENT));
+        req.setUserAgent(jr.getHeaders().get(HttpHeader.USER_AGENT));
         req.setHeaders(name -> jr.getHeaders().get(name), name -> WebCookies.read(jr, name));
         req.setBody(body);
         authenticate(jr, req, match.route().auth(), resp);
@@ -353,13 +361,13 @@ public final class HttpFront extends Handler.Abstract {
         resp.setStatus(200);
         resp.getHeaders().put(HttpHeader.CONTENT_TYPE, file.contentType());
         file.headers().forEach((k, v) -> resp.getHeaders().put(k, v));
-        try (java.io.InputStream in = file.in()) {
+        try (InputStream in = file.in()) {
             resp.getHeaders().put(HttpHeader.CONTENT_LENGTH, file.length());
-            try (java.io.OutputStream out = Content.Sink.asOutputStream(resp)) {
+            try (OutputStream out = Content.Sink.asOutputStream(resp)) {
                 in.transferTo(out);
             }
             callback.succeeded();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             callback.failed(e);
         }
     }

@@ -13,7 +13,11 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** The one ObjectMapper; records serialize with snake_case names as Zulip's wire format uses. */
 public final class Json {
@@ -58,7 +62,7 @@ public final class Json {
         }
     }
 
-    private static final java.util.concurrent.ConcurrentHashMap<String, ObjectNode> PARSED = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<String, ObjectNode> PARSED = new ConcurrentHashMap<>();
 
     /**
      * A stored JSON object (a row's settings), parsed once per distinct text: rows mostly share a few texts, and
@@ -110,13 +114,13 @@ public final class Json {
         }
 
         @Override
-        public int writeUnquotedUTF8(java.io.OutputStream out) throws java.io.IOException {
+        public int writeUnquotedUTF8(OutputStream out) throws IOException {
             out.write(utf8);
             return utf8.length;
         }
 
         @Override
-        public int putUnquotedUTF8(java.nio.ByteBuffer out) {
+        public int putUnquotedUTF8(ByteBuffer out) {
             if (out.remaining() < utf8.length) return -1;
             out.put(utf8);
             return utf8.length;
@@ -126,8 +130,8 @@ public final class Json {
         @Override public byte[] asQuotedUTF8() { throw new UnsupportedOperationException("raw JSON is never quoted"); }
         @Override public int appendQuotedUTF8(byte[] buffer, int offset) { throw new UnsupportedOperationException("raw JSON is never quoted"); }
         @Override public int appendQuoted(char[] buffer, int offset) { throw new UnsupportedOperationException("raw JSON is never quoted"); }
-        @Override public int writeQuotedUTF8(java.io.OutputStream out) { throw new UnsupportedOperationException("raw JSON is never quoted"); }
-        @Override public int putQuotedUTF8(java.nio.ByteBuffer buffer) { throw new UnsupportedOperationException("raw JSON is never quoted"); }
+        @Override public int writeQuotedUTF8(OutputStream out) { throw new UnsupportedOperationException("raw JSON is never quoted"); }
+        @Override public int putQuotedUTF8(ByteBuffer buffer) { throw new UnsupportedOperationException("raw JSON is never quoted"); }
     }
 
     public static ObjectNode success() {

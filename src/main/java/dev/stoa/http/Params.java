@@ -5,6 +5,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import org.eclipse.jetty.http.HttpHeader;
@@ -29,7 +30,7 @@ final class Params {
         if (query != null) decodeForm(query.getBytes(StandardCharsets.ISO_8859_1), params);
         String type = jr.getHeaders().get(HttpHeader.CONTENT_TYPE);
         if (body.length > 0 && type != null) {
-            String lower = type.toLowerCase(java.util.Locale.ROOT);
+            String lower = type.toLowerCase(Locale.ROOT);
             if (lower.startsWith("application/x-www-form-urlencoded")) {
                 decodeForm(body, params);
             } else if (lower.startsWith("multipart/form-data")) {

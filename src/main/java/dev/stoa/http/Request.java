@@ -1,7 +1,12 @@
 package dev.stoa.http;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
 import dev.stoa.identity.User;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -9,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
 
 /**
  * One API call's parameters, from the query string and the body (form or multipart), with
@@ -26,8 +33,8 @@ public final class Request {
     private String userAgent;
     private User user;
     private Sessions.Session session;
-    private java.util.function.UnaryOperator<String> headers = name -> null;
-    private java.util.function.UnaryOperator<String> cookies = name -> null;
+    private UnaryOperator<String> headers = name -> null;
+    private UnaryOperator<String> cookies = name -> null;
     private byte[] body = new byte[0];
 
     public record UploadedFile(String field, String fileName, String contentType, byte[] bytes) {}
@@ -71,7 +78,7 @@ public final class Request {
     }
 
     /** Request headers and cookies, for the few views that need them (sign-in's CSRF check). */
-    public void setHeaders(java.util.function.UnaryOperator<String> headers, java.util.function.UnaryOperator<String> cookies) {
+    public void setHeaders(UnaryOperator<String> headers, UnaryOperator<String> cookies) {
         this.headers = headers;
         this.cookies = cookies;
     }
@@ -84,7 +91,7 @@ public final class Request {
     public String contentType() { return header("Content-Type"); }
     public String cookie(String name) { return cookies.apply(name); }
 
-    private static final java.util.regex.Pattern AGENT_NAME = java.util.regex.Pattern.compile("^([^/ ]*[^0-9/(]*)");
+    private static final Pattern AGENT_NAME = Pattern.compile("^([^/ ]*[^0-9/(]*)");
 
     /**
      * The client's name as Zulip records it on messages: the `client` parameter, else the
@@ -194,15 +201,15 @@ public final class Request {
     }
 
     /** Jackson rejects what Python's JSON parser rejects here: trailing text, leading zeros, NaN, single quotes. */
-    private static final com.fasterxml.jackson.databind.ObjectReader STRICT = Json.MAPPER.reader()
-            .with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    private static final ObjectReader STRICT = Json.MAPPER.reader()
+            .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     /** One parameter's JSON value; an empty or malformed value is "<name> is not valid JSON", as Zulip's json_invalid. */
     static JsonNode parseJson(String name, String v) {
         JsonNode n;
         try {
             n = STRICT.readTree(v);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             n = null;
         }
         if (n == null || n.isMissingNode()) throw ApiError.bad(name + " is not valid JSON");
@@ -264,8 +271,8 @@ public final class Request {
         params.forEach((k, v) -> {
             used.add(k);
             if (!b.isEmpty()) b.append('&');
-            b.append(java.net.URLEncoder.encode(k, java.nio.charset.StandardCharsets.UTF_8)).append('=')
-                    .append(java.net.URLEncoder.encode(v, java.nio.charset.StandardCharsets.UTF_8));
+            b.append(URLEncoder.encode(k, StandardCharsets.UTF_8)).append('=')
+                    .append(URLEncoder.encode(v, StandardCharsets.UTF_8));
         });
         return b.toString();
     }

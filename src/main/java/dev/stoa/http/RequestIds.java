@@ -1,5 +1,6 @@
 package dev.stoa.http;
 
+import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
@@ -18,6 +19,6 @@ public final class RequestIds {
     /** The proxy's id if it is safe to log and echo, else a fresh one (64 random bits in hex: cheaper than a UUID's SecureRandom). */
     public static String of(String fromProxy) {
         if (fromProxy != null && SAFE.matcher(fromProxy).matches()) return fromProxy;
-        return java.util.HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
+        return HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
     }
 }

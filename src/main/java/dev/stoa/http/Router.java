@@ -1,12 +1,16 @@
 package dev.stoa.http;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /** The route table: method + path template (relative to /api/v1) → handler and auth mode. */
 public final class Router {
@@ -48,7 +52,7 @@ public final class Router {
      * fields in users, the other settings in settings): the wrapper receives the current handler.
      * Returns false when the route does not exist (the caller then adds it).
      */
-    public boolean wrap(String method, String template, java.util.function.UnaryOperator<Handler> wrapper) {
+    public boolean wrap(String method, String template, UnaryOperator<Handler> wrapper) {
         for (int i = 0; i < routes.size(); i++) {
             Route r = routes.get(i);
             if (r.method.equals(method) && r.template.equals(template)) {
@@ -93,7 +97,7 @@ public final class Router {
         for (int i = 0; i < template.length; i++) {
             String t = template[i];
             if (t.startsWith("{")) {
-                String value = rest && i == template.length - 1 ? String.join("/", java.util.Arrays.copyOfRange(parts, i, parts.length)) : parts[i];
+                String value = rest && i == template.length - 1 ? String.join("/", Arrays.copyOfRange(parts, i, parts.length)) : parts[i];
                 if (value.isEmpty()) return null;
                 params.put(t.substring(1, t.length() - (t.endsWith("...}") ? 4 : 1)), decode(value));
             } else if (!t.equals(parts[i])) {
@@ -106,7 +110,7 @@ public final class Router {
     private static String decode(String segment) {
         if (segment.indexOf('%') < 0) return segment;
         try {
-            return java.net.URLDecoder.decode(segment.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
+            return URLDecoder.decode(segment.replace("+", "%2B"), StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
             throw ApiError.bad("Malformed request: invalid encoding of parameters.");
         }

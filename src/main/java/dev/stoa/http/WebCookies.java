@@ -1,5 +1,7 @@
 package dev.stoa.http;
 
+import java.security.SecureRandom;
+import java.util.Base64;
 import java.util.List;
 import org.eclipse.jetty.http.HttpCookie;
 
@@ -15,7 +17,7 @@ public final class WebCookies {
     private static final long CSRF_SECONDS = 365L * 24 * 3600;
     public static final String CSRF_HEADER = "X-CSRFToken";
 
-    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final boolean secure;
     private final String sessionName;
@@ -47,7 +49,7 @@ public final class WebCookies {
     public static String newToken() {
         byte[] b = new byte[32];
         RANDOM.nextBytes(b);
-        return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(b);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(b);
     }
 
     /** A cookie's value in a request, or null. */

@@ -1,6 +1,10 @@
 package dev.stoa.identity;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
 
 /**
  * A user or bot row, and the type of every authenticated caller (Request.user(), permission
@@ -29,9 +33,9 @@ public record User(
     public static final ObjectNode SETTINGS_DEFAULTS = loadDefaults();
 
     private static ObjectNode loadDefaults() {
-        try (java.io.InputStream in = User.class.getResourceAsStream("user-settings-defaults.json")) {
-            return (ObjectNode) new com.fasterxml.jackson.databind.ObjectMapper().readTree(in);
-        } catch (java.io.IOException e) {
+        try (InputStream in = User.class.getResourceAsStream("user-settings-defaults.json")) {
+            return (ObjectNode) new ObjectMapper().readTree(in);
+        } catch (IOException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -42,7 +46,7 @@ public record User(
     public boolean isGuest() { return role == Role.GUEST.code; }
 
     /** The user's setting value, or the default. */
-    public com.fasterxml.jackson.databind.JsonNode setting(String name) {
+    public JsonNode setting(String name) {
         var v = settings.get(name);
         return v != null ? v : SETTINGS_DEFAULTS.get(name);
     }

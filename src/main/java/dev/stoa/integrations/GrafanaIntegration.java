@@ -1,9 +1,11 @@
 package dev.stoa.integrations;
 
+import dev.stoa.http.ApiError;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -31,7 +33,7 @@ final class GrafanaIntegration implements Integration {
     private static Post unified(Payload alert) {
         String status = oneOf(alert.get("status"), Set.of("firing", "resolved"));
         StringBuilder body = new StringBuilder(status.equals("firing") ? ":alert:" : ":checkbox:").append(" **")
-                .append(status.toUpperCase(java.util.Locale.ROOT)).append("**\n\n");
+                .append(status.toUpperCase(Locale.ROOT)).append("**\n\n");
         Payload labels = alert.get("labels");
         String topic;
         if (labels.opt("alertname").truthy()) {
@@ -79,7 +81,7 @@ final class GrafanaIntegration implements Integration {
             case "ok" -> ":squared_ok:";
             default -> ":info:";
         };
-        String body = icon + " **" + state.toUpperCase(java.util.Locale.ROOT) + "**\n\n[" + p.get("ruleName").str() + "](" + p.get("ruleUrl").str()
+        String body = icon + " **" + state.toUpperCase(Locale.ROOT) + "**\n\n[" + p.get("ruleName").str() + "](" + p.get("ruleUrl").str()
                 + ")\n\n" + message + matches;
         if (p.has("imageUrl")) body += "\n[Click to view visualization](" + p.get("imageUrl").str() + ")";
         return Integration.post(topic, body.strip(), state);
@@ -110,7 +112,7 @@ final class GrafanaIntegration implements Integration {
 
     private static String oneOf(Payload p, Set<String> allowed) {
         String v = p.str();
-        if (!allowed.contains(v)) throw dev.stoa.http.ApiError.bad("Invalid " + p.path());
+        if (!allowed.contains(v)) throw ApiError.bad("Invalid " + p.path());
         return v;
     }
 }

@@ -5,6 +5,7 @@ import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -78,9 +79,9 @@ public final class IncomingWebhookViews {
                 String set = pattern.substring(i + 1, end);
                 re.append('[').append(set.startsWith("!") ? "^" + quoteSet(set.substring(1)) : quoteSet(set)).append(']');
                 i = end;
-            } else re.append(java.util.regex.Pattern.quote(String.valueOf(c)));
+            } else re.append(Pattern.quote(String.valueOf(c)));
         }
-        return java.util.regex.Pattern.compile(re.toString(), java.util.regex.Pattern.DOTALL).matcher(name).matches();
+        return Pattern.compile(re.toString(), Pattern.DOTALL).matcher(name).matches();
     }
 
     private static String quoteSet(String set) {

@@ -43,7 +43,7 @@ public interface Integration {
     record Nothing() implements Outcome {}
 
     /** Several messages from one request (an alert group by instance), each sent as its own message. */
-    record Many(java.util.List<Post> posts) implements Outcome {}
+    record Many(List<Post> posts) implements Outcome {}
 
     static Post post(String topic, String body, String eventType) { return new Post(topic, body, eventType); }
 

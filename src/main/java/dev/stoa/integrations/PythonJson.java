@@ -1,6 +1,7 @@
 package dev.stoa.integrations;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.math.BigDecimal;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -64,7 +65,7 @@ final class PythonJson {
         if (e < 0) return s;
         String mantissa = s.substring(0, e).replaceAll("\\.0$", "");
         int exp = Integer.parseInt(s.substring(e + 1));
-        if (exp > -5 && exp < 16) return new java.math.BigDecimal(d).stripTrailingZeros().toPlainString();
+        if (exp > -5 && exp < 16) return new BigDecimal(d).stripTrailingZeros().toPlainString();
         return mantissa + "e" + (exp < 0 ? "-" : "+") + String.format("%02d", Math.abs(exp));
     }
 

@@ -1,5 +1,6 @@
 package dev.stoa.integrations;
 
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -86,7 +87,7 @@ final class SentryIntegration implements Integration {
         String project = p.opt("project_name").node().isMissingNode() ? "None" : GrafanaIntegration.pythonStr(p.get("project_name"));
         String url = p.opt("url").node().isMissingNode() ? "None" : GrafanaIntegration.pythonStr(p.get("url"));
         String message = p.opt("message").node().isMissingNode() ? "None" : GrafanaIntegration.pythonStr(p.get("message"));
-        return Integration.post(project, "New [issue](" + url + ") (level: " + p.get("level").str().toUpperCase(java.util.Locale.ROOT)
+        return Integration.post(project, "New [issue](" + url + ") (level: " + p.get("level").str().toUpperCase(Locale.ROOT)
                 + "):\n\n``` quote\n" + message + "\n```", null);
     }
 }

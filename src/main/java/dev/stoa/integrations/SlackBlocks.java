@@ -1,6 +1,8 @@
 package dev.stoa.integrations;
 
 import dev.stoa.http.ApiError;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -113,9 +115,9 @@ final class SlackBlocks {
     private static String url(Payload p) {
         String v = p.str();
         try {
-            var u = new java.net.URI(v);
-            if (u.getScheme() == null || u.getHost() == null) throw new java.net.URISyntaxException(v, "no host");
-        } catch (java.net.URISyntaxException e) {
+            var u = new URI(v);
+            if (u.getScheme() == null || u.getHost() == null) throw new URISyntaxException(v, "no host");
+        } catch (URISyntaxException e) {
             throw ApiError.bad(pathOf(p) + " is not a URL");
         }
         return v;

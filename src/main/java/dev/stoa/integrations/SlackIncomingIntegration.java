@@ -4,6 +4,7 @@ import dev.stoa.http.ApiError;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -38,7 +39,7 @@ final class SlackIncomingIntegration implements Integration {
     /** Slack takes the JSON as the body (application/json) or as a form's {@code payload} parameter. */
     private static String text(WebhookRequest request) {
         String type = request.contentType();
-        if (type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+        if (type != null && type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
             return new String(request.body(), StandardCharsets.UTF_8);
         }
         String v = request.param("payload");

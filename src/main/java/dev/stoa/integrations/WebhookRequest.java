@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.function.UnaryOperator;
 
@@ -31,7 +32,7 @@ public record WebhookRequest(byte[] body, String contentType, UnaryOperator<Stri
             JsonNode n = Json.MAPPER.readTree(text);
             if (n == null || n.isMissingNode()) throw malformed();
             return n;
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw malformed();
         }
     }

@@ -16,12 +16,15 @@ import dev.stoa.http.ErrorCode;
 import dev.stoa.identity.User;
 import dev.stoa.mail.Outbox;
 import dev.stoa.realm.RealmHolder;
+import dev.stoa.realmdomains.RealmDomainRules;
+import dev.stoa.realmdomains.RealmDomainStore;
 import dev.stoa.users.UserRules;
 import dev.stoa.users.UserStore;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -109,11 +112,11 @@ public final class InviteActions {
     private Checked validate(Handle h, List<String> emails) {
         List<Skipped> errors = new ArrayList<>(), skipped = existing(h, emails);
         boolean restricted = realm.get().get("emails_restricted_to_domains").asBoolean(false);
-        List<dev.stoa.realmdomains.RealmDomainStore.Domain> domains = restricted ? domainsOf(h) : List.of();
+        List<RealmDomainStore.Domain> domains = restricted ? domainsOf(h) : List.of();
         for (String e : emails) {
             if (!UserRules.isEmail(e)) errors.add(new Skipped(e, "Invalid address.", false));
             else if (restricted && e.substring(0, e.lastIndexOf('@')).contains("+")) errors.add(new Skipped(e, "Email addresses containing + are not allowed.", false));
-            else if (restricted && !dev.stoa.realmdomains.RealmDomainRules.allows(domains, e)) errors.add(new Skipped(e, "Outside your domain.", false));
+            else if (restricted && !RealmDomainRules.allows(domains, e)) errors.add(new Skipped(e, "Outside your domain.", false));
         }
         if (!errors.isEmpty()) {
             List<Skipped> all = new ArrayList<>(errors);
@@ -134,8 +137,8 @@ public final class InviteActions {
         return out;
     }
 
-    private List<dev.stoa.realmdomains.RealmDomainStore.Domain> domainsOf(Handle h) {
-        return new dev.stoa.realmdomains.RealmDomainStore().all(h);
+    private List<RealmDomainStore.Domain> domainsOf(Handle h) {
+        return new RealmDomainStore().all(h);
     }
 
     static ApiError failed(String msg, List<Skipped> skipped, boolean sent) {
@@ -278,6 +281,6 @@ public final class InviteActions {
     private static String newKey() {
         byte[] b = new byte[18];
         RANDOM.nextBytes(b);
-        return java.util.HexFormat.of().formatHex(b);
+        return HexFormat.of().formatHex(b);
     }
 }

@@ -1,6 +1,8 @@
 package dev.stoa.invites;
 
 import dev.stoa.http.Json;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -11,7 +13,7 @@ public final class InviteStore {
     private static final String COLUMNS = "id, is_multiuse, email, link_key, referred_by, invited_as, invited_at, expires_at,"
             + " include_realm_default_subscriptions, notify_referrer_on_join, stream_ids, status, group_ids";
 
-    private static Invite map(java.sql.ResultSet rs) throws java.sql.SQLException {
+    private static Invite map(ResultSet rs) throws SQLException {
         long exp = rs.getLong(8);
         Long expiresAt = rs.wasNull() ? null : exp;
         List<Long> streams = ids(rs.getString(11));

@@ -2,9 +2,11 @@ package dev.stoa.invites;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
+import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
@@ -27,7 +29,7 @@ public final class InviteViews {
         InviteRules.requireMemberOrAdmin(me);
         String emails = req.str("invitee_emails");
         List<Long> streamIds = req.longList("stream_ids");
-        if (streamIds == null) throw dev.stoa.http.ApiError.missing("stream_ids");
+        if (streamIds == null) throw ApiError.missing("stream_ids");
         actions.checkInvite(me, emails, terms(req, streamIds));
         return Json.success();
     }
@@ -89,6 +91,6 @@ public final class InviteViews {
     }
 
     private static List<Long> distinct(List<Long> ids) {
-        return List.copyOf(new java.util.LinkedHashSet<>(ids));
+        return List.copyOf(new LinkedHashSet<>(ids));
     }
 }

@@ -4,6 +4,7 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.HtmlPage;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
+import java.util.function.Supplier;
 
 /**
  * GET /join/<key>/ (the sign-up form of an invitation) and POST /join/<key>/ (it creates the
@@ -12,9 +13,9 @@ import dev.stoa.identity.User;
  */
 public final class JoinViews {
     private final JoinActions actions;
-    private final java.util.function.Supplier<String> realmName;
+    private final Supplier<String> realmName;
 
-    public JoinViews(JoinActions actions, java.util.function.Supplier<String> realmName) {
+    public JoinViews(JoinActions actions, Supplier<String> realmName) {
         this.actions = actions;
         this.realmName = realmName;
     }

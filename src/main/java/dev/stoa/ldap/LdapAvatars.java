@@ -5,6 +5,9 @@ import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import dev.stoa.users.AvatarActions;
 import dev.stoa.users.AvatarImages;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,8 +51,8 @@ final class LdapAvatars {
 
     private static String sha256(byte[] b) {
         try {
-            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(b));
-        } catch (java.security.NoSuchAlgorithmException e) {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b));
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }

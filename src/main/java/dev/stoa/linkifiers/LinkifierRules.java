@@ -6,6 +6,8 @@ import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
 import com.google.re2j.PatternSyntaxException;
 import dev.stoa.http.ApiError;
+import dev.stoa.markdown.MarkdownRenderer;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,7 +66,7 @@ public final class LinkifierRules {
      * (the compiler reports those); saturates instead of overflowing.
      */
     static long estimatedSize(String p) {
-        java.util.ArrayDeque<long[]> stack = new java.util.ArrayDeque<>();
+        ArrayDeque<long[]> stack = new ArrayDeque<>();
         long[] f = {0, 0}; // {sum of finished elements, size of the last element}
         for (int i = 0; i < p.length(); i++) {
             char c = p.charAt(i);
@@ -228,7 +230,7 @@ public final class LinkifierRules {
         } catch (RuntimeException e) {
             throw error(field, "Invalid URL template.");
         }
-        if (dev.stoa.markdown.MarkdownRenderer.sanitizeUrl(url) == null) throw error(field, "Invalid URL template.");
+        if (MarkdownRenderer.sanitizeUrl(url) == null) throw error(field, "Invalid URL template.");
     }
 
     private static Map<String, String> exampleValues(Pattern p, String exampleInput) {

@@ -4,10 +4,13 @@ import dev.stoa.db.Tx;
 import dev.stoa.events.CachedTable;
 import dev.stoa.events.EventLog;
 import dev.stoa.http.Json;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.StatementContext;
 
 /** SQL for linkifiers. Its writes append {@link dev.stoa.events.RowsChanged} (linkifiers): RenderData follows it. */
 public final class LinkifierStore {
@@ -19,7 +22,7 @@ public final class LinkifierStore {
 
     private static final String COLUMNS = "id, pattern, url_template, example_input, reverse_template, alternative_url_templates, sort_order";
 
-    private static Linkifier map(java.sql.ResultSet rs, org.jdbi.v3.core.statement.StatementContext ctx) throws java.sql.SQLException {
+    private static Linkifier map(ResultSet rs, StatementContext ctx) throws SQLException {
         List<String> alts = new ArrayList<>();
         Json.parse(rs.getString(6)).forEach(n -> alts.add(n.asText()));
         return new Linkifier(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),

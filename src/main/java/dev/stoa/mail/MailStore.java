@@ -1,6 +1,8 @@
 package dev.stoa.mail;
 
 import dev.stoa.db.OutboxRunner;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import org.jdbi.v3.core.Handle;
 
@@ -10,7 +12,7 @@ public final class MailStore implements OutboxRunner.Rows<MailStore.Mail> {
     public record Mail(long id, String kind, String to, String subject, String body, long createdAt, long nextAttemptAt,
                        int attempts, String lastError, Long sentAt, Long failedAt) {}
 
-    private static Mail map(java.sql.ResultSet rs) throws java.sql.SQLException {
+    private static Mail map(ResultSet rs) throws SQLException {
         long sent = rs.getLong(10);
         Long sentAt = rs.wasNull() ? null : sent;
         long failed = rs.getLong(11);

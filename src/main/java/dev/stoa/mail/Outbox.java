@@ -2,6 +2,7 @@ package dev.stoa.mail;
 
 import dev.stoa.db.Tx;
 import java.time.Clock;
+import java.util.List;
 
 /**
  * What features call to send mail: the mail becomes a row in the caller's transaction (it exists
@@ -36,7 +37,7 @@ public final class Outbox {
      * outbox queued (on any node: the rows are the record). The caller holds a lock that serializes
      * requests for the address (its user row), so two requests cannot both take the last place.
      */
-    public boolean withinLimits(Tx tx, String kind, String to, java.util.List<Limit> limits) {
+    public boolean withinLimits(Tx tx, String kind, String to, List<Limit> limits) {
         long now = clock.instant().getEpochSecond();
         for (Limit l : limits) if (store.countSince(tx.h(), kind, to, now - l.seconds()) >= l.count()) return false;
         return true;

@@ -2,6 +2,7 @@ package dev.stoa.markdown;
 
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Renders code blocks in the markup Zulip gets from Pygments' HtmlFormatter: the language label
@@ -9,7 +10,7 @@ import java.util.Map;
  * other code escaped exactly as Pygments escapes it but without highlighting.
  */
 final class CodeFormatter {
-    private static final java.util.Set<String> HIGHLIGHTED = java.util.Set.of("Python", "Python 2.x", "TeX");
+    private static final Set<String> HIGHLIGHTED = Set.of("Python", "Python 2.x", "TeX");
     private static final int MAX_HIGHLIGHT = 20_000;
     private static final Map<String, String> LEXER_NAMES = Map.ofEntries(
             Map.entry("python", "Python"), Map.entry("py", "Python"), Map.entry("python3", "Python"),

@@ -6,11 +6,14 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Zulip's unicode emoji names and codes. Codes are Zulip's: lowercase hex code points joined by
@@ -97,11 +100,11 @@ public final class EmojiCatalog {
      * Every code with all its names, the canonical name first (Zulip's server_emoji_data_url format,
      * `code_to_names`): what the mobile apps' emoji picker and autocomplete offer.
      */
-    public Map<String, java.util.List<String>> codeToNames() {
-        Map<String, java.util.List<String>> out = new java.util.TreeMap<>();
-        nameByCode.forEach((code, name) -> out.computeIfAbsent(code, c -> new java.util.ArrayList<>()).add(name));
+    public Map<String, List<String>> codeToNames() {
+        Map<String, List<String>> out = new TreeMap<>();
+        nameByCode.forEach((code, name) -> out.computeIfAbsent(code, c -> new ArrayList<>()).add(name));
         codeByName.forEach((name, code) -> {
-            java.util.List<String> names = out.get(code);
+            List<String> names = out.get(code);
             if (!names.getFirst().equals(name)) names.add(name);
         });
         out.values().forEach(names -> names.subList(1, names.size()).sort(null));

@@ -1,9 +1,10 @@
 package dev.stoa.markdown;
 
-import java.util.ArrayList;
-import java.util.List;
 import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * Line preprocessing that Zulip runs before block parsing: blank line insertion before "hanging"
@@ -159,7 +160,7 @@ final class Fences {
             out.add(line);
             return;
         }
-        String lang = m.group(2) == null ? "" : m.group(2).toLowerCase(java.util.Locale.ROOT);
+        String lang = m.group(2) == null ? "" : m.group(2).toLowerCase(Locale.ROOT);
         Kind kind = switch (lang) {
             case "quote", "quoted" -> Kind.QUOTE;
             case "math" -> Kind.MATH;

@@ -11,10 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /**
  * TeX rendering through the npm {@code katex} package in a long-lived Node helper speaking
@@ -31,10 +33,10 @@ public final class Katex {
     /** The first answer of a new helper includes Node's start and loading katex: seconds on a loaded machine. */
     private static final long FIRST_TIMEOUT_MS = 30_000;
     private static final int MAX_TEX = 2000;
-    private static final java.util.regex.Pattern EVENT_ATTR = java.util.regex.Pattern.compile("<[^>]*\\son[a-z]+\\s*=");
+    private static final Pattern EVENT_ATTR = Pattern.compile("<[^>]*\\son[a-z]+\\s*=");
     private static final ObjectMapper JSON = new ObjectMapper();
     /** One helper process per directory in this JVM (several servers in one test JVM share it). */
-    private static final Map<Path, Katex> BY_DIR = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<Path, Katex> BY_DIR = new ConcurrentHashMap<>();
     private static final String SERVER_JS = """
             const katex = require('katex');
             const rl = require('readline').createInterface({ input: process.stdin });

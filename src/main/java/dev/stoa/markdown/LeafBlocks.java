@@ -3,6 +3,7 @@ package dev.stoa.markdown;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.function.Predicate;
 
 /** Paragraphs, indented code, headings, horizontal rules and empty blocks. */
 final class LeafBlocks {
@@ -92,7 +93,7 @@ final class LeafBlocks {
         return anyLine(block, l -> headingLevel(l) > 0);
     }
 
-    private static boolean anyLine(String block, java.util.function.Predicate<String> test) {
+    private static boolean anyLine(String block, Predicate<String> test) {
         for (String l : block.split("\n", -1)) {
             if (test.test(l)) return true;
         }

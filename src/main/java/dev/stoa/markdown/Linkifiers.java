@@ -6,6 +6,7 @@ import com.google.re2j.Pattern;
 import dev.stoa.markdown.Inline.Hit;
 import dev.stoa.markdown.MarkdownContext.Linkifier;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -88,7 +89,7 @@ final class Linkifiers {
 
     private Node expand(Compiled c, Matcher m, String text) {
         try {
-            Map<String, Object> values = new java.util.HashMap<>();
+            Map<String, Object> values = new HashMap<>();
             for (String name : c.names()) {
                 String v = m.group(name);
                 if (v != null) {

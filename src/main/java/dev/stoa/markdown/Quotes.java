@@ -2,6 +2,7 @@ package dev.stoa.markdown;
 
 import java.util.Deque;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Block quotes; like Zulip, mentions inside a quote are made silent, and '>'-only blocks stay text. */
@@ -74,7 +75,7 @@ final class Quotes {
     }
 
     private static String silence(String line) {
-        String s = USER_MENTION.matcher(line).replaceAll(r -> "@_**" + java.util.regex.Matcher.quoteReplacement(r.group(1)) + "**");
-        return GROUP_MENTION.matcher(s).replaceAll(r -> "@_*" + java.util.regex.Matcher.quoteReplacement(r.group(1)) + "*");
+        String s = USER_MENTION.matcher(line).replaceAll(r -> "@_**" + Matcher.quoteReplacement(r.group(1)) + "**");
+        return GROUP_MENTION.matcher(s).replaceAll(r -> "@_*" + Matcher.quoteReplacement(r.group(1)) + "*");
     }
 }

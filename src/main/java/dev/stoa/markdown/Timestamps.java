@@ -1,6 +1,7 @@
 package dev.stoa.markdown;
 
 import dev.stoa.markdown.Inline.Hit;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -131,7 +132,7 @@ final class Timestamps {
                 LocalDate date = LocalDate.of(year < 0 ? today.getYear() : year,
                         month < 0 ? today.getMonthValue() : month, day < 0 ? 1 : day);
                 return date.atTime(h, minute, second).atOffset(ZoneOffset.ofTotalSeconds(offsetMinutes * 60));
-            } catch (java.time.DateTimeException e) {
+            } catch (DateTimeException e) {
                 return null;
             }
         }

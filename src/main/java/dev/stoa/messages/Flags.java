@@ -1,9 +1,12 @@
 package dev.stoa.messages;
 
+import dev.stoa.markdown.Rendered;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Zulip's user_message flag bits and their API names. */
 public final class Flags {
@@ -25,7 +28,7 @@ public final class Flags {
     }
 
     /** Flags a client may change with POST /messages/flags. */
-    static final java.util.Set<String> EDITABLE = java.util.Set.of("read", "starred", "collapsed");
+    static final Set<String> EDITABLE = Set.of("read", "starred", "collapsed");
 
     private Flags() {}
 
@@ -44,8 +47,8 @@ public final class Flags {
      * every edit: direct or group mention, channel wildcard, topic wildcard (for the topic's
      * participants; null means everyone, as in a direct message), alert words; never for the sender.
      */
-    static long mentionBits(long u, long senderId, dev.stoa.markdown.Rendered r, java.util.Set<Long> groupMentioned,
-                            java.util.Collection<Long> topicParticipants, String content, List<String> alertWords) {
+    static long mentionBits(long u, long senderId, Rendered r, Set<Long> groupMentioned,
+                            Collection<Long> topicParticipants, String content, List<String> alertWords) {
         if (u == senderId) return 0;
         long f = 0;
         if (r.mentionedUserIds().contains(u) || groupMentioned.contains(u)) f |= MENTIONED;

@@ -1,5 +1,10 @@
 package dev.stoa.messages;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.stream.Collectors;
+
 /** A message row. {@code channelId} is null for direct messages; {@code dmKey} lists the participants of a DM. */
 public record Message(
         long id,
@@ -21,13 +26,13 @@ public record Message(
     public boolean isChannel() { return channelId != null; }
 
     /** The participants of a direct message (sender included), sorted. */
-    public java.util.List<Long> dmUserIds() {
-        java.util.List<Long> out = new java.util.ArrayList<>();
+    public List<Long> dmUserIds() {
+        List<Long> out = new ArrayList<>();
         if (dmKey != null) for (String s : dmKey.split(",")) out.add(Long.parseLong(s));
         return out;
     }
 
-    public static String dmKey(java.util.Collection<Long> ids) {
-        return ids.stream().distinct().sorted().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
+    public static String dmKey(Collection<Long> ids) {
+        return ids.stream().distinct().sorted().map(String::valueOf).collect(Collectors.joining(","));
     }
 }

@@ -1,7 +1,5 @@
 package dev.stoa.messages;
 
-import java.util.TreeSet;
-import dev.stoa.events.Hints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,7 +9,9 @@ import dev.stoa.channels.ChannelStore;
 import dev.stoa.channels.SubscriptionStore;
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
+import dev.stoa.events.ChannelEvent;
 import dev.stoa.events.EventLog;
+import dev.stoa.events.Hints;
 import dev.stoa.events.MessageEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.groups.GroupResolver;
@@ -30,11 +30,13 @@ import dev.stoa.users.UserStore;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -192,7 +194,7 @@ public final class MessageActions {
         if (n != null && n.isArray()) {
             // Each distinct recipient is looked up once: a list repeating one id (issue 16: 300,000
             // copies) costs its parsing, not 300,000 lookups.
-            java.util.Set<Object> distinct = new java.util.LinkedHashSet<>();
+            Set<Object> distinct = new LinkedHashSet<>();
             for (JsonNode e : n) {
                 if (e.isIntegralNumber()) distinct.add(e.longValue());
                 else if (e.isTextual()) distinct.add(e.textValue());
@@ -280,7 +282,7 @@ public final class MessageActions {
         Handle h = tx.h();
         boolean dm = target.channel() == null;
         // A direct message links its participants: a restricted guest among them may gain sight of the others.
-        Map<Long, java.util.Set<Long>> seen = dm ? accessChanges.before(h, target.dmUserIds()) : Map.of();
+        Map<Long, Set<Long>> seen = dm ? accessChanges.before(h, target.dmUserIds()) : Map.of();
         long recipientId = dm ? store.dmRecipient(h, Message.dmKey(target.dmUserIds())) : store.channelRecipient(h, target.channel().id());
         Message m = new Message(0, sender.id(), recipientId, dm ? null : target.channel().id(),
                 dm ? Message.dmKey(target.dmUserIds()) : null, dm ? "" : target.topic(), content, r.html(), now(), null, null,
@@ -305,12 +307,12 @@ public final class MessageActions {
         // Set once and never cleared: a channel read with its first message id skips the UPDATE.
         if (!dm && target.channel().firstMessageId() == null && deps.channels().setFirstMessageId(h, target.channel().id(), id)) {
             // As Zulip: clients learn the channel's first message id from a stream update event.
-            log.append(tx, new dev.stoa.events.ChannelEvent.StreamUpdate(target.channel().id(), target.channel().name(), "first_message_id",
+            log.append(tx, new ChannelEvent.StreamUpdate(target.channel().id(), target.channel().name(), "first_message_id",
                     Json.MAPPER.getNodeFactory().numberNode(id)), Recipients.users(audience.of(h, target.channel())));
         }
         if (uploads.doClaim(tx, id, sender.id(), r.uploadPathIds())) store.markHasAttachment(h, id);
         ObjectNode dict = appendNew(tx, h, sender, m, flags, echo, target.channel());
-        Set<Long> mentioned = new java.util.HashSet<>(r.mentionedUserIds());
+        Set<Long> mentioned = new HashSet<>(r.mentionedUserIds());
         mentioned.addAll(groupMentioned);
         afterSend.sent(tx, sender, new SentMessage(id, dm ? null : target.channel().id(), m.topic(), dm ? target.dmUserIds() : List.of(),
                 mentioned, dict, m.content(), m.renderedContent()));

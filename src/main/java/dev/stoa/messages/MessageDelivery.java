@@ -1,19 +1,21 @@
 package dev.stoa.messages;
 
-import dev.stoa.events.EventType;
-import java.util.ArrayList;
-import dev.stoa.events.Hints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.events.EventType;
+import dev.stoa.events.Hints;
 import dev.stoa.identity.User;
 import dev.stoa.queues.Delivery;
 import dev.stoa.queues.QueueSpec;
 import dev.stoa.queues.ZulipNames;
+import dev.stoa.realm.Realm;
+import dev.stoa.users.AvatarUrls;
+import dev.stoa.users.UserJson;
+import dev.stoa.users.UserStore;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import dev.stoa.users.UserJson;
-import dev.stoa.users.UserStore;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -76,7 +78,7 @@ public final class MessageDelivery {
     /** A channel's empty topic is shown by its display name to clients without empty_topic_name, as in typing events. */
     private static List<ObjectNode> editTyping(ObjectNode e, Hints hints, QueueSpec spec, Long userId) {
         if (!spec.can("empty_topic_name") && e.get("recipient") instanceof ObjectNode r && "".equals(r.path("topic").asText(null))) {
-            r.put("topic", dev.stoa.realm.Realm.EMPTY_TOPIC_DISPLAY_NAME);
+            r.put("topic", Realm.EMPTY_TOPIC_DISPLAY_NAME);
         }
         return List.of(e);
     }
@@ -87,7 +89,7 @@ public final class MessageDelivery {
      * only some, or for members-only visibility everyone except the guests. Null for other senders.
      * Listing users happens only for a Gravatar sender with restricted visibility.
      */
-    static Hints.GravatarViewers gravatarViewers(Handle h, UserStore users, dev.stoa.users.AvatarUrls avatars, long senderId) {
+    static Hints.GravatarViewers gravatarViewers(Handle h, UserStore users, AvatarUrls avatars, long senderId) {
         User s = users.byId(h, senderId).orElse(null);
         if (s == null || !avatars.isGravatar(s)) return null;
         int vis = s.setting("email_address_visibility").asInt(UserJson.EMAIL_EVERYONE);

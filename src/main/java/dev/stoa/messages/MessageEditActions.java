@@ -1,27 +1,30 @@
 package dev.stoa.messages;
 
-import dev.stoa.events.Hints;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.channels.Channel;
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
+import dev.stoa.events.Hints;
 import dev.stoa.events.MessageEvent;
 import dev.stoa.events.Recipients;
-import dev.stoa.http.Json;
-import dev.stoa.markdown.Rendered;
-import dev.stoa.identity.User;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.Json;
+import dev.stoa.identity.User;
+import dev.stoa.markdown.Rendered;
 import dev.stoa.realm.Realm;
 import java.time.Clock;
-import java.util.HashMap;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -205,7 +208,7 @@ public final class MessageEditActions {
         List<Long> ids = new ArrayList<>();
         if (move != null) move.messages().forEach(m -> ids.add(m.id()));
         else ids.add(target.id());
-        java.util.Collections.sort(ids);
+        Collections.sort(ids);
         if (edit != null) {
             // With a move too, the move's history entry for target carries the content change: one entry, as Zulip's.
             applyContent(tx, editor, target, edit, now, detached, move == null);
@@ -230,7 +233,7 @@ public final class MessageEditActions {
         }
         f.set("message_ids", Json.tree(ids));
         f.set("flags", Json.array());
-        Map<Long, ObjectNode> perUser = new java.util.LinkedHashMap<>();
+        Map<Long, ObjectNode> perUser = new LinkedHashMap<>();
         Map<Long, Long> flags = store.flagsByUser(h, target.id());
         for (long u : audience) {
             Long fl = flags.get(u);
@@ -283,7 +286,7 @@ public final class MessageEditActions {
         }
         store.move(h, ids, recipient, mv.to().id(), mv.newTopic(), now);
         for (long id : ids) {
-            store.insertUserMessages(h, id, mv.gaining().stream().collect(java.util.stream.Collectors.toMap(u -> u, u -> Flags.READ, (a, b) -> a)));
+            store.insertUserMessages(h, id, mv.gaining().stream().collect(Collectors.toMap(u -> u, u -> Flags.READ, (a, b) -> a)));
         }
         if (!mv.losing().isEmpty()) {
             store.removeRecipients(h, ids, mv.losing());

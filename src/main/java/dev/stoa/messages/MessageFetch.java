@@ -2,9 +2,13 @@ package dev.stoa.messages;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.db.Db;
+import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
+import dev.stoa.realm.Realm;
 import dev.stoa.users.UserStore;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -30,14 +34,14 @@ final class MessageFetch {
      * How long a narrow's statements may run (issue 30): a client chooses what a narrow costs, so a
      * statement timeout on both databases bounds what one request can take from everyone else.
      */
-    static final java.time.Duration STATEMENT_LIMIT = java.time.Duration.ofSeconds(5);
+    static final Duration STATEMENT_LIMIT = Duration.ofSeconds(5);
 
     /** A read snapshot for a narrow: bounded by STATEMENT_LIMIT, refused in Zulip's error shape past it. */
-    static <T> T bounded(dev.stoa.db.Db db, dev.stoa.db.Db.ReadFn<T> fn) {
+    static <T> T bounded(Db db, Db.ReadFn<T> fn) {
         try {
             return db.readBounded(STATEMENT_LIMIT, fn);
-        } catch (dev.stoa.db.Db.TooSlow e) {
-            throw dev.stoa.http.ApiError.bad("This search took too long; narrow it further and try again.");
+        } catch (Db.TooSlow e) {
+            throw ApiError.bad("This search took too long; narrow it further and try again.");
         }
     }
 
@@ -61,7 +65,7 @@ final class MessageFetch {
             try {
                 anchor = Long.parseLong(a.strip());
             } catch (NumberFormatException e) {
-                throw dev.stoa.http.ApiError.bad("Invalid anchor");
+                throw ApiError.bad("Invalid anchor");
             }
             if (anchor < 0) anchor = 0;
             if (anchor > MessageRules.LARGER_THAN_MAX_MESSAGE_ID) anchor = MessageRules.LARGER_THAN_MAX_MESSAGE_ID;
@@ -100,7 +104,7 @@ final class MessageFetch {
      */
     static void showEmptyTopic(ObjectNode message) {
         if ("stream".equals(message.path("type").asText()) && message.path("subject").asText().isEmpty()) {
-            message.put("subject", dev.stoa.realm.Realm.EMPTY_TOPIC_DISPLAY_NAME);
+            message.put("subject", Realm.EMPTY_TOPIC_DISPLAY_NAME);
         }
     }
 

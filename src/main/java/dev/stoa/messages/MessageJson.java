@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.channels.ChannelStore;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
+import dev.stoa.realm.RealmHolder;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
 import java.util.Collection;
@@ -27,9 +28,9 @@ public final class MessageJson {
     /** Widget submessages: a page's are read with it; a send writes a /poll or /todo message's widget through it. */
     final SubmessageStore submessages;
 
-    private final dev.stoa.realm.RealmHolder realm;
+    private final RealmHolder realm;
 
-    public MessageJson(UserStore users, UserJson userJson, ChannelStore channels, MessageStore store, dev.stoa.realm.RealmHolder realm) {
+    public MessageJson(UserStore users, UserJson userJson, ChannelStore channels, MessageStore store, RealmHolder realm) {
         this.realm = realm;
         this.users = users;
         this.userJson = userJson;

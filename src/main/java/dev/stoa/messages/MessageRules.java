@@ -1,19 +1,22 @@
 package dev.stoa.messages;
 
-import dev.stoa.identity.User;
-import dev.stoa.users.UserStore;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.channels.Channel;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
+import dev.stoa.identity.User;
 import dev.stoa.markdown.Rendered;
 import dev.stoa.realm.Realm;
+import dev.stoa.users.UserStore;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jdbi.v3.core.Handle;
 
 /** Rules shared by sending, editing, fetching and flags: content and topic checks, group mentions, `with` narrows, readable messages. */
@@ -30,7 +33,7 @@ final class MessageRules {
     static User userByEmail(Handle h, UserStore users, String email) {
         User u = users.byEmail(h, email).orElse(null);
         if (u != null) return u;
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)user(\\d{1,18})@.*").matcher(email);
+        Matcher m = Pattern.compile("(?i)user(\\d{1,18})@.*").matcher(email);
         if (m.matches()) return users.byId(h, Long.parseLong(m.group(1))).orElse(null);
         return null;
     }
@@ -73,7 +76,7 @@ final class MessageRules {
      * 15 participants, needs can_mention_many_users_group. participants is asked only for a topic wildcard.
      */
     static void checkWildcardMentions(Handle h, GroupResolver resolver, Realm rs, User sender, Rendered r, int subscriberCount,
-                                      java.util.function.IntSupplier participantCount) {
+                                      IntSupplier participantCount) {
         if (!r.streamWildcard() && !r.topicWildcard()) return;
         boolean many = resolver.isMember(h, sender.id(), rs.get("can_mention_many_users_group"));
         if (r.streamWildcard() && subscriberCount > WILDCARD_MENTION_THRESHOLD && !many) {

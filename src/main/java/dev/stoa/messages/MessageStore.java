@@ -5,10 +5,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.PreparedBatch;
 import org.jdbi.v3.core.statement.StatementContext;
@@ -114,7 +118,7 @@ public final class MessageStore {
      * the ids travel as one JSON array, so a big channel costs no per-row binding.
      */
     public void insertUserMessages(Handle h, long messageId, Map<Long, Long> flagsByUser) {
-        Map<Long, List<Long>> byFlags = new java.util.HashMap<>();
+        Map<Long, List<Long>> byFlags = new HashMap<>();
         flagsByUser.forEach((u, f) -> byFlags.computeIfAbsent(f, k -> new ArrayList<>()).add(u));
         byFlags.forEach((flags, users) -> h.createUpdate("INSERT INTO user_message (user_id, message_id, flags) SELECT id, :m, :f FROM ("
                         + idsFromJson + ") ids WHERE TRUE ON CONFLICT DO NOTHING") // WHERE: SQLite reads a bare ON as a join
@@ -159,7 +163,7 @@ public final class MessageStore {
 
     /** Every recipient's flags on one message, in one query. */
     public Map<Long, Long> flagsByUser(Handle h, long messageId) {
-        Map<Long, Long> out = new java.util.HashMap<>();
+        Map<Long, Long> out = new HashMap<>();
         h.createQuery("SELECT user_id, flags FROM user_message WHERE message_id = ?").bind(0, messageId)
                 .map((rs, c) -> Map.entry(rs.getLong(1), rs.getLong(2))).forEach(e -> out.put(e.getKey(), e.getValue()));
         return out;
@@ -225,7 +229,7 @@ public final class MessageStore {
     private static final String EDIT_COLUMNS = "SELECT id, message_id, user_id, edit_time, prev_content, prev_rendered_content, prev_topic, "
             + "new_topic, prev_channel_id, new_channel_id FROM message_edits ";
 
-    private static Edit edit(java.sql.ResultSet rs, org.jdbi.v3.core.statement.StatementContext c) throws java.sql.SQLException {
+    private static Edit edit(ResultSet rs, StatementContext c) throws SQLException {
         return new Edit(rs.getLong(1), rs.getLong(2), rs.getObject(3) == null ? null : rs.getLong(3),
                 rs.getLong(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
                 rs.getObject(9) == null ? null : rs.getLong(9), rs.getObject(10) == null ? null : rs.getLong(10));
@@ -281,7 +285,7 @@ public final class MessageStore {
                             + " WHERE user_id = :u AND message_id IN (<ids>)")
                     .bind("u", userId).bind("b", bit).bindList("ids", chunk).execute();
         }
-        java.util.Collections.sort(changed);
+        Collections.sort(changed);
         return changed;
     }
 
@@ -371,7 +375,7 @@ public final class MessageStore {
 
     /** Everyone with a user_message row for any of the messages. */
     public List<Long> recipientsOfAny(Handle h, Collection<Long> ids) {
-        java.util.Set<Long> out = new java.util.TreeSet<>();
+        Set<Long> out = new TreeSet<>();
         for (List<Long> chunk : chunks(ids)) {
             out.addAll(h.createQuery("SELECT DISTINCT user_id FROM user_message WHERE message_id IN (<ids>)").bindList("ids", chunk)
                     .mapTo(Long.class).list());
@@ -380,8 +384,8 @@ public final class MessageStore {
     }
 
     /** Users who still have a user_message row for some message of a channel topic. */
-    public java.util.Set<Long> usersWithRowsInTopic(Handle h, long recipientId, String topic) {
-        return new java.util.HashSet<>(h.createQuery("SELECT DISTINCT um.user_id FROM user_message um JOIN messages m ON m.id = um.message_id "
+    public Set<Long> usersWithRowsInTopic(Handle h, long recipientId, String topic) {
+        return new HashSet<>(h.createQuery("SELECT DISTINCT um.user_id FROM user_message um JOIN messages m ON m.id = um.message_id "
                 + "WHERE m.recipient_id = ? AND lower(m.topic) = lower(?)").bind(0, recipientId).bind(1, topic).mapTo(Long.class).list());
     }
 

@@ -8,6 +8,7 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -167,7 +168,7 @@ public record Narrow(List<Term> terms) {
     }
 
     private static void checkSearchWords(List<Term> terms) {
-        java.util.Set<String> words = new java.util.HashSet<>();
+        Set<String> words = new HashSet<>();
         for (Term t : terms) if (t instanceof Search s) words.addAll(SearchIndex.terms(s.text()));
         if (words.size() > MAX_SEARCH_WORDS) throw badNarrow("a search has at most " + MAX_SEARCH_WORDS + " distinct words");
     }

@@ -5,6 +5,8 @@ import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserStore;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Posts as the realm's notification bot: topic moves and resolves, message reports, new-channel announcements,
@@ -41,11 +43,11 @@ public final class NotificationBot {
     }
 
     /** As above, unread only for {@code unreadOnlyFor} (null: for every subscriber). */
-    void post(Tx tx, Channel c, String topic, String content, java.util.Set<Long> unreadOnlyFor) {
+    void post(Tx tx, Channel c, String topic, String content, Set<Long> unreadOnlyFor) {
         bot(tx).ifPresent(bot -> actions.doSendAsSystemBot(tx, bot, c, topic, content, unreadOnlyFor));
     }
 
-    private java.util.Optional<User> bot(Tx tx) {
+    private Optional<User> bot(Tx tx) {
         return users.systemBot(tx.h(), "notification-bot@");
     }
 }

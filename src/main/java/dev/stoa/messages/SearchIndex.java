@@ -2,7 +2,9 @@ package dev.stoa.messages;
 
 import dev.stoa.db.Dialect;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Full-text search over topic and content, the query side: SQLite FTS5 (a separate table keyed by
@@ -26,8 +28,8 @@ public interface SearchIndex {
      * nothing more, while each copy cost a full-text lookup (issue 30: one word 2,000 times, ~4 s).
      */
     static List<String> terms(String text) {
-        java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
-        for (String w : text.toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}_]+")) {
+        LinkedHashSet<String> out = new LinkedHashSet<>();
+        for (String w : text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}_]+")) {
             if (!w.isEmpty()) out.add(w);
         }
         return new ArrayList<>(out);

@@ -6,6 +6,7 @@ import dev.stoa.http.Json;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 
 /** SQL of submessages: a widget message's submessages, oldest first. */
@@ -43,7 +44,7 @@ public final class SubmessageStore {
     }
 
     /** The widget's own first submessage (Zulip's get_widget_type reads it), if the message has one. */
-    public java.util.Optional<Submessage> first(Handle h, long messageId) {
+    public Optional<Submessage> first(Handle h, long messageId) {
         return h.createQuery("SELECT id, message_id, sender_id, msg_type, content FROM submessages WHERE message_id = ? ORDER BY id LIMIT 1")
                 .bind(0, messageId)
                 .map((rs, ctx) -> new Submessage(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getString(4), rs.getString(5))).findOne();

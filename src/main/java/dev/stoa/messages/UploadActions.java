@@ -1,5 +1,6 @@
 package dev.stoa.messages;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
@@ -11,6 +12,7 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
+import dev.stoa.realm.RealmHolder;
 import dev.stoa.storage.FileStore;
 import dev.stoa.storage.StorageException;
 import java.security.SecureRandom;
@@ -44,7 +46,7 @@ public final class UploadActions {
     private final UploadTokens tokens;
 
     /** The organization's settings: upload_quota_mib (null: no quota). */
-    private final dev.stoa.realm.RealmHolder realm;
+    private final RealmHolder realm;
 
     /**
      * What one person may upload in an hour: 20 files of the largest size (500 MiB at the default
@@ -53,7 +55,7 @@ public final class UploadActions {
     static final long HOURLY_FILES_OF_MAX_SIZE = 20;
 
     public UploadActions(Db db, EventLog log, UploadStore uploads, MessageStore messages, Access access, FileStore files, long maxMib, Clock clock,
-                         dev.stoa.realm.RealmHolder realm) {
+                         RealmHolder realm) {
         this.db = db;
         this.realm = realm;
         this.log = log;
@@ -112,7 +114,7 @@ public final class UploadActions {
      * uploader's hourly bytes (refused as any rate limit, 429 with retry-after).
      */
     private Void checkLimits(Handle h, User me, long size, long now) {
-        com.fasterxml.jackson.databind.JsonNode quota = realm.get().get("upload_quota_mib");
+        JsonNode quota = realm.get().get("upload_quota_mib");
         if (quota != null && quota.isIntegralNumber() && uploads.spaceUsed(h) + size > quota.asLong() * 1024 * 1024) {
             throw ApiError.of(ErrorCode.REALM_UPLOAD_QUOTA, "Upload would exceed your organization's upload quota.");
         }

@@ -6,6 +6,7 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -57,7 +58,7 @@ public final class UploadViews {
     /** Served as the server decided (UploadTypes): allow-listed types inline, all else a download; never sniffed, always sandboxed. */
     private static RawResponse raw(UploadActions.Contents f) {
         boolean inline = UploadTypes.inline(f.contentType());
-        Map<String, String> headers = new java.util.HashMap<>(UploadTypes.HEADERS);
+        Map<String, String> headers = new HashMap<>(UploadTypes.HEADERS);
         headers.put("Content-Disposition", (inline ? "inline" : "attachment") + "; filename=\"" + UploadActions.sanitize(f.fileName()) + "\"");
         return new RawResponse(200, inline ? f.contentType() : UploadTypes.OCTET_STREAM, f.bytes(), Map.copyOf(headers));
     }

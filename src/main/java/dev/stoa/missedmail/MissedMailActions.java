@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
@@ -121,7 +122,7 @@ public final class MissedMailActions {
 
     private int enqueue(Tx tx, User u, List<MissedMailStore.Candidate> mailed, Map<Long, MissedMailRules.Reason> reasons) {
         Map<String, List<MissedMailStore.Candidate>> byConversation = mailed.stream().collect(Collectors.groupingBy(
-                c -> c.channelId() == null ? "dm:" + c.dmKey() : c.channelId() + ":" + c.topic().toLowerCase(java.util.Locale.ROOT),
+                c -> c.channelId() == null ? "dm:" + c.dmKey() : c.channelId() + ":" + c.topic().toLowerCase(Locale.ROOT),
                 LinkedHashMap::new, Collectors.toList()));
         Set<Long> people = new HashSet<>();
         for (MissedMailStore.Candidate c : mailed) {

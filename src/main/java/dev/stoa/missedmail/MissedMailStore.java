@@ -1,5 +1,7 @@
 package dev.stoa.missedmail;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +44,7 @@ public final class MissedMailStore {
                 .list();
     }
 
-    private static Object nullable(java.sql.ResultSet rs, int col, Object value) throws java.sql.SQLException {
+    private static Object nullable(ResultSet rs, int col, Object value) throws SQLException {
         return rs.getObject(col) == null ? null : value;
     }
 

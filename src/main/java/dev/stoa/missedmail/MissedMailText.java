@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -68,7 +69,7 @@ final class MissedMailText {
 
     private static List<Long> others(User to, Conversation c) {
         return c.messages().getFirst().dmKey() == null ? List.of()
-                : java.util.Arrays.stream(c.messages().getFirst().dmKey().split(",")).map(Long::parseLong).filter(id -> id != to.id()).toList();
+                : Arrays.stream(c.messages().getFirst().dmKey().split(",")).map(Long::parseLong).filter(id -> id != to.id()).toList();
     }
 
     private static String name(Conversation c, long userId) {

@@ -2,13 +2,15 @@ package dev.stoa.navigation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 
 /** SQL for navigation views; rows render as the API's NavigationView (no `name` on built-in views). */
 public final class NavigationStore {
-    private static ObjectNode map(java.sql.ResultSet rs) throws java.sql.SQLException {
+    private static ObjectNode map(ResultSet rs) throws SQLException {
         ObjectNode v = Json.object().put("fragment", rs.getString(1)).put("is_pinned", rs.getBoolean(2));
         String name = rs.getString(3);
         if (name != null) v.put("name", name);

@@ -1,6 +1,7 @@
 package dev.stoa.oidc;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.config.OidcConfig;
 import dev.stoa.http.Json;
 import dev.stoa.signin.AppFlow;
 import dev.stoa.signin.ExternalAccounts;
@@ -22,7 +23,7 @@ public final class OidcActions {
     private final OidcClient client;
     private final ExternalAccounts accounts;
 
-    public OidcActions(RedirectFlows flows, dev.stoa.config.OidcConfig config, String externalUrl, ExternalAccounts accounts) {
+    public OidcActions(RedirectFlows flows, OidcConfig config, String externalUrl, ExternalAccounts accounts) {
         this.flows = flows;
         this.client = new OidcClient(config, URI.create(externalUrl + "/complete/oidc/"));
         this.accounts = accounts;

@@ -1,9 +1,13 @@
 package dev.stoa.oidc;
 
+import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.proc.BadJOSEException;
+import com.nimbusds.jose.util.DefaultResourceRetriever;
 import com.nimbusds.jwt.JWT;
 import com.nimbusds.oauth2.sdk.AuthorizationCode;
 import com.nimbusds.oauth2.sdk.AuthorizationCodeGrant;
+import com.nimbusds.oauth2.sdk.GeneralException;
 import com.nimbusds.oauth2.sdk.ParseException;
 import com.nimbusds.oauth2.sdk.ResponseType;
 import com.nimbusds.oauth2.sdk.Scope;
@@ -13,6 +17,7 @@ import com.nimbusds.oauth2.sdk.TokenResponse;
 import com.nimbusds.oauth2.sdk.auth.ClientSecretBasic;
 import com.nimbusds.oauth2.sdk.auth.Secret;
 import com.nimbusds.oauth2.sdk.http.HTTPRequest;
+import com.nimbusds.oauth2.sdk.http.HTTPResponse;
 import com.nimbusds.oauth2.sdk.id.ClientID;
 import com.nimbusds.oauth2.sdk.id.Issuer;
 import com.nimbusds.oauth2.sdk.id.State;
@@ -33,6 +38,7 @@ import dev.stoa.config.OidcConfig;
 import dev.stoa.signin.SignInRefused;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URL;
 
 /**
  * The OpenID Connect protocol, done by Nimbus's OAuth 2.0 / OIDC SDK: the provider's metadata
@@ -63,7 +69,7 @@ final class OidcClient {
                 OIDCProviderMetadata m = OIDCProviderMetadata.resolve(new Issuer(config.issuer()), 5_000, 10_000);
                 validator = validator(m.getIssuer(), config.clientId(), m.getJWKSetURI().toURL());
                 metadata = m;
-            } catch (IOException | com.nimbusds.oauth2.sdk.GeneralException e) {
+            } catch (IOException | GeneralException e) {
                 throw new SignInRefused("the identity provider's configuration could not be read (" + e.getClass().getSimpleName() + ")");
             }
         }
@@ -74,10 +80,10 @@ final class OidcClient {
      * What an ID token must be: signed with RS256 (never "none", never the client secret's HMAC) by a
      * key of the provider's JWKS, from its issuer, for this client, unexpired, with the flow's nonce.
      */
-    static IDTokenValidator validator(Issuer issuer, String clientId, java.net.URL jwks) {
+    static IDTokenValidator validator(Issuer issuer, String clientId, URL jwks) {
         // the library's default JWKS timeouts (half a second) are too short for a provider on a busy network
         return new IDTokenValidator(issuer, new ClientID(clientId), JWSAlgorithm.RS256, jwks,
-                new com.nimbusds.jose.util.DefaultResourceRetriever(5_000, 10_000));
+                new DefaultResourceRetriever(5_000, 10_000));
     }
 
     Start start() throws SignInRefused {
@@ -110,7 +116,7 @@ final class OidcClient {
                     : info == null ? null : info.getEmailVerified();
             String name = claims.getStringClaim("name") != null ? claims.getStringClaim("name") : info == null ? null : info.getName();
             return new Identity(claims.getSubject().getValue(), email, Boolean.TRUE.equals(verified), name);
-        } catch (com.nimbusds.jose.JOSEException | com.nimbusds.jose.proc.BadJOSEException e) {
+        } catch (JOSEException | BadJOSEException e) {
             throw new SignInRefused("the ID token is not valid: " + e.getMessage());
         } catch (ParseException | IOException e) {
             throw new SignInRefused("the identity provider's answer could not be read (" + e.getClass().getSimpleName() + ")");
@@ -124,7 +130,7 @@ final class OidcClient {
         return r.toSuccessResponse().getUserInfo();
     }
 
-    private static com.nimbusds.oauth2.sdk.http.HTTPResponse send(HTTPRequest r) throws IOException {
+    private static HTTPResponse send(HTTPRequest r) throws IOException {
         r.setConnectTimeout(5_000);
         r.setReadTimeout(10_000);
         return r.send();

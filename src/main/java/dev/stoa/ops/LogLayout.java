@@ -7,6 +7,8 @@ import ch.qos.logback.core.CoreConstants;
 import ch.qos.logback.core.LayoutBase;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.stoa.http.Json;
+import dev.stoa.http.RequestIds;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -21,7 +23,7 @@ import java.util.Map;
  * trace are passed through {@link Redact} in both.
  */
 final class LogLayout extends LayoutBase<ILoggingEvent> {
-    private static final JsonFactory JSON = dev.stoa.http.Json.MAPPER.getFactory(); // its shared buffer pool, not one per virtual thread
+    private static final JsonFactory JSON = Json.MAPPER.getFactory(); // its shared buffer pool, not one per virtual thread
     private static final DateTimeFormatter TEXT_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ").withZone(ZoneId.systemDefault());
     private final boolean json;
 
@@ -32,7 +34,7 @@ final class LogLayout extends LayoutBase<ILoggingEvent> {
         String msg = excerpt(Redact.text(e.getFormattedMessage()));
         IThrowableProxy t = e.getThrowableProxy();
         String error = t == null ? null : excerpt(Redact.text(ThrowableProxyUtil.asString(t)));
-        String requestId = e.getMDCPropertyMap().get(dev.stoa.http.RequestIds.MDC_KEY);
+        String requestId = e.getMDCPropertyMap().get(RequestIds.MDC_KEY);
         return json ? json(e, msg, error) : text(e, msg, error, requestId);
     }
 

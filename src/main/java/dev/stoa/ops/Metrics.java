@@ -18,7 +18,9 @@ import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The node's metrics in Prometheus' text format: HTTP requests by method, route template and status
@@ -82,7 +84,7 @@ public final class Metrics implements RequestObserver, AutoCloseable {
     @Override
     public void observe(String method, Router.Route route, int status, long nanos) {
         RouteTimers timers = route == null ? unmatched : byRoute.computeIfAbsent(route, r -> new RouteTimers(r.method(), r.template()));
-        timers.timer(method, status).record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+        timers.timer(method, status).record(nanos, TimeUnit.NANOSECONDS);
     }
 
     /** One route's timers, one per status it answered (usually one to three: a linear scan beats a map). */
@@ -107,7 +109,7 @@ public final class Metrics implements RequestObserver, AutoCloseable {
                 Timer t = Timer.builder("stoa.http.requests").description("HTTP requests answered by the API front")
                         .tags("method", m, "route", template, "status", String.valueOf(status))
                         .serviceLevelObjectives(BUCKETS).register(registry);
-                Entry[] next = java.util.Arrays.copyOf(entries, entries.length + 1);
+                Entry[] next = Arrays.copyOf(entries, entries.length + 1);
                 next[entries.length] = new Entry(m, status, t);
                 entries = next;
                 return t;

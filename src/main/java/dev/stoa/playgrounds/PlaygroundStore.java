@@ -3,6 +3,8 @@ package dev.stoa.playgrounds;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
@@ -17,7 +19,7 @@ public final class PlaygroundStore {
 
     private static final String COLUMNS = "id, name, pygments_language, url_template";
 
-    private static Playground map(java.sql.ResultSet rs) throws java.sql.SQLException {
+    private static Playground map(ResultSet rs) throws SQLException {
         return new Playground(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4));
     }
 

@@ -1,9 +1,9 @@
 package dev.stoa.presence;
 
-import dev.stoa.events.Hints;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
+import dev.stoa.events.Hints;
 import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.Json;
@@ -13,6 +13,7 @@ import dev.stoa.users.UserStore;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import org.jdbi.v3.core.Handle;
 
 /**
  * Records presence reports. Pings are frequent, so a report that changes nothing by more than
@@ -80,7 +81,7 @@ public final class PresenceActions {
         });
     }
 
-    private boolean smallRealm(org.jdbi.v3.core.Handle h) {
+    private boolean smallRealm(Handle h) {
         return users.activeHumanCount(h) <= EVENT_USER_LIMIT;
     }
 

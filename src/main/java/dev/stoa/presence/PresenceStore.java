@@ -1,14 +1,18 @@
 package dev.stoa.presence;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.jdbi.v3.core.Handle;
 
 /** SQL for presence rows and the realm's presence sequence. */
 public final class PresenceStore {
     private static final String COLUMNS = "user_id, last_connected_time, last_active_time, last_update_id";
 
-    private static PresenceRow map(java.sql.ResultSet rs) throws java.sql.SQLException {
+    private static PresenceRow map(ResultSet rs) throws SQLException {
         long active = rs.getLong(3);
         return new PresenceRow(rs.getLong(1), rs.getLong(2), rs.wasNull() ? null : active, rs.getLong(4));
     }
@@ -24,8 +28,8 @@ public final class PresenceStore {
     }
 
     /** Users whose clients reported presence at or after a time. */
-    public java.util.Set<Long> connectedSince(Handle h, long since) {
-        return new java.util.HashSet<>(h.createQuery("SELECT user_id FROM presence WHERE last_connected_time >= ?").bind(0, since).mapTo(Long.class).list());
+    public Set<Long> connectedSince(Handle h, long since) {
+        return new HashSet<>(h.createQuery("SELECT user_id FROM presence WHERE last_connected_time >= ?").bind(0, since).mapTo(Long.class).list());
     }
 
     public long maxUpdateId(Handle h) {

@@ -11,6 +11,7 @@ import dev.stoa.http.ErrorCode;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserRules;
 import java.time.Clock;
+import java.util.Base64;
 
 /**
  * Zulip 12's logged-in devices (feature levels 468, 470): a mobile app registers its install once
@@ -82,7 +83,7 @@ public final class DeviceActions {
             }
             DeviceStore.Device now = new DeviceStore.Device(d.id(), d.userId(),
                     in.hasKey() ? in.pushKeyId() : d.pushKeyId(),
-                    in.hasKey() ? java.util.Base64.getEncoder().encodeToString(in.pushKey()) : d.pushKey(),
+                    in.hasKey() ? Base64.getEncoder().encodeToString(in.pushKey()) : d.pushKey(),
                     d.pushTokenId(), in.hasToken() ? in.tokenId() : d.pendingPushTokenId(),
                     in.hasToken() ? in.tokenKind() : d.pushTokenKind(), d.pushTokenLastUpdatedTimestamp(),
                     in.hasToken() ? null : d.pushRegistrationErrorCode());

@@ -5,6 +5,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.MobileEvent;
 import dev.stoa.events.Recipients;
 import java.time.Clock;
+import java.util.List;
 
 /**
  * The relay's answer to a device's E2EE registration (zerver/lib/push_registration.py,
@@ -35,7 +36,7 @@ public final class DeviceRelayActions {
      * registration, as Zulip's server drops them, and learn it by a device update event (the app then
      * registers again).
      */
-    public void doRelayForgot(long userId, java.util.List<String> tokenIds) {
+    public void doRelayForgot(long userId, List<String> tokenIds) {
         db.write(tx -> {
             for (DeviceStore.Device d : store.ofUser(tx.h(), userId)) {
                 if (d.pushTokenId() == null || !tokenIds.contains(d.pushTokenId())) continue;
@@ -50,7 +51,7 @@ public final class DeviceRelayActions {
     }
 
     /** The relay deleted legacy tokens APNs/FCM reported invalid (deleted_devices of remotes/push/notify): so does this server. */
-    public void doTokensDeleted(long userId, java.util.List<String> android, java.util.List<String> apple) {
+    public void doTokensDeleted(long userId, List<String> android, List<String> apple) {
         db.write(tx -> {
             for (String t : android) tokens.remove(tx.h(), userId, PushTokenStore.FCM, t);
             for (String t : apple) tokens.remove(tx.h(), userId, PushTokenStore.APNS, t);

@@ -1,5 +1,7 @@
 package dev.stoa.push;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
@@ -51,12 +53,12 @@ public final class DeviceStore {
                 .bind(7, d.id()).execute();
     }
 
-    private static Device row(java.sql.ResultSet rs) throws java.sql.SQLException {
+    private static Device row(ResultSet rs) throws SQLException {
         return new Device(rs.getLong(1), rs.getLong(2), nullableLong(rs, 3), rs.getString(4), rs.getString(5),
                 rs.getString(6), rs.getString(7), nullableLong(rs, 8), rs.getString(9));
     }
 
-    private static Long nullableLong(java.sql.ResultSet rs, int column) throws java.sql.SQLException {
+    private static Long nullableLong(ResultSet rs, int column) throws SQLException {
         long v = rs.getLong(column);
         return rs.wasNull() ? null : v;
     }

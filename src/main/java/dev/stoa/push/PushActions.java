@@ -1,6 +1,8 @@
 package dev.stoa.push;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stoa.db.Db;
+import dev.stoa.db.Tx;
 import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserRules;
@@ -46,8 +48,8 @@ public final class PushActions {
      * remove_push_device_token send it (form fields of zilencer's register_remote_push_device and
      * unregister_remote_push_device), through the outbox rather than during the request.
      */
-    private void forward(dev.stoa.db.Tx tx, String what, long userId, int kind, String token, String iosAppId) {
-        var f = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
+    private void forward(Tx tx, String what, long userId, int kind, String token, String iosAppId) {
+        var f = new ObjectMapper().createObjectNode();
         f.put("user_uuid", relay.userUuid(tx.h(), userId)).put("realm_uuid", relay.realmUuid(tx.h()))
                 .put("user_id", String.valueOf(userId)).put("token", token).put("token_kind", String.valueOf(kind));
         if (iosAppId != null) f.put("ios_app_id", iosAppId);

@@ -1,7 +1,10 @@
 package dev.stoa.push;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,7 +36,7 @@ final class PushContent {
     /** An element of the fragment: its tag, attributes, children and the text that follows it (lxml's tail). */
     private static final class Node {
         final String tag;
-        final java.util.Map<String, String> attrs = new java.util.HashMap<>();
+        final Map<String, String> attrs = new HashMap<>();
         final List<Node> children = new ArrayList<>();
         final StringBuilder text = new StringBuilder(), tail = new StringBuilder();
 
@@ -51,7 +54,7 @@ final class PushContent {
             appendText(stack, html.substring(at, m.start()));
             at = m.end();
             if (m.group(2) == null) continue; // a comment
-            String tag = m.group(2).toLowerCase(java.util.Locale.ROOT);
+            String tag = m.group(2).toLowerCase(Locale.ROOT);
             if (!m.group(1).isEmpty()) {
                 for (int i = stack.size() - 1; i > 0; i--) {
                     if (stack.get(i).tag.equals(tag)) {
@@ -63,7 +66,7 @@ final class PushContent {
             }
             Node n = new Node(tag);
             Matcher a = ATTR.matcher(m.group(3));
-            while (a.find()) n.attrs.put(a.group(1).toLowerCase(java.util.Locale.ROOT), unescape(a.group(3) != null ? a.group(3) : a.group(4)));
+            while (a.find()) n.attrs.put(a.group(1).toLowerCase(Locale.ROOT), unescape(a.group(3) != null ? a.group(3) : a.group(4)));
             stack.getLast().children.add(n);
             if (m.group(4).isEmpty() && !VOID.contains(tag)) stack.add(n);
         }

@@ -11,7 +11,9 @@ import dev.stoa.realm.RealmHolder;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
 import java.io.IOException;
+import java.net.URI;
 import java.time.Clock;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -185,7 +187,7 @@ public final class PushNotifier {
         User sender = deps.users().byId(tx.h(), m.senderId()).orElseThrow();
         String channelName = m.channelId() == null ? null : deps.channels().byId(tx.h(), m.channelId()).map(c -> c.name()).orElse("");
         List<User> participants = m.dmKey() == null ? List.of()
-                : deps.users().byIds(tx.h(), java.util.Arrays.stream(m.dmKey().split(",")).map(Long::parseLong).toList());
+                : deps.users().byIds(tx.h(), Arrays.stream(m.dmKey().split(",")).map(Long::parseLong).toList());
         Long groupId = t == PushTriggers.Trigger.MENTION ? mentionedGroup(tx, u.id(), m.renderedContent()) : null;
         String groupName = groupId == null ? null : deps.groups().find(tx.h(), groupId).map(g -> g.name()).orElse(null);
         String avatar = deps.userJson().avatars().url(sender, false);
@@ -239,7 +241,7 @@ public final class PushNotifier {
     PushNotifyStore store() { return store; }
 
     private PushPayloads.Identity identity(User u) {
-        return new PushPayloads.Identity(realmUrl(), deps.realm().get().name(), java.net.URI.create(deps.externalUrl()).getAuthority(), u.id());
+        return new PushPayloads.Identity(realmUrl(), deps.realm().get().name(), URI.create(deps.externalUrl()).getAuthority(), u.id());
     }
 
     /** The organization's URL as register's realm_url says it (no trailing slash): what the app matches its account by. */

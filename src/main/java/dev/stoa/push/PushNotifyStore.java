@@ -1,10 +1,15 @@
 package dev.stoa.push;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.jdbi.v3.core.Handle;
 
@@ -45,7 +50,7 @@ public final class PushNotifyStore {
         return h.execute("DELETE FROM push_pending WHERE message_id = ?", messageId) == 1;
     }
 
-    public java.util.Optional<Message> message(Handle h, long id) {
+    public Optional<Message> message(Handle h, long id) {
         return h.createQuery("SELECT m.id, m.sender_id, m.channel_id, r.dm_key, m.topic, m.rendered_content, m.date_sent"
                         + " FROM messages m JOIN recipients r ON r.id = m.recipient_id WHERE m.id = ?").bind(0, id)
                 .map((rs, c) -> new Message(rs.getLong(1), rs.getLong(2), rs.getObject(3) == null ? null : rs.getLong(3), rs.getString(4),
@@ -66,7 +71,7 @@ public final class PushNotifyStore {
                 .list();
     }
 
-    private static Boolean nullableBoolean(java.sql.ResultSet rs, int col) throws java.sql.SQLException {
+    private static Boolean nullableBoolean(ResultSet rs, int col) throws SQLException {
         boolean v = rs.getBoolean(col);
         return rs.wasNull() ? null : v;
     }
@@ -75,7 +80,7 @@ public final class PushNotifyStore {
     public Map<Long, Integer> topicPolicies(Handle h, long channelId, String topic) {
         Map<Long, Integer> out = new HashMap<>();
         h.createQuery("SELECT user_id, visibility_policy FROM user_topics WHERE stream_id = ? AND topic_lower = ?")
-                .bind(0, channelId).bind(1, topic.toLowerCase(java.util.Locale.ROOT))
+                .bind(0, channelId).bind(1, topic.toLowerCase(Locale.ROOT))
                 .map((rs, c) -> out.put(rs.getLong(1), rs.getInt(2))).list();
         return out;
     }
@@ -115,7 +120,7 @@ public final class PushNotifyStore {
 
     /** Outstanding notifications whose message is now read or gone: user id → message ids, ascending. */
     public Map<Long, List<Long>> removable(Handle h) {
-        Map<Long, List<Long>> out = new java.util.LinkedHashMap<>();
+        Map<Long, List<Long>> out = new LinkedHashMap<>();
         h.createQuery("SELECT pn.user_id, pn.message_id FROM push_notified pn"
                         + " LEFT JOIN user_message um ON um.user_id = pn.user_id AND um.message_id = pn.message_id"
                         + " WHERE um.message_id IS NULL OR (um.flags & 1) = 1 ORDER BY pn.user_id, pn.message_id")

@@ -1,6 +1,8 @@
 package dev.stoa.push;
 
 import dev.stoa.db.OutboxRunner;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import org.jdbi.v3.core.Handle;
 
@@ -13,12 +15,12 @@ public final class PushOutboxStore implements OutboxRunner.Rows<PushOutboxStore.
     private static final String COLUMNS = "id, kind, endpoint, is_json, body, user_id, device_id, created_at, next_attempt_at, attempts,"
             + " last_error, sent_at, failed_at";
 
-    private static Row map(java.sql.ResultSet rs) throws java.sql.SQLException {
+    private static Row map(ResultSet rs) throws SQLException {
         return new Row(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getBoolean(4), rs.getString(5), nullable(rs, 6),
                 nullable(rs, 7), rs.getLong(8), rs.getLong(9), rs.getInt(10), rs.getString(11), nullable(rs, 12), nullable(rs, 13));
     }
 
-    private static Long nullable(java.sql.ResultSet rs, int column) throws java.sql.SQLException {
+    private static Long nullable(ResultSet rs, int column) throws SQLException {
         long v = rs.getLong(column);
         return rs.wasNull() ? null : v;
     }

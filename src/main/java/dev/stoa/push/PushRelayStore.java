@@ -1,5 +1,6 @@
 package dev.stoa.push;
 
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.UUID;
 import org.jdbi.v3.core.Handle;
@@ -28,7 +29,7 @@ public final class PushRelayStore {
      * organization's uuid and the user id, so it is stable and says nothing more than the id does.
      */
     public String userUuid(Handle h, long userId) {
-        return UUID.nameUUIDFromBytes((realmUuid(h) + ":user:" + userId).getBytes(java.nio.charset.StandardCharsets.UTF_8)).toString();
+        return UUID.nameUUIDFromBytes((realmUuid(h) + ":user:" + userId).getBytes(StandardCharsets.UTF_8)).toString();
     }
 
     private static String secret(Handle h, String name, String fresh) {

@@ -6,6 +6,7 @@ import dev.stoa.db.Db;
 import dev.stoa.db.OutboxRunner;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -100,7 +101,7 @@ public final class PushSender {
     }
 
     private static List<String> texts(JsonNode array) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (JsonNode n : array) out.add(n.asText());
         return out;
     }

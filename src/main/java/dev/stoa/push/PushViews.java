@@ -5,6 +5,7 @@ import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserRules;
+import java.util.Base64;
 import java.util.Set;
 
 /**
@@ -107,7 +108,7 @@ public final class PushViews {
     static byte[] checkPushKey(String key) {
         byte[] bytes;
         try {
-            bytes = java.util.Base64.getDecoder().decode(key);
+            bytes = Base64.getDecoder().decode(key);
         } catch (IllegalArgumentException e) {
             throw ApiError.bad("Invalid `push_key`");
         }

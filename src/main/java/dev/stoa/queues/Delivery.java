@@ -1,19 +1,20 @@
 package dev.stoa.queues;
 
-import dev.stoa.events.EventType;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.events.EventType;
 import dev.stoa.events.Hints;
 import dev.stoa.events.LoggedEvent;
 import dev.stoa.http.Json;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.SerializerProvider;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.EnumMap;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.Supplier;
@@ -97,7 +98,7 @@ public final class Delivery {
         @Override
         public boolean equals(Object o) {
             return o instanceof RenderKey k && emptyTopicName == k.emptyTopicName && senderQueue == k.senderQueue
-                    && rule.equals(k.rule) && java.util.Objects.equals(perUser, k.perUser);
+                    && rule.equals(k.rule) && Objects.equals(perUser, k.perUser);
         }
 
         @Override

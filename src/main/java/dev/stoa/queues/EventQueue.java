@@ -1,5 +1,7 @@
 package dev.stoa.queues;
 
+import java.util.concurrent.atomic.AtomicInteger;
+
 /**
  * A queue is a cursor plus a filter. Activity and the acknowledged position live in memory (a
  * poll never writes to the database) and reach the row lazily, for expiry after a restart.
@@ -15,7 +17,7 @@ public final class EventQueue {
     volatile long acked;
     volatile boolean dirty;
     volatile boolean deleted;
-    final java.util.concurrent.atomic.AtomicInteger pollers = new java.util.concurrent.atomic.AtomicInteger();
+    final AtomicInteger pollers = new AtomicInteger();
 
     EventQueue(String id, Long userId, QueueSpec spec, long startEventId, long idleTimeoutSecs,
                long createdAt, long lastActivity, long acked) {

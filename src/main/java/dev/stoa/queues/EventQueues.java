@@ -12,8 +12,9 @@ import dev.stoa.http.Json;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -83,7 +84,7 @@ public final class EventQueues {
             }
         }
         if (q == null || q.deleted || q.expired(now)) throw badQueue(queueId);
-        if (!java.util.Objects.equals(q.userId, userId)) {
+        if (!Objects.equals(q.userId, userId)) {
             throw ApiError.bad("You are not authorized to get events from this queue");
         }
         return q;

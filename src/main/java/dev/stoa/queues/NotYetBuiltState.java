@@ -2,6 +2,8 @@ package dev.stoa.queues;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -11,7 +13,7 @@ import java.util.Set;
  * its own contributor.
  */
 public final class NotYetBuiltState implements StateContributor {
-    private static final Map<String, String> EMPTY = new java.util.LinkedHashMap<>();
+    private static final Map<String, String> EMPTY = new LinkedHashMap<>();
 
     static {
         EMPTY.put("default_stream_groups", "realm_default_stream_groups=[]");
@@ -24,7 +26,7 @@ public final class NotYetBuiltState implements StateContributor {
 
     @Override
     public Set<String> eventTypes() {
-        var types = new java.util.HashSet<>(EMPTY.keySet());
+        var types = new HashSet<>(EMPTY.keySet());
         return types;
     }
 

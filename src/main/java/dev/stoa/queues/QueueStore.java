@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.jdbi.v3.core.Handle;
 
 /** The event_queues table: one row per queue, so queues survive a crash and every node sees them. */
@@ -48,7 +49,7 @@ final class QueueStore {
     Map<String, Long> acked(Handle h) {
         return h.createQuery("SELECT queue_id, acked_event_id FROM event_queues")
                 .map((rs, ctx) -> Map.entry(rs.getString(1), rs.getLong(2))).list().stream()
-                .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
     private static EventQueue row(ResultSet rs) throws SQLException {

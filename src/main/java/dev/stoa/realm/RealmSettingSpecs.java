@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
  * The scalar realm settings PATCH /realm accepts, each with its parser (Zulip's validators and
@@ -56,7 +57,7 @@ final class RealmSettingSpecs {
             if (!LANGUAGES.contains(v)) throw ApiError.bad("Invalid language '" + v + "'");
             return F.textNode(v);
         }, false);
-        put("default_code_block_language", (r, n) -> F.textNode(dev.stoa.http.Request.noNul(n, r.str(n))), false);
+        put("default_code_block_language", (r, n) -> F.textNode(Request.noNul(n, r.str(n))), false);
         put("video_chat_provider", intIn(Set.of(0, 1), v -> "Invalid video_chat_provider " + v), false);
         put("giphy_rating", intIn(Set.of(0, 1, 2, 3, 4, 5), v -> "Invalid giphy_rating " + v), false);
         put("digest_weekday", intIn(Set.of(0, 1, 2, 3, 4, 5, 6), v -> "Invalid digest_weekday"), false);
@@ -75,7 +76,7 @@ final class RealmSettingSpecs {
 
     private static Parser capped(int max) {
         return (r, n) -> {
-            String v = dev.stoa.http.Request.noNul(n, r.str(n));
+            String v = Request.noNul(n, r.str(n));
             if (v.length() > max) throw ApiError.bad(n + " is too long (limit: " + max + " characters)");
             return F.textNode(v);
         };
@@ -91,7 +92,7 @@ final class RealmSettingSpecs {
         return F.numberNode(v.intValue());
     }
 
-    private static Parser intIn(Set<Integer> allowed, java.util.function.IntFunction<String> msg) {
+    private static Parser intIn(Set<Integer> allowed, IntFunction<String> msg) {
         return (r, n) -> {
             int v = integer(r, n).intValue();
             if (!allowed.contains(v)) throw ApiError.bad(msg.apply(v));

@@ -1,13 +1,15 @@
 package dev.stoa.realm;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.groups.GroupSettingRules;
 import dev.stoa.groups.GroupSettingValues;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.Json;
 import dev.stoa.queues.StateContributor;
 import java.util.Set;
+import java.util.function.Function;
+import org.jdbi.v3.core.Handle;
 
 /** register's `realm` state: every realm setting as realm_<name>, server limits and constants. */
 public final class RealmState implements StateContributor {
@@ -15,7 +17,7 @@ public final class RealmState implements StateContributor {
     private final String externalUrl;
     private final String host;
     private final long maxUploadMib;
-    private final java.util.function.Function<org.jdbi.v3.core.Handle, Auth> auth;
+    private final Function<Handle, Auth> auth;
     private final boolean canSendEmail;
     private final boolean canPush;
 
@@ -26,7 +28,7 @@ public final class RealmState implements StateContributor {
     private final GroupStore groups;
 
     public RealmState(RealmHolder realm, GroupStore groups, String externalUrl, String host, long maxUploadMib,
-                      java.util.function.Function<org.jdbi.v3.core.Handle, Auth> auth,
+                      Function<Handle, Auth> auth,
                       boolean canSendEmail, boolean canPush) {
         this.auth = auth;
         this.canPush = canPush;
@@ -44,7 +46,7 @@ public final class RealmState implements StateContributor {
     @Override
     public void fetch(Context ctx, ObjectNode state) {
         Realm r = realm.get();
-        java.util.Set<Long> active = null;
+        Set<Long> active = null;
         for (var e : r.settings().properties()) {
             JsonNode v = e.getValue();
             if (v.isObject() && GroupSettingRules.REALM.containsKey(e.getKey())) {

@@ -9,6 +9,7 @@ import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import dev.stoa.realm.RealmActions;
 import dev.stoa.users.UserRules;
+import org.jdbi.v3.core.Handle;
 
 /** Adding, changing and removing allowed domains: owners only, as Zulip; events to everyone. */
 public final class RealmDomainActions {
@@ -61,7 +62,7 @@ public final class RealmDomainActions {
         });
     }
 
-    private RealmDomainStore.Domain existing(org.jdbi.v3.core.Handle h, String domain) {
+    private RealmDomainStore.Domain existing(Handle h, String domain) {
         return store.byDomain(h, domain).orElseThrow(() -> ApiError.bad("No entry found for domain " + domain + "."));
     }
 }

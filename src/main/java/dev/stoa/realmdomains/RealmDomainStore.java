@@ -2,6 +2,8 @@ package dev.stoa.realmdomains;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
@@ -14,7 +16,7 @@ public final class RealmDomainStore {
         }
     }
 
-    private static Domain map(java.sql.ResultSet rs) throws java.sql.SQLException {
+    private static Domain map(ResultSet rs) throws SQLException {
         return new Domain(rs.getLong(1), rs.getString(2), rs.getBoolean(3));
     }
 

@@ -1,6 +1,7 @@
 package dev.stoa.realmdomains;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
@@ -52,6 +53,6 @@ public final class RealmDomainViews {
     }
 
     private static boolean allowSubdomains(Request req) {
-        return req.optBool("allow_subdomains").orElseThrow(() -> dev.stoa.http.ApiError.missing("allow_subdomains"));
+        return req.optBool("allow_subdomains").orElseThrow(() -> ApiError.missing("allow_subdomains"));
     }
 }

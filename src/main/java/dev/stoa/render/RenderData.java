@@ -2,19 +2,20 @@ package dev.stoa.render;
 
 import dev.stoa.db.Db;
 import dev.stoa.emoji.RealmEmoji;
+import dev.stoa.events.CachedTable;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LogFollower;
-import dev.stoa.events.CachedTable;
 import dev.stoa.events.RowsChanged;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.linkifiers.LinkifierStore;
-import dev.stoa.markdown.MarkdownContext;
 import dev.stoa.markdown.MarkdownContext.ChannelRef;
 import dev.stoa.markdown.MarkdownContext.CustomEmoji;
 import dev.stoa.markdown.MarkdownContext.Linkifier;
 import dev.stoa.markdown.MarkdownContext.MentionGroup;
 import dev.stoa.markdown.MarkdownContext.MentionUser;
+import dev.stoa.markdown.MarkdownContext;
 import dev.stoa.users.UserStore;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -96,7 +97,7 @@ public final class RenderData extends LogFollower {
     /** Reloads the parts whose tables changed (null: entries were missed, every part). */
     @Override
     protected void changed(List<RowsChanged.Seen> changes, long head) {
-        Set<CachedTable> tables = java.util.EnumSet.noneOf(CachedTable.class);
+        Set<CachedTable> tables = EnumSet.noneOf(CachedTable.class);
         if (changes != null) for (RowsChanged.Seen c : changes) tables.add(c.table());
         if (changes == null || tables.contains(CachedTable.USERS)) loadUsers();
         if (changes == null || tables.contains(CachedTable.USER_GROUPS)) loadGroups();

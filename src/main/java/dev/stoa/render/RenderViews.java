@@ -7,6 +7,7 @@ import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -41,7 +42,7 @@ public final class RenderViews {
     /** Percent-encodes non-ASCII characters (UTF-8) so the Location header stays ASCII. */
     static String asciiOnly(String url) {
         StringBuilder sb = new StringBuilder();
-        for (byte b : url.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+        for (byte b : url.getBytes(StandardCharsets.UTF_8)) {
             if (b >= 0) sb.append((char) b); else sb.append('%').append(String.format("%02X", b & 0xFF));
         }
         return sb.toString();

@@ -7,12 +7,16 @@ import com.onelogin.saml2.settings.SettingsBuilder;
 import com.onelogin.saml2.util.Constants;
 import dev.stoa.config.SamlConfig;
 import dev.stoa.signin.SignInRefused;
+import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.security.cert.CertificateEncodingException;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The SAML 2.0 protocol, done by OneLogin's java-saml (as python3-saml does it for Zulip): the
@@ -67,7 +71,7 @@ final class SamlClient {
         String encoded;
         try {
             encoded = request.getEncodedAuthnRequest(true);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new SignInRefused("the SAML request could not be made");
         }
         String sso = config.idpUrl().toString();
@@ -88,9 +92,9 @@ final class SamlClient {
         try {
             Map<String, List<String>> attrs = response.getAttributes();
             String email = first(attrs, config.attrEmail());
-            String name = String.join(" ", java.util.stream.Stream.of(first(attrs, config.attrFirstName()), first(attrs, config.attrLastName()))
+            String name = String.join(" ", Stream.of(first(attrs, config.attrFirstName()), first(attrs, config.attrLastName()))
                     .filter(s -> s != null && !s.isBlank()).toList());
-            Map<String, String> profile = new java.util.LinkedHashMap<>();
+            Map<String, String> profile = new LinkedHashMap<>();
             config.profileAttrs().forEach((field, attr) -> {
                 String value = first(attrs, attr);
                 if (value != null) profile.put(field, value);
@@ -110,7 +114,7 @@ final class SamlClient {
     String metadata() {
         try {
             return settings.getSPMetadata();
-        } catch (java.security.cert.CertificateEncodingException e) {
+        } catch (CertificateEncodingException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -4,6 +4,7 @@ import dev.stoa.db.Dialect;
 import dev.stoa.http.Json;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
@@ -33,7 +34,7 @@ public final class ScheduledStore {
     }
 
     private static List<Long> ids(String json) {
-        List<Long> out = new java.util.ArrayList<>();
+        List<Long> out = new ArrayList<>();
         Json.parse(json).forEach(n -> out.add(n.asLong()));
         return List.copyOf(out);
     }

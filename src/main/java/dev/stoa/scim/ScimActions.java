@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.config.ScimConfig;
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
+import dev.stoa.http.ApiError;
 import dev.stoa.identity.Role;
 import dev.stoa.identity.User;
 import dev.stoa.realm.RealmHolder;
@@ -123,7 +124,7 @@ public final class ScimActions {
     private static String scimName(String fullName) {
         try {
             return UserRules.checkFullName(fullName);
-        } catch (dev.stoa.http.ApiError e) {
+        } catch (ApiError e) {
             throw ScimError.bad(e.getMessage());
         }
     }

@@ -4,6 +4,7 @@ import dev.stoa.identity.User;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -61,16 +62,16 @@ final class ScimFilter {
         String attr = next();
         String op = next().toLowerCase(Locale.ROOT);
         if (op.equals("pr")) {
-            java.util.function.Function<User, Object> get = attribute(attr);
+            Function<User, Object> get = attribute(attr);
             return u -> get.apply(u) != null;
         }
         String raw = next();
         Object value = literal(raw);
-        java.util.function.Function<User, Object> get = attribute(attr);
+        Function<User, Object> get = attribute(attr);
         return u -> compare(get.apply(u), op, value);
     }
 
-    private static java.util.function.Function<User, Object> attribute(String attr) {
+    private static Function<User, Object> attribute(String attr) {
         return switch (attr.toLowerCase(Locale.ROOT)) {
             case "username" -> User::deliveryEmail;
             case "name.formatted", "displayname" -> User::fullName;

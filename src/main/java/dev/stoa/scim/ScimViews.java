@@ -1,5 +1,6 @@
 package dev.stoa.scim;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.config.ScimConfig;
@@ -13,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -91,7 +93,7 @@ public final class ScimViews {
     private RawResponse search(Request r, String filter) {
         int start = page(r, "startIndex", 1), count = page(r, "count", 50);
         if (start < 1) throw ScimError.bad("Invalid startIndex (must be >= 1)");
-        var matches = filter == null ? (java.util.function.Predicate<User>) u -> true : ScimFilter.parse(filter);
+        var matches = filter == null ? (Predicate<User>) u -> true : ScimFilter.parse(filter);
         ScimActions.Page p = actions.list(matches, start, count);
         return scim(200, json.list(p.total(), start, count, p.users()), Map.of());
     }
@@ -116,7 +118,7 @@ public final class ScimViews {
         JsonNode d;
         try {
             d = Json.MAPPER.readTree(text.isEmpty() ? "{}" : text);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw ScimError.bad("Could not decode JSON body: " + e.getOriginalMessage());
         }
         if (d == null || (d.isObject() && d.isEmpty())) throw ScimError.bad(method + " call made with empty body");

@@ -1,6 +1,7 @@
 package dev.stoa.sessions;
 
 import dev.stoa.db.Db;
+import dev.stoa.db.Tx;
 import dev.stoa.http.WebCookies;
 import dev.stoa.identity.User;
 import java.time.Clock;
@@ -40,7 +41,7 @@ public final class SessionActions {
      * Inside a password change's transaction: every other session of the user ends, and the one that
      * made the change ({@code keepKey}, null from the API) goes on under the new password.
      */
-    public void keepOnly(dev.stoa.db.Tx tx, long userId, String keepKey, String newPasswordHash) {
+    public void keepOnly(Tx tx, long userId, String keepKey, String newPasswordHash) {
         store.keepOnly(tx.h(), userId, keepKey == null ? null : SessionKeys.sha256(keepKey), SessionKeys.authHash(newPasswordHash));
     }
 

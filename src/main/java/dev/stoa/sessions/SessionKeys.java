@@ -1,5 +1,6 @@
 package dev.stoa.sessions;
 
+import dev.stoa.http.WebCookies;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -10,7 +11,7 @@ public final class SessionKeys {
     private SessionKeys() {}
 
     public static String random() {
-        return dev.stoa.http.WebCookies.newToken();
+        return WebCookies.newToken();
     }
 
     public static String sha256(String s) {

@@ -3,6 +3,8 @@ package dev.stoa.settings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.Request;
+import dev.stoa.users.UserSettingsState;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,8 +37,8 @@ final class SettingTypes {
     }
 
     /** The settings whose changes also go out in the legacy event forms: register's legacy key lists. */
-    private static final Set<String> DISPLAY_LEGACY = dev.stoa.users.UserSettingsState.DISPLAY_LEGACY;
-    private static final Set<String> NOTIFICATION_LEGACY = dev.stoa.users.UserSettingsState.NOTIFICATION_LEGACY;
+    private static final Set<String> DISPLAY_LEGACY = UserSettingsState.DISPLAY_LEGACY;
+    private static final Set<String> NOTIFICATION_LEGACY = UserSettingsState.NOTIFICATION_LEGACY;
 
     static final Map<String, Setting> ALL = new LinkedHashMap<>();
 
@@ -97,11 +99,11 @@ final class SettingTypes {
 
     /** The parameter parser's own reading (Zulip's Json[bool] / Json[int] and their messages). */
     private static JsonNode bool(String name, String v) {
-        return JsonNodeFactory.instance.booleanNode(dev.stoa.http.Request.parseBool(name, v));
+        return JsonNodeFactory.instance.booleanNode(Request.parseBool(name, v));
     }
 
     private static long integer(String name, String v) {
-        return dev.stoa.http.Request.parseLong(name, v);
+        return Request.parseLong(name, v);
     }
 
     private static Parser oneOf(int... allowed) {

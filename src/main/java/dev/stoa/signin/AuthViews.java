@@ -1,14 +1,14 @@
 package dev.stoa.signin;
 
-import dev.stoa.identity.User;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
+import dev.stoa.identity.User;
 import dev.stoa.realm.Realm;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.users.PasswordLogin;
 import dev.stoa.users.UserJson;
+import java.util.function.UnaryOperator;
 
 /** The unauthenticated entry points: GET /server_settings and POST /fetch_api_key. */
 public final class AuthViews {
@@ -17,7 +17,7 @@ public final class AuthViews {
     private final RealmHolder realm;
     private final String externalUrl;
     private final SignInMethodActions methods;
-    private final java.util.function.UnaryOperator<String> markdown;
+    private final UnaryOperator<String> markdown;
     /** The last description rendered, and its source: /server_settings is unauthenticated and frequent. */
     private volatile String[] rendered = {"", ""};
 
@@ -25,7 +25,7 @@ public final class AuthViews {
     private final boolean pushEnabled;
 
     public AuthViews(PasswordLogin passwords, UserJson json, RealmHolder realm, String externalUrl, SignInMethodActions methods,
-                     java.util.function.UnaryOperator<String> markdown, boolean pushEnabled) {
+                     UnaryOperator<String> markdown, boolean pushEnabled) {
         this.pushEnabled = pushEnabled;
         this.methods = methods;
         this.markdown = markdown;

@@ -2,6 +2,7 @@ package dev.stoa.signin;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.config.SignInConfig;
 import dev.stoa.http.Json;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +33,7 @@ public record SignInMethods(boolean email, boolean ldap, boolean ldapUsernames, 
             "google", "apple", "saml", "openid connect");
 
     /** What {@code config} enables, everything on. */
-    public static SignInMethods of(dev.stoa.config.SignInConfig config) {
+    public static SignInMethods of(SignInConfig config) {
         List<External> external = new ArrayList<>();
         if (config.oidc() != null) {
             // Zulip's GenericOpenIdConnectBackend: name "oidc", backend "OpenID Connect"

@@ -2,6 +2,8 @@ package dev.stoa.snippets;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
@@ -10,7 +12,7 @@ import org.jdbi.v3.core.Handle;
 public final class SnippetStore {
     private static final String COLUMNS = "id, title, content, date_created";
 
-    private static ObjectNode map(java.sql.ResultSet rs) throws java.sql.SQLException {
+    private static ObjectNode map(ResultSet rs) throws SQLException {
         return Json.object().put("id", rs.getLong(1)).put("title", rs.getString(2))
                 .put("content", rs.getString(3)).put("date_created", rs.getLong(4));
     }

@@ -1,6 +1,7 @@
 package dev.stoa.topics;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.stoa.channels.ChannelAccess;
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
@@ -9,9 +10,10 @@ import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
-import dev.stoa.channels.ChannelAccess;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
+import java.util.function.Supplier;
+import org.jdbi.v3.core.Handle;
 
 /** Topic visibility and muted-user changes; events go to the user's own clients. */
 public final class UserTopicActions {
@@ -60,7 +62,7 @@ public final class UserTopicActions {
      * The same, refusing a channel the caller may not reach with noAccess: the legacy muted_topics
      * endpoint names a channel it was given by name by that name ("Invalid channel name 'x'").
      */
-    public void checkSetPolicy(User caller, TopicPolicy input, java.util.function.Supplier<ApiError> noAccess) {
+    public void checkSetPolicy(User caller, TopicPolicy input, Supplier<ApiError> noAccess) {
         long userId = caller.id(), streamId = input.streamId();
         String topic = input.topic();
         int policy = input.policy();
@@ -111,7 +113,7 @@ public final class UserTopicActions {
         log.append(tx, new MiscEvent.MutedUsers(mutedJson(store, tx.h(), userId)), Recipients.users(userId));
     }
 
-    static ArrayNode mutedJson(UserTopicStore store, org.jdbi.v3.core.Handle h, long userId) {
+    static ArrayNode mutedJson(UserTopicStore store, Handle h, long userId) {
         ArrayNode a = Json.array();
         for (long[] m : store.mutedUsers(h, userId)) a.add(Json.object().put("id", m[0]).put("timestamp", m[1]));
         return a;

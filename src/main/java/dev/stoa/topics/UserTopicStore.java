@@ -2,9 +2,11 @@ package dev.stoa.topics;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -48,8 +50,8 @@ public final class UserTopicStore {
     }
 
     /** Users the given user muted, and users who muted the given user (read receipts hide both). */
-    public java.util.Set<Long> mutedOrMutingIds(Handle h, long userId) {
-        return new java.util.HashSet<>(h.createQuery("SELECT muted_user_id FROM muted_users WHERE user_id = :u "
+    public Set<Long> mutedOrMutingIds(Handle h, long userId) {
+        return new HashSet<>(h.createQuery("SELECT muted_user_id FROM muted_users WHERE user_id = :u "
                 + "UNION SELECT user_id FROM muted_users WHERE muted_user_id = :u").bind("u", userId).mapTo(Long.class).list());
     }
 

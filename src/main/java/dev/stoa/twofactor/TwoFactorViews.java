@@ -2,6 +2,7 @@ package dev.stoa.twofactor;
 
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
+import dev.stoa.users.UserRules;
 
 /**
  * The account's two-factor pages, as JSON for the settings screen (Zulip serves them as
@@ -21,7 +22,7 @@ public final class TwoFactorViews {
     }
 
     public Object begin(Request req) {
-        TwoFactorActions.Setup s = actions.checkBegin(dev.stoa.users.UserRules.humanOnly(req.user()), req.str("password"));
+        TwoFactorActions.Setup s = actions.checkBegin(UserRules.humanOnly(req.user()), req.str("password"));
         return Json.success().put("secret", s.secret()).put("otpauth_url", s.otpauthUrl());
     }
 

@@ -1,15 +1,15 @@
 package dev.stoa.users;
 
-import dev.stoa.identity.User;
-
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
+import dev.stoa.identity.User;
 
 /** A bot as realm_bot events, register's realm_bots and GET /bots show it to its owner and administrators. */
 final class BotJson {
     private BotJson() {}
 
-    static ObjectNode bot(User u, UserJson json, com.fasterxml.jackson.databind.node.ArrayNode services) {
+    static ObjectNode bot(User u, UserJson json, ArrayNode services) {
         ObjectNode b = Json.object();
         b.put("user_id", u.id());
         b.put("full_name", u.fullName());

@@ -1,5 +1,8 @@
 package dev.stoa.users;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +15,7 @@ public final class BotServiceStore {
 
     private static final String COLUMNS = "id, bot_id, name, base_url, interface, token";
 
-    private static Service map(java.sql.ResultSet rs) throws java.sql.SQLException {
+    private static Service map(ResultSet rs) throws SQLException {
         return new Service(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getInt(5), rs.getString(6));
     }
 
@@ -29,7 +32,7 @@ public final class BotServiceStore {
     public Map<Long, List<Service>> all(Handle h) {
         Map<Long, List<Service>> out = new LinkedHashMap<>();
         for (Service s : h.createQuery("SELECT " + COLUMNS + " FROM bot_services ORDER BY id").map((rs, c) -> map(rs)).list()) {
-            out.computeIfAbsent(s.botId(), k -> new java.util.ArrayList<>()).add(s);
+            out.computeIfAbsent(s.botId(), k -> new ArrayList<>()).add(s);
         }
         return out;
     }

@@ -6,6 +6,7 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.List;
 import java.util.Map;
 import org.jdbi.v3.core.Handle;
@@ -31,7 +32,7 @@ public final class BotServices {
         try {
             URI u = new URI(url);
             if (u.getScheme() != null && u.getScheme().matches("(?i)https?") && u.getHost() != null) return url;
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             // as a malformed URL below
         }
         throw ApiError.bad(name + " is not a URL");

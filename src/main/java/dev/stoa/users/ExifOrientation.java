@@ -3,6 +3,7 @@ package dev.stoa.users;
 import java.awt.geom.AffineTransform;
 import java.awt.image.AffineTransformOp;
 import java.awt.image.BufferedImage;
+import java.nio.charset.StandardCharsets;
 
 /**
  * A JPEG's EXIF orientation (tag 0x0112 of IFD0), which phone cameras set instead of turning the
@@ -19,7 +20,7 @@ final class ExifOrientation {
         while (i + 4 <= b.length && (b[i] & 0xFF) == 0xFF) {
             int marker = b[i + 1] & 0xFF, length = u16(b, i + 2, false);
             if (marker == 0xDA || length < 2) return 1; // image data begins: no EXIF before it
-            if (marker == 0xE1 && i + 10 <= b.length && new String(b, i + 4, 6, java.nio.charset.StandardCharsets.ISO_8859_1).equals("Exif\0\0")) {
+            if (marker == 0xE1 && i + 10 <= b.length && new String(b, i + 4, 6, StandardCharsets.ISO_8859_1).equals("Exif\0\0")) {
                 return fromTiff(b, i + 10, Math.min(b.length, i + 2 + length));
             }
             i += 2 + length;

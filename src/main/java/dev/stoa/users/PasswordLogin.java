@@ -7,6 +7,7 @@ import dev.stoa.http.RateLimiter;
 import dev.stoa.identity.User;
 import dev.stoa.realm.RealmHolder;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * A username and password → the user, for POST /fetch_api_key and the web client's sign-in alike, with
@@ -21,7 +22,7 @@ public final class PasswordLogin {
     private final RealmHolder realm;
     private final RateLimiter failures;
     private final Listener listener;
-    private final java.util.function.Supplier<On> on;
+    private final Supplier<On> on;
     private final Directory directory;
     private final SecondFactor secondFactor;
 
@@ -51,7 +52,7 @@ public final class PasswordLogin {
     }
 
     /** {@code directory} null when none is configured; {@code on} is asked at each sign-in. */
-    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures, Listener listener, java.util.function.Supplier<On> on,
+    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures, Listener listener, Supplier<On> on,
                          Directory directory, SecondFactor secondFactor) {
         this.secondFactor = secondFactor;
         this.on = on;

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.concurrent.atomic.AtomicLong;
 import org.bouncycastle.crypto.generators.Argon2BytesGenerator;
 import org.bouncycastle.crypto.params.Argon2Parameters;
 
@@ -13,7 +14,7 @@ public final class Passwords {
     private static final int ITERATIONS = 2, MEMORY_KIB = 19 * 1024, PARALLELISM = 1;
     private static final String ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
-    private static final java.util.concurrent.atomic.AtomicLong DERIVATIONS = new java.util.concurrent.atomic.AtomicLong();
+    private static final AtomicLong DERIVATIONS = new AtomicLong();
 
     private Passwords() {}
 

@@ -1,7 +1,5 @@
 package dev.stoa.users;
 
-import dev.stoa.identity.User;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
@@ -11,8 +9,10 @@ import dev.stoa.events.Recipients;
 import dev.stoa.events.UserEvent;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
+import dev.stoa.identity.User;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -134,10 +134,10 @@ public final class ProfileFieldActions {
      * mapping names fields (lower case, spaces as underscores): text fields only, cut to their
      * length; an unchanged value writes nothing, a changed one sends its event.
      */
-    public void doSetFromDirectory(User target, java.util.Map<String, String> byName) {
+    public void doSetFromDirectory(User target, Map<String, String> byName) {
         db.write(tx -> {
             for (JsonNode f : store.fields(tx.h())) {
-                String v = byName.get(f.get("name").asText().toLowerCase(java.util.Locale.ROOT).replace(' ', '_'));
+                String v = byName.get(f.get("name").asText().toLowerCase(Locale.ROOT).replace(' ', '_'));
                 int type = f.get("type").asInt();
                 if (v == null || (type != ProfileFieldTypes.SHORT_TEXT && type != ProfileFieldTypes.LONG_TEXT)) continue;
                 int max = type == ProfileFieldTypes.SHORT_TEXT ? ProfileFieldTypes.SHORT_MAX_LENGTH : ProfileFieldTypes.LONG_MAX_LENGTH;

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.Query;
 
 /**
  * SQL for custom profile fields (custom_profile_fields) and users' values of them (custom_profile_values).
@@ -127,7 +128,7 @@ public final class ProfileFieldStore {
                 + "WHERE v.user_id IN (<ids>) ORDER BY v.user_id, v.field_id").bindList("ids", List.copyOf(userIds)));
     }
 
-    private static Map<Long, ObjectNode> collect(org.jdbi.v3.core.statement.Query q) {
+    private static Map<Long, ObjectNode> collect(Query q) {
         Map<Long, ObjectNode> out = new HashMap<>();
         q.map((rs, c) -> {
             ObjectNode entry = Json.object().put("value", rs.getString(3));

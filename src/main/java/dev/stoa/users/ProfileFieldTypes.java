@@ -9,6 +9,7 @@ import java.time.format.DateTimeParseException;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongPredicate;
 
 /** The custom profile field types, how their field_data and a user's value of each are checked (Zulip's messages). */
 public final class ProfileFieldTypes {
@@ -87,7 +88,7 @@ public final class ProfileFieldTypes {
      * Checks one user's value of a field (an empty value clears it). Messages name the field as
      * Zulip does ("{field name} is not a date").
      */
-    static void validateValue(java.util.function.LongPredicate isPerson, int type, String name, String fieldData, JsonNode value) {
+    static void validateValue(LongPredicate isPerson, int type, String name, String fieldData, JsonNode value) {
         if (value == null || value.isNull()) return;
         if (value.isTextual() && value.asText().isEmpty()) return;
         if (type == USER) {

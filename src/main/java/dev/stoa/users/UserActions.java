@@ -1,15 +1,12 @@
 package dev.stoa.users;
 
-import dev.stoa.events.Hints;
-import dev.stoa.identity.User;
-import dev.stoa.identity.Role;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.GroupEvent;
+import dev.stoa.events.Hints;
 import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.events.UserEvent;
@@ -18,6 +15,8 @@ import dev.stoa.groups.GroupStore;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
+import dev.stoa.identity.Role;
+import dev.stoa.identity.User;
 import dev.stoa.realm.RealmHolder;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -26,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Every write to users and bots. Each doX is one transaction that changes state and appends its
@@ -332,7 +332,7 @@ public final class UserActions {
         }
         Map<Long, Set<Long>> before = new HashMap<>();
         before.put(u.id(), access.visiblePeople(tx.h(), u));
-        List<java.util.function.Consumer<User>> afterHooks = hooks.stream().map(hook -> hook.aroundRoleChange(tx, u)).toList();
+        List<Consumer<User>> afterHooks = hooks.stream().map(hook -> hook.aroundRoleChange(tx, u)).toList();
         store.set(tx, u.id(), "role", role.code);
         log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", u.id()).put("role", role.code)), access.audience(tx.h(), u));
         moveSystemGroup(tx, u.id(), old, role);

@@ -3,8 +3,9 @@ package dev.stoa.users;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.stoa.events.EventLog;
+import dev.stoa.db.Db;
 import dev.stoa.events.CachedTable;
+import dev.stoa.events.EventLog;
 import dev.stoa.events.LogFollower;
 import dev.stoa.events.RowsChanged;
 import dev.stoa.http.Json;
@@ -102,7 +103,7 @@ public final class UserCache extends LogFollower {
     private static final long MAX_SCAN = 100_000;
 
     /** Builds the cache ahead of the first register (in the background after start); a failure leaves it to that register. */
-    public void warm(dev.stoa.db.Db db) {
+    public void warm(Db db) {
         try {
             db.read(h -> users(h));
         } catch (RuntimeException e) {

@@ -2,6 +2,7 @@ package dev.stoa.users;
 
 import dev.stoa.db.Tx;
 import dev.stoa.identity.User;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -14,8 +15,8 @@ public interface UserHooks {
      * Where a new person starts: the organization's default channels (as anyone who joins without
      * an invitation) and the channels of its invitation.
      */
-    record Joining(boolean defaultChannels, java.util.List<Long> channelIds) {
-        public static final Joining DEFAULT = new Joining(true, java.util.List.of());
+    record Joining(boolean defaultChannels, List<Long> channelIds) {
+        public static final Joining DEFAULT = new Joining(true, List.of());
     }
 
     /** A person (not a bot) was created. */

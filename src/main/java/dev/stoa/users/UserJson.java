@@ -1,11 +1,11 @@
 package dev.stoa.users;
 
-import dev.stoa.identity.User;
-import dev.stoa.identity.Role;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
+import dev.stoa.identity.Role;
+import dev.stoa.identity.User;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Map;
@@ -65,7 +65,7 @@ public final class UserJson {
     /** A time as Zulip's user objects write it (date_joined). */
     public static String isoTime(long epochSecond) {
         // By hand: register writes one per user, and DateTimeFormatter was a third of building a user.
-        java.time.LocalDateTime t = java.time.LocalDateTime.ofEpochSecond(epochSecond, 0, ZoneOffset.UTC);
+        LocalDateTime t = LocalDateTime.ofEpochSecond(epochSecond, 0, ZoneOffset.UTC);
         if (t.getYear() < 1000 || t.getYear() > 9999) return ISO.format(Instant.ofEpochSecond(epochSecond));
         StringBuilder b = new StringBuilder(32).append(t.getYear());
         two(b.append('-'), t.getMonthValue());

@@ -4,6 +4,8 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.identity.User;
 import dev.stoa.realm.Realm;
+import java.time.ZoneId;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.jdbi.v3.core.Handle;
 
@@ -54,7 +56,7 @@ public final class UserRules {
         return n;
     }
 
-    private static final java.util.Set<String> ZONES = java.time.ZoneId.getAvailableZoneIds();
+    private static final Set<String> ZONES = ZoneId.getAvailableZoneIds();
 
     public static boolean isTimezone(String tz) {
         return ZONES.contains(tz) && tz.indexOf('/') > 0 || tz.equals("UTC");

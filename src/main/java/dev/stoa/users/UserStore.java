@@ -1,21 +1,21 @@
 package dev.stoa.users;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Dialect;
 import dev.stoa.db.Tx;
 import dev.stoa.events.CachedTable;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.RowsChanged;
+import dev.stoa.http.Json;
 import dev.stoa.identity.Role;
 import dev.stoa.identity.User;
-
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.Json;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.StatementContext;
 
@@ -151,7 +151,7 @@ public final class UserStore {
      * subscriptions and for everyone in its direct-message conversations. (The subscription and
      * message tables belong to features above users; this one query over them stays here.)
      */
-    public void accessLinks(Handle h, List<Long> viewers, java.util.function.BiConsumer<Long, Long> link) {
+    public void accessLinks(Handle h, List<Long> viewers, BiConsumer<Long, Long> link) {
         h.createQuery("""
                 SELECT DISTINCT s1.user_id AS viewer, s2.user_id AS seen FROM subscriptions s1
                 JOIN subscriptions s2 ON s2.channel_id = s1.channel_id AND s2.active

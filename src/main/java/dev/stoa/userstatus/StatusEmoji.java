@@ -4,6 +4,8 @@ import dev.stoa.emoji.EmojiRow;
 import dev.stoa.emoji.RealmEmoji;
 import dev.stoa.http.ApiError;
 import dev.stoa.markdown.EmojiCatalog;
+import dev.stoa.queues.ZulipNames;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -32,7 +34,7 @@ final class StatusEmoji {
             if (type == null) type = found.type();
         }
         // Either name is accepted; stored as Zulip's, sent as the client reads it (ZulipNames).
-        if (type.equals(dev.stoa.queues.ZulipNames.SEED_EXTRA)) type = EXTRA;
+        if (type.equals(ZulipNames.SEED_EXTRA)) type = EXTRA;
         check(name, code, type);
         return new Emoji(name, code, type);
     }
@@ -58,7 +60,7 @@ final class StatusEmoji {
             }
             case UNICODE -> {
                 EmojiCatalog catalog = EmojiCatalog.get();
-                if (!code.equals(code.toLowerCase(java.util.Locale.ROOT)) || catalog.nameForCode(code).isEmpty()) throw ApiError.bad("Invalid emoji code.");
+                if (!code.equals(code.toLowerCase(Locale.ROOT)) || catalog.nameForCode(code).isEmpty()) throw ApiError.bad("Invalid emoji code.");
                 if (!catalog.codeForName(name).map(code::equals).orElse(false)) throw ApiError.bad("Invalid emoji name.");
             }
             default -> throw ApiError.bad("Invalid emoji type.");

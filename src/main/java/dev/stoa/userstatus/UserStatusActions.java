@@ -2,6 +2,7 @@ package dev.stoa.userstatus;
 
 import com.fasterxml.jackson.databind.node.BooleanNode;
 import dev.stoa.db.Db;
+import dev.stoa.emoji.RealmEmoji;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.OrgEvent;
 import dev.stoa.identity.User;
@@ -30,7 +31,7 @@ public final class UserStatusActions {
     private final UserAccess access;
     private final Clock clock;
 
-    public UserStatusActions(Db db, EventLog log, UserStatusStore store, dev.stoa.emoji.RealmEmoji realmEmoji,
+    public UserStatusActions(Db db, EventLog log, UserStatusStore store, RealmEmoji realmEmoji,
                              SettingsActions settings, UserAccess access, Clock clock) {
         this.db = db;
         this.log = log;

@@ -1,5 +1,7 @@
 package dev.stoa.userstatus;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
@@ -15,7 +17,7 @@ public final class UserStatusStore {
 
     private static final String COLUMNS = "user_id, status_text, emoji_name, emoji_code, reaction_type";
 
-    private static Row map(java.sql.ResultSet rs) throws java.sql.SQLException {
+    private static Row map(ResultSet rs) throws SQLException {
         return new Row(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5));
     }
 

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -154,7 +155,7 @@ public final class WebClientHandler extends Handler.Wrapper {
     }
 
     static String contentType(String name) {
-        String ext = name.substring(name.lastIndexOf('.') + 1).toLowerCase(java.util.Locale.ROOT);
+        String ext = name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
         return switch (ext) {
             case "html" -> "text/html; charset=utf-8";
             case "js", "mjs" -> "application/javascript; charset=utf-8";

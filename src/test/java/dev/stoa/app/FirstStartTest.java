@@ -1,7 +1,5 @@
 package dev.stoa.app;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.stoa.config.Config;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ServerProcess;
@@ -10,10 +8,15 @@ import dev.stoa.testing.WebClient;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.util.Comparator;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The first start creates the realm and writes <data>/zuliprc; later starts reuse everything. */
 class FirstStartTest {
@@ -36,7 +39,7 @@ class FirstStartTest {
                 String text = Files.readString(rc);
                 assertThat(text).isEqualTo("[api]\nemail=" + o.email() + "\nkey=" + o.apiKey() + "\nsite=http://127.0.0.1:" + port + "\n");
                 if (!System.getProperty("os.name").startsWith("Windows")) {
-                    assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(rc))).isEqualTo("rw-------");
+                    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(rc))).isEqualTo("rw-------");
                 }
                 email = o.email();
                 key = o.apiKey();
@@ -70,8 +73,8 @@ class FirstStartTest {
         try (ServerProcess p = new ServerProcess(TestDatabase.freshPostgresUrl())) {
             p.start();
             String out = p.output();
-            java.util.regex.Matcher email = java.util.regex.Pattern.compile("email: +(\\S+)").matcher(out);
-            java.util.regex.Matcher password = java.util.regex.Pattern.compile("password: +(\\S+)").matcher(out);
+            Matcher email = Pattern.compile("email: +(\\S+)").matcher(out);
+            Matcher password = Pattern.compile("password: +(\\S+)").matcher(out);
             assertThat(email.find() && password.find()).as(out).isTrue();
             assertThat(out).contains("Open " + p.baseUrl() + "/ in a browser and log in with this email and password.");
             // A clean start: no JVM warning (SQLite's native access is enabled explicitly), and one line with where it listens and its data.

@@ -1,5 +1,6 @@
 package dev.stoa.bench;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -7,6 +8,7 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -90,9 +92,9 @@ class Benchmark {
         }
     }
 
-    private static void deleteTree(Path dir) throws java.io.IOException {
+    private static void deleteTree(Path dir) throws IOException {
         try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.stoa.bench;
 
+import dev.stoa.http.RateLimiter;
+import dev.stoa.ratelimits.RateLimits;
 import dev.stoa.testing.TestRedis;
 import dev.stoa.testing.TestServer;
 import java.net.URI;
@@ -7,9 +9,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -22,11 +27,11 @@ class LimiterBench {
     private static final int CLIENTS = 16, SECONDS = 8, ROUNDS = 3;
 
     @Test
-    @org.junit.jupiter.api.Timeout(value = 20, unit = java.util.concurrent.TimeUnit.MINUTES)
+    @org.junit.jupiter.api.Timeout(value = 20, unit = TimeUnit.MINUTES)
     void limiterCallsPerSecond() throws Exception {
-        java.time.Clock clock = java.time.Clock.systemUTC();
-        try (dev.stoa.ratelimits.RateLimits mem = dev.stoa.ratelimits.RateLimits.create(1_000_000_000, 1, 1, null, "", clock);
-             dev.stoa.ratelimits.RateLimits red = dev.stoa.ratelimits.RateLimits.create(1_000_000_000, 1, 1, TestRedis.url(), TestRedis.freshPrefix(), clock)) {
+        Clock clock = Clock.systemUTC();
+        try (RateLimits mem = RateLimits.create(1_000_000_000, 1, 1, null, "", clock);
+             RateLimits red = RateLimits.create(1_000_000_000, 1, 1, TestRedis.url(), TestRedis.freshPrefix(), clock)) {
             for (int round = 0; round < ROUNDS; round++) {
                 System.out.printf("BENCH limiter round %d: memory %.0f hits/s, redis %.0f hits/s (%d threads, %d keys)%n", round,
                         hits(mem.perUser()), hits(red.perUser()), CLIENTS, CLIENTS);
@@ -34,7 +39,7 @@ class LimiterBench {
         }
     }
 
-    private static double hits(dev.stoa.http.RateLimiter l) throws Exception {
+    private static double hits(RateLimiter l) throws Exception {
         AtomicLong done = new AtomicLong();
         long end = System.nanoTime() + 3_000_000_000L;
         List<Thread> threads = new ArrayList<>();
@@ -52,7 +57,7 @@ class LimiterBench {
     }
 
     @Test
-    @org.junit.jupiter.api.Timeout(value = 20, unit = java.util.concurrent.TimeUnit.MINUTES)
+    @org.junit.jupiter.api.Timeout(value = 20, unit = TimeUnit.MINUTES)
     void requestsPerSecond() throws Exception {
         try (TestServer memory = new TestServer(c -> c.withLimits(1_000_000_000, 1_000_000_000, 1_000_000));
              TestServer redis = new TestServer(c -> c.withLimits(1_000_000_000, 1_000_000_000, 1_000_000)
@@ -67,7 +72,7 @@ class LimiterBench {
     }
 
     private static double rate(TestServer s) throws Exception {
-        HttpClient http = HttpClient.newBuilder().executor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()).build();
+        HttpClient http = HttpClient.newBuilder().executor(Executors.newVirtualThreadPerTaskExecutor()).build();
         String auth = "Basic " + Base64.getEncoder().encodeToString((s.member.email + ":" + s.member.apiKey).getBytes(StandardCharsets.UTF_8));
         HttpRequest req = HttpRequest.newBuilder(URI.create(s.baseUrl + "/api/v1/users/me")).header("Authorization", auth).build();
         for (int i = 0; i < 3000; i++) http.send(req, HttpResponse.BodyHandlers.ofString()); // warm-up (JIT)

@@ -3,6 +3,7 @@ package dev.stoa.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -116,7 +117,7 @@ final class Load {
             inFlight.stream().filter(f -> !f.isDone()).forEach(f -> {
                 if (f.cancel(true)) stats.error();
             });
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             // each failure was counted by its own whenComplete
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,9 +1,13 @@
 package dev.stoa.bench;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongFunction;
 
 /** The scenarios but mix (Mix), each measured against the running server and added to the results. */
 final class Scenarios {
@@ -33,7 +37,7 @@ final class Scenarios {
     }
 
     /** History narrows over the seeded messages, 20 requests a second on schedule. */
-    void history() throws java.io.IOException {
+    void history() throws IOException {
         long cpu0 = server.cpuMs();
         Load.Stats topic = narrow(this::channelTopic);
         results.add("history", "channel+topic narrow, 100 before newest, " + realm.seeded + " msgs", topic, "p99 <= 15 ms");
@@ -57,7 +61,7 @@ final class Scenarios {
         return "[{\"operator\":\"channel\",\"operand\":" + channel + "},{\"operator\":\"topic\",\"operand\":\"topic " + (i % 10) + "\"}]";
     }
 
-    private Load.Stats narrow(java.util.function.LongFunction<String> narrowFor) {
+    private Load.Stats narrow(LongFunction<String> narrowFor) {
         return Load.openLoop(20, sizes.seconds(), i -> http.async("GET", "/messages", realm.owner, "anchor", "newest", "num_before", "100",
                 "num_after", "0", "narrow", narrowFor.apply(i)));
     }
@@ -70,7 +74,7 @@ final class Scenarios {
     }
 
     /** POST /register (every event type) for a person in registerChannels channels of the whole realm. */
-    void register() throws java.io.IOException {
+    void register() throws IOException {
         BenchHttp.Cred person = realm.crowd.get(0);
         long cpu0 = server.cpuMs();
         // STOA_BENCH_REGISTER_SECONDS lengthens the series (more samples when profiling)
@@ -118,7 +122,7 @@ final class Scenarios {
         });
         Load.Stats delivered = new Load.Stats();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        for (var e : listeners.polling() == 0 ? java.util.Set.<java.util.Map.Entry<Long, Long>>of() : sentAt.entrySet()) {
+        for (var e : listeners.polling() == 0 ? Set.<Map.Entry<Long, Long>>of() : sentAt.entrySet()) {
             long last = listeners.awaitAll(tag + "-" + e.getKey(), Math.max(0, (deadline - System.nanoTime()) / 1_000_000));
             if (last < 0) delivered.error();
             else delivered.record(e.getValue(), last);

@@ -1,27 +1,29 @@
 package dev.stoa.bots;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.config.BotsConfig;
 import dev.stoa.http.Json;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.Await;
 import dev.stoa.testing.MutableClock;
 import dev.stoa.testing.StoaTestBase;
-import dev.stoa.testing.TestBotServer;
 import dev.stoa.testing.TestBotServer.Answer;
+import dev.stoa.testing.TestBotServer;
 import dev.stoa.testing.TestServer;
 import java.net.ServerSocket;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Outgoing webhooks (issue 27) against a real bot service (TestBotServer): Zulip's payload, the
@@ -111,7 +113,7 @@ class OutgoingWebhookTest extends StoaTestBase {
         JsonNode reply = awaitMessageFrom(member, queue, botId);
         assertThat(raw(reply)).isEqualTo("hello there");
         assertThat(reply.get("type").asText()).isEqualTo("private");
-        List<Long> ids = new java.util.ArrayList<>();
+        List<Long> ids = new ArrayList<>();
         reply.get("display_recipient").forEach(r -> ids.add(r.get("id").asLong()));
         assertThat(ids).containsExactlyInAnyOrder(member.userId, botId);
         assertThat(newestTexts(member, 3)).as("no reply to the first").containsExactly("quiet please", "hi", "hello there");
@@ -260,11 +262,11 @@ class OutgoingWebhookTest extends StoaTestBase {
             long last = queue.get("last_event_id").asLong();
             JsonNode events = c.get("/events", "queue_id", id, "last_event_id", last).success().get("events");
             for (JsonNode e : events) {
-                ((com.fasterxml.jackson.databind.node.ObjectNode) queue).put("last_event_id", e.get("id").asLong());
+                ((ObjectNode) queue).put("last_event_id", e.get("id").asLong());
                 if (e.get("type").asText().equals("message") && e.get("message").get("sender_id").asLong() == senderId) {
                     JsonNode m = e.get("message");
                     JsonNode rawOne = c.get("/messages/" + m.get("id").asLong()).success().get("raw_content");
-                    ((com.fasterxml.jackson.databind.node.ObjectNode) m).set("raw_content", rawOne);
+                    ((ObjectNode) m).set("raw_content", rawOne);
                     return m;
                 }
             }
@@ -278,13 +280,13 @@ class OutgoingWebhookTest extends StoaTestBase {
                 "narrow", List.of(Map.of("operator", "channel", "operand", CHANNEL), Map.of("operator", "topic", "operand", topic)),
                 "apply_markdown", false).success()
                 .get("messages");
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         msgs.forEach(m -> out.add(m.get("content").asText()));
         return out;
     }
 
     private static List<String> newestTexts(ApiClient c, int n) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         c.get("/messages", "anchor", "newest", "num_before", n, "num_after", 0, "narrow", List.of(), "apply_markdown", false).success()
                 .get("messages").forEach(m -> out.add(m.get("content").asText()));
         return out;

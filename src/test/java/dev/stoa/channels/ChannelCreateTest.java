@@ -1,12 +1,15 @@
 package dev.stoa.channels;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** POST /channels/create and channel creation through POST /users/me/subscriptions. */
 class ChannelCreateTest extends StoaTestBase {
@@ -67,7 +70,7 @@ class ChannelCreateTest extends StoaTestBase {
     }
 
     static List<String> fields(JsonNode o) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         o.fieldNames().forEachRemaining(out::add);
         return out;
     }
@@ -132,41 +135,41 @@ class ChannelCreateTest extends StoaTestBase {
     @Test
     void guestsAndBotsCreating() {
         guest.post("/channels/create", "name", "guestland", "subscribers", List.of()).badRequest("Insufficient permission");
-        guest.post("/users/me/subscriptions", "subscriptions", List.of(java.util.Map.of("name", "guestland"))).badRequest("Insufficient permission");
+        guest.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "guestland"))).badRequest("Insufficient permission");
         long id = create(bot, "botland");
         assertThat(bot.get("/streams/" + id).success().get("stream").get("creator_id").asLong()).isEqualTo(bot.userId);
     }
 
     @Test
     void createOnTheFlyThroughSubscribe() {
-        JsonNode r = member.post("/users/me/subscriptions", "subscriptions", List.of(java.util.Map.of("name", "fly", "description", "d")),
+        JsonNode r = member.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "fly", "description", "d")),
                 "principals", List.of(member.userId, moderator.userId)).success();
         assertThat(r.get("subscribed").get(String.valueOf(member.userId)).toString()).isEqualTo("[\"fly\"]");
         assertThat(r.get("subscribed").get(String.valueOf(moderator.userId)).toString()).isEqualTo("[\"fly\"]");
-        JsonNode again = member.post("/users/me/subscriptions", "subscriptions", List.of(java.util.Map.of("name", "fly"))).success();
+        JsonNode again = member.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "fly"))).success();
         assertThat(again.get("already_subscribed").get(String.valueOf(member.userId)).toString()).isEqualTo("[\"fly\"]");
     }
 
     @Test
     void announceTellsTheAnnouncementsChannel() {
-        long announcements = admin.post("/channels/create", "name", "announcements", "subscribers", java.util.List.of(member.userId)).success().get("id").asLong();
+        long announcements = admin.post("/channels/create", "name", "announcements", "subscribers", List.of(member.userId)).success().get("id").asLong();
         owner.patch("/realm", "new_stream_announcements_stream_id", String.valueOf(announcements)).success();
-        admin.post("/channels/create", "name", "fresh-and-public", "subscribers", java.util.List.of(admin.userId), "announce", true).success();
-        admin.post("/channels/create", "name", "fresh-and-secret", "subscribers", java.util.List.of(admin.userId), "announce", true,
+        admin.post("/channels/create", "name", "fresh-and-public", "subscribers", List.of(admin.userId), "announce", true).success();
+        admin.post("/channels/create", "name", "fresh-and-secret", "subscribers", List.of(admin.userId), "announce", true,
                 "invite_only", true).success();
         var got = member.get("/messages", "anchor", "newest", "num_before", "10", "num_after", "0",
                 "narrow", "[[\"channel\",\"announcements\"]]", "apply_markdown", "false").success().get("messages");
-        org.assertj.core.api.Assertions.assertThat(got).hasSize(1);
-        org.assertj.core.api.Assertions.assertThat(got.get(0).get("subject").asText()).isEqualTo("new channels");
-        org.assertj.core.api.Assertions.assertThat(got.get(0).get("content").asText()).contains("#**fresh-and-public**").doesNotContain("secret");
+        Assertions.assertThat(got).hasSize(1);
+        Assertions.assertThat(got.get(0).get("subject").asText()).isEqualTo("new channels");
+        Assertions.assertThat(got.get(0).get("content").asText()).contains("#**fresh-and-public**").doesNotContain("secret");
     }
 
     @Test
     void descriptionsAreRenderedMarkdown() {
         long id = admin.post("/channels/create", "name", "rendered-desc", "description", "**Bold** and `code`",
-                "subscribers", java.util.List.of(admin.userId)).success().get("id").asLong();
+                "subscribers", List.of(admin.userId)).success().get("id").asLong();
         var stream = admin.get("/streams/" + id).success().get("stream");
-        org.assertj.core.api.Assertions.assertThat(stream.get("rendered_description").asText())
+        Assertions.assertThat(stream.get("rendered_description").asText())
                 .isEqualTo("<p><strong>Bold</strong> and <code>code</code></p>");
     }
 }

@@ -1,12 +1,13 @@
 package dev.stoa.channels;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.StoaTestBase;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** PATCH /streams/{id} rules, GET /streams filters, subscription listings, and bad input answered without a 500. */
 class ChannelUpdateTest extends StoaTestBase {
@@ -100,7 +101,7 @@ class ChannelUpdateTest extends StoaTestBase {
     }
 
     static List<String> names(JsonNode r) {
-        return java.util.stream.StreamSupport.stream(r.get("streams").spliterator(), false).map(s -> s.get("name").asText()).toList();
+        return StreamSupport.stream(r.get("streams").spliterator(), false).map(s -> s.get("name").asText()).toList();
     }
 
     @Test

@@ -1,12 +1,14 @@
 package dev.stoa.channels;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.StoaTestBase;
+import dev.stoa.testing.VerifyAction;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Issue 14: include_subscribers=partial trims a channel of 250 or more subscribers to its bots and
@@ -41,7 +43,7 @@ class PartialSubscribersTest extends StoaTestBase {
         long small = owner.post("/channels/create", "name", "small", "subscribers", List.of(owner.userId, member.userId)).success().get("id").asLong();
         List<Long> idle = seedIdleSubscribers(crowd, PartialSubscribers.MIN_CHANNEL_SIZE);
         member.post("/users/me/presence", "status", "active").success();
-        long now = java.time.Instant.now().getEpochSecond();
+        long now = Instant.now().getEpochSecond();
         long recent = idle.get(0), old = idle.get(1);
         server.stoa.db().write(tx -> {
             tx.h().execute("INSERT INTO presence (user_id, last_connected_time, last_active_time, last_update_id) VALUES (?, ?, ?, 0)", recent, now - 86_400, now - 86_400);
@@ -64,7 +66,7 @@ class PartialSubscribersTest extends StoaTestBase {
 
         // a bot joining is a peer_add that the partial list takes, as a fresh register shows it
         long newBot = member.post("/bots", "full_name", "Crowd Bot", "short_name", "crowdbot").success().get("user_id").asLong();
-        dev.stoa.testing.VerifyAction.as(member).register("include_subscribers", "partial").events("subscription/peer_add")
+        VerifyAction.as(member).register("include_subscribers", "partial").events("subscription/peer_add")
                 .run(() -> owner.post("/users/me/subscriptions", "subscriptions", "[{\"name\":\"crowd\"}]", "principals", List.of(newBot)).success());
 
         JsonNode full = member.post("/register", "include_subscribers", "true", "event_types", List.of("subscription")).success();

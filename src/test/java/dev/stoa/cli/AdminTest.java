@@ -1,18 +1,21 @@
 package dev.stoa.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
+import dev.stoa.users.ApiKeyCacheTest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The ./stoa administration commands, run in-process against the test server's database. */
 class AdminTest extends StoaTestBase {
@@ -89,11 +92,11 @@ class AdminTest extends StoaTestBase {
         fails(stoa("change-role", "--email", owner.email, "--role", "member"), "The owner permission cannot be removed from the only organization owner.");
         fails(stoa("change-role", "--email", bot.email, "--role", "administrator"), "bots have no role");
 
-        long entries = dev.stoa.users.ApiKeyCacheTest.rowChangedEntries(server, u.userId);
+        long entries = ApiKeyCacheTest.rowChangedEntries(server, u.userId);
         Cli.Result reset = stoa("reset-password", "--email", u.email, "--password", "new-secret");
         assertThat(reset.exit()).isZero();
         // no client hears of a password set: the internal entry tells the servers' key caches
-        assertThat(dev.stoa.users.ApiKeyCacheTest.rowChangedEntries(server, u.userId)).isEqualTo(entries + 1);
+        assertThat(ApiKeyCacheTest.rowChangedEntries(server, u.userId)).isEqualTo(entries + 1);
         anonymous.post("/fetch_api_key", "username", u.email, "password", "new-secret").success();
         anonymous.post("/fetch_api_key", "username", u.email, "password", "secret-" + u.email).error(401, "AUTHENTICATION_FAILED", null);
         fails(stoa("reset-password", "--email", bot.email), "bots have no password");
@@ -143,7 +146,7 @@ class AdminTest extends StoaTestBase {
 
     /** The first event with this op in the queue; the CLI's events reach the server through its log tailer. */
     private static JsonNode awaitEvent(ApiClient c, JsonNode queue, String op) {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         long last = queue.get("last_event_id").asLong();
         while (System.nanoTime() < deadline) {
             JsonNode r = c.get("/events", "queue_id", queue.get("queue_id").asText(), "last_event_id", String.valueOf(last),
@@ -163,7 +166,7 @@ class AdminTest extends StoaTestBase {
 
     @Test
     void helpAndNoDatabase() throws Exception {
-        var empty = java.nio.file.Files.createTempDirectory("stoa-empty");
+        var empty = Files.createTempDirectory("stoa-empty");
         PrintStream oldErr = System.err;
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         try {

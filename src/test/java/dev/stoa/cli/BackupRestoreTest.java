@@ -1,7 +1,5 @@
 package dev.stoa.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.app.Stoa;
 import dev.stoa.config.Config;
@@ -12,6 +10,7 @@ import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.TestDatabase;
 import java.io.ByteArrayOutputStream;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,16 +19,20 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * `./stoa backup` of a server under load, `./stoa restore` into a fresh data directory (or a new
@@ -49,7 +52,7 @@ class BackupRestoreTest extends StoaTestBase {
         owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", CHANNEL)),
                 "principals", List.of(owner.userId, admin.userId, member.userId)).success();
         Map<Long, Ack> messages = new ConcurrentHashMap<>();
-        List<Ack> uploads = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Ack> uploads = Collections.synchronizedList(new ArrayList<>());
         AtomicBoolean stop = new AtomicBoolean();
         AtomicInteger failures = new AtomicInteger();
         List<Thread> senders = new ArrayList<>();
@@ -185,19 +188,19 @@ class BackupRestoreTest extends StoaTestBase {
     private static String newDatabaseLike(String sourceUrl) throws Exception {
         if (sourceUrl == null || !TestDatabase.postgres()) return null;
         String base = System.getenv("STOA_TEST_POSTGRES_URL");
-        String name = "r_" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+        String name = "r_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
         try (Connection c = DriverManager.getConnection(base); var s = c.createStatement()) {
             s.execute("CREATE DATABASE " + name);
         }
         String schema = sourceUrl.substring(sourceUrl.lastIndexOf("currentSchema=") + "currentSchema=".length());
-        java.net.URI u = java.net.URI.create(base.substring("jdbc:".length()));
+        URI u = URI.create(base.substring("jdbc:".length()));
         return "jdbc:postgresql://" + u.getHost() + ":" + (u.getPort() < 0 ? 5432 : u.getPort()) + "/" + name + "?"
                 + (u.getRawQuery() == null ? "" : u.getRawQuery() + "&") + "currentSchema=" + schema;
     }
 
     private static void dropDatabase(String url) {
         if (url == null) return;
-        String name = java.net.URI.create(url.substring("jdbc:".length())).getPath().substring(1);
+        String name = URI.create(url.substring("jdbc:".length())).getPath().substring(1);
         try (Connection c = DriverManager.getConnection(System.getenv("STOA_TEST_POSTGRES_URL")); var s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
         } catch (Exception ignored) {

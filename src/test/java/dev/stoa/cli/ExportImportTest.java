@@ -1,17 +1,19 @@
 package dev.stoa.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.app.Stoa;
 import dev.stoa.config.Config;
 import dev.stoa.emoji.RealmEmojiTest;
+import dev.stoa.http.Json;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.Exports;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.TestDatabase;
+import dev.stoa.users.AvatarTest;
 import java.net.ServerSocket;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -21,7 +23,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The whole round trip, through the API and the command line: a busy organization (people of every
@@ -101,7 +106,7 @@ class ExportImportTest extends StoaTestBase {
             assertThat(r.out()).contains("exported").contains(file.toAbsolutePath().toString());
             Map<String, byte[]> entries = Exports.entries(Files.readAllBytes(file));
             assertThat(Exports.rows(entries, "messages")).anyMatch(m -> m.get("id").asLong() == dm);
-            assertThat(dev.stoa.http.Json.parse(new String(entries.get("manifest.json"), java.nio.charset.StandardCharsets.UTF_8))
+            assertThat(Json.parse(new String(entries.get("manifest.json"), StandardCharsets.UTF_8))
                     .get("export_type").asText()).isEqualTo("full");
 
             Cli.Result bad = Cli.run(server, "export", "--file", work.resolve("x.zip").toString(), "--export-type", "everything");
@@ -173,7 +178,7 @@ class ExportImportTest extends StoaTestBase {
         member.post("/messages", "type", "direct", "to", List.of(member.userId), "content", "a note to myself").success();
         bot.post("/messages", "type", "stream", "to", "Verona", "topic", "bots", "content", "beep").success();
 
-        avatarUrl = dev.stoa.users.AvatarTest.upload(member, Map.of("me.png", dev.stoa.users.AvatarTest.image(30, 20, "png"))).success()
+        avatarUrl = AvatarTest.upload(member, Map.of("me.png", AvatarTest.image(30, 20, "png"))).success()
                 .get("avatar_url").asText();
         byte[] image = RealmEmojiTest.png(0x336699);
         RealmEmojiTest.upload(admin, "stoaparrot", Map.of("file", image)).success();
@@ -216,7 +221,7 @@ class ExportImportTest extends StoaTestBase {
         String payload = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + name + "\"\r\n"
                 + "Content-Type: text/plain\r\n\r\n" + body + "\r\n--" + boundary + "--\r\n";
         var req = c.request("/api/v1/user_uploads").header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(payload)).build();
+                .POST(HttpRequest.BodyPublishers.ofString(payload)).build();
         return c.raw(req).success().get("url").asText();
     }
 
@@ -259,7 +264,7 @@ class ExportImportTest extends StoaTestBase {
             for (int i = 0; i < a.size(); i++) diff(path + "[" + i + "]", a.get(i), b.get(i), out);
             return;
         }
-        Set<String> keys = new java.util.TreeSet<>();
+        Set<String> keys = new TreeSet<>();
         a.fieldNames().forEachRemaining(keys::add);
         b.fieldNames().forEachRemaining(keys::add);
         for (String k : keys) diff(path + "." + k, a.get(k), b.get(k), out);

@@ -1,7 +1,5 @@
 package dev.stoa.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.app.Stoa;
 import dev.stoa.config.Config;
@@ -25,12 +23,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Two nodes sharing one database and one S3-compatible bucket (S3Mock), as a cluster behind a load
@@ -39,7 +41,7 @@ import org.junit.jupiter.api.Test;
  * node are served by the other, a deletion through B is seen by A; nothing lands in a node's data
  * directory. On PostgreSQL node B also has a data directory of its own.
  */
-@org.junit.jupiter.api.extension.ExtendWith(dev.stoa.testing.S3Mock.Started.class)
+@org.junit.jupiter.api.extension.ExtendWith(S3Mock.Started.class)
 class StorageNodesTest extends StoaTestBase {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private StorageConfig bucket;
@@ -97,7 +99,7 @@ class StorageNodesTest extends StoaTestBase {
 
     private static byte[] randomBytes(int n, long seed) {
         byte[] b = new byte[n];
-        new java.util.Random(seed).nextBytes(b);
+        new Random(seed).nextBytes(b);
         return b;
     }
 
@@ -148,8 +150,8 @@ class StorageNodesTest extends StoaTestBase {
         String exportUrl = done.get("export_url").asText();
         byte[] zip = Exports.fetch(onB(owner), exportUrl.replace(server.baseUrl, baseB)).body();
         Map<String, byte[]> entries = Exports.entries(zip);
-        assertThat(entries.values().stream().anyMatch(b -> java.util.Arrays.equals(b, body))).as("the upload is in the export").isTrue();
-        assertThat(entries.values().stream().anyMatch(b -> java.util.Arrays.equals(b, png))).as("the emoji is in the export").isTrue();
+        assertThat(entries.values().stream().anyMatch(b -> Arrays.equals(b, body))).as("the upload is in the export").isTrue();
+        assertThat(entries.values().stream().anyMatch(b -> Arrays.equals(b, png))).as("the emoji is in the export").isTrue();
         assertThat(server.stoa.files().list("exports/")).hasSize(1);
         importsIntoAFreshBucket(zip, body);
     }
@@ -169,7 +171,7 @@ class StorageNodesTest extends StoaTestBase {
             assertThat(r.exit()).as(r.err()).isZero();
             try (FileStore imported = fresh.open(work)) {
                 assertThat(imported.list("uploads/")).isNotEmpty()
-                        .anyMatch(k -> java.util.Arrays.equals(imported.read(k).orElseThrow(), body));
+                        .anyMatch(k -> Arrays.equals(imported.read(k).orElseThrow(), body));
                 assertThat(imported.list("emoji/")).isNotEmpty();
             }
             assertThat(work.resolve("data").resolve("uploads")).doesNotExist();

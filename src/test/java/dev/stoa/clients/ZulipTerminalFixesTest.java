@@ -1,14 +1,15 @@
 package dev.stoa.clients;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.VerifyAction;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What zulip-terminal showed once it started (issue 14): an edit resending the current topic is
@@ -86,7 +87,7 @@ class ZulipTerminalFixesTest extends StoaTestBase {
     @Test
     void messageEventsHonourClientGravatar() {
         ApiClient sender = server.createUser("gravatar-sender@example.com", "Gravatar Sender", 400);
-        owner.post("/users/me/subscriptions", "subscriptions", List.of(java.util.Map.of("name", "edits room")), "principals", List.of(sender.userId)).success();
+        owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "edits room")), "principals", List.of(sender.userId)).success();
         for (boolean clientGravatar : new boolean[] {true, false}) {
             JsonNode m = VerifyAction.as(member).register("client_gravatar", clientGravatar).events("message")
                     .run(() -> send(sender, "avatars", "hello")).getFirst().get("message");

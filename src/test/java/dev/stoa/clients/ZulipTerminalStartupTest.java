@@ -1,13 +1,14 @@
 package dev.stoa.clients;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * zulip-terminal's start-up, as its Model does it (issue 14): one POST /register with its
@@ -87,7 +88,7 @@ class ZulipTerminalStartupTest extends StoaTestBase {
     @Test
     void firstUnreadAnchorWinsOverAnchor() {
         ApiClient reader = server.createUser("reader@example.com", "Reader", 400);
-        owner.post("/users/me/subscriptions", "subscriptions", List.of(java.util.Map.of("name", "terminal room")),
+        owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "terminal room")),
                 "principals", List.of(reader.userId)).success();
         long read = send("read one");
         long unread = send("unread one");

@@ -7,11 +7,13 @@ import dev.stoa.cluster.ClusterTraffic.Sender;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ServerProcess;
 import dev.stoa.testing.TestDatabase;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -98,7 +100,7 @@ class ClusterBenchmark {
             double[] afterAck = new double[ROUND_TRIPS], total = new double[ROUND_TRIPS];
             for (int i = 0; i < ROUND_TRIPS; i++) {
                 String q = "/events?queue_id=" + ClusterTraffic.enc(queue) + "&last_event_id=" + last;
-                var poll = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                var poll = CompletableFuture.supplyAsync(() -> {
                     Call c = ClusterTraffic.call(readBase, reader, "GET", q, null);
                     return new long[] {System.nanoTime(), c.json().get("events").get(0).get("id").asLong()};
                 });
@@ -154,7 +156,7 @@ class ClusterBenchmark {
     }
 
     /** CPU time (user + system) these processes and their threads used so far, from /proc (Linux, 100 ticks/s). */
-    static long cpuMillis(List<Long> pids) throws java.io.IOException {
+    static long cpuMillis(List<Long> pids) throws IOException {
         long ticks = 0;
         for (long pid : pids) {
             String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
@@ -172,13 +174,13 @@ class ClusterBenchmark {
     static String loadAverage() {
         try {
             return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return "?";
         }
     }
 
     /** The JVM flags `./stoa run` gives the server. */
-    static List<String> scriptFlags() throws java.io.IOException {
+    static List<String> scriptFlags() throws IOException {
         Matcher m = Pattern.compile("JVM_FLAGS=\"(.*)\"").matcher(Files.readString(Path.of("stoa")));
         return m.find() ? Arrays.asList(m.group(1).split(" ")) : List.of();
     }

@@ -1,7 +1,5 @@
 package dev.stoa.cluster;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.stoa.cluster.ClusterTraffic.Call;
 import dev.stoa.cluster.ClusterTraffic.Receiver;
 import dev.stoa.cluster.ClusterTraffic.Sender;
@@ -9,11 +7,14 @@ import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.Await;
 import dev.stoa.testing.ServerProcess;
 import dev.stoa.testing.TestDatabase;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -21,10 +22,13 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The reference deployment under failure: three nodes (separate processes, one PostgreSQL schema)
@@ -62,7 +66,7 @@ class ClusterFailoverTest {
             // nodes. The node to kill is the one that registered a random queue.
             long usersMade = System.nanoTime();
             List<Receiver> receivers = receiverUsers.stream()
-                    .flatMap(c -> java.util.Collections.nCopies(QUEUES_PER_USER, c).stream()).map(c -> new Receiver(base, c, sentinel)).toList();
+                    .flatMap(c -> Collections.nCopies(QUEUES_PER_USER, c).stream()).map(c -> new Receiver(base, c, sentinel)).toList();
             receivers.forEach(Receiver::start);
             List<Sender> senders = senderUsers.stream().map(c -> new Sender(base, c, channel)).toList();
 
@@ -90,7 +94,7 @@ class ClusterFailoverTest {
             Map<String, ClusterRig.Answered> log = rig.accessLog();
             Map<String, List<Long>> stored = stored(rig);
             Set<Long> acked = checkMessages(stored, senders, sentinel);
-            checkReceivers(receivers, acked, stored.values().stream().flatMap(List::stream).collect(java.util.stream.Collectors.toSet()));
+            checkReceivers(receivers, acked, stored.values().stream().flatMap(List::stream).collect(Collectors.toSet()));
             checkFailures(senders, receivers, killStart, killedAt);
             List<Receiver> onVictim = receivers.stream().filter(r -> log.get(r.registerRequestId).nodePort() == victim.port).toList();
             assertThat(onVictim).as("queues registered on the killed node").isNotEmpty();
@@ -120,8 +124,8 @@ class ClusterFailoverTest {
     private static Map<String, ClusterRig.Answered> logged(ClusterRig rig) {
         try {
             return rig.accessLog();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -136,7 +140,7 @@ class ClusterFailoverTest {
     private static boolean answeredBy(ClusterRig rig, int port, long afterMs) {
         try {
             return rig.accessLog().values().stream().anyMatch(a -> a.nodePort() == port && a.status() == 200 && a.epochMillis() > afterMs);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }

@@ -1,17 +1,24 @@
 package dev.stoa.cluster;
 
-import dev.stoa.config.Config;
 import dev.stoa.app.Stoa;
+import dev.stoa.config.Config;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ServerProcess;
+import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * The reference deployment for tests and measurements: `n` Stoa nodes as separate processes on one
@@ -42,7 +49,7 @@ final class ClusterRig implements AutoCloseable {
             // together: a start on a fresh schema costs a JVM start plus the migrations, the slowest part.
             ownerRc = prepare(databaseUrl, args);
             List<Thread> starts = new ArrayList<>();
-            List<Exception> failed = java.util.Collections.synchronizedList(new ArrayList<>());
+            List<Exception> failed = Collections.synchronizedList(new ArrayList<>());
             for (ServerProcess p : nodes) starts.add(Thread.ofPlatform().start(() -> {
                 try {
                     p.start(jvm, args);
@@ -74,7 +81,7 @@ final class ClusterRig implements AutoCloseable {
             if (eq > 0) rc.put(line.substring(0, eq).strip(), line.substring(eq + 1).strip());
         }
         try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
         }
         return rc;
     }
@@ -83,7 +90,7 @@ final class ClusterRig implements AutoCloseable {
         p.start(jvm, args);
     }
 
-    static int freePort() throws java.io.IOException {
+    static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         }
@@ -94,22 +101,22 @@ final class ClusterRig implements AutoCloseable {
         String email = name + "@example.com", password = "pw-" + name + "-secret";
         long id = owner.post("/users", "email", email, "password", password, "full_name", name).success().get("user_id").asLong();
         // The key from the database: /fetch_api_key would check the password, a second Argon2 hash per user.
-        try (var c = java.sql.DriverManager.getConnection(nodes.getFirst().databaseUrl);
+        try (var c = DriverManager.getConnection(nodes.getFirst().databaseUrl);
              var q = c.prepareStatement("SELECT api_key FROM users WHERE id = ?")) {
             q.setLong(1, id);
             try (var rs = q.executeQuery()) {
                 rs.next();
                 return new ApiClient(nginx.url(), email, rs.getString(1), id);
             }
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
     }
 
     /** Several users at once (each costs a password hash on a node; nginx spreads them). */
     List<ApiClient> users(String prefix, int n) throws Exception {
-        try (var exec = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
-            List<java.util.concurrent.Future<ApiClient>> made = new ArrayList<>();
+        try (var exec = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<ApiClient>> made = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 String name = prefix + i;
                 made.add(exec.submit(() -> user(name)));
@@ -126,7 +133,7 @@ final class ClusterRig implements AutoCloseable {
     }
 
     /** nginx's access log: request id → the node port that answered last (after any retry), and when. */
-    Map<String, Answered> accessLog() throws java.io.IOException {
+    Map<String, Answered> accessLog() throws IOException {
         Map<String, Answered> out = new HashMap<>();
         if (!Files.exists(nginx.accessLog())) return out;
         for (String line : Files.readAllLines(nginx.accessLog())) {
@@ -168,7 +175,7 @@ final class ClusterRig implements AutoCloseable {
         closeNodes();
         if (nginxPrefix != null) {
             try (var files = Files.walk(nginxPrefix)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
             }
         }
     }

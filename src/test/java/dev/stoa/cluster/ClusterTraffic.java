@@ -3,6 +3,7 @@ package dev.stoa.cluster;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.http.Json;
 import dev.stoa.testing.ApiClient;
+import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -40,7 +41,7 @@ final class ClusterTraffic {
             HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
             return new Call(method + " " + pathAndQuery, startMs, System.currentTimeMillis(), System.nanoTime() - t0, r.statusCode(),
                     Json.parseOrNull(r.body()), r.headers().firstValue("X-Request-Id").orElse(null));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return new Call(method + " " + pathAndQuery + " (" + e + ")", startMs, System.currentTimeMillis(), System.nanoTime() - t0, -1, null, null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

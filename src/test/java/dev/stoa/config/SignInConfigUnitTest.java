@@ -1,12 +1,14 @@
 package dev.stoa.config;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The sign-in flags: secrets from a flag, the environment or a file, never in a printed configuration; one clear line for a mistake. */
 class SignInConfigUnitTest {
@@ -17,8 +19,8 @@ class SignInConfigUnitTest {
     void secretsComeFromAFileOrTheEnvironmentAndAreNeverPrinted() throws Exception {
         Path file = Files.createTempFile("ldap-bind", ".txt");
         Files.writeString(file, "file-secret-123\n");
-        String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(LDAP),
-                java.util.stream.Stream.of("--ldap-bind-password-file", file.toString())).toArray(String[]::new);
+        String[] args = Stream.concat(Arrays.stream(LDAP),
+                Stream.of("--ldap-bind-password-file", file.toString())).toArray(String[]::new);
         Config c = Config.parse(args, Map.of("STOA_OIDC_ISSUER", "https://idp.example.com", "STOA_OIDC_CLIENT_ID", "stoa",
                 "STOA_OIDC_CLIENT_SECRET", "env-secret-456"));
         assertThat(c.signIn().ldap().bindPassword()).isEqualTo("file-secret-123");
@@ -42,7 +44,7 @@ class SignInConfigUnitTest {
         assertThatThrownBy(() -> Config.parse(new String[] {"--scim-bearer-token", "short"}, Map.of()))
                 .hasMessage("--scim-bearer-token must be at least 20 characters long");
         assertThatThrownBy(() -> Config.parse(new String[] {"--two-factor", "maybe"}, Map.of())).hasMessage("--two-factor must be true or false, got 'maybe'");
-        String[] missingFile = java.util.stream.Stream.concat(java.util.Arrays.stream(LDAP), java.util.stream.Stream.of("--ldap-bind-password-file",
+        String[] missingFile = Stream.concat(Arrays.stream(LDAP), Stream.of("--ldap-bind-password-file",
                 "/no/such/file")).toArray(String[]::new);
         assertThatThrownBy(() -> Config.parse(missingFile, Map.of()))
                 .hasMessage("--ldap-bind-password-file: cannot read /no/such/file");

@@ -1,13 +1,12 @@
 package dev.stoa.emoji;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ApiResponse;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.VerifyAction;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,6 +20,8 @@ import javax.imageio.ImageIO;
 import javax.imageio.ImageWriter;
 import javax.imageio.stream.ImageOutputStream;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 public class RealmEmojiTest extends StoaTestBase {
     private static final Object[] INDIVIDUAL = {"client_capabilities", Map.of("individual_emoji_changes", true)};
@@ -119,7 +120,7 @@ public class RealmEmojiTest extends StoaTestBase {
         HttpResponse<byte[]> served = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.baseUrl + still)).build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         assertThat(served.statusCode()).isEqualTo(200);
-        assertThat(ImageIO.read(new java.io.ByteArrayInputStream(served.body()))).isNotNull();
+        assertThat(ImageIO.read(new ByteArrayInputStream(served.body()))).isNotNull();
         admin.delete("/realm/emoji/party-parrot").success();
     }
 

@@ -1,8 +1,5 @@
 package dev.stoa.events;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.app.Stoa;
 import dev.stoa.db.Dialect;
@@ -14,9 +11,13 @@ import java.net.ServerSocket;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Two Stoa nodes on one database (PostgreSQL: LISTEN/NOTIFY; SQLite: another writer on the same
@@ -122,7 +123,7 @@ class EventNodesTest extends StoaTestBase {
             }
             other.admin.post("/typing", "op", "start", "to", List.of(other.member.userId)).success();
             // Time for this node's tailer to hear that NOTIFY (a slow tailer could only hide the fault, not fake one).
-            java.util.concurrent.locks.LockSupport.parkNanos(500_000_000L);
+            LockSupport.parkNanos(500_000_000L);
             admin.patch("/users/" + guest.userId, "full_name", "Renamed here").success();
             JsonNode e = firstEvent(member, r.get("queue_id").asText(), r.get("last_event_id").asLong());
             assertThat(e.get("type").asText()).as("the next event here is this log's own").isEqualTo("realm_user");

@@ -1,13 +1,14 @@
 package dev.stoa.events;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Hints go to the table and back unchanged, most events store none, and rows of before V91 read as the same hints. */
 class HintsUnitTest {
@@ -69,6 +70,6 @@ class HintsUnitTest {
     }
 
     private static String snake(String camel) {
-        return camel.replaceAll("([A-Z])", "_$1").toLowerCase(java.util.Locale.ROOT);
+        return camel.replaceAll("([A-Z])", "_$1").toLowerCase(Locale.ROOT);
     }
 }

@@ -1,8 +1,7 @@
 package dev.stoa.export;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.http.Json;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.Exports;
 import dev.stoa.testing.MutableClock;
@@ -18,6 +17,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The export API as Zulip's: administrators only, public or with member consent, produced in the
@@ -115,7 +116,7 @@ class ExportApiTest {
         assertThat(Exports.rows(entries, "drafts")).isEmpty();
         assertThat(Exports.rows(entries, "user_message")).allMatch(r -> messages.contains(r.get("message_id").asLong()));
         assertThat(Exports.rows(entries, "channels")).hasSizeGreaterThanOrEqualTo(2); // channels themselves are organization data
-        JsonNode manifest = dev.stoa.http.Json.parse(new String(entries.get("manifest.json"), StandardCharsets.UTF_8));
+        JsonNode manifest = Json.parse(new String(entries.get("manifest.json"), StandardCharsets.UTF_8));
         assertThat(manifest.get("export_type").asText()).isEqualTo("public");
         assertThat(manifest.get("format").asText()).isEqualTo("stoa-export");
 

@@ -1,12 +1,14 @@
 package dev.stoa.extras;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.VerifyAction;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class AlertWordsTest extends StoaTestBase {
     private static List<String> words(JsonNode r) {
@@ -14,7 +16,7 @@ class AlertWordsTest extends StoaTestBase {
     }
 
     private static List<String> toList(JsonNode a) {
-        return java.util.stream.StreamSupport.stream(a.spliterator(), false).map(JsonNode::asText).toList();
+        return StreamSupport.stream(a.spliterator(), false).map(JsonNode::asText).toList();
     }
 
     @Test
@@ -40,6 +42,6 @@ class AlertWordsTest extends StoaTestBase {
                 .badRequest("alert_words[1] is too long (limit: 100 characters)");
         member.post("/users/me/alert_words", "alert_words", "word").badRequest("alert_words is not valid JSON");
         member.post("/users/me/alert_words", "alert_words", List.of(1)).badRequest("alert_words[0] is not a string");
-        member.post("/users/me/alert_words", "alert_words", java.util.Map.of()).badRequest("alert_words is not a list");
+        member.post("/users/me/alert_words", "alert_words", Map.of()).badRequest("alert_words is not a list");
     }
 }

@@ -1,12 +1,13 @@
 package dev.stoa.extras;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.StoaTestBase;
+import dev.stoa.testing.VerifyAction;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class DraftsTest extends StoaTestBase {
     private static Map<String, Object> draft(String type, List<Long> to, String topic, String content) {
@@ -50,7 +51,7 @@ class DraftsTest extends StoaTestBase {
         long s = owner.get("/get_stream_id", "stream", "drafty").success().get("stream_id").asLong();
         owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "secret drafts")), "invite_only", true).success();
         long secret = owner.get("/get_stream_id", "stream", "secret drafts").success().get("stream_id").asLong();
-        dev.stoa.testing.VerifyAction.verify(member, () -> member.post("/drafts", "drafts",
+        VerifyAction.verify(member, () -> member.post("/drafts", "drafts",
                 List.of(draft("stream", List.of(s), "plans", "soon"))).success());
         JsonNode d = member.get("/drafts").success().get("drafts").get(0);
         assertThat(d.get("topic").asText()).isEqualTo("plans");

@@ -1,13 +1,14 @@
 package dev.stoa.extras;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
+import dev.stoa.testing.VerifyAction;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class PresenceTest extends StoaTestBase {
     @Test
@@ -66,10 +67,10 @@ class PresenceTest extends StoaTestBase {
     @Test
     void verifyAction() {
         ApiClient u = server.createUser("verified@example.com", "Verified", 400);
-        dev.stoa.testing.VerifyAction.as(owner).register("client_capabilities", Map.of("simplified_presence_events", true), "slim_presence", true)
+        VerifyAction.as(owner).register("client_capabilities", Map.of("simplified_presence_events", true), "slim_presence", true)
                 .events("presence").run(() -> u.post("/users/me/presence", "status", "active").success());
         ApiClient v = server.createUser("verified2@example.com", "Verified2", 400);
-        dev.stoa.testing.VerifyAction.as(owner).events("presence").run(() -> v.post("/users/me/presence", "status", "idle").success());
+        VerifyAction.as(owner).events("presence").run(() -> v.post("/users/me/presence", "status", "idle").success());
     }
 
     @Test

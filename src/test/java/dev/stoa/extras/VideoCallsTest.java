@@ -1,15 +1,17 @@
 package dev.stoa.extras;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.stoa.config.ExtrasConfig;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.TestServer;
+import dev.stoa.testing.VerifyAction;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -17,6 +19,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Each case starts its own server: the provider is server configuration. */
 class VideoCallsTest {
@@ -93,12 +97,12 @@ class VideoCallsTest {
             assertThat(redirect.statusCode()).isEqualTo(302);
             String location = redirect.headers().firstValue("Location").orElseThrow();
             assertThat(location).startsWith(base + "/oauth/authorize?response_type=code&client_id=id");
-            String state = java.net.URLDecoder.decode(location.replaceAll(".*state=", ""), StandardCharsets.UTF_8);
+            String state = URLDecoder.decode(location.replaceAll(".*state=", ""), StandardCharsets.UTF_8);
 
             assertThat(complete(s, "good", state + "x")).isEqualTo(400);
             assertThat(complete(s, "bad", state)).isEqualTo(400);
             // the seed's has_meeting_token and Zulip's has_zoom_token
-            dev.stoa.testing.VerifyAction.as(m).events("has_meeting_token", "has_zoom_token").run(() -> {
+            VerifyAction.as(m).events("has_meeting_token", "has_zoom_token").run(() -> {
                 try {
                     assertThat(complete(s, "good", state)).isEqualTo(200);
                 } catch (Exception e) {
@@ -112,7 +116,7 @@ class VideoCallsTest {
             assertThat(m.post("/calls/meeting/create").success().get("url").asText()).isEqualTo("https://zoom.example/j/123");
 
             validToken.set("revoked");
-            dev.stoa.testing.VerifyAction.as(m).events("has_meeting_token", "has_zoom_token")
+            VerifyAction.as(m).events("has_meeting_token", "has_zoom_token")
                     .run(() -> m.post("/calls/zoom/create").error(400, "INVALID_ZOOM_TOKEN", "Invalid Zoom access token"));
             assertThat(m.post("/register", "fetch_event_types", List.of("video_calls")).success().get("has_meeting_token").asBoolean()).isFalse();
             List<JsonNode> events = q.drain();
@@ -124,11 +128,11 @@ class VideoCallsTest {
     }
 
     private static int complete(TestServer s, String code, String state) throws IOException, InterruptedException {
-        String url = s.baseUrl + "/api/v1/calls/zoom/complete?code=" + code + "&state=" + java.net.URLEncoder.encode(state, StandardCharsets.UTF_8);
+        String url = s.baseUrl + "/api/v1/calls/zoom/complete?code=" + code + "&state=" + URLEncoder.encode(state, StandardCharsets.UTF_8);
         return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).GET().build(), HttpResponse.BodyHandlers.ofString()).statusCode();
     }
 
-    private static void reply(com.sun.net.httpserver.HttpExchange ex, int status, String body) throws IOException {
+    private static void reply(HttpExchange ex, int status, String body) throws IOException {
         byte[] b = body.getBytes(StandardCharsets.UTF_8);
         ex.getResponseHeaders().add("Content-Type", "application/json");
         ex.sendResponseHeaders(status, b.length);

@@ -1,13 +1,14 @@
 package dev.stoa.groups;
 
-import static dev.stoa.groups.GroupCrudTest.create;
-import static org.assertj.core.api.Assertions.assertThat;
-
+import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ApiResponse;
 import dev.stoa.testing.StoaTestBase;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+
+import static dev.stoa.groups.GroupCrudTest.create;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** No input to the group and realm endpoints produces a 500: seeded random garbage for every parameter. */
 class GroupBadInputTest extends StoaTestBase {
@@ -41,8 +42,8 @@ class GroupBadInputTest extends StoaTestBase {
             }
             if (kv[0].equals(kv[2])) kv = new Object[] {kv[0], kv[1]};
             var c = List.of(owner, member, guest).get(random.nextInt(3));
-            ApiResponse r = c.call(ep[0], ep[1], dev.stoa.testing.ApiClient.params(kv),
-                    ep[0].equals("GET") ? dev.stoa.testing.ApiClient.Encoding.QUERY : dev.stoa.testing.ApiClient.Encoding.FORM);
+            ApiResponse r = c.call(ep[0], ep[1], ApiClient.params(kv),
+                    ep[0].equals("GET") ? ApiClient.Encoding.QUERY : ApiClient.Encoding.FORM);
             assertThat(r.status()).as(ep[0] + " " + ep[1] + " " + List.of(kv) + " → " + r.body()).isLessThan(500);
         }
     }

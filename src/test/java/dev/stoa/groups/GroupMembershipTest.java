@@ -1,14 +1,15 @@
 package dev.stoa.groups;
 
-import static dev.stoa.groups.GroupCrudTest.create;
-import static dev.stoa.groups.GroupCrudTest.uniqueName;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.StoaTestBase;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+
+import static dev.stoa.groups.GroupCrudTest.create;
+import static dev.stoa.groups.GroupCrudTest.uniqueName;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class GroupMembershipTest extends StoaTestBase {
     List<Long> members(long id, Object... kv) {
@@ -16,7 +17,7 @@ class GroupMembershipTest extends StoaTestBase {
     }
 
     static List<Long> toList(JsonNode a) {
-        List<Long> out = new java.util.ArrayList<>();
+        List<Long> out = new ArrayList<>();
         a.forEach(n -> out.add(n.asLong()));
         return out;
     }

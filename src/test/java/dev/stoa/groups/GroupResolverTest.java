@@ -1,16 +1,22 @@
 package dev.stoa.groups;
 
-import static dev.stoa.groups.GroupCrudTest.create;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.events.EventLog;
 import dev.stoa.http.Json;
-import java.time.Clock;
 import dev.stoa.testing.StoaTestBase;
+import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
+
+import static dev.stoa.groups.GroupCrudTest.create;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** GroupResolver.isMember, the one permission check: nesting, system groups by role, deactivated users and groups. */
 class GroupResolverTest extends StoaTestBase {
@@ -113,16 +119,16 @@ class GroupResolverTest extends StoaTestBase {
         int size = db.pools().getLast().getMaximumPoolSize();
         var cached = new GroupResolver(store(), new GroupCache(db, new EventLog(db, Clock.systemUTC()), store()));
         JsonNode members = Json.tree(groupId("role:members"));
-        var together = new java.util.concurrent.CyclicBarrier(size);
-        try (var pool = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
-            List<java.util.concurrent.Future<Boolean>> checks = new java.util.ArrayList<>();
+        var together = new CyclicBarrier(size);
+        try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Boolean>> checks = new ArrayList<>();
             for (int i = 0; i < size; i++) {
                 checks.add(pool.submit(() -> db.read(h -> {
-                    together.await(20, java.util.concurrent.TimeUnit.SECONDS);
+                    together.await(20, TimeUnit.SECONDS);
                     return cached.isMember(h, member.userId, members);
                 })));
             }
-            for (var check : checks) assertThat(check.get(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            for (var check : checks) assertThat(check.get(20, TimeUnit.SECONDS)).isTrue();
         }
     }
 
@@ -142,7 +148,7 @@ class GroupResolverTest extends StoaTestBase {
         });
         assertThat(inside).as("the uncommitted membership, seen inside its transaction").isTrue();
         assertThat((boolean) server.stoa.db().read(h -> resolver.isMember(h, guest.userId, value))).as("and committed").isTrue();
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> server.stoa.db().write(tx -> {
+        Assertions.assertThatThrownBy(() -> server.stoa.db().write(tx -> {
             store().removeMembers(tx, g, List.of(guest.userId));
             assertThat(resolver.isMember(tx.h(), guest.userId, value)).as("removed, inside").isFalse();
             throw new IllegalStateException("roll back");

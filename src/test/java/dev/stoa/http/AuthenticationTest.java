@@ -1,11 +1,12 @@
 package dev.stoa.http;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ApiResponse;
 import dev.stoa.testing.StoaTestBase;
+import java.util.Base64;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** HTTP Basic with email and API key, answered as Zulip answers. */
 class AuthenticationTest extends StoaTestBase {
@@ -45,7 +46,7 @@ class AuthenticationTest extends StoaTestBase {
         var bare = anonymous.request("/api/v1/users/me").header("Authorization", "Basic !!!notbase64").GET().build();
         anonymous.raw(bare).error(401, "UNAUTHORIZED", "Invalid authorization header for basic auth");
         var noColon = anonymous.request("/api/v1/users/me")
-                .header("Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString("nocolon".getBytes())).GET().build();
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString("nocolon".getBytes())).GET().build();
         anonymous.raw(noColon).error(401, "UNAUTHORIZED", "Invalid authorization header for basic auth");
         assertThat(req).isNotNull();
     }

@@ -1,16 +1,22 @@
 package dev.stoa.http;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ContractValidator;
 import dev.stoa.testing.StoaTestBase;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Every failure of the HTTP layer is a JSON error in Zulip's shape, never a 500. */
 class HttpErrorsTest extends StoaTestBase {
@@ -24,7 +30,7 @@ class HttpErrorsTest extends StoaTestBase {
     @Test
     void wrongMethodIs405() {
         member.put("/users/me").error(405, "BAD_REQUEST", "Method Not Allowed");
-        member.call("PUT", "/realm/profile_fields", java.util.Map.of(), dev.stoa.testing.ApiClient.Encoding.FORM)
+        member.call("PUT", "/realm/profile_fields", Map.of(), ApiClient.Encoding.FORM)
                 .error(405, "BAD_REQUEST", "Method Not Allowed");
     }
 
@@ -36,7 +42,7 @@ class HttpErrorsTest extends StoaTestBase {
             admin.raw(req).badRequest("Malformed request: invalid encoding of parameters.");
         }
         String[] r = rawHttp("GET /api/v1/users?client_gravatar=%G1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: "
-                + dev.stoa.testing.ApiClient.basic(admin.email, admin.apiKey) + "\r\nConnection: close\r\n\r\n", null);
+                + ApiClient.basic(admin.email, admin.apiKey) + "\r\nConnection: close\r\n\r\n", null);
         assertThat(r[0]).startsWith("HTTP/1.1 400");
         assertThat(r[1]).contains("Malformed request: invalid encoding of parameters.");
         ContractValidator.get().validateResponse("GET", "/api/v1/users", 400, "application/json", r[1]);
@@ -72,7 +78,7 @@ class HttpErrorsTest extends StoaTestBase {
 
     @Test
     void hugeUrisAndHeadersAreJsonErrors() throws Exception {
-        String auth = "Authorization: " + dev.stoa.testing.ApiClient.basic(admin.email, admin.apiKey) + "\r\n";
+        String auth = "Authorization: " + ApiClient.basic(admin.email, admin.apiKey) + "\r\n";
         // Up to 64 KiB of request line and headers is served (long user_ids lists in a GET).
         String[] ok = rawHttp("GET /api/v1/users?user_ids=[" + (admin.userId + ",").repeat(6000) + admin.userId + "] HTTP/1.1\r\n"
                 + "Host: 127.0.0.1\r\n" + auth + "Connection: close\r\n\r\n", null);
@@ -93,7 +99,7 @@ class HttpErrorsTest extends StoaTestBase {
     private static void assertJsonError(String[] response, int status) {
         assertThat(response[0]).startsWith("HTTP/1.1 " + status).containsIgnoringCase("Content-Type: application/json")
                 .containsIgnoringCase("Connection: close");
-        var json = dev.stoa.http.Json.parse(response[1]);
+        var json = Json.parse(response[1]);
         assertThat(json.get("result").asText()).isEqualTo("error");
         assertThat(json.get("code").asText()).isEqualTo("BAD_REQUEST");
         assertThat(json.get("msg").asText()).isNotEmpty();
@@ -109,7 +115,7 @@ class HttpErrorsTest extends StoaTestBase {
     void oversizedBodyIs413() throws Exception {
         // Declared by Content-Length: refused before the body is read.
         String head = "POST /api/v1/realm/profile_fields HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                + "Authorization: " + dev.stoa.testing.ApiClient.basic(admin.email, admin.apiKey) + "\r\n"
+                + "Authorization: " + ApiClient.basic(admin.email, admin.apiKey) + "\r\n"
                 + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + (HttpFront.MAX_BODY_BYTES + 1) + "\r\n\r\n";
         String[] r = rawHttp(head, "name=x");
         assertThat(r[0]).startsWith("HTTP/1.1 413").containsIgnoringCase("Connection: close");
@@ -134,7 +140,7 @@ class HttpErrorsTest extends StoaTestBase {
     @Test
     void oversizedChunkedBodyIs413() throws Exception {
         byte[] chunk = new byte[1024 * 1024];
-        java.util.Arrays.fill(chunk, (byte) 'a');
+        Arrays.fill(chunk, (byte) 'a');
         var req = admin.request("/api/v1/realm/profile_fields").header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new InputStream() {
                     long left = HttpFront.MAX_BODY_BYTES + 2L * chunk.length;
@@ -142,18 +148,18 @@ class HttpErrorsTest extends StoaTestBase {
                     @Override public int read(byte[] b, int off, int len) {
                         if (left <= 0) return -1;
                         int n = (int) Math.min(len, left);
-                        java.util.Arrays.fill(b, off, off + n, (byte) 'a');
+                        Arrays.fill(b, off, off + n, (byte) 'a');
                         left -= n;
                         return n;
                     }
                 })).build();
         // Its own client: the server closes this connection mid-upload, which must not touch the shared pool.
-        try (var http = java.net.http.HttpClient.newHttpClient()) {
-            var r = http.send(req, java.net.http.HttpResponse.BodyHandlers.ofString());
+        try (var http = HttpClient.newHttpClient()) {
+            var r = http.send(req, HttpResponse.BodyHandlers.ofString());
             assertThat(r.statusCode()).isEqualTo(413);
             assertThat(r.headers().firstValue("Connection")).contains("close");
             ContractValidator.get().validateResponse("POST", "/api/v1/realm/profile_fields", 413, "application/json", r.body());
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             // The server may close the connection before the client reads the answer: never a 500 either way.
         }
     }

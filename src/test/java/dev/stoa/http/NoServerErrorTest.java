@@ -1,16 +1,17 @@
 package dev.stoa.http;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ApiResponse;
 import dev.stoa.testing.StoaTestBase;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Seeded random input to the users, bots, settings and profile-field routes, in every encoding and
@@ -33,7 +34,7 @@ class NoServerErrorTest extends StoaTestBase {
     void randomInputNeverFails() {
         Random random = new Random(20261125);
         List<Router.Route> routes = server.stoa.router().routes().stream()
-                .filter(r -> java.util.Arrays.stream(PREFIXES).anyMatch(p -> r.template().startsWith(p))).toList();
+                .filter(r -> Arrays.stream(PREFIXES).anyMatch(p -> r.template().startsWith(p))).toList();
         assertThat(routes).hasSizeGreaterThan(15);
         List<ApiClient> callers = List.of(admin, moderator, member, guest, bot, anonymous);
         List<String> failures = new ArrayList<>();

@@ -1,15 +1,16 @@
 package dev.stoa.http;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ApiClient.Encoding;
+import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ApiResponse;
 import dev.stoa.testing.StoaTestBase;
+import java.net.http.HttpRequest;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Query string, urlencoded body and multipart body give the same result, for every method. */
 class ParamEncodingTest extends StoaTestBase {
@@ -67,7 +68,7 @@ class ParamEncodingTest extends StoaTestBase {
         Map<String, String> body = ApiClient.params("full_name", "From Body");
         var req = admin.request("/api/v1/users/" + guest.userId + "?full_name=From%20Query")
                 .header("Content-Type", "application/x-www-form-urlencoded")
-                .method("PATCH", java.net.http.HttpRequest.BodyPublishers.ofString("full_name=From+Body")).build();
+                .method("PATCH", HttpRequest.BodyPublishers.ofString("full_name=From+Body")).build();
         admin.raw(req).success();
         assertThat(owner.get("/users/" + guest.userId).success().get("user").get("full_name").asText()).isEqualTo(body.get("full_name"));
     }

@@ -5,6 +5,7 @@ import dev.stoa.testing.ApiClient;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -149,7 +150,7 @@ class IncomingWebhookTest extends WebhookTestBase {
 
     @Test
     void registerListsEveryIntegrationWithItsOptions() {
-        JsonNode bots = member.post("/register", "fetch_event_types", java.util.List.of("realm_incoming_webhook_bots")).success()
+        JsonNode bots = member.post("/register", "fetch_event_types", List.of("realm_incoming_webhook_bots")).success()
                 .get("realm_incoming_webhook_bots");
         assertThat(bots.findValuesAsText("name")).containsExactly("github", "gitlab", "gitea", "forgejo", "alertmanager", "grafana", "sentry", "pagerduty", "json", "slack_incoming");
         JsonNode github = bots.get(0);
@@ -162,7 +163,7 @@ class IncomingWebhookTest extends WebhookTestBase {
         assertThat(json.toString()).isEqualTo("{\"name\":\"json\",\"display_name\":\"JSON formatter\",\"all_event_types\":null,"
                 + "\"config_options\":[],\"url_options\":[]}");
         // Nothing changes it at run time: a fresh register equals the first (no event carries it).
-        assertThat(member.post("/register", "fetch_event_types", java.util.List.of("realm_incoming_webhook_bots")).success()
+        assertThat(member.post("/register", "fetch_event_types", List.of("realm_incoming_webhook_bots")).success()
                 .get("realm_incoming_webhook_bots")).isEqualTo(bots);
     }
 
@@ -170,7 +171,7 @@ class IncomingWebhookTest extends WebhookTestBase {
     void embeddedBotsAreRefusedAsZulipWithoutEmbeddedBotsRefusesThem() {
         member.post("/bots", "full_name", "Converter", "short_name", "converter", "bot_type", 4, "service_name", "converter")
                 .badRequest("Embedded bots are not enabled.");
-        JsonNode reg = member.post("/register", "fetch_event_types", java.util.List.of("realm_embedded_bots")).success();
+        JsonNode reg = member.post("/register", "fetch_event_types", List.of("realm_embedded_bots")).success();
         assertThat(reg.get("realm_embedded_bots").toString()).isEqualTo("[]");
     }
 }

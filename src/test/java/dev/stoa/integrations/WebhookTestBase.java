@@ -10,6 +10,7 @@ import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -81,7 +82,7 @@ abstract class WebhookTestBase extends StoaTestBase {
     static Map<String, String> channel() { return Map.of("stream", CHANNEL); }
 
     static Map<String, String> with(String... kv) {
-        Map<String, String> out = new java.util.LinkedHashMap<>(channel());
+        Map<String, String> out = new LinkedHashMap<>(channel());
         for (int i = 0; i < kv.length; i += 2) out.put(kv[i], kv[i + 1]);
         return out;
     }

@@ -1,15 +1,17 @@
 package dev.stoa.invites;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.stoa.testing.MutableClock;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.TestMail;
 import dev.stoa.testing.TestServer;
 import dev.stoa.testing.WebClient;
+import dev.stoa.users.ApiKeyCacheTest;
 import java.time.Duration;
+import java.util.function.IntSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Password reset by mail (signed, expiring, single-use links) and new-login notices. */
 class AccountMailTest extends StoaTestBase {
@@ -33,7 +35,7 @@ class AccountMailTest extends StoaTestBase {
     void passwordResetByMail() {
         String url = server.baseUrl + "/accounts/password/reset/";
         long forgetful = server.createUser("forgetful@example.com", "Forgetful Person", 400).userId;
-        long entriesBefore = dev.stoa.users.ApiKeyCacheTest.rowChangedEntries(server, forgetful);
+        long entriesBefore = ApiKeyCacheTest.rowChangedEntries(server, forgetful);
         assertThat(JoinPage.get(url).html()).contains("name=\"email\"");
         JoinPage.Page asked = JoinPage.post(url, "email", "Forgetful@example.com");
         assertThat(asked.status()).isEqualTo(200);
@@ -51,7 +53,7 @@ class AccountMailTest extends StoaTestBase {
         JoinPage.Page done = JoinPage.post(link, "new_password1", "brand new secret", "new_password2", "brand new secret");
         assertThat(done.html()).contains("Your password has been changed.");
         // no client hears of it: the internal entry tells the servers' key caches
-        assertThat(dev.stoa.users.ApiKeyCacheTest.rowChangedEntries(server, forgetful)).isEqualTo(entriesBefore + 1);
+        assertThat(ApiKeyCacheTest.rowChangedEntries(server, forgetful)).isEqualTo(entriesBefore + 1);
         anonymous.post("/fetch_api_key", "username", "forgetful@example.com", "password", "secret-forgetful@example.com")
                 .error(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
         anonymous.post("/fetch_api_key", "username", "forgetful@example.com", "password", "brand new secret").success();
@@ -66,7 +68,7 @@ class AccountMailTest extends StoaTestBase {
     void passwordResetMailIsLimitedPerAddress() {
         String url = server.baseUrl + "/accounts/password/reset/";
         server.createUser("flooded@example.com", "Flooded Person", 400);
-        java.util.function.IntSupplier queued = () -> server.stoa.db().read(h -> h.createQuery(
+        IntSupplier queued = () -> server.stoa.db().read(h -> h.createQuery(
                 "SELECT count(*) FROM outbox_mail WHERE kind = 'password_reset' AND to_address = 'flooded@example.com'").mapTo(Integer.class).one());
         for (int i = 0; i < 18; i++) {
             JoinPage.Page p = JoinPage.post(url, "email", "flooded@example.com");

@@ -1,17 +1,19 @@
 package dev.stoa.invites;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.MutableClock;
 import dev.stoa.testing.StoaTestBase;
+import dev.stoa.testing.TestMail;
 import dev.stoa.testing.TestServer;
 import dev.stoa.testing.VerifyAction;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Reusable invitation links, and expiry on the server's clock. No SMTP is configured here: email
@@ -86,7 +88,7 @@ class InviteLinksTest extends StoaTestBase {
         String link = made.get("invite_link").asText();
         JsonNode listed = listed(admin, link);
         assertThat(listed.get("group_ids")).extracting(JsonNode::asLong).containsExactly(team);
-        List<Long> joined = new java.util.ArrayList<>();
+        List<Long> joined = new ArrayList<>();
         for (String who : List.of("teamer1", "teamer2")) {
             VerifyAction.as(member).events("realm_user/add", "user_group/add_members", "user_group/add_members", "user_group/add_members")
                     .run(() -> assertThat(JoinPage.post(link, "email", who + "@example.org", "full_name", "Teamer " + who, "password", "teamer secret")
@@ -167,7 +169,7 @@ class InviteLinksTest extends StoaTestBase {
         String link = owner.post("/invites/multiuse", "invite_expires_in_minutes", 30).success().get("invite_link").asText();
         String mailed = server.stoa.db().read(h -> h.createQuery("SELECT body FROM outbox_mail WHERE to_address = 'late@example.org'")
                 .mapTo(String.class).one());
-        String emailLink = new dev.stoa.testing.TestMail.Mail("late@example.org", "", "", mailed).link("/join/");
+        String emailLink = new TestMail.Mail("late@example.org", "", "", mailed).link("/join/");
         assertThat(JoinPage.get(emailLink).status()).isEqualTo(200);
         member.post("/invites", "invitee_emails", "x@example.org", "stream_ids", List.of(), "invite_expires_in_minutes", 0)
                 .badRequest("Invalid invite_expires_in_minutes");

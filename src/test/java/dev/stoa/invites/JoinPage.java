@@ -1,5 +1,6 @@
 package dev.stoa.invites;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -39,7 +40,7 @@ final class JoinPage {
                 }
             }
             return new Page(resp.statusCode(), resp.body());
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new AssertionError(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,7 +1,6 @@
 package dev.stoa.invites;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import dev.stoa.testing.Await;
 import dev.stoa.testing.MutableClock;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.TestMail;
@@ -10,6 +9,8 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The outbox: mail written with the change, sent after commit, kept and retried with backoff while SMTP is down. */
 class MailOutboxTest extends StoaTestBase {
@@ -38,7 +39,7 @@ class MailOutboxTest extends StoaTestBase {
     void smtpOutageLosesNothing() {
         mail.stop();
         member.post("/invites", "invitee_emails", "patient@example.org", "stream_ids", List.of()).success();
-        dev.stoa.testing.Await.until("a failed first attempt", 30, () -> row("patient@example.org").attempts() == 1
+        Await.until("a failed first attempt", 30, () -> row("patient@example.org").attempts() == 1
                 && row("patient@example.org").lastError() != null);
         assertThat(row("patient@example.org").sentAt()).isNull();
         // not due yet: a collector pass within the minute of backoff leaves it

@@ -1,18 +1,26 @@
 package dev.stoa.ldap;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.cli.Cli;
+import dev.stoa.config.Config;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.TestLdap;
 import dev.stoa.testing.TestServer;
 import dev.stoa.testing.WebClient;
+import java.awt.Color;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * LDAP sign-in against Debian's slapd started for this class: search as a service account with an
@@ -37,13 +45,13 @@ class LdapSignInTest extends StoaTestBase {
                 "--ldap-user-search-base", TestLdap.PEOPLE, "--ldap-user-filter", "(uid=%(user)s)", "--ldap-append-domain", "corp.example",
                 "--ldap-attr-map", "full_name=cn,custom_profile_field__phone=telephoneNumber,deactivated=employeeType,avatar=jpegPhoto"};
         return new TestServer(c -> {
-            var parsed = dev.stoa.config.Config.parse(concat(flags, "--data-dir", c.dataDir().toString()), Map.of());
+            var parsed = Config.parse(concat(flags, "--data-dir", c.dataDir().toString()), Map.of());
             return c.withLimits(1_000_000, 1_000_000, 1_000_000).withSignIn(parsed.signIn());
         });
     }
 
     static String[] concat(String[] a, String... b) {
-        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        String[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
     }
@@ -132,16 +140,16 @@ class LdapSignInTest extends StoaTestBase {
         assertThat(owner.get("/users/alan@corp.example").success().get("user").get("is_active").asBoolean()).isFalse();
     }
 
-    private static byte[] jpeg(java.awt.Color color) {
-        var image = new java.awt.image.BufferedImage(120, 80, java.awt.image.BufferedImage.TYPE_INT_RGB);
+    private static byte[] jpeg(Color color) {
+        var image = new BufferedImage(120, 80, BufferedImage.TYPE_INT_RGB);
         var g = image.createGraphics();
         g.setColor(color);
         g.fillRect(0, 0, 120, 80);
         g.dispose();
-        var out = new java.io.ByteArrayOutputStream();
+        var out = new ByteArrayOutputStream();
         try {
-            javax.imageio.ImageIO.write(image, "jpg", out);
-        } catch (java.io.IOException e) {
+            ImageIO.write(image, "jpg", out);
+        } catch (IOException e) {
             throw new IllegalStateException(e);
         }
         return out.toByteArray();
@@ -153,7 +161,7 @@ class LdapSignInTest extends StoaTestBase {
 
     @Test
     void theDirectoryPhotoBecomesTheAvatarAgainOnlyWhenItChanges() {
-        ldap.replace("katherine", "jpegPhoto", jpeg(java.awt.Color.RED));
+        ldap.replace("katherine", "jpegPhoto", jpeg(Color.RED));
         fetch("katherine", "katherine-directory-pw");
         JsonNode first = katherine();
         int version = first.get("avatar_version").asInt();
@@ -163,10 +171,10 @@ class LdapSignInTest extends StoaTestBase {
         // the same photo: nothing to do; another photo: the next version; not an image: left as it is
         syncLdap();
         assertThat(katherine().get("avatar_version").asInt()).isEqualTo(version);
-        ldap.replace("katherine", "jpegPhoto", jpeg(java.awt.Color.BLUE));
+        ldap.replace("katherine", "jpegPhoto", jpeg(Color.BLUE));
         syncLdap();
         assertThat(katherine().get("avatar_version").asInt()).isEqualTo(version + 1);
-        ldap.replace("katherine", "jpegPhoto", "not a photo".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        ldap.replace("katherine", "jpegPhoto", "not a photo".getBytes(StandardCharsets.UTF_8));
         syncLdap();
         assertThat(katherine().get("avatar_version").asInt()).isEqualTo(version + 1);
     }

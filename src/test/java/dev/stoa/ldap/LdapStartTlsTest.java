@@ -1,13 +1,15 @@
 package dev.stoa.ldap;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import dev.stoa.config.Config;
+import dev.stoa.config.SignInConfig;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.TestLdap;
 import dev.stoa.testing.TestServer;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * LDAP over StartTLS against Debian's slapd with a certificate made for the test: with
@@ -27,12 +29,12 @@ class LdapStartTlsTest extends StoaTestBase {
         return new TestServer(c -> c.withLimits(1_000_000, 1_000_000, 1_000_000).withSignIn(signIn(c, ldap.url(), ldap.caFile().toString())));
     }
 
-    static dev.stoa.config.SignInConfig signIn(dev.stoa.config.Config c, String url, String caFile) {
+    static SignInConfig signIn(Config c, String url, String caFile) {
         String[] flags = {"--ldap-url", url, "--ldap-start-tls", "true", "--ldap-bind-dn", TestLdap.ADMIN, "--ldap-bind-password",
                 TestLdap.ADMIN_PASSWORD, "--ldap-user-search-base", TestLdap.PEOPLE, "--ldap-user-filter", "(uid=%(user)s)", "--ldap-append-domain",
                 "corp.example", "--data-dir", c.dataDir().toString()};
         if (caFile != null) flags = LdapSignInTest.concat(flags, "--ldap-ca-file", caFile);
-        return dev.stoa.config.Config.parse(flags, Map.of()).signIn();
+        return Config.parse(flags, Map.of()).signIn();
     }
 
     @AfterAll

@@ -5,6 +5,7 @@ import java.util.TreeMap;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Attribute;
 import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Entities;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
 
@@ -42,7 +43,7 @@ final class HtmlNormalizer {
                     text = text.stripTrailing();
                 }
             }
-            sb.append(org.jsoup.nodes.Entities.escape(text));
+            sb.append(Entities.escape(text));
             return;
         }
         if (n instanceof Element e) {

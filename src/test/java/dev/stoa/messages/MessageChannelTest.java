@@ -1,16 +1,17 @@
 package dev.stoa.messages;
 
-import static dev.stoa.messages.MessageDmTest.ids;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.VerifyAction;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static dev.stoa.messages.MessageDmTest.ids;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Channel messages: targets, topics, permissions, history visibility, wildcard mentions, and what outsiders cannot see. */
 class MessageChannelTest extends StoaTestBase {
@@ -96,14 +97,14 @@ class MessageChannelTest extends StoaTestBase {
      */
     @Test
     void emptyTopicNameInFetchesAndEvents() {
-        Object[] legacy = {"client_capabilities", java.util.Map.of("notification_settings_null", true)};
+        Object[] legacy = {"client_capabilities", Map.of("notification_settings_null", true)};
         List<JsonNode> ev = VerifyAction.as(admin).register(legacy).events("message")
                 .run(() -> member.post("/messages", "type", "direct", "to", List.of(admin.userId), "content", "a direct message").success());
         assertThat(ev.get(0).get("message").get("subject").asText()).isEmpty();
         long[] sent = new long[1];
         ev = VerifyAction.as(admin).register(legacy).events("message").run(() -> sent[0] = send(member, "general", "", "in general chat"));
         assertThat(ev.get(0).get("message").get("subject").asText()).isEqualTo("general chat");
-        ev = VerifyAction.as(admin).register("client_capabilities", java.util.Map.of("empty_topic_name", true)).events("message")
+        ev = VerifyAction.as(admin).register("client_capabilities", Map.of("empty_topic_name", true)).events("message")
                 .run(() -> send(member, "general", "", "again in general chat"));
         assertThat(ev.get(0).get("message").get("subject").asText()).isEmpty();
 

@@ -1,13 +1,14 @@
 package dev.stoa.messages;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.VerifyAction;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Direct messages: sending (ids, emails, group, self), fetching with anchors and narrows, events and register state. */
 class MessageDmTest extends StoaTestBase {
@@ -85,7 +86,7 @@ class MessageDmTest extends StoaTestBase {
     }
 
     static List<Long> ids(JsonNode r) {
-        List<Long> out = new java.util.ArrayList<>();
+        List<Long> out = new ArrayList<>();
         r.get("messages").forEach(m -> out.add(m.get("id").asLong()));
         return out;
     }

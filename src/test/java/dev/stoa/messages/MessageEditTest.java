@@ -1,15 +1,16 @@
 package dev.stoa.messages;
 
-import static dev.stoa.messages.MessageDmTest.ids;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.VerifyAction;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static dev.stoa.messages.MessageDmTest.ids;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** PATCH /messages/{id} (content, topic, channel, resolve, limits), DELETE /messages/{id}, GET /messages/{id}/history. */
 class MessageEditTest extends StoaTestBase {
@@ -76,7 +77,7 @@ class MessageEditTest extends StoaTestBase {
     }
 
     private List<String> flags(ApiClient c, long id) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         c.get("/messages/" + id).success().get("message").get("flags").forEach(f -> out.add(f.asText()));
         return out;
     }

@@ -1,15 +1,16 @@
 package dev.stoa.messages;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.VerifyAction;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Issue 14: POST /streams/{id}/delete_topic, GET /messages/{id}/read_receipts, POST /messages/{id}/typing. */
 class MessageExtrasTest extends StoaTestBase {
@@ -83,7 +84,7 @@ class MessageExtrasTest extends StoaTestBase {
     @Test
     void withProtectedHistoryOnlyTheMessagesTheAdministratorReceivedGo() {
         long before = send(member, secret, "shared", "before the admin came");
-        owner.post("/users/me/subscriptions", "subscriptions", List.of(java.util.Map.of("name", "extras secret")),
+        owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "extras secret")),
                 "principals", List.of(admin.userId)).success();
         long after = send(member, secret, "shared", "after");
         owner.post("/user_topics", "stream_id", secret, "topic", "shared", "visibility_policy", 1).success();

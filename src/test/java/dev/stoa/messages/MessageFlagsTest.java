@@ -1,14 +1,18 @@
 package dev.stoa.messages;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.config.ExtrasConfig;
+import dev.stoa.emoji.RealmEmojiTest;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
+import dev.stoa.testing.TestServer;
 import dev.stoa.testing.VerifyAction;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Flags, mark-as-read shortcuts, reactions, typing and reports. */
 class MessageFlagsTest extends StoaTestBase {
@@ -78,7 +82,7 @@ class MessageFlagsTest extends StoaTestBase {
 
     @Test
     void customEmojiReactions() throws Exception {
-        dev.stoa.emoji.RealmEmojiTest.upload(member, "party_parrot", java.util.Map.of("f", dev.stoa.emoji.RealmEmojiTest.png(0x00ff00))).success();
+        RealmEmojiTest.upload(member, "party_parrot", Map.of("f", RealmEmojiTest.png(0x00ff00))).success();
         String id = null;
         for (JsonNode e : member.get("/realm/emoji").success().get("emoji")) if (e.get("name").asText().equals("party_parrot")) id = e.get("id").asText();
         long a = post(member, "custom reactions", "react with a parrot");
@@ -100,7 +104,7 @@ class MessageFlagsTest extends StoaTestBase {
     /** Issue 14: a name alone finds custom and extra emoji; a removal by code and type needs no name. */
     @Test
     void reactionsByNameAlone() throws Exception {
-        dev.stoa.emoji.RealmEmojiTest.upload(member, "partyparrot", java.util.Map.of("f", dev.stoa.emoji.RealmEmojiTest.png(0x00ff00))).success();
+        RealmEmojiTest.upload(member, "partyparrot", Map.of("f", RealmEmojiTest.png(0x00ff00))).success();
         long a = post(member, "reactions by name", "react by name :partyparrot:");
         String path = "/messages/" + a + "/reactions";
         VerifyAction.as(admin).events("reaction/add").noStateChange().run(() -> admin.post(path, "emoji_name", "partyparrot").success());
@@ -178,9 +182,9 @@ class MessageFlagsTest extends StoaTestBase {
     /** The report types are the server's configured ones, the list register advertises (it was a hard-coded list). */
     @Test
     void reportTypesAreTheConfiguredOnes() {
-        var types = List.of(new dev.stoa.config.ExtrasConfig.ReportType("spam", "Spam"), new dev.stoa.config.ExtrasConfig.ReportType("legal", "Legal issue"));
-        try (dev.stoa.testing.TestServer s = new dev.stoa.testing.TestServer(c -> c.withLimits(1_000_000, 1_000_000, 1_000_000)
-                .withExtras(dev.stoa.config.ExtrasConfig.defaults().withWelcome(false).withReportTypes(types)))) {
+        var types = List.of(new ExtrasConfig.ReportType("spam", "Spam"), new ExtrasConfig.ReportType("legal", "Legal issue"));
+        try (TestServer s = new TestServer(c -> c.withLimits(1_000_000, 1_000_000, 1_000_000)
+                .withExtras(ExtrasConfig.defaults().withWelcome(false).withReportTypes(types)))) {
             JsonNode advertised = s.member.post("/register", "fetch_event_types", List.of("realm")).success().get("server_report_message_types");
             assertThat(advertised).extracting(n -> n.get("key").asText()).containsExactly("spam", "legal");
             long mod = s.owner.post("/channels/create", "name", "moderation", "invite_only", true, "subscribers", List.of(s.owner.userId))

@@ -1,16 +1,17 @@
 package dev.stoa.messages;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.VerifyAction;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A user outside a private channel or a direct conversation cannot obtain its content through any
@@ -32,7 +33,7 @@ class MessageLeakTest extends StoaTestBase {
         String payload = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + SECRET + ".txt\"\r\n\r\n"
                 + SECRET + "\r\n--" + boundary + "--\r\n";
         JsonNode up = member.raw(member.request("/api/v1/user_uploads").header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(payload)).build()).success();
+                .POST(HttpRequest.BodyPublishers.ofString(payload)).build()).success();
         long inChannel = member.post("/messages", "type", "stream", "to", "vault", "topic", SECRET + " topic",
                 "content", SECRET + " [file](" + up.get("url").asText() + ")").success().get("id").asLong();
         long inDm = member.post("/messages", "type", "direct", "to", List.of(owner.userId), "content", SECRET + " dm").success().get("id").asLong();

@@ -1,14 +1,20 @@
 package dev.stoa.messages;
 
-import static dev.stoa.messages.MessageDmTest.ids;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static dev.stoa.messages.MessageDmTest.ids;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The narrow operators of GET /messages, negation included, and GET /messages/matches_narrow. */
 class MessageNarrowTest extends StoaTestBase {
@@ -71,7 +77,7 @@ class MessageNarrowTest extends StoaTestBase {
 
     void topicPolicy(long channel, String topic, int policy) {
         server.stoa.db().write(tx -> tx.h().execute("INSERT INTO user_topics (user_id, stream_id, topic, topic_lower, visibility_policy, last_updated) "
-                + "VALUES (?, ?, ?, ?, ?, 0)", viewer.userId, channel, topic, topic.toLowerCase(java.util.Locale.ROOT), policy));
+                + "VALUES (?, ?, ?, ?, ?, 0)", viewer.userId, channel, topic, topic.toLowerCase(Locale.ROOT), policy));
     }
 
     @Test
@@ -87,7 +93,7 @@ class MessageNarrowTest extends StoaTestBase {
     @Test
     void eachMessageCarriesItsSendersParts() throws Exception {
         JsonNode msgs = viewer.get("/messages", "anchor", "oldest", "num_after", "100", "client_gravatar", "false").success().get("messages");
-        java.util.Set<Long> senders = new java.util.HashSet<>();
+        Set<Long> senders = new HashSet<>();
         for (JsonNode m : msgs) {
             long s = m.get("sender_id").asLong();
             senders.add(s);
@@ -95,8 +101,8 @@ class MessageNarrowTest extends StoaTestBase {
             JsonNode u = viewer.get("/users/" + s).success().get("user");
             assertThat(m.get("sender_email").asText()).isEqualTo(u.get("email").asText());
             assertThat(m.get("sender_full_name").asText()).isEqualTo(u.get("full_name").asText());
-            byte[] d = java.security.MessageDigest.getInstance("MD5").digest(c.email.toLowerCase(java.util.Locale.ROOT).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            assertThat(m.get("avatar_url").asText()).startsWith("https://secure.gravatar.com/avatar/" + String.format("%032x", new java.math.BigInteger(1, d)) + "?d=identicon&version=");
+            byte[] d = MessageDigest.getInstance("MD5").digest(c.email.toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8));
+            assertThat(m.get("avatar_url").asText()).startsWith("https://secure.gravatar.com/avatar/" + String.format("%032x", new BigInteger(1, d)) + "?d=identicon&version=");
         }
         assertThat(senders).containsExactlyInAnyOrder(owner.userId, member.userId);
     }

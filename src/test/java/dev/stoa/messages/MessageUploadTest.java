@@ -1,34 +1,42 @@
 package dev.stoa.messages;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.config.Config;
 import dev.stoa.testing.ApiClient;
+import dev.stoa.testing.MutableClock;
 import dev.stoa.testing.StoaTestBase;
+import dev.stoa.testing.TestServer;
 import dev.stoa.testing.VerifyAction;
+import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Uploads: upload, link on send, access to the file, listing, detaching on edit, deleting. */
 class MessageUploadTest extends StoaTestBase {
     static final HttpClient HTTP = HttpClient.newHttpClient();
     /** GET /attachments: the state attachment events keep up to date (register holds none). */
-    static final java.util.function.Function<ApiClient, JsonNode> ATTACHMENTS = c -> c.get("/attachments").success();
+    static final Function<ApiClient, JsonNode> ATTACHMENTS = c -> c.get("/attachments").success();
 
     /** Where the files go: the data directory here; MessageUploadS3Test runs the same tests on a bucket. */
-    protected dev.stoa.config.Config storage(dev.stoa.config.Config c) {
+    protected Config storage(Config c) {
         return c;
     }
 
     @Override
-    protected dev.stoa.testing.TestServer newServer() {
-        return new dev.stoa.testing.TestServer(c -> storage(c.withLimits(1_000_000, 1_000_000, 1_000_000)));
+    protected TestServer newServer() {
+        return new TestServer(c -> storage(c.withLimits(1_000_000, 1_000_000, 1_000_000)));
     }
 
     JsonNode upload(ApiClient c, String name, String body) {
-        return c.call("POST", "/user_uploads", java.util.Map.of(), ApiClient.Encoding.MULTIPART) == null ? null
+        return c.call("POST", "/user_uploads", Map.of(), ApiClient.Encoding.MULTIPART) == null ? null
                 : uploadRaw(c, name, body);
     }
 
@@ -37,7 +45,7 @@ class MessageUploadTest extends StoaTestBase {
         String payload = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + name + "\"\r\n"
                 + "Content-Type: text/plain\r\n\r\n" + body + "\r\n--" + boundary + "--\r\n";
         var req = c.request("/api/v1/user_uploads").header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(payload)).build();
+                .POST(HttpRequest.BodyPublishers.ofString(payload)).build();
         return c.raw(req).success();
     }
 
@@ -66,12 +74,12 @@ class MessageUploadTest extends StoaTestBase {
         // The API path answers a temporary URL that works without credentials (mobile clients load images with it).
         String temporary = admin.get(url).success().get("url").asText();
         assertThat(temporary).startsWith("/user_uploads/temporary/").endsWith("/passwd-notes.txt");
-        HttpResponse<String> anonymous = HTTP.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.baseUrl + temporary))
+        HttpResponse<String> anonymous = HTTP.send(HttpRequest.newBuilder(URI.create(server.baseUrl + temporary))
                 .GET().build(), HttpResponse.BodyHandlers.ofString());
         assertThat(anonymous.statusCode()).isEqualTo(200);
         assertThat(anonymous.body()).isEqualTo("secret file body");
         String forged = temporary.replaceFirst("/temporary/([^./]+)\\.", "/temporary/$1x.");
-        assertThat(HTTP.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.baseUrl + forged)).GET().build(),
+        assertThat(HTTP.send(HttpRequest.newBuilder(URI.create(server.baseUrl + forged)).GET().build(),
                 HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(404);
         assertThat(fetch(member, "/user_uploads/1/00/nothing/here.txt")).isEqualTo(404);
         JsonNode att = attachment(member, url);
@@ -86,16 +94,16 @@ class MessageUploadTest extends StoaTestBase {
 
     @Test
     void temporaryUrlsExpireAfterAMinute() throws Exception {
-        dev.stoa.testing.MutableClock clock = new dev.stoa.testing.MutableClock();
-        try (dev.stoa.testing.TestServer other = new dev.stoa.testing.TestServer(this::storage, clock)) {
+        MutableClock clock = new MutableClock();
+        try (TestServer other = new TestServer(this::storage, clock)) {
             String url = uploadRaw(other.member, "later.txt", "soon gone").get("url").asText();
             String temporary = other.member.get(url).success().get("url").asText();
-            java.net.URI uri = java.net.URI.create(other.baseUrl + temporary);
-            clock.advance(java.time.Duration.ofSeconds(59));
-            assertThat(HTTP.send(java.net.http.HttpRequest.newBuilder(uri).GET().build(), HttpResponse.BodyHandlers.ofString()).statusCode())
+            URI uri = URI.create(other.baseUrl + temporary);
+            clock.advance(Duration.ofSeconds(59));
+            assertThat(HTTP.send(HttpRequest.newBuilder(uri).GET().build(), HttpResponse.BodyHandlers.ofString()).statusCode())
                     .isEqualTo(200);
-            clock.advance(java.time.Duration.ofSeconds(2));
-            assertThat(HTTP.send(java.net.http.HttpRequest.newBuilder(uri).GET().build(), HttpResponse.BodyHandlers.ofString()).statusCode())
+            clock.advance(Duration.ofSeconds(2));
+            assertThat(HTTP.send(HttpRequest.newBuilder(uri).GET().build(), HttpResponse.BodyHandlers.ofString()).statusCode())
                     .isEqualTo(404);
         }
     }

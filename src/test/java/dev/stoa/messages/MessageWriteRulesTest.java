@@ -1,19 +1,19 @@
 package dev.stoa.messages;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
-import com.sun.management.HotSpotDiagnosticMXBean;
 import com.sun.management.HotSpotDiagnosticMXBean.ThreadDumpFormat;
+import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.stoa.db.Dialect;
 import dev.stoa.http.Json;
-import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ApiResponse;
 import dev.stoa.testing.Await;
 import dev.stoa.testing.StoaTestBase;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -22,6 +22,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Issue 12: sends and edits share one wildcard-mention rule; an edit or move plans and writes in one transaction. */
 class MessageWriteRulesTest extends StoaTestBase {
@@ -155,8 +157,8 @@ class MessageWriteRulesTest extends StoaTestBase {
                     if (stack.contains("ReentrantLock.lock") && stack.contains("dev.stoa.db.Db.write") && stack.contains(marker)) return true;
                 }
             }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return false;
     }

@@ -1,18 +1,19 @@
 package dev.stoa.missedmail;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.MutableClock;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.TestMail;
 import dev.stoa.testing.TestServer;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Missed-message email, full stack: unread direct messages, mentions and followed topics are mailed
@@ -54,7 +55,7 @@ class MissedMailTest extends StoaTestBase {
     }
 
     private long dm(ApiClient from, String content, ApiClient... to) {
-        List<Long> ids = java.util.Arrays.stream(to).map(c -> c.userId).toList();
+        List<Long> ids = Arrays.stream(to).map(c -> c.userId).toList();
         return from.post("/messages", "type", "direct", "to", ids, "content", content).success().get("id").asLong();
     }
 
@@ -63,7 +64,7 @@ class MissedMailTest extends StoaTestBase {
     }
 
     private void channel(String name, boolean inviteOnly, ApiClient... members) {
-        List<Long> ids = java.util.Arrays.stream(members).map(c -> c.userId).toList();
+        List<Long> ids = Arrays.stream(members).map(c -> c.userId).toList();
         owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", name)), "principals", ids, "invite_only", inviteOnly).success();
     }
 

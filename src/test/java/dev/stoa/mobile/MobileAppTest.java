@@ -1,7 +1,5 @@
 package dev.stoa.mobile;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.http.Json;
 import dev.stoa.testing.ApiClient;
@@ -13,8 +11,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Issue 26: what Zulip's mobile app (zulip-flutter) sends and requires, item by item. The app names
@@ -128,7 +129,7 @@ class MobileAppTest extends StoaTestBase {
         assertThat(sub.get("sender_id").asLong()).isEqualTo(owner.userId);
         assertThat(Json.parse(sub.get("content").asText())).isEqualTo(Json.parse(
                 "{\"widget_type\":\"poll\",\"extra_data\":{\"question\":\"Lunch?\",\"options\":[\"Pizza\",\"Soup\"]}}"));
-        String vote = Json.write(java.util.Map.of("type", "vote", "key", "canned,1", "vote", 1));
+        String vote = Json.write(Map.of("type", "vote", "key", "canned,1", "vote", 1));
         List<JsonNode> ev = VerifyAction.as(member).events("submessage").noStateChange()
                 .run(() -> member.post("/submessage", "message_id", poll, "msg_type", "widget", "content", vote).success());
         assertThat(ev.get(0).get("content").asText()).isEqualTo(vote);

@@ -1,8 +1,5 @@
 package dev.stoa.oidc;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.MACSigner;
@@ -20,11 +17,15 @@ import com.sun.net.httpserver.HttpServer;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.Date;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The ID token checks OidcClient asks of Nimbus's validator, on tokens made here: a good one passes;
@@ -83,7 +84,7 @@ class IdTokenUnitTest {
         assertThatThrownBy(() -> validator.validate(signed(otherKey, claims().build()), nonce)).hasMessageContaining("Signed JWT rejected");
         SignedJWT tampered = SignedJWT.parse(signed(key, claims().build()).serialize());
         String[] parts = tampered.serialize().split("\\.");
-        String forgedBody = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(claims().subject("mallory").build().toString()
+        String forgedBody = Base64.getUrlEncoder().withoutPadding().encodeToString(claims().subject("mallory").build().toString()
                 .getBytes(StandardCharsets.UTF_8));
         assertThatThrownBy(() -> validator.validate(SignedJWT.parse(parts[0] + "." + forgedBody + "." + parts[2]), nonce))
                 .hasMessageContaining("Signed JWT rejected");

@@ -1,7 +1,5 @@
 package dev.stoa.ops;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.OutputStreamAppender;
@@ -22,7 +20,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Issue 17: JSON log lines carry the request id of the request that caused them (the same id as
@@ -49,12 +50,12 @@ class LogSecretsTest extends StoaTestBase {
         appender.setEncoder(encoder);
         appender.setOutputStream(captured);
         appender.start();
-        ctx.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).addAppender(appender);
+        ctx.getLogger(Logger.ROOT_LOGGER_NAME).addAppender(appender);
     }
 
     @AfterEach
     void release() {
-        ((LoggerContext) LoggerFactory.getILoggerFactory()).getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).detachAppender(appender);
+        ((LoggerContext) LoggerFactory.getILoggerFactory()).getLogger(Logger.ROOT_LOGGER_NAME).detachAppender(appender);
         appender.stop();
     }
 

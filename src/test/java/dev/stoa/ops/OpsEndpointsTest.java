@@ -1,7 +1,5 @@
 package dev.stoa.ops;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.http.Json;
 import dev.stoa.testing.Await;
@@ -14,9 +12,12 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Issue 17: /health, /ready, /metrics (on its own listener only), request ids. */
 class OpsEndpointsTest extends StoaTestBase {
@@ -69,7 +70,7 @@ class OpsEndpointsTest extends StoaTestBase {
                 "queue_id", q.get("queue_id").asText(), "last_event_id", q.get("last_event_id").asText()).success());
         Await.until("the poll to park", 20, () -> gauge(metricsUnchecked(), "stoa_longpolls_parked") >= 1);
         owner.post("/messages", "type", "private", "to", List.of(member.userId), "content", "wake").success();
-        poll.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        poll.get(30, TimeUnit.SECONDS);
         String m = metrics();
         assertThat(gauge(m, "stoa_event_queues")).isGreaterThanOrEqualTo(1);
         assertThat(gauge(m, "stoa_event_log_lag")).isEqualTo(0);

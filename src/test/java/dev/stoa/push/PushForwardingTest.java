@@ -1,7 +1,5 @@
 package dev.stoa.push;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.MutableClock;
@@ -15,9 +13,12 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Device registrations reach the push relay, full stack, against TestPushRelay (which checks each
@@ -124,7 +125,7 @@ class PushForwardingTest extends StoaTestBase {
         assertThat(relay.violations).isEmpty();
     }
 
-    private JsonNode awaitDeviceUpdate(ApiClient c, JsonNode queue, long deviceId, java.util.function.Predicate<JsonNode> done) {
+    private JsonNode awaitDeviceUpdate(ApiClient c, JsonNode queue, long deviceId, Predicate<JsonNode> done) {
         long last = queue.get("last_event_id").asLong();
         for (int round = 0; round < 20; round++) {
             JsonNode events = c.get("/events", "queue_id", queue.get("queue_id").asText(), "last_event_id", last).success().get("events");

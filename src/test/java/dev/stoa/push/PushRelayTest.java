@@ -1,13 +1,15 @@
 package dev.stoa.push;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.stoa.cli.Cli;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.TestPushRelay;
 import dev.stoa.testing.TestServer;
+import java.net.URI;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The push relay's configuration, full stack: with --push-relay-url and the server's credentials,
@@ -32,7 +34,7 @@ class PushRelayTest extends StoaTestBase {
     @Test
     void serverSettingsAndRegisterSayPushNotificationsAreEnabled() {
         assertThat(anonymous.get("/server_settings").success().get("push_notifications_enabled").asBoolean()).isTrue();
-        var state = member.post("/register", "fetch_event_types", java.util.List.of("realm")).success();
+        var state = member.post("/register", "fetch_event_types", List.of("realm")).success();
         assertThat(state.get("realm_push_notifications_enabled").asBoolean()).isTrue();
         assertThat(state.get("realm_push_notifications_enabled_end_timestamp").isNull()).isTrue();
     }
@@ -45,7 +47,7 @@ class PushRelayTest extends StoaTestBase {
         assertThat(r.out()).contains("registered this server with the push relay").contains(relay.orgId).doesNotContain(relay.orgKey);
         var register = relay.next("server/register");
         assertThat(register.form()).containsEntry("zulip_org_id", relay.orgId).containsEntry("contact_email", "ops@stoa-test.org")
-                .containsEntry("hostname", java.net.URI.create(server.baseUrl).getAuthority());
+                .containsEntry("hostname", URI.create(server.baseUrl).getAuthority());
         relay.next("server/analytics");
         assertThat(relay.remoteRealms).hasSize(1);
         // Again: an update of the same registration, the same organization uuid.

@@ -32,7 +32,7 @@ class QueueDeliveryUnitTest {
     private static EventQueue queue(Set<String> types, List<List<String>> narrow, boolean allPublic, String... caps) {
         Map<String, Boolean> c = new HashMap<>();
         for (String cap : caps) c.put(cap, true);
-        QueueSpec spec = new QueueSpec(types, dev.stoa.messages.MessageDelivery.queueNarrow(Json.tree(narrow)), c, allPublic, false, false, false, null);
+        QueueSpec spec = new QueueSpec(types, MessageDelivery.queueNarrow(Json.tree(narrow)), c, allPublic, false, false, false, null);
         return new EventQueue("q", ME, spec, 0, 600, 0, 0, 0);
     }
 

@@ -1,8 +1,7 @@
 package dev.stoa.queues;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.VerifyAction;
 import java.util.ArrayList;
@@ -11,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Queue narrows are GET /messages narrows: one Narrow model, evaluated in memory for delivery. A
@@ -61,7 +62,7 @@ class QueueNarrowTest extends StoaTestBase {
         return out;
     }
 
-    private long send(dev.stoa.testing.ApiClient as, String type, Object to, String topic, String content) {
+    private long send(ApiClient as, String type, Object to, String topic, String content) {
         return (topic == null ? as.post("/messages", "type", type, "to", to, "content", content)
                 : as.post("/messages", "type", type, "to", to, "topic", topic, "content", content)).success().get("id").asLong();
     }

@@ -1,12 +1,11 @@
 package dev.stoa.queues;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ApiResponse;
 import dev.stoa.testing.Await;
 import dev.stoa.testing.TestServer;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -14,6 +13,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** GET /events and DELETE /events: dont_block, long-poll wake-up, heartbeats, acknowledgement, errors. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -33,7 +34,7 @@ class QueuePollTest {
     @AfterAll
     void stop() { server.close(); }
 
-    private JsonNode register(ApiClient c) { return c.post("/register", "event_types", java.util.List.of("realm_user")).success(); }
+    private JsonNode register(ApiClient c) { return c.post("/register", "event_types", List.of("realm_user")).success(); }
 
     private void rename() { admin.patch("/users/" + guest.userId, "full_name", "Guest " + (++renames)).success(); }
 

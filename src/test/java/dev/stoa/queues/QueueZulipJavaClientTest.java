@@ -1,16 +1,19 @@
 package dev.stoa.queues;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.github.jamesnetherton.zulip.client.Zulip;
 import com.github.jamesnetherton.zulip.client.api.event.EventPoller;
 import com.github.jamesnetherton.zulip.client.api.message.Message;
 import com.github.jamesnetherton.zulip.client.api.user.User;
 import dev.stoa.testing.StoaTestBase;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A real client: com.github.jamesnetherton:zulip-java-client:0.5.2. Its event API only follows
@@ -33,10 +36,10 @@ class QueueZulipJavaClientTest extends StoaTestBase {
     @Test
     void registersLongPollsAndDeletesItsQueue() throws Exception {
         try (Zulip zulip = client()) {
-            java.util.Set<String> before = queuesOfMember();
+            Set<String> before = queuesOfMember();
             EventPoller poller = zulip.events().captureMessageEvents(e -> { });
             poller.start();
-            java.util.Set<String> started = queuesOfMember();
+            Set<String> started = queuesOfMember();
             started.removeAll(before);
             assertThat(started).hasSize(1);
             long parkedDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -64,9 +67,9 @@ class QueueZulipJavaClientTest extends StoaTestBase {
         }
     }
 
-    private java.util.Set<String> queuesOfMember() {
+    private Set<String> queuesOfMember() {
         return server.stoa.queues().all().values().stream().filter(q -> q.userId() == member.userId).map(EventQueue::id)
-                .collect(java.util.stream.Collectors.toCollection(java.util.HashSet::new));
+                .collect(Collectors.toCollection(HashSet::new));
     }
 
     private int parkedPolls() {

@@ -2,6 +2,7 @@ package dev.stoa.reliability;
 
 import dev.stoa.db.Db;
 import dev.stoa.db.Dialect;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -48,7 +49,7 @@ final class DbFingerprint {
 
     private static String row(Map<String, Object> row) {
         StringBuilder b = new StringBuilder();
-        new TreeMap<>(row).forEach((k, v) -> b.append(k).append('=').append(v instanceof byte[] bytes ? java.util.Arrays.toString(bytes) : v).append(';'));
+        new TreeMap<>(row).forEach((k, v) -> b.append(k).append('=').append(v instanceof byte[] bytes ? Arrays.toString(bytes) : v).append(';'));
         return b.toString();
     }
 }

@@ -1,15 +1,16 @@
 package dev.stoa.reliability;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.stoa.testing.ApiResponse;
 import dev.stoa.testing.StoaTestBase;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The holes issue 16 found from outside, one test each (each failed before its fix). The suites
@@ -115,7 +116,7 @@ class FindingsTest extends StoaTestBase {
      */
     @Test
     void aRefusedRequestWithABodyDoesNotBreakItsConnection() throws Exception {
-        byte[] body = ("--b\r\n" + "X".repeat(1_000_000) + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] body = ("--b\r\n" + "X".repeat(1_000_000) + "\r\n\r\n").getBytes(StandardCharsets.UTF_8);
         for (int i = 0; i < 6; i++) {
             String path = i % 2 == 0 ? "/api/v1/messages/999999999/history" : "/api/v1/messages/999999999/nothing";
             var a = Wire.send(server.baseUrl, new Wire.Req("POST", path, Wire.basic(member.email, member.apiKey), "multipart/form-data; boundary=other", body, ""));

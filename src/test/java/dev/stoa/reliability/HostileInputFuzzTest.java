@@ -1,9 +1,8 @@
 package dev.stoa.reliability;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.stoa.http.Router;
 import dev.stoa.testing.ApiOperations;
+import dev.stoa.testing.Await;
 import dev.stoa.testing.TestServer;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -13,6 +12,8 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Suite 2, hostile input: seeded requests over every route Stoa serves, from every principal, each
@@ -74,7 +75,7 @@ class HostileInputFuzzTest {
                 boolean full = write && random.nextInt(20) == 0;
                 long f0 = System.nanoTime();
                 // A data export an earlier request started finishes in the background: wait, so that its writes are not this request's.
-                dev.stoa.testing.Await.until("background exports to finish", 60, server.stoa::backgroundIdle);
+                Await.until("background exports to finish", 60, server.stoa::backgroundIdle);
                 String before = write ? fp.quick() : null;
                 var fullBefore = full ? fp.full() : null;
                 fpNanos += System.nanoTime() - f0;

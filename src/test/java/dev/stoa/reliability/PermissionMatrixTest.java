@@ -1,12 +1,12 @@
 package dev.stoa.reliability;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.stoa.http.Router;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ApiResponse;
+import dev.stoa.testing.Await;
 import dev.stoa.testing.TestServer;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +17,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Suite 4, permissions: a generated matrix of operations × principals. Every route the router
@@ -122,7 +124,7 @@ class PermissionMatrixTest {
                 int n = unique.incrementAndGet();
                 Target target = new Target(n, e.getKey().contains("{id}") || e.getKey().contains("another user") ? freshUser(n) : -1);
                 // A data export an earlier request started finishes in the background: wait, so that its writes are not this request's.
-                dev.stoa.testing.Await.until("background exports to finish", 60, server.stoa::backgroundIdle);
+                Await.until("background exports to finish", 60, server.stoa::backgroundIdle);
                 String before = fp.quick();
                 ApiResponse r = e.getValue().action().apply(fx.client(who), target);
                 boolean allowed = e.getValue().allowed().contains(who);
@@ -147,13 +149,13 @@ class PermissionMatrixTest {
     }
 
     private static Set<String> minus(Set<String> a, String b) {
-        Set<String> out = new java.util.HashSet<>(a);
+        Set<String> out = new HashSet<>(a);
         out.remove(b);
         return out;
     }
 
     private static Set<String> union(Set<String> a, Set<String> b) {
-        Set<String> out = new java.util.HashSet<>(a);
+        Set<String> out = new HashSet<>(a);
         out.addAll(b);
         return out;
     }

@@ -1,11 +1,9 @@
 package dev.stoa.reliability;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.stoa.config.Config;
 import dev.stoa.app.Stoa;
 import dev.stoa.app.TestAccess;
+import dev.stoa.config.Config;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ApiResponse;
 import dev.stoa.testing.Await;
@@ -19,12 +17,17 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Issue 17: Stoa survives a PostgreSQL restart. Two nodes (in this JVM) share a throwaway PostgreSQL;
@@ -35,7 +38,7 @@ import org.junit.jupiter.api.Test;
  */
 class PostgresRestartTest {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static final java.util.concurrent.ExecutorService POLLERS = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
+    private static final ExecutorService POLLERS = Executors.newVirtualThreadPerTaskExecutor();
 
     @Test
     void survivesAPostgresRestart() throws Exception {
@@ -146,7 +149,7 @@ class PostgresRestartTest {
 
     private static void delete(Path dir) throws Exception {
         try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
         }
     }
 }

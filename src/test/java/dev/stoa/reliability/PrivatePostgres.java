@@ -8,6 +8,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -87,7 +88,7 @@ final class PrivatePostgres implements AutoCloseable {
 
     private static Path binDir() throws IOException {
         try (var versions = Files.list(Path.of("/usr/lib/postgresql"))) {
-            return versions.sorted(java.util.Comparator.reverseOrder()).findFirst().orElseThrow().resolve("bin");
+            return versions.sorted(Comparator.reverseOrder()).findFirst().orElseThrow().resolve("bin");
         }
     }
 
@@ -111,7 +112,7 @@ final class PrivatePostgres implements AutoCloseable {
             // already stopped
         }
         try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
         }
     }
 }

@@ -1,16 +1,27 @@
 package dev.stoa.reliability;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import dev.stoa.cli.Cli;
+import dev.stoa.db.Db;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ApiResponse;
+import dev.stoa.testing.Await;
+import dev.stoa.testing.MutableClock;
 import dev.stoa.testing.StoaTestBase;
+import dev.stoa.testing.TestServer;
+import dev.stoa.testing.WebClient;
+import dev.stoa.users.Passwords;
+import java.net.URLEncoder;
 import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What issue 30's outside probe found, one test each (each failed before its fix): the probe's
@@ -68,7 +79,7 @@ class ProbeFindingsTest extends StoaTestBase {
     static ApiResponse getWithBody(ApiClient c, String path, Object... kv) {
         StringBuilder form = new StringBuilder();
         ApiClient.params(kv).forEach((k, v) -> form.append(form.isEmpty() ? "" : "&").append(k).append('=')
-                .append(java.net.URLEncoder.encode(v, java.nio.charset.StandardCharsets.UTF_8)));
+                .append(URLEncoder.encode(v, StandardCharsets.UTF_8)));
         return c.raw(c.request("/api/v1" + path).header("Content-Type", "application/x-www-form-urlencoded")
                 .method("GET", HttpRequest.BodyPublishers.ofString(form.toString())).build());
     }
@@ -103,7 +114,7 @@ class ProbeFindingsTest extends StoaTestBase {
     @Test
     void searchWorkIsBoundedByDistinctWords() {
         long id = member.post("/messages", "type", "direct", "to", List.of(admin.userId), "content", "common word here").success().get("id").asLong();
-        String repeated = String.join(" ", java.util.Collections.nCopies(2_000, "common"));
+        String repeated = String.join(" ", Collections.nCopies(2_000, "common"));
         var found = member.get("/messages", "narrow", List.of(Map.of("operator", "search", "operand", repeated)), "anchor", "newest", "num_before", 10)
                 .success().get("messages");
         assertThat(found.toString()).contains("\"id\":" + id);
@@ -137,8 +148,8 @@ class ProbeFindingsTest extends StoaTestBase {
     void boundedReadsAreCutAtTheirLimit() {
         String endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000000) SELECT count(*) FROM c";
         var db = server.stoa.db();
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> db.readBounded(Duration.ofMillis(300), h -> h.createQuery(endless).mapTo(Long.class).one()))
-                .isInstanceOf(dev.stoa.db.Db.TooSlow.class);
+        Assertions.assertThatThrownBy(() -> db.readBounded(Duration.ofMillis(300), h -> h.createQuery(endless).mapTo(Long.class).one()))
+                .isInstanceOf(Db.TooSlow.class);
         // the connection the read used is not left bounded
         long count = db.read(h -> h.createQuery("SELECT count(*) FROM messages").mapTo(Long.class).one());
         assertThat(count).isNotNegative();
@@ -150,12 +161,12 @@ class ProbeFindingsTest extends StoaTestBase {
     @Test
     void deactivationEndsWebSessions() {
         ApiClient c = server.createUser("session-end@example.com", "Session End", 400);
-        dev.stoa.testing.WebClient browser = dev.stoa.testing.WebClient.signedIn(server.baseUrl, c.email, "secret-" + c.email);
+        WebClient browser = WebClient.signedIn(server.baseUrl, c.email, "secret-" + c.email);
         browser.get("/users/me").success();
         admin.delete("/users/" + c.userId).success();
         admin.post("/users/" + c.userId + "/reactivate").success();
         browser.get("/users/me").error(401, "UNAUTHORIZED", "Not logged in: API authentication or user session required");
-        dev.stoa.testing.WebClient.signedIn(server.baseUrl, c.email, "secret-" + c.email).get("/users/me").success();
+        WebClient.signedIn(server.baseUrl, c.email, "secret-" + c.email).get("/users/me").success();
     }
 
     /**
@@ -165,22 +176,22 @@ class ProbeFindingsTest extends StoaTestBase {
     @Test
     void signInSpendsEqualWorkForUnknownUsers() {
         ApiClient nobody = member.anonymous();
-        long before = dev.stoa.users.Passwords.derivations();
+        long before = Passwords.derivations();
         nobody.post("/fetch_api_key", "username", member.email, "password", "wrong-password").error(401, "AUTHENTICATION_FAILED",
                 "Your username or password is incorrect");
-        long wrongPassword = dev.stoa.users.Passwords.derivations() - before;
+        long wrongPassword = Passwords.derivations() - before;
         assertThat(wrongPassword).isEqualTo(1);
         for (String who : List.of("nobody-here@example.com", bot.email)) {
-            long start = dev.stoa.users.Passwords.derivations();
+            long start = Passwords.derivations();
             nobody.post("/fetch_api_key", "username", who, "password", "wrong-password").error(401, "AUTHENTICATION_FAILED",
                     "Your username or password is incorrect");
-            assertThat(dev.stoa.users.Passwords.derivations() - start).as(who).isEqualTo(wrongPassword);
+            assertThat(Passwords.derivations() - start).as(who).isEqualTo(wrongPassword);
         }
-        dev.stoa.testing.WebClient web = new dev.stoa.testing.WebClient(server.baseUrl);
+        WebClient web = new WebClient(server.baseUrl);
         web.page("/");
-        long start = dev.stoa.users.Passwords.derivations();
+        long start = Passwords.derivations();
         web.login("nobody-else@example.com", "wrong-password").error(401, "AUTHENTICATION_FAILED", "Your username or password is incorrect");
-        assertThat(dev.stoa.users.Passwords.derivations() - start).as("web sign-in").isEqualTo(wrongPassword);
+        assertThat(Passwords.derivations() - start).as("web sign-in").isEqualTo(wrongPassword);
     }
 
     /** An upload of n bytes of one letter, as the probe's were. */
@@ -195,16 +206,16 @@ class ProbeFindingsTest extends StoaTestBase {
     /** Finding 7: the organization's upload quota (Zulip's upload_quota_mib, set by ./stoa set-upload-quota) refuses what would pass it. */
     @Test
     void theOrganizationsUploadQuotaIsEnforced() {
-        assertThat(dev.stoa.cli.Cli.run(server, "set-upload-quota", "--mib", "1").exit()).isZero();
-        dev.stoa.testing.Await.until("the server sees the quota", 20, () ->
+        assertThat(Cli.run(server, "set-upload-quota", "--mib", "1").exit()).isZero();
+        Await.until("the server sees the quota", 20, () ->
                 member.post("/register", "fetch_event_types", List.of("realm")).success().path("realm_upload_quota_mib").asLong(0) == 1);
         long used = member.get("/attachments").success().get("upload_space_used").asLong();
         int room = (int) (1024 * 1024 - used);
         uploadBytes(member, room / 2).status();
         uploadBytes(member, room).error(400, "REALM_UPLOAD_QUOTA", "Upload would exceed your organization's upload quota.");
         assertThat(member.get("/attachments").success().get("upload_space_used").asLong()).isLessThanOrEqualTo(1024 * 1024);
-        assertThat(dev.stoa.cli.Cli.run(server, "set-upload-quota", "--mib", "none").exit()).isZero();
-        dev.stoa.testing.Await.until("the server sees no quota", 20, () ->
+        assertThat(Cli.run(server, "set-upload-quota", "--mib", "none").exit()).isZero();
+        Await.until("the server sees no quota", 20, () ->
                 member.post("/register", "fetch_event_types", List.of("realm")).success().path("realm_upload_quota_mib").isNull());
         assertThat(uploadBytes(member, room).status()).isEqualTo(200);
     }
@@ -212,8 +223,8 @@ class ProbeFindingsTest extends StoaTestBase {
     /** Finding 7: one person uploads at most 20 files of the largest size an hour; past it 429 with retry-after, and the hour frees it. */
     @Test
     void onePersonsUploadsAreRateLimited() {
-        dev.stoa.testing.MutableClock clock = new dev.stoa.testing.MutableClock();
-        try (dev.stoa.testing.TestServer small = new dev.stoa.testing.TestServer(c -> c.withLimits(1_000_000, 1_000_000, 1_000_000).withMaxUploadMib(1), clock)) {
+        MutableClock clock = new MutableClock();
+        try (TestServer small = new TestServer(c -> c.withLimits(1_000_000, 1_000_000, 1_000_000).withMaxUploadMib(1), clock)) {
             int mib = 1024 * 1024;
             for (int i = 0; i < 20; i++) assertThat(uploadBytes(small.member, mib - 1000).status()).as("upload " + i).isEqualTo(200);
             ApiResponse refused = uploadBytes(small.member, mib - 1000);
@@ -232,8 +243,8 @@ class ProbeFindingsTest extends StoaTestBase {
      */
     @Test
     void eventPollsHaveTheirOwnRateLimitBudget() {
-        dev.stoa.testing.MutableClock clock = new dev.stoa.testing.MutableClock();
-        try (dev.stoa.testing.TestServer limited = new dev.stoa.testing.TestServer(c -> c.withLimits(200, 1_000_000, 1_000_000), clock)) {
+        MutableClock clock = new MutableClock();
+        try (TestServer limited = new TestServer(c -> c.withLimits(200, 1_000_000, 1_000_000), clock)) {
             ApiClient busy = limited.member;
             var queue = busy.post("/register", "event_types", List.of("message")).success();
             String id = queue.get("queue_id").asText();

@@ -26,7 +26,7 @@ final class Reliability {
         fx.referee.post("/users/" + fx.witness.userId + "/reactivate");
         String text = "witness " + System.nanoTime();
         long t0 = System.nanoTime();
-        long id = fx.witness.post("/messages", "type", "direct", "to", java.util.List.of(fx.witness.userId), "content", text)
+        long id = fx.witness.post("/messages", "type", "direct", "to", List.of(fx.witness.userId), "content", text)
                 .success().get("id").asLong();
         long t1 = System.nanoTime();
         var got = fx.witness.get("/messages", "anchor", String.valueOf(id), "num_before", "0", "num_after", "0").success();

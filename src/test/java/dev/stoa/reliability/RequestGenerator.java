@@ -5,7 +5,10 @@ import dev.stoa.http.Json;
 import dev.stoa.testing.ApiOperations;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -89,7 +92,7 @@ final class RequestGenerator {
             String boundary = "fzz" + random.nextInt(1000);
             byte[] whole = Wire.multipart(params.isEmpty() ? List.<String[]>of(new String[] {"x", "y"}) : params, boundary);
             byte[] body = switch (random.nextInt(4)) {
-                case 0 -> java.util.Arrays.copyOf(whole, Math.max(1, whole.length / 2));
+                case 0 -> Arrays.copyOf(whole, Math.max(1, whole.length / 2));
                 case 1 -> new String(whole, StandardCharsets.UTF_8).replace("Content-Disposition: form-data; ", "Content-Disposition: ").getBytes(StandardCharsets.UTF_8);
                 case 2 -> ("--" + boundary + "\r\n" + "X".repeat(100_000) + "\r\n\r\n").getBytes(StandardCharsets.UTF_8);
                 default -> whole;
@@ -185,14 +188,14 @@ final class RequestGenerator {
         return random.nextBoolean() ? pick(WRONG) : String.valueOf(pick(ids));
     }
 
-    private static java.util.Map<String, String> toMap(List<String[]> params) {
-        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+    private static Map<String, String> toMap(List<String[]> params) {
+        Map<String, String> m = new LinkedHashMap<>();
         for (String[] p : params) m.put(p[0], p[1]);
         return m;
     }
 
     private static byte[] concat(byte[] a, byte[] b) {
-        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
     }

@@ -11,6 +11,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -33,7 +34,7 @@ final class SoakLoad implements AutoCloseable {
     /** Message ids each person's queue delivered, by user id; the people whose queue was lost once. */
     final Map<Long, Set<Long>> delivered = new ConcurrentHashMap<>();
     final Set<Long> queueLost = ConcurrentHashMap.newKeySet();
-    final List<String> queueProblems = new java.util.concurrent.CopyOnWriteArrayList<>();
+    final List<String> queueProblems = new CopyOnWriteArrayList<>();
     final AtomicLong events = new AtomicLong();
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final String baseUrl;

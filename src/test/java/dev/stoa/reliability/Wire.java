@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.http.Json;
 import dev.stoa.testing.ContractValidator;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -55,7 +56,7 @@ final class Wire {
             long ms = (System.nanoTime() - start) / 1_000_000;
             return new Answer(resp.statusCode(), resp.body(), Json.parseOrNull(resp.body()), ms,
                     resp.headers().firstValue("Content-Type").orElse(""));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             long ms = (System.nanoTime() - start) / 1_000_000;
             return new Answer(-1, e.toString(), null, ms, "");
         }

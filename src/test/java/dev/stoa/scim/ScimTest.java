@@ -1,7 +1,5 @@
 package dev.stoa.scim;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.config.ScimConfig;
@@ -18,8 +16,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * SCIM 2.0 provisioning end to end over HTTP, as Zulip's test_scim.py exercises its endpoint and as
@@ -144,7 +146,7 @@ class ScimTest extends StoaTestBase {
         assertThat(scim("GET", "/Users?filter=" + q("userName eq \"nobody@example.com\""), null).json().get("totalResults").asInt()).isZero();
 
         JsonNode all = scim("GET", "/Users", null).json();
-        List<Long> people = new java.util.ArrayList<>();
+        List<Long> people = new ArrayList<>();
         for (JsonNode u : owner.get("/users").success().get("members")) if (!u.get("is_bot").asBoolean()) people.add(u.get("user_id").asLong());
         people.sort(null);
         assertThat(all.get("totalResults").asInt()).isEqualTo(people.size()); // bots are not SCIM's
@@ -255,7 +257,7 @@ class ScimTest extends StoaTestBase {
 
         // Okta's deactivation: a replace without path, the attribute in the value
         VerifyAction.as(admin).events("realm_user/update").run(() ->
-                assertThat(scim("PATCH", "/Users/" + ophelia.userId, patch("replace", null, java.util.Map.of("active", false))).status()).isEqualTo(200));
+                assertThat(scim("PATCH", "/Users/" + ophelia.userId, patch("replace", null, Map.of("active", false))).status()).isEqualTo(200));
         assertThat(owner.get("/users/" + ophelia.userId).success().get("user").get("is_active").asBoolean()).isFalse();
         assertThat(scim("PATCH", "/Users/" + ophelia.userId, patch("Replace", "active", "True")).json().get("active").asBoolean()).isTrue();
         assertThat(scim("DELETE", "/Users/" + ophelia.userId, null).json())
@@ -272,7 +274,7 @@ class ScimTest extends StoaTestBase {
         assertThat(a.json()).isEqualTo(expected(laertes.userId));
         assertThat(a.json().get("userName").asText()).isEqualTo("laertes_new@example.com");
         assertThat(a.json().get("displayName").asText()).isEqualTo("New Name");
-        assertThat(scim("PATCH", "/Users/" + laertes.userId, patch("replace", null, java.util.Map.of("role", "moderator"))).json()
+        assertThat(scim("PATCH", "/Users/" + laertes.userId, patch("replace", null, Map.of("role", "moderator"))).json()
                 .get("role").asText()).isEqualTo("moderator");
         assertThat(scim("PATCH", "/Users/" + laertes.userId, patch("replace", "name.middleName", "John")).json()).isEqualTo(error(501, "Not Implemented"));
         assertThat(scim("PATCH", "/Users/" + laertes.userId, patch("frobnicate", "active", false)).json()).isEqualTo(error(400, "Unknown PATCH op \"frobnicate\""));

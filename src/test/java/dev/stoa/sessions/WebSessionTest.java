@@ -1,18 +1,20 @@
 package dev.stoa.sessions;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.http.Json;
 import dev.stoa.http.Router;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.ApiResponse;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.WebClient;
+import dev.stoa.users.Passwords;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The web client's way in: sign-in at /accounts/login/ (a session cookie and a CSRF token), the API
@@ -77,7 +79,7 @@ class WebSessionTest extends StoaTestBase {
     @Test
     void everyUnsafeJsonRequestNeedsTheSessionsCsrfToken() {
         WebClient web = signedIn(member);
-        String dm = dev.stoa.http.Json.write(List.of(admin.userId));
+        String dm = Json.write(List.of(admin.userId));
         ApiResponse refused = web.csrf(null).post("/messages", "type", "private", "to", dm, "content", "forged").error(403, "CSRF_FAILED", MISSING);
         assertThat(refused.json().get("reason").asText()).isEqualTo("CSRF token missing.");
         web.csrf("x".repeat(43)).post("/messages", "type", "private", "to", dm, "content", "forged").error(403, "CSRF_FAILED", INCORRECT);
@@ -195,7 +197,7 @@ class WebSessionTest extends StoaTestBase {
         WebClient b = signedIn(changing);
         a.get("/users/me").success();
         // As `stoa reset-password` does it (UserActions.doSetPassword).
-        String hash = dev.stoa.users.Passwords.hash("a-new-password-1");
+        String hash = Passwords.hash("a-new-password-1");
         server.stoa.db().write(tx -> {
             server.stoa.core().users().set(tx, changing.userId, "password_hash", hash);
             return null;

@@ -1,8 +1,6 @@
 package dev.stoa.storage;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
+import dev.stoa.config.StorageConfig;
 import dev.stoa.testing.S3Mock;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,9 +14,12 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 /** The one contract both back ends keep: the data directory and an S3-compatible bucket (S3Mock). */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@org.junit.jupiter.api.extension.ExtendWith(dev.stoa.testing.S3Mock.Started.class)
+@org.junit.jupiter.api.extension.ExtendWith(S3Mock.Started.class)
 class FileStoreUnitTest {
     private Path dir;
     private FileStore local, s3;
@@ -92,7 +93,7 @@ class FileStoreUnitTest {
 
     @org.junit.jupiter.api.Test
     void anUnreachableEndpointIsAStartUpError() {
-        assertThatThrownBy(() -> dev.stoa.config.StorageConfig.s3("http://127.0.0.1:1", "stoa-nowhere", "us-east-1", "k", "s").open(dir))
+        assertThatThrownBy(() -> StorageConfig.s3("http://127.0.0.1:1", "stoa-nowhere", "us-east-1", "k", "s").open(dir))
                 .isInstanceOf(StorageException.class).hasMessageContaining("cannot reach S3 bucket stoa-nowhere at http://127.0.0.1:1");
     }
 }

@@ -2,6 +2,7 @@ package dev.stoa.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -142,7 +143,7 @@ final class AllOfFlattener {
             a.forEach(n -> names.add(n.asText()));
         }
         b.forEach(n -> names.add(n.asText()));
-        ArrayNode out = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+        ArrayNode out = JsonNodeFactory.instance.arrayNode();
         names.forEach(out::add);
         return out;
     }

@@ -1,6 +1,7 @@
 package dev.stoa.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -96,7 +97,7 @@ public final class ApiOperations {
 
     /** Follows a chain of $refs (local ones only); allOf branches are merged shallowly. */
     private static JsonNode resolveIn(ObjectNode root, JsonNode node, int depth) {
-        if (node == null || depth > 8) return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        if (node == null || depth > 8) return MissingNode.getInstance();
         if (node.has("$ref")) return resolveIn(root, root.at(node.get("$ref").asText().substring(1)), depth + 1);
         if (node.has("allOf")) {
             ObjectNode merged = root.objectNode();

@@ -205,7 +205,7 @@ final class ContractSpec {
         ObjectNode csrf = shape.deepCopy();
         ((ObjectNode) csrf.path("properties").path("code")).putArray("enum").add("CSRF_FAILED");
         ((ObjectNode) csrf.path("properties")).putObject("reason").put("type", "string");
-        ((com.fasterxml.jackson.databind.node.ArrayNode) csrf.path("required")).add("reason");
+        ((ArrayNode) csrf.path("required")).add("reason");
         csrf.put("additionalProperties", false);
         putResponse(root, CSRF_PATH, "403", csrf);
     }

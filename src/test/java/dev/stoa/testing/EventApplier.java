@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
 
 /**
@@ -120,7 +122,7 @@ public final class EventApplier {
     /** The new field list; as clients do, values of fields no longer in it are dropped (deleting a field deletes them). */
     private static void customProfileFields(ObjectNode s, ObjectNode e) {
         s.set("custom_profile_fields", e.get("fields"));
-        java.util.Set<String> ids = new java.util.HashSet<>();
+        Set<String> ids = new HashSet<>();
         for (JsonNode f : e.get("fields")) ids.add(f.get("id").asText());
         for (String key : new String[] {"realm_users", "realm_non_active_users"}) {
             if (!s.has(key)) continue;

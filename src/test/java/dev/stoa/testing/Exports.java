@@ -1,6 +1,7 @@
 package dev.stoa.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.http.Json;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
@@ -10,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
@@ -63,9 +65,9 @@ public final class Exports {
     }
 
     /** A table's rows in an export (one JSON object a line). */
-    public static java.util.List<JsonNode> rows(Map<String, byte[]> entries, String table) {
+    public static List<JsonNode> rows(Map<String, byte[]> entries, String table) {
         byte[] b = entries.get("tables/" + table + ".jsonl");
         if (b == null) throw new AssertionError("no table " + table + " in the export");
-        return new String(b, StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).map(dev.stoa.http.Json::parse).toList();
+        return new String(b, StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).map(Json::parse).toList();
     }
 }

@@ -1,14 +1,18 @@
 package dev.stoa.testing;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+
 import static dev.stoa.testing.EventApplier.array;
 import static dev.stoa.testing.EventApplier.findById;
 import static dev.stoa.testing.EventApplier.on;
 import static dev.stoa.testing.EventApplier.removeById;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Iterator;
 
 /** How a client applies the per-user extras' events (issue 8): snippets, drafts, views, calls, alert words, topics, mutes, presence. */
 final class ExtrasAppliers {
@@ -71,10 +75,10 @@ final class ExtrasAppliers {
             topics.add(t);
         }
         // Keep register's order (channel, then topic case-insensitively) so that equal states compare equal.
-        java.util.List<JsonNode> sorted = new java.util.ArrayList<>();
+        List<JsonNode> sorted = new ArrayList<>();
         topics.forEach(sorted::add);
-        sorted.sort(java.util.Comparator.comparingLong((JsonNode t) -> t.get("stream_id").asLong())
-                .thenComparing(t -> t.get("topic_name").asText().toLowerCase(java.util.Locale.ROOT)));
+        sorted.sort(Comparator.comparingLong((JsonNode t) -> t.get("stream_id").asLong())
+                .thenComparing(t -> t.get("topic_name").asText().toLowerCase(Locale.ROOT)));
         topics.removeAll();
         sorted.forEach(topics::add);
     }

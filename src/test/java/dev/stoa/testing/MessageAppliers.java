@@ -1,16 +1,19 @@
 package dev.stoa.testing;
 
-import static dev.stoa.testing.EventApplier.array;
-import static dev.stoa.testing.EventApplier.on;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
+
+import static dev.stoa.testing.EventApplier.array;
+import static dev.stoa.testing.EventApplier.on;
 
 /** How a client applies message events to max_message_id, unread_msgs, recent_private_conversations, starred_messages. */
 final class MessageAppliers {
@@ -43,7 +46,7 @@ final class MessageAppliers {
         });
     }
 
-    private static void attachments(ObjectNode s, ObjectNode e, java.util.function.Consumer<ArrayNode> change) {
+    private static void attachments(ObjectNode s, ObjectNode e, Consumer<ArrayNode> change) {
         if (!s.has("attachments")) return;
         change.accept(array(s, "attachments"));
         s.set("upload_space_used", e.get("upload_space_used"));
@@ -145,7 +148,7 @@ final class MessageAppliers {
         for (int i = 0; i < a.size(); i++) {
             JsonNode x = a.get(i);
             long sid = x.get("stream_id").asLong();
-            int cmp = sid != streamId ? Long.compare(sid, streamId) : x.get("topic").asText().toLowerCase(java.util.Locale.ROOT).compareTo(topic.toLowerCase(java.util.Locale.ROOT));
+            int cmp = sid != streamId ? Long.compare(sid, streamId) : x.get("topic").asText().toLowerCase(Locale.ROOT).compareTo(topic.toLowerCase(Locale.ROOT));
             if (cmp == 0) return (ObjectNode) x;
             if (cmp < 0) at = i + 1;
         }
@@ -209,7 +212,7 @@ final class MessageAppliers {
             else if (s.has("unread_msgs")) {
                 for (var d : e.get("message_details").properties()) {
                     JsonNode det = d.getValue();
-                    ObjectNode m = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
+                    ObjectNode m = new ObjectMapper().createObjectNode();
                     m.put("type", det.get("type").asText());
                     if (det.get("type").asText().equals("stream")) {
                         m.put("stream_id", det.get("stream_id").asLong()).put("subject", det.get("topic").asText());

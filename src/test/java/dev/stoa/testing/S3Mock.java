@@ -9,7 +9,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A real S3-compatible server for the storage tests: Adobe S3Mock's standalone jar (Maven Central,
@@ -28,9 +32,9 @@ public final class S3Mock {
      * Starts the server before the class's lifecycle methods, outside their timeout (a busy
      * machine can take a while to boot Spring): {@code @ExtendWith(S3Mock.Started.class)}.
      */
-    public static final class Started implements org.junit.jupiter.api.extension.BeforeAllCallback {
+    public static final class Started implements BeforeAllCallback {
         @Override
-        public void beforeAll(org.junit.jupiter.api.extension.ExtensionContext context) {
+        public void beforeAll(ExtensionContext context) {
             endpoint();
         }
     }
@@ -64,12 +68,12 @@ public final class S3Mock {
     private static void stop(Process p, Path root) {
         p.destroy();
         try {
-            if (!p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) p.destroyForcibly();
+            if (!p.waitFor(5, TimeUnit.SECONDS)) p.destroyForcibly();
         } catch (InterruptedException e) {
             p.destroyForcibly();
         }
         try (var all = Files.walk(root)) {
-            all.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            all.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
         } catch (IOException | RuntimeException ignored) {
             // a leftover temporary folder is harmless
         }

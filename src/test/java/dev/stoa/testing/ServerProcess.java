@@ -5,6 +5,8 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -74,7 +76,7 @@ public final class ServerProcess implements AutoCloseable {
 
     /** The owner's client, from the zuliprc the first start wrote. */
     public ApiClient owner() throws IOException {
-        Map<String, String> rc = new java.util.HashMap<>();
+        Map<String, String> rc = new HashMap<>();
         for (String line : Files.readAllLines(dataDir.resolve("data").resolve("zuliprc"))) {
             int eq = line.indexOf('=');
             if (eq > 0) rc.put(line.substring(0, eq).strip(), line.substring(eq + 1).strip());
@@ -114,7 +116,7 @@ public final class ServerProcess implements AutoCloseable {
         if (process != null && process.isAlive()) kill();
         TestDatabase.dropPostgres(databaseUrl);
         try (var files = Files.walk(dataDir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
     }
 }

@@ -7,6 +7,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.util.Arrays;
 
 /**
  * The machine's libsodium (Debian's libsodium23), called through Java's foreign-function API: the
@@ -86,8 +87,8 @@ public final class Sodium {
         try (Arena a = Arena.ofConfined()) {
             int boxLen = nonceAndBox.length - NONCE_BYTES;
             MemorySegment out = a.allocate(boxLen - MAC_BYTES);
-            byte[] nonce = java.util.Arrays.copyOf(nonceAndBox, NONCE_BYTES);
-            byte[] box = java.util.Arrays.copyOfRange(nonceAndBox, NONCE_BYTES, nonceAndBox.length);
+            byte[] nonce = Arrays.copyOf(nonceAndBox, NONCE_BYTES);
+            byte[] box = Arrays.copyOfRange(nonceAndBox, NONCE_BYTES, nonceAndBox.length);
             int r = (int) SECRETBOX_OPEN.invokeExact(out, a.allocateFrom(ValueLayout.JAVA_BYTE, box), (long) boxLen,
                     a.allocateFrom(ValueLayout.JAVA_BYTE, nonce), a.allocateFrom(ValueLayout.JAVA_BYTE, key));
             return r == 0 ? out.toArray(ValueLayout.JAVA_BYTE) : null;

@@ -1,5 +1,6 @@
 package dev.stoa.testing;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -29,7 +30,7 @@ public abstract class StoaTestBase {
 
     /** A group's id by name (system groups such as "role:members" included), as GET /user_groups lists it. */
     protected long groupId(String name) {
-        for (com.fasterxml.jackson.databind.JsonNode g : owner.get("/user_groups").success().get("user_groups")) {
+        for (JsonNode g : owner.get("/user_groups").success().get("user_groups")) {
             if (g.get("name").asText().equals(name)) return g.get("id").asLong();
         }
         throw new AssertionError("no group " + name);

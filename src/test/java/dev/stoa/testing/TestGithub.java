@@ -11,8 +11,10 @@ import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +53,7 @@ public final class TestGithub implements AutoCloseable {
     private final Map<String, Account> accounts = new ConcurrentHashMap<>();
     private final Map<String, Grant> codes = new ConcurrentHashMap<>();
     private final Map<String, Grant> tokens = new ConcurrentHashMap<>();
-    private final List<String> violations = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final List<String> violations = Collections.synchronizedList(new ArrayList<>());
     /** The account signed in at GitHub in the browser; null: the person presses "Cancel" (access_denied). */
     public volatile String signedIn;
 
@@ -157,7 +159,7 @@ public final class TestGithub implements AutoCloseable {
         try {
             byte[] d = MessageDigest.getInstance("SHA-256").digest(verifier.getBytes(StandardCharsets.US_ASCII));
             return Base64.getUrlEncoder().withoutPadding().encodeToString(d);
-        } catch (java.security.NoSuchAlgorithmException e) {
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }

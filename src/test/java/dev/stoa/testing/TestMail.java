@@ -7,6 +7,7 @@ import dev.stoa.config.MailConfig;
 import jakarta.mail.internet.MimeMessage;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -53,7 +54,7 @@ public final class TestMail implements AutoCloseable {
     }
 
     public List<Mail> received() {
-        return java.util.Arrays.stream(greenMail.getReceivedMessages()).map(TestMail::decode).toList();
+        return Arrays.stream(greenMail.getReceivedMessages()).map(TestMail::decode).toList();
     }
 
     /** Waits until `count` messages in all have arrived; returns them all. */

@@ -13,6 +13,8 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -23,9 +25,12 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -70,9 +75,9 @@ public final class TestPushRelay implements AutoCloseable {
     public final Map<String, String> tokens = new ConcurrentHashMap<>();
     /** E2EE registrations (RemotePushDevice): device_id → the decrypted push registration. */
     public final Map<Long, JsonNode> devices = new ConcurrentHashMap<>();
-    private final java.util.concurrent.atomic.AtomicLong deviceIds = new java.util.concurrent.atomic.AtomicLong(1000);
+    private final AtomicLong deviceIds = new AtomicLong(1000);
     /** The relay's clock for the registration's liveness check (24 h, PUSH_REGISTRATION_LIVENESS_TIMEOUT). */
-    public volatile long nowSeconds = java.time.Instant.now().getEpochSecond();
+    public volatile long nowSeconds = Instant.now().getEpochSecond();
 
     public TestPushRelay() { this(false); }
 
@@ -92,7 +97,7 @@ public final class TestPushRelay implements AutoCloseable {
         handlers.put("push/notify", (r, x) -> notify(r));
         handlers.put("push/e2ee/notify", (r, x) -> e2eeNotify(r));
         http.createContext("/", this::handle);
-        http.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
+        http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         http.start();
     }
 
@@ -114,7 +119,7 @@ public final class TestPushRelay implements AutoCloseable {
     }
 
     /** The next request to `endpoint` that `which` accepts (tests share one relay: each takes its own requests). */
-    public Received next(String endpoint, java.util.function.Predicate<Received> which) throws InterruptedException {
+    public Received next(String endpoint, Predicate<Received> which) throws InterruptedException {
         List<Received> other = new ArrayList<>();
         try {
             while (true) {
@@ -518,7 +523,7 @@ public final class TestPushRelay implements AutoCloseable {
 
     private static String random64() {
         String alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-        java.security.SecureRandom r = new java.security.SecureRandom();
+        SecureRandom r = new SecureRandom();
         StringBuilder s = new StringBuilder();
         for (int i = 0; i < 64; i++) s.append(alphabet.charAt(r.nextInt(alphabet.length())));
         return s.toString();

@@ -1,9 +1,9 @@
 package dev.stoa.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.stoa.config.Config;
 import dev.stoa.app.Stoa;
 import dev.stoa.app.TestAccess;
+import dev.stoa.config.Config;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Comparator;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * A real Stoa on a random port with a fresh database, and clients for an owner, an administrator,
@@ -28,10 +29,10 @@ public final class TestServer implements AutoCloseable {
 
     public TestServer() { this(c -> c.withLimits(1_000_000, 1_000_000, 1_000_000)); }
 
-    public TestServer(java.util.function.UnaryOperator<Config> tweak) { this(tweak, Clock.systemUTC()); }
+    public TestServer(UnaryOperator<Config> tweak) { this(tweak, Clock.systemUTC()); }
 
     /** With a tweak of the configuration and the server's clock (a MutableClock for expiry tests). */
-    public TestServer(java.util.function.UnaryOperator<Config> tweak, Clock clock) {
+    public TestServer(UnaryOperator<Config> tweak, Clock clock) {
         try {
             dataDir = Files.createTempDirectory("stoa-test");
             pgUrl = TestDatabase.freshPostgresUrl();
@@ -78,7 +79,7 @@ public final class TestServer implements AutoCloseable {
     }
 
     /** As {@link #restart}, with a changed configuration (another sign-in method, say); the clients keep working. */
-    public void restartWith(java.util.function.UnaryOperator<Config> change) throws Exception {
+    public void restartWith(UnaryOperator<Config> change) throws Exception {
         var config = change.apply(stoa.config());
         stoa.close();
         stoa = Stoa.start(config, clock);

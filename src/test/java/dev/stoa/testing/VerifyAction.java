@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Zulip's verify_action discipline: register, run an action, read its events from the real queue,
@@ -36,7 +38,7 @@ public final class VerifyAction {
     private int expectedCount = 1;
     private List<String> expectedTypes;
     private boolean stateChange = true;
-    private java.util.function.Function<ApiClient, JsonNode> extraState;
+    private Function<ApiClient, JsonNode> extraState;
 
     private VerifyAction(ApiClient viewer) {
         this.viewer = viewer;
@@ -87,7 +89,7 @@ public final class VerifyAction {
      * Also state what `fetch` answers (its fields join register's, before and after): data clients
      * keep up to date from events though register does not hand it out, as GET /attachments.
      */
-    public VerifyAction plusState(java.util.function.Function<ApiClient, JsonNode> fetch) {
+    public VerifyAction plusState(Function<ApiClient, JsonNode> fetch) {
         this.extraState = fetch;
         return this;
     }
@@ -187,7 +189,7 @@ public final class VerifyAction {
     static void diff(String path, JsonNode expected, JsonNode applied, List<String> out) {
         if (out.size() >= 30 || expected.equals(applied)) return;
         if (expected.isObject() && applied != null && applied.isObject()) {
-            Set<String> keys = new java.util.TreeSet<>();
+            Set<String> keys = new TreeSet<>();
             expected.fieldNames().forEachRemaining(keys::add);
             applied.fieldNames().forEachRemaining(keys::add);
             for (String k : keys) {

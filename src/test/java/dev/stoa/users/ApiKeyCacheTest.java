@@ -1,15 +1,16 @@
 package dev.stoa.users;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.events.RowsChanged;
 import dev.stoa.http.Json;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
+import dev.stoa.testing.TestServer;
 import dev.stoa.testing.VerifyAction;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Authentication answers from ApiKeyCache: every change of a user's row is seen by the very next
@@ -115,7 +116,7 @@ public class ApiKeyCacheTest extends StoaTestBase {
     }
 
     /** The internal users-row entries naming a user in the log table, each checked to have no recipients. */
-    public static long rowChangedEntries(dev.stoa.testing.TestServer server, long userId) {
+    public static long rowChangedEntries(TestServer server, long userId) {
         List<JsonNode[]> rows = server.stoa.db().read(h -> h.createQuery("SELECT payload, recipients FROM events WHERE type = ?")
                 .bind(0, RowsChanged.TYPE).map((rs, ctx) -> new JsonNode[] {Json.parse(rs.getString(1)), Json.parse(rs.getString(2))}).list());
         for (JsonNode[] r : rows) assertThat(r[1].toString()).isEqualTo("{\"users\":[]}");

@@ -1,8 +1,7 @@
 package dev.stoa.users;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.TestServer;
 import java.awt.image.BufferedImage;
@@ -11,6 +10,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Issue 26, item 4, with --gravatar false (Zulip's ENABLE_GRAVATAR off): people without an uploaded
@@ -37,7 +38,7 @@ class AvatarNoGravatarTest extends StoaTestBase {
         assertThat(get("/user_avatars/1/default/not-a-hash.png").statusCode()).isEqualTo(404);
 
         HttpResponse<byte[]> redirect = AvatarTest.HTTP.send(HttpRequest.newBuilder(URI.create(server.baseUrl + "/avatar/" + member.userId))
-                .header("Authorization", dev.stoa.testing.ApiClient.basic(owner.email, owner.apiKey)).build(), HttpResponse.BodyHandlers.ofByteArray());
+                .header("Authorization", ApiClient.basic(owner.email, owner.apiKey)).build(), HttpResponse.BodyHandlers.ofByteArray());
         assertThat(AvatarTest.location(redirect)).isEqualTo(url);
 
         // a message's avatar_url, in GET /messages and in a client_gravatar queue's event

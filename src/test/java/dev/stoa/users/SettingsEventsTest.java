@@ -1,12 +1,13 @@
 package dev.stoa.users;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.VerifyAction;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Verify-action tests for PATCH /settings (name, time zone), bots and self-deactivation. */
 class SettingsEventsTest extends StoaTestBase {
@@ -26,7 +27,7 @@ class SettingsEventsTest extends StoaTestBase {
         assertThat(VerifyAction.types(legacy)).contains("update_display_settings");
         VerifyAction.as(moderator).register("client_capabilities", Map.of("user_settings_object", true)).events(3)
                 .run(() -> moderator.patch("/settings", "timezone", "Asia/Tokyo").success());
-        VerifyAction.as(moderator).register("event_types", java.util.List.of("realm_user", "user_settings")).events("realm_user/update", "user_settings/update")
+        VerifyAction.as(moderator).register("event_types", List.of("realm_user", "user_settings")).events("realm_user/update", "user_settings/update")
                 .run(() -> moderator.patch("/settings", "timezone", "Asia/Seoul").success());
         VerifyAction.as(member).events("realm_user/update").run(() -> moderator.patch("/settings", "timezone", "Europe/Berlin").success());
     }

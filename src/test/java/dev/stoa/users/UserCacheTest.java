@@ -1,19 +1,21 @@
 package dev.stoa.users;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.events.EventLog;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * register's realm_users come from UserCache's serialized dicts: after every kind of change, for
@@ -102,7 +104,7 @@ class UserCacheTest extends StoaTestBase {
 
     /** realm_users and realm_non_active_users as UserJson builds them from the database, without the cache. */
     private List<String> uncached(long viewerId, UserJson.Options o, boolean incomplete) {
-        UserStore store = new UserStore(new dev.stoa.events.EventLog(server.stoa.db(), java.time.Clock.systemUTC()));
+        UserStore store = new UserStore(new EventLog(server.stoa.db(), Clock.systemUTC()));
         return server.stoa.db().read(h -> {
             UserJson json = server.stoa.userJson();
             User me = store.byId(h, viewerId).orElseThrow();

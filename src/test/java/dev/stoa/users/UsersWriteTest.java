@@ -1,12 +1,13 @@
 package dev.stoa.users;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
+import dev.stoa.testing.VerifyAction;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** POST /users, PATCH/DELETE /users/{id}, reactivate, DELETE /users/me, bots, PATCH /settings: errors and roles. */
 class UsersWriteTest extends StoaTestBase {
@@ -46,18 +47,18 @@ class UsersWriteTest extends StoaTestBase {
         // created a day ago, as far as the row knows
         server.stoa.db().write(tx -> tx.h().execute("UPDATE users SET date_joined = date_joined - 86400 WHERE id = ?", id));
         String created = admin.get("/users/" + id).success().get("user").get("date_joined").asText();
-        List<JsonNode> ev = dev.stoa.testing.VerifyAction.as(admin).events("realm_user/update")
+        List<JsonNode> ev = VerifyAction.as(admin).events("realm_user/update")
                 .run(() -> anonymous.post("/fetch_api_key", "username", "firstlogin@example.com", "password", "pw").success());
         String joined = admin.get("/users/" + id).success().get("user").get("date_joined").asText();
         assertThat(joined).isGreaterThan(created).isEqualTo(ev.get(0).get("person").get("date_joined").asText());
         assertThat(ev.get(0).get("person").get("user_id").asLong()).isEqualTo(id);
         // later logins change nothing, nor the login of a user who logged in before (TestServer.createUser logs in once)
-        dev.stoa.testing.VerifyAction.as(admin).events(0).noStateChange()
+        VerifyAction.as(admin).events(0).noStateChange()
                 .run(() -> anonymous.post("/fetch_api_key", "username", "firstlogin@example.com", "password", "pw").success());
         ApiClient other = server.createUser("notapi@example.com", "Not Api", 400);
         String before = admin.get("/users/" + other.userId).success().get("user").get("date_joined").asText();
         server.stoa.db().write(tx -> tx.h().execute("UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE id = ?) WHERE id = ?", id, other.userId));
-        dev.stoa.testing.VerifyAction.as(admin).events(0).noStateChange()
+        VerifyAction.as(admin).events(0).noStateChange()
                 .run(() -> anonymous.post("/fetch_api_key", "username", "notapi@example.com", "password", "pw").success());
         assertThat(admin.get("/users/" + other.userId).success().get("user").get("date_joined").asText()).isEqualTo(before);
     }

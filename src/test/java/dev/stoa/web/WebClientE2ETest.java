@@ -1,8 +1,6 @@
 package dev.stoa.web;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
-
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,6 +8,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
 /**
  * The web client's browser scenarios (web/e2e/scenarios.e2e.ts: Playwright driving Debian's Chromium)
@@ -60,7 +61,7 @@ class WebClientE2ETest {
         return "'" + s.replace("'", "'\\''") + "'";
     }
 
-    private static String tail(Path log) throws java.io.IOException {
+    private static String tail(Path log) throws IOException {
         String s = Files.exists(log) ? Files.readString(log) : "";
         return s.length() > 12_000 ? "..." + s.substring(s.length() - 12_000) : s;
     }

@@ -1,7 +1,5 @@
 package dev.stoa.web;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.WebClient;
 import java.io.ByteArrayInputStream;
@@ -10,11 +8,14 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The built client at / (revalidated on every load) and its hashed assets under /static/ (cached for good). */
 class WebClientPagesTest extends StoaTestBase {
@@ -57,8 +58,8 @@ class WebClientPagesTest extends StoaTestBase {
     @Test
     void unknownPathsStillAnswerTheApisJson404() {
         WebClient web = new WebClient(server.baseUrl);
-        web.call("GET", "/api/v1/no/such/thing", java.util.Map.of()).error(404, "BAD_REQUEST", "Not Found");
-        web.call("GET", "/json/no/such/thing", java.util.Map.of()).error(404, "BAD_REQUEST", "Not Found");
+        web.call("GET", "/api/v1/no/such/thing", Map.of()).error(404, "BAD_REQUEST", "Not Found");
+        web.call("GET", "/json/no/such/thing", Map.of()).error(404, "BAD_REQUEST", "Not Found");
         for (String path : List.of("/no/such/page", "/static/no-such-file.js", "/static/index.html", "/static/..%2Fapplication.properties")) {
             HttpResponse<byte[]> r = web.page(path);
             assertThat(r.statusCode()).as(path).isEqualTo(404);

@@ -4,6 +4,7 @@ import dev.stoa.app.Bootstrap;
 import dev.stoa.app.Core;
 import dev.stoa.app.Modules;
 import dev.stoa.config.Config;
+import dev.stoa.http.ApiError;
 import dev.stoa.identity.Role;
 import dev.stoa.identity.User;
 import dev.stoa.users.Passwords;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * `./stoa demo`: fills a new organization with a lived-in one (DemoOrg's people, channels and
@@ -63,7 +65,7 @@ public final class Demo {
             Summary s = new Summary(cast.people().size(), cast.bots().size(), cast.channelIds().size(), history.messages, history.reactions,
                     history.edits, Duration.ofNanos(System.nanoTime() - t0));
             print(config, s, created, owner, password);
-        } catch (dev.stoa.http.ApiError e) {
+        } catch (ApiError e) {
             throw new DemoError("the demo stopped: " + e.getMessage() + " (what it made so far stays; start again with a new --data-dir)");
         }
     }
@@ -97,7 +99,7 @@ public final class Demo {
                 s.took().toMillis() / 1000.0, s.people(), s.bots(), s.channels(), s.messages(), WEEKS, s.reactions(), s.edits());
         System.out.println("Every demo user's password: " + password);
         for (DemoOrg.Person p : DemoOrg.PEOPLE.subList(0, 4)) {
-            System.out.printf("  %-22s %s (%s)%n", p.email(), p.fullName(), p.role().name().toLowerCase(java.util.Locale.ROOT));
+            System.out.printf("  %-22s %s (%s)%n", p.email(), p.fullName(), p.role().name().toLowerCase(Locale.ROOT));
         }
         System.out.println("  polonius@zulip.com     Polonius (guest), and " + (DemoOrg.PEOPLE.size() - 5) + " more: othello@, cordelia@, ZOE@, ...");
         if (created != null) {

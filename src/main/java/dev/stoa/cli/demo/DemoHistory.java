@@ -1,6 +1,7 @@
 package dev.stoa.cli.demo;
 
 import dev.stoa.app.Modules;
+import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.messages.MessageActions;
@@ -129,7 +130,7 @@ final class DemoHistory {
         try {
             m.messages().reactions.checkAddReaction(u, in);
             reactions++;
-        } catch (dev.stoa.http.ApiError e) {
+        } catch (ApiError e) {
             // Two random reactors may pick the same emoji: the second is "Reaction already exists.", as through the API.
         }
     }

@@ -1,6 +1,8 @@
 package dev.stoa.cli.demo;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.function.IntBinaryOperator;
@@ -62,8 +64,8 @@ final class DemoImages {
         ByteArrayOutputStream idat = new ByteArrayOutputStream();
         try (DeflaterOutputStream z = new DeflaterOutputStream(idat)) {
             raw.writeTo(z);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'});

@@ -1,16 +1,17 @@
 package dev.stoa.cli.demo;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import static dev.stoa.cli.demo.DemoScript.channel;
 import static dev.stoa.cli.demo.DemoScript.direct;
-
-import java.util.List;
 
 /** The demo's hand-written conversations (see DemoScript), oldest first. */
 final class DemoScriptThreads {
     private DemoScriptThreads() {}
 
     static List<DemoScript.C> threads() {
-        List<DemoScript.C> all = new java.util.ArrayList<>();
+        List<DemoScript.C> all = new ArrayList<>();
         all.addAll(firstWeek());
         all.addAll(secondWeek());
         all.addAll(thirdWeek());
