@@ -46,6 +46,7 @@ class ErrorTextsTest {
             "dev/stoa/http/Request.java",
             "dev/stoa/http/Router.java",
             "dev/stoa/integrations/AlertmanagerIntegration.java",
+            "dev/stoa/integrations/CircleCiIntegration.java",
             "dev/stoa/integrations/GrafanaIntegration.java",
             "dev/stoa/integrations/IncomingWebhookViews.java",
             "dev/stoa/integrations/JsonIntegration.java",
