@@ -222,6 +222,40 @@ class PushNotifyTest extends StoaTestBase {
         assertThat(relay.violations).isEmpty();
     }
 
+    /**
+     * An edit that newly mentions someone notifies them as Zulip's maybe_enqueue_notifications_for_message_update
+     * does: not for a direct message, a message that mentioned them before, a channel whose push
+     * notifications are on (the original message notified them), or a message already read.
+     */
+    @Test
+    void anEditThatNewlyMentionsSomeoneNotifiesThem() throws Exception {
+        Phone p = phone("Edna Edited");
+        ApiClient me = p.user();
+        owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "push-edits"), Map.of("name", "push-edits-loud")),
+                "principals", List.of(me.userId)).success();
+        me.post("/users/me/subscriptions/properties", "subscription_data",
+                List.of(Map.of("stream_id", channelId("push-edits-loud"), "property", "push_notifications", "value", true))).success();
+        long mentioned = say(owner, "push-edits", "t", "@**Edna Edited** hi");
+        long loud = say(owner, "push-edits-loud", "t", "loud");
+        long direct = dm(owner, me, "a direct message");
+        long read = say(owner, "push-edits", "t", "read first");
+        long plain = say(owner, "push-edits", "t", "hello");
+        awaitNotified(p, direct);
+        me.post("/messages/flags", "messages", List.of(read), "op", "add", "flag", "read").success();
+        owner.patch("/messages/" + mentioned, "content", "@**Edna Edited** hi again").success();
+        owner.patch("/messages/" + loud, "content", "loud @**Edna Edited**").success();
+        owner.patch("/messages/" + direct, "content", "a direct message for @**Edna Edited**").success();
+        owner.patch("/messages/" + read, "content", "read first @**Edna Edited**").success();
+        owner.patch("/messages/" + plain, "content", "hello @**Edna Edited**").success();
+        awaitNotified(p, plain);
+        assertThat(notifiedIds(receivedBy(p))).containsExactly(mentioned, loud, direct, plain);
+        assertThat(receivedBy(p)).as("one legacy and one E2EE notification each").hasSize(8);
+        JsonNode edited = payload(receivedBy(p), p.e2eeToken(), plain);
+        assertThat(edited.get("content").asText()).isEqualTo("hello @Edna Edited");
+        assertThat(edited.has("mentioned_user_group_id")).isFalse();
+        assertThat(relay.violations).isEmpty();
+    }
+
     /** Removals go out right after the read or deletion commits: no collector pass runs here until the end. */
     @Test
     void readingOrDeletingRemovesTheNotificationsFromThePhonesAtOnce() throws Exception {
