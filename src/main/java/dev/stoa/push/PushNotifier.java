@@ -244,7 +244,7 @@ public final class PushNotifier implements MessageChanges {
         PushPayloads.MessageFacts f = facts(tx, u, m, t, edit);
         PushPayloads.Identity id = identity(u);
         int queued = requests.enqueue(tx, u.id(), tokens, devices, new PushRequests.Payloads(PushPayloads.gcmMessage(id, f), "high",
-                PushPayloads.apnsMessage(id, f), PushPayloads.e2eeMessage(id, f), false));
+                PushPayloads.apnsMessage(id, f), PushPayloads.e2eeMessage(id, f), false, m.id()));
         store.notified(tx.h(), u.id(), m.id(), now);
         return queued;
     }
@@ -290,7 +290,7 @@ public final class PushNotifier implements MessageChanges {
         List<Long> newest = messageIds.subList(Math.max(0, messageIds.size() - MAX_REMOVE_IDS), messageIds.size());
         PushPayloads.Identity id = identity(u);
         return requests.enqueue(tx, userId, store.tokens(tx.h(), userId), store.e2eeDevices(tx.h(), userId), new PushRequests.Payloads(
-                PushPayloads.gcmRemove(id, newest), "normal", PushPayloads.apnsRemove(id, newest), PushPayloads.e2eeRemove(id, newest), true));
+                PushPayloads.gcmRemove(id, newest), "normal", PushPayloads.apnsRemove(id, newest), PushPayloads.e2eeRemove(id, newest), true, null));
     }
 
     /**
@@ -301,7 +301,7 @@ public final class PushNotifier implements MessageChanges {
         long now = clock.instant().getEpochSecond();
         PushPayloads.Identity id = identity(u);
         return requests.enqueue(tx, u.id(), tokens, devices, new PushRequests.Payloads(PushPayloads.gcmTest(id, now), "high",
-                PushPayloads.apnsTest(id, now), PushPayloads.e2eeTest(id, now), false));
+                PushPayloads.apnsTest(id, now), PushPayloads.e2eeTest(id, now), false, null));
     }
 
     PushNotifyStore store() { return store; }

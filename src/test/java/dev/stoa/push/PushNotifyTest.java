@@ -365,4 +365,25 @@ class PushNotifyTest extends StoaTestBase {
         assertThat(notifiedIds(receivedBy(p))).containsExactly(id);
         assertThat(receivedBy(p)).hasSize(2);
     }
+
+    /** A notification held back by a relay outage is not pushed once its message has been read meanwhile. */
+    @Test
+    void aMessageReadWhileTheRelayIsDownIsNotPushedAfterwards() throws Exception {
+        Phone p = phone("Rhea Reread");
+        ApiClient me = p.user();
+        relay.refusedWhileDown.clear();
+        relay.down = true;
+        long id = dm(owner, me, "read me on the computer");
+        Await.until("the relay refused both notifications", 30,
+                () -> relay.refusedWhileDown.contains("push/notify") && relay.refusedWhileDown.contains("push/e2ee/notify"));
+        me.post("/messages/flags", "messages", List.of(id), "op", "add", "flag", "read").success();
+        relay.down = false;
+        clock.advance(Duration.ofMinutes(2));
+        server.stoa.collector().runOnce();
+        long marker = dm(owner, me, "this one is unread");
+        awaitNotified(p, marker);
+        assertThat(notifiedIds(receivedBy(p))).containsExactly(marker);
+        assertThat(relay.violations).isEmpty();
+    }
+
 }
