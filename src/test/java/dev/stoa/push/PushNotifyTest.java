@@ -386,4 +386,21 @@ class PushNotifyTest extends StoaTestBase {
         assertThat(relay.violations).isEmpty();
     }
 
+    /** The notification's text as Zulip's get_mobile_push_content builds it: math as its TeX, a quote-reply collapsed (PushContentTest has the details). */
+    @Test
+    void theTextOfMathAndQuoteRepliesAsZulipSendsIt() throws Exception {
+        Phone p = phone("Quinn Quoted");
+        ApiClient me = p.user();
+        owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "push-quotes")), "principals", List.of(me.userId)).success();
+        long math = dm(owner, me, "$$x^2$$ is a square");
+        long original = say(me, "push-quotes", "q", "the original");
+        String link = server.baseUrl.replaceAll("/$", "") + "/#narrow/channel/" + channelId("push-quotes") + "-push-quotes/topic/q/near/" + original;
+        long reply = say(owner, "push-quotes", "q", "@_**Quinn Quoted|" + me.userId + "** [said](" + link + "):\n```quote\nthe original\n```\n"
+                + "@**Quinn Quoted** my reply");
+        awaitNotified(p, reply);
+        assertThat(payload(receivedBy(p), p.e2eeToken(), math).get("content").asText()).isEqualTo("$$x^2$$ is a square");
+        assertThat(payload(receivedBy(p), p.fcmToken(), math).get("content").asText()).isEqualTo("$$x^2$$ is a square");
+        assertThat(payload(receivedBy(p), p.e2eeToken(), reply).get("content").asText()).isEqualTo("[…]\n@Quinn Quoted my reply");
+        assertThat(relay.violations).isEmpty();
+    }
 }
