@@ -125,3 +125,14 @@ export async function shot(page: Page, name: string) {
   mkdirSync(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`) });
 }
+
+/** Waits until the emoji sheet the page uses is decoded (a screenshot taken earlier shows blank emoji). */
+export async function emojiSheetReady(page: Page) {
+  await page.evaluate(async () => {
+    const painted = [...document.querySelectorAll('.emoji')].map((el) => /url\("?([^")]+)"?\)/.exec(getComputedStyle(el).backgroundImage)?.[1]).find(Boolean);
+    if (!painted) return;
+    const img = new Image();
+    img.src = painted;
+    await img.decode();
+  });
+}

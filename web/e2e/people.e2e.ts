@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { StoaServer, launchBrowser, login, newUserPage, shot } from './harness.ts';
+import { StoaServer, emojiSheetReady, launchBrowser, login, newUserPage, shot } from './harness.ts';
 
 let stoa: StoaServer;
 let browser: Browser;
@@ -65,6 +65,9 @@ describe('people and settings', () => {
     await msg.getByRole('button', { name: 'Add reaction' }).click();
     const picker = A.getByRole('dialog', { name: 'Emoji picker' });
     await picker.getByRole('region', { name: 'Animals & Nature' }).waitFor();
+    await expect.poll(() => paintedBySheet(A, '.emoji-picker .emoji-cell .emoji')).toContain('.png');
+    await emojiSheetReady(A);
+    await shot(A, 'p02a-emoji-picker-categories');
     await picker.getByRole('radio', { name: 'Medium-dark' }).click();
     await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('like');
     await picker.getByRole('button', { name: 'thumbs_up_medium-dark_skin_tone' }).waitFor();
@@ -154,13 +157,29 @@ describe('people and settings', () => {
   });
 
   it('personal settings: density, time zone, 24-hour time, emoji set and per-channel notifications', async () => {
+    // Zulip's emoji sets: Google's (the default), Twitter's (Twemoji, its own sheet) and plain text
+    const topic = `/#narrow/channel/${generalId}-general/topic/emoji`;
+    const thumbsSheet = () => feedMessage(A, 'Ship it').locator('.message-content .emoji-1f44d').evaluate((el) => getComputedStyle(el).backgroundImage);
+    const emojiSet = A.locator('label.field:has(> span:text-is("Emoji")) select');
+    await A.goto(topic);
+    const google = await thumbsSheet();
+    expect(google).toContain('.png');
+    await A.goto('/#settings/display');
+    await emojiSet.selectOption('twitter');
+    await expect.poll(async () => (await stoa.api('POST', '/register', { fetch_event_types: ['user_settings'] }, ada)).user_settings.emojiset).toBe('twitter');
+    await A.goto(topic);
+    await expect.poll(thumbsSheet).toMatch(/\.png/);
+    expect(await thumbsSheet()).not.toBe(google);
+    await A.locator('.toast').waitFor({ state: 'detached' });
+    await emojiSheetReady(A);
+    await shot(A, 'p07a-twemoji');
     await A.goto('/#settings/display');
     await A.getByLabel('Compact').click();
     await expect.poll(() => A.getByLabel('Compact').isChecked()).toBe(true);
     await A.getByLabel('Time zone').selectOption('Europe/Berlin');
     await A.getByLabel('24-hour time').click();
     await expect.poll(() => A.getByLabel('24-hour time').isChecked()).toBe(true);
-    await A.locator('label.field:has(> span:text-is("Emoji")) select').selectOption('text');
+    await emojiSet.selectOption('text');
     await expect.poll(async () => (await stoa.api('GET', '/users/me', {}, ada)).timezone ?? (await stoa.api('POST', '/register', {}, ada)).user_settings.timezone).toBe('Europe/Berlin');
     await expect.poll(() => A.evaluate(() => document.documentElement.dataset.emojiset)).toBe('text');
     await shot(A, 'p07-settings-preferences');
@@ -168,7 +187,7 @@ describe('people and settings', () => {
     await expect.poll(() => feedMessage(A, 'Ship it').locator('.message-main').evaluate((el) => getComputedStyle(el).fontSize)).toBe('14px');
     await expect.poll(() => feedMessage(A, 'Ship it').locator('.reaction .emoji').evaluate((el) => getComputedStyle(el, '::before').content)).toContain(':thumbs_up_medium-dark_skin_tone:');
     await A.goto('/#settings/display');
-    await A.locator('label.field:has(> span:text-is("Emoji")) select').selectOption('google');
+    await emojiSet.selectOption('google');
     await A.getByLabel('Comfortable').click();
 
     await A.goto('/#settings/channels');

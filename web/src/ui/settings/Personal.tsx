@@ -74,8 +74,10 @@ export function Display() {
         {select(t('Language'), st.default_language ?? 'en', LANGUAGES.map((l) => [l.code, l.name]), (v) => patchSettings({ default_language: v }))}
         {select(t('Time zone'), me.timezone ?? '', [['', t('Not set')], ...timeZones().map((z): [string, string] => [z, z])], (v) => patchSettings({ timezone: v }))}
         {select(t('Home view'), st.web_home_view ?? 'inbox', HOME_VIEWS.map(([v, l]) => [v, t(l)]), (v) => patchSettings({ web_home_view: v }))}
-        {select(t('Emoji'), st.emojiset === 'text' ? 'text' : 'google', [['google', t('Google')], ['text', t('Plain text')]], (v) => patchSettings({ emojiset: v }))}
+        {select(t('Emoji'), st.emojiset === 'text' || st.emojiset === 'twitter' ? st.emojiset : 'google',
+          [['google', t('Google')], ['twitter', t('Twitter')], ['text', t('Plain text')]], (v) => patchSettings({ emojiset: v }))}
       </div>
+      <p class="muted-text">{t('Emoji images: Noto Emoji by Google (Apache License 2.0), Twemoji by Twitter and contributors (CC BY 4.0).')}</p>
       <fieldset class="field">
         <legend>{t('Theme')}</legend>
         {[[1, N_('Follow the system')], [3, N_('Light')], [2, N_('Dark')]].map(([v, label]) => (
