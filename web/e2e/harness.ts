@@ -4,7 +4,7 @@
 // The server command comes from STOA_SERVER_CMD (a shell command; {port} and {dataDir} are filled
 // in, e.g. `java -jar target/stoa.jar run --port {port} --data-dir {dataDir}`), so a JUnit wrapper
 // can run these scenarios under `./stoa test` with its own java and classpath (WebClientE2ETest).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -80,6 +80,18 @@ export class StoaServer {
     process.kill(-p.pid!, signal);
     await exited;
     this.proc = null;
+  }
+
+  /**
+   * Runs SQL statements on the stopped server's database (e2e/Sql.java, by the server's own java and class
+   * path: STOA_SERVER_CMD's, or the jar's), for what the API cannot make. Start the server again after.
+   */
+  sql(...statements: string[]) {
+    if (this.proc) throw new Error('stop the server first');
+    const cmd = (process.env.STOA_SERVER_CMD ?? DEFAULT_CMD).replace(/(?:-jar (\S+)|(dev\.stoa\.cli\.Main)) run .*$/, (_all, jar?: string) =>
+      (jar ? `-cp ${jar}` : '') + ` ${join(WEB_DIR, 'e2e/Sql.java')} ${join(this.dataDir, 'stoa.db')}`);
+    const quote = (x: string) => `'${x.replaceAll("'", "'\\''")}'`;
+    execSync(`${cmd} ${statements.map(quote).join(' ')}`, { stdio: 'pipe' });
   }
 
   /** Calls the API as the owner (or another user) over HTTP Basic. */

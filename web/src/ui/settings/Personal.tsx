@@ -99,6 +99,8 @@ export function Display() {
       <Check label={t('24-hour time')} checked={!!st.twenty_four_hour_time} onChange={(v) => patchSettings({ twenty_four_hour_time: v })} />
       {select(t('Mark messages as read on scroll'), st.web_mark_read_on_scroll_policy ?? 1,
         [[1, t('Always')], [2, t('Only in conversation views')], [3, t('Never')]], (v) => patchSettings({ web_mark_read_on_scroll_policy: Number(v) }))}
+      {select(t('Demote inactive channels'), st.demote_inactive_streams ?? 1,
+        [[1, t('Automatic')], [2, t('Always')], [3, t('Never')]], (v) => patchSettings({ demote_inactive_streams: Number(v) }))}
     </Section>
   );
 }
