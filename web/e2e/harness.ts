@@ -113,6 +113,25 @@ export class StoaServer {
   }
 }
 
+export type Person = Awaited<ReturnType<StoaServer['createUser']>>;
+export interface TwoPeople { stoa: StoaServer; browser: Browser; ada: Person; bob: Person; A: Page; B: Page; generalId: number }
+
+/** The start-up scenario files share: a fresh Stoa (`extraArgs`), Ada and Bob in #general, a browser, Ada signed in on page A and Bob on B. */
+export async function twoPeople(extraArgs = ''): Promise<TwoPeople> {
+  const stoa = await StoaServer.fresh(extraArgs);
+  await stoa.start();
+  const ada = await stoa.createUser('ada@example.com', 'Ada Lovelace', 'ada-password-1');
+  const bob = await stoa.createUser('bob@example.com', 'Bob Builder', 'bob-password-1');
+  await stoa.api('POST', '/users/me/subscriptions', { subscriptions: [{ name: 'general' }], principals: [ada.id, bob.id] });
+  const generalId = (await stoa.api('GET', '/get_stream_id', { stream: 'general' })).stream_id as number;
+  const browser = await launchBrowser();
+  const A = (await newUserPage(browser, stoa.url)).page;
+  const B = (await newUserPage(browser, stoa.url)).page;
+  await login(A, ada.email, ada.password);
+  await login(B, bob.email, bob.password);
+  return { stoa, browser, ada, bob, A, B, generalId };
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
