@@ -7,6 +7,7 @@ import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.identity.User;
+import dev.stoa.messages.MessageChanges;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
@@ -14,6 +15,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Clock;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -33,17 +35,23 @@ import org.slf4j.LoggerFactory;
  * transaction of its own, decides per unread recipient as Zulip does (PushTriggers, with Zulip's
  * idle rule: no event queue that receives messages, or no presence activity in the last 140 s),
  * and queues the relay requests for the recipient's devices in the push outbox, remembering the
- * notification (push_notified). A notification whose message is then read or deleted is removed
- * from the phones by the next collector pass: one removal per user and pass, its newest 200
- * message ids (Zulip's MAX_APNS_MESSAGE_IDS), as handle_remove_push_notification.
+ * notification (push_notified). A read or a deletion marks the notifications of its messages as
+ * owing a removal in its own transaction (MessageChanges) and a pass right after its commit sends
+ * them (the collector's passes catch up after a crash): one removal per user and pass, its newest
+ * 200 message ids (Zulip's MAX_APNS_MESSAGE_IDS), as handle_remove_push_notification. Notifications
+ * never read are forgotten after PRUNE_DAYS.
  */
-public final class PushNotifier {
+public final class PushNotifier implements MessageChanges {
     private static final Logger LOG = LoggerFactory.getLogger(PushNotifier.class);
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Zulip's OFFLINE_THRESHOLD_SECS: presence older than this is idle. */
     static final long IDLE_SECONDS = 140;
     static final int MAX_REMOVE_IDS = 200;
     private static final int BATCH = 100;
+    /** How far back a pass looks for notifications whose message a concurrent read marked read (seconds). */
+    static final long RECHECK_SECONDS = 600;
+    /** Outstanding notifications never read nor deleted are forgotten after this many days (the phone has long shown them). */
+    static final long PRUNE_DAYS = 30;
     private static final Pattern PERSONAL_MENTION = Pattern.compile("class=\"user-mention\"[^>]*data-user-id=\"(\\d+)\"");
     private static final Pattern GROUP_MENTION = Pattern.compile("class=\"user-group-mention\"[^>]*data-user-group-id=\"(\\d+)\"");
 
@@ -72,12 +80,38 @@ public final class PushNotifier {
     public void queue(Tx tx, long messageId) {
         if (!outbox.configured()) return;
         store.queue(tx.h(), messageId, clock.instant().getEpochSecond());
+        kickAfterCommit(tx);
+    }
+
+    /** The flags' hook: the user's notifications of these messages owe a removal, sent after the commit. */
+    @Override
+    public void read(Tx tx, long userId, Collection<Long> messageIds) {
+        if (!outbox.configured()) return;
+        if (store.oweRead(tx.h(), userId, messageIds, clock.instant().getEpochSecond()) > 0) kickAfterCommit(tx);
+    }
+
+    /** The deletions' hook: every notification of these messages owes a removal, sent after the commit. */
+    @Override
+    public void deleted(Tx tx, Collection<Long> messageIds) {
+        if (!outbox.configured()) return;
+        if (store.oweDeleted(tx.h(), messageIds, clock.instant().getEpochSecond()) > 0) kickAfterCommit(tx);
+    }
+
+    /** The edits' hook: the newly mentioned users wait for a decision, made after the commit. */
+    @Override
+    public void mentionedByEdit(Tx tx, long messageId, Set<Long> userIds) {
+        if (!outbox.configured()) return;
+        store.queueMentions(tx.h(), messageId, userIds, clock.instant().getEpochSecond());
+        kickAfterCommit(tx);
+    }
+
+    private void kickAfterCommit(Tx tx) {
         tx.afterCommit(() -> Thread.ofVirtual().name("stoa-push-notifier").start(this::kick));
     }
 
     /**
-     * The collector's pass: waits for a pass under way on this node, then decides everything waiting
-     * and sends the removals owed; never throws. Returns relay requests queued.
+     * The collector's pass: waits for a pass under way on this node, then decides everything waiting,
+     * sends the removals owed and prunes old notifications; never throws. Returns relay requests queued.
      */
     public int doNotify() {
         if (!outbox.configured()) return 0;
@@ -86,8 +120,10 @@ public final class PushNotifier {
             int queued = 0;
             do {
                 again.set(false);
-                queued += pass(true);
+                queued += pass();
             } while (again.get());
+            long before = clock.instant().getEpochSecond() - PRUNE_DAYS * 86_400;
+            db.write(tx -> store.prune(tx.h(), before));
             return queued;
         } catch (RuntimeException e) {
             LOG.error("push notifier pass failed; it runs again on the next collector pass", e);
@@ -97,13 +133,13 @@ public final class PushNotifier {
         }
     }
 
-    /** After a send: a pass unless one is under way, which then runs once more (`again`) and sees the message. */
+    /** After a send, a read or a deletion: a pass unless one is under way, which then runs once more (`again`) and sees the message. */
     private void kick() {
         again.set(true);
         while (again.get()) {
             if (!running.tryLock()) return;
             try {
-                while (again.getAndSet(false)) pass(false);
+                while (again.getAndSet(false)) pass();
             } catch (RuntimeException e) {
                 LOG.error("push notifier pass failed; it runs again on the next collector pass", e);
                 return;
@@ -113,8 +149,8 @@ public final class PushNotifier {
         }
     }
 
-    /** New messages; then, on the collector's passes (`removals`), the removals owed (a scan of the outstanding notifications). */
-    private int pass(boolean removals) {
+    /** New messages, then the removals owed. */
+    private int pass() {
         int queued = 0;
         for (List<Long> ids = db.read(h -> store.pending(h, BATCH)); !ids.isEmpty(); ids = db.read(h -> store.pending(h, BATCH))) {
             for (long id : ids) {
@@ -127,8 +163,18 @@ public final class PushNotifier {
                 }
             }
         }
-        if (!removals) return queued;
-        for (Map.Entry<Long, List<Long>> e : db.read(store::removable).entrySet()) {
+        for (List<Long> ids = db.read(h -> store.pendingMentions(h, BATCH)); !ids.isEmpty(); ids = db.read(h -> store.pendingMentions(h, BATCH))) {
+            for (long id : ids) {
+                try {
+                    queued += db.write(tx -> decideEdit(tx, id));
+                } catch (RuntimeException e) {
+                    LOG.error("push notifications for the edit of message {} failed; it is not notified", id, e);
+                    db.write(tx -> store.takeMentions(tx.h(), id));
+                }
+            }
+        }
+        long recentSince = clock.instant().getEpochSecond() - RECHECK_SECONDS;
+        for (Map.Entry<Long, List<Long>> e : db.read(h -> store.removable(h, recentSince)).entrySet()) {
             queued += db.write(tx -> remove(tx, e.getKey(), e.getValue()));
         }
         return queued;
@@ -138,7 +184,26 @@ public final class PushNotifier {
         if (!store.take(tx.h(), messageId)) return 0;
         PushNotifyStore.Message m = store.message(tx.h(), messageId).orElse(null);
         if (m == null) return 0;
-        List<PushNotifyStore.Candidate> candidates = store.candidates(tx.h(), m.id(), m.senderId(), m.channelId());
+        return decide(tx, m, store.candidates(tx.h(), m.id(), m.senderId(), m.channelId()), false);
+    }
+
+    /**
+     * An edit's newly mentioned users (Zulip's maybe_enqueue_notifications_for_message_update): only
+     * those without an outstanding notification of the message, decided by PushTriggers.forEdit, the
+     * mention named as personal (Zulip does not name the group for edits).
+     */
+    private int decideEdit(Tx tx, long messageId) {
+        Set<Long> users = store.takeMentions(tx.h(), messageId);
+        if (users.isEmpty()) return 0;
+        PushNotifyStore.Message m = store.message(tx.h(), messageId).orElse(null);
+        if (m == null || m.channelId() == null) return 0;
+        Set<Long> notified = store.notifiedUsers(tx.h(), messageId);
+        List<PushNotifyStore.Candidate> candidates = store.candidates(tx.h(), m.id(), m.senderId(), m.channelId()).stream()
+                .filter(c -> users.contains(c.userId()) && !notified.contains(c.userId())).toList();
+        return decide(tx, m, candidates, true);
+    }
+
+    private int decide(Tx tx, PushNotifyStore.Message m, List<PushNotifyStore.Candidate> candidates, boolean edit) {
         if (candidates.isEmpty()) return 0;
         List<Long> ids = candidates.stream().map(PushNotifyStore.Candidate::userId).toList();
         long now = clock.instant().getEpochSecond();
@@ -151,8 +216,9 @@ public final class PushNotifier {
             User u = users.get(c.userId());
             if (u == null || !u.isActive() || u.isBot()) continue;
             boolean idle = !receivesMessages(queues.getOrDefault(u.id(), List.of())) || !active.contains(u.id());
-            PushTriggers.Trigger t = PushTriggers.trigger(u, c, m.channelId() == null, policies.get(u.id()), idle);
-            if (t != null) queued += notifyOne(tx, u, m, t, now);
+            PushTriggers.Trigger t = edit ? PushTriggers.forEdit(u, c, policies.get(u.id()), idle)
+                    : PushTriggers.trigger(u, c, m.channelId() == null, policies.get(u.id()), idle);
+            if (t != null) queued += notifyOne(tx, u, m, t, now, edit);
         }
         return queued;
     }
@@ -171,24 +237,24 @@ public final class PushNotifier {
         return false;
     }
 
-    private int notifyOne(Tx tx, User u, PushNotifyStore.Message m, PushTriggers.Trigger t, long now) {
+    private int notifyOne(Tx tx, User u, PushNotifyStore.Message m, PushTriggers.Trigger t, long now, boolean edit) {
         List<PushNotifyStore.Token> tokens = store.tokens(tx.h(), u.id());
         List<PushNotifyStore.E2eeDevice> devices = store.e2eeDevices(tx.h(), u.id());
         if (tokens.isEmpty() && devices.isEmpty()) return 0;
-        PushPayloads.MessageFacts f = facts(tx, u, m, t);
+        PushPayloads.MessageFacts f = facts(tx, u, m, t, edit);
         PushPayloads.Identity id = identity(u);
         int queued = requests.enqueue(tx, u.id(), tokens, devices, new PushRequests.Payloads(PushPayloads.gcmMessage(id, f), "high",
-                PushPayloads.apnsMessage(id, f), PushPayloads.e2eeMessage(id, f), false));
+                PushPayloads.apnsMessage(id, f), PushPayloads.e2eeMessage(id, f), false, m.id()));
         store.notified(tx.h(), u.id(), m.id(), now);
         return queued;
     }
 
-    private PushPayloads.MessageFacts facts(Tx tx, User u, PushNotifyStore.Message m, PushTriggers.Trigger t) {
+    private PushPayloads.MessageFacts facts(Tx tx, User u, PushNotifyStore.Message m, PushTriggers.Trigger t, boolean edit) {
         User sender = deps.users().byId(tx.h(), m.senderId()).orElseThrow();
         String channelName = m.channelId() == null ? null : deps.channels().byId(tx.h(), m.channelId()).map(c -> c.name()).orElse("");
         List<User> participants = m.dmKey() == null ? List.of()
                 : deps.users().byIds(tx.h(), Arrays.stream(m.dmKey().split(",")).map(Long::parseLong).toList());
-        Long groupId = t == PushTriggers.Trigger.MENTION ? mentionedGroup(tx, u.id(), m.renderedContent()) : null;
+        Long groupId = t == PushTriggers.Trigger.MENTION && !edit ? mentionedGroup(tx, u.id(), m.renderedContent()) : null;
         String groupName = groupId == null ? null : deps.groups().find(tx.h(), groupId).map(g -> g.name()).orElse(null);
         String avatar = deps.userJson().avatars().url(sender, false);
         if (avatar.startsWith("/")) avatar = realmUrl() + avatar;
@@ -224,7 +290,7 @@ public final class PushNotifier {
         List<Long> newest = messageIds.subList(Math.max(0, messageIds.size() - MAX_REMOVE_IDS), messageIds.size());
         PushPayloads.Identity id = identity(u);
         return requests.enqueue(tx, userId, store.tokens(tx.h(), userId), store.e2eeDevices(tx.h(), userId), new PushRequests.Payloads(
-                PushPayloads.gcmRemove(id, newest), "normal", PushPayloads.apnsRemove(id, newest), PushPayloads.e2eeRemove(id, newest), true));
+                PushPayloads.gcmRemove(id, newest), "normal", PushPayloads.apnsRemove(id, newest), PushPayloads.e2eeRemove(id, newest), true, null));
     }
 
     /**
@@ -235,7 +301,7 @@ public final class PushNotifier {
         long now = clock.instant().getEpochSecond();
         PushPayloads.Identity id = identity(u);
         return requests.enqueue(tx, u.id(), tokens, devices, new PushRequests.Payloads(PushPayloads.gcmTest(id, now), "high",
-                PushPayloads.apnsTest(id, now), PushPayloads.e2eeTest(id, now), false));
+                PushPayloads.apnsTest(id, now), PushPayloads.e2eeTest(id, now), false, null));
     }
 
     PushNotifyStore store() { return store; }

@@ -3,6 +3,7 @@ package dev.stoa.push;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.PreparedBatch;
 
 /**
  * SQL of the push notifier: the messages waiting for a decision (push_pending), what deciding reads
@@ -36,6 +38,8 @@ public final class PushNotifyStore {
     /** A legacy token (push_device_tokens): kind 1 APNs, 2 FCM. */
     public record Token(long userId, int kind, String token) {}
 
+    private static final int CHUNK = 500;
+
     public void queue(Handle h, long messageId, long now) {
         h.execute("INSERT INTO push_pending (message_id, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING", messageId, now);
     }
@@ -48,6 +52,33 @@ public final class PushNotifyStore {
     /** Takes a waiting message for this transaction; false when another pass took it (PostgreSQL's row lock decides). */
     public boolean take(Handle h, long messageId) {
         return h.execute("DELETE FROM push_pending WHERE message_id = ?", messageId) == 1;
+    }
+
+    /** Users an edit newly mentioned, waiting for a decision. */
+    public void queueMentions(Handle h, long messageId, Collection<Long> userIds, long now) {
+        PreparedBatch b = h.prepareBatch("INSERT INTO push_pending_mentions (message_id, user_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
+        for (long u : userIds) b.add(messageId, u, now);
+        b.execute();
+    }
+
+    /** Messages with newly mentioned users waiting, oldest first. */
+    public List<Long> pendingMentions(Handle h, int limit) {
+        return h.createQuery("SELECT DISTINCT message_id FROM push_pending_mentions ORDER BY message_id LIMIT ?").bind(0, limit)
+                .mapTo(Long.class).list();
+    }
+
+    /** Takes the message's waiting mentions for this transaction (each row once: another pass may have taken some). */
+    public Set<Long> takeMentions(Handle h, long messageId) {
+        Set<Long> taken = new HashSet<>();
+        for (long u : h.createQuery("SELECT user_id FROM push_pending_mentions WHERE message_id = ?").bind(0, messageId).mapTo(Long.class).list()) {
+            if (h.execute("DELETE FROM push_pending_mentions WHERE message_id = ? AND user_id = ?", messageId, u) == 1) taken.add(u);
+        }
+        return taken;
+    }
+
+    /** Users with an outstanding notification of the message (Zulip's active_mobile_push_notification). */
+    public Set<Long> notifiedUsers(Handle h, long messageId) {
+        return new HashSet<>(h.createQuery("SELECT user_id FROM push_notified WHERE message_id = ?").bind(0, messageId).mapTo(Long.class).list());
     }
 
     public Optional<Message> message(Handle h, long id) {
@@ -118,20 +149,61 @@ public final class PushNotifyStore {
         h.execute("INSERT INTO push_notified (user_id, message_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", userId, messageId, now);
     }
 
-    /** Outstanding notifications whose message is now read or gone: user id → message ids, ascending. */
-    public Map<Long, List<Long>> removable(Handle h) {
+    /** Marks the user's outstanding notifications of these messages (just read) as owing a removal; returns how many. */
+    public int oweRead(Handle h, long userId, Collection<Long> messageIds, long now) {
+        int n = 0;
+        for (List<Long> chunk : chunks(messageIds)) {
+            n += h.createUpdate("UPDATE push_notified SET owed_at = :now WHERE user_id = :u AND message_id IN (<ids>) AND owed_at IS NULL")
+                    .bind("now", now).bind("u", userId).bindList("ids", chunk).execute();
+        }
+        return n;
+    }
+
+    /** Marks everyone's outstanding notifications of these messages (being deleted) as owing a removal; returns how many. */
+    public int oweDeleted(Handle h, Collection<Long> messageIds, long now) {
+        int n = 0;
+        for (List<Long> chunk : chunks(messageIds)) {
+            n += h.createUpdate("UPDATE push_notified SET owed_at = :now WHERE message_id IN (<ids>) AND owed_at IS NULL")
+                    .bind("now", now).bindList("ids", chunk).execute();
+        }
+        return n;
+    }
+
+    /**
+     * Outstanding notifications owing a removal: those marked by a read or a deletion, and those
+     * recorded since `recentSince` whose message is read or gone (a read that committed while the
+     * notification was being decided found nothing to mark). User id → message ids, ascending.
+     */
+    public Map<Long, List<Long>> removable(Handle h, long recentSince) {
         Map<Long, List<Long>> out = new LinkedHashMap<>();
-        h.createQuery("SELECT pn.user_id, pn.message_id FROM push_notified pn"
+        h.createQuery("SELECT user_id, message_id FROM push_notified WHERE owed_at IS NOT NULL"
+                        + " UNION SELECT pn.user_id, pn.message_id FROM push_notified pn"
                         + " LEFT JOIN user_message um ON um.user_id = pn.user_id AND um.message_id = pn.message_id"
-                        + " WHERE um.message_id IS NULL OR (um.flags & 1) = 1 ORDER BY pn.user_id, pn.message_id")
+                        + " WHERE pn.created_at >= ? AND (um.message_id IS NULL OR (um.flags & 1) = 1) ORDER BY 1, 2")
+                .bind(0, recentSince)
                 .map((rs, c) -> out.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(rs.getLong(2))).list();
+        return out;
+    }
+
+    /** Forgets outstanding notifications recorded before `before` that no read or deletion settled; returns how many. */
+    public int prune(Handle h, long before) {
+        return h.execute("DELETE FROM push_notified WHERE owed_at IS NULL AND created_at < ?", before);
+    }
+
+    private static List<List<Long>> chunks(Collection<Long> ids) {
+        List<Long> all = List.copyOf(ids);
+        List<List<Long>> out = new ArrayList<>();
+        for (int i = 0; i < all.size(); i += CHUNK) out.add(all.subList(i, Math.min(all.size(), i + CHUNK)));
         return out;
     }
 
     /** Settles outstanding notifications; returns how many rows this transaction removed (0: another pass did). */
     public int settle(Handle h, long userId, List<Long> messageIds) {
-        if (messageIds.isEmpty()) return 0;
-        return h.createUpdate("DELETE FROM push_notified WHERE user_id = :u AND message_id IN (<ids>)").bind("u", userId)
-                .bindList("ids", messageIds).execute();
+        int n = 0;
+        for (List<Long> chunk : chunks(messageIds)) {
+            n += h.createUpdate("DELETE FROM push_notified WHERE user_id = :u AND message_id IN (<ids>)").bind("u", userId)
+                    .bindList("ids", chunk).execute();
+        }
+        return n;
     }
 }
