@@ -102,7 +102,8 @@ public final class RealmState implements StateContributor {
         state.put("development_environment", false);
         state.put("zulip_plan_is_not_limited", true);
         state.put("upgrade_text_for_wide_organization_logo", "");
-        // With a relay configured, what it last said of this organization (can_push; none yet: enabled).
+        // With a relay configured, what it last said of this organization (its can_push; realm-defaults.json's
+        // true until it says otherwise, so a configured relay means enabled, as before its first answer).
         JsonNode relaySays = r.get("push_notifications_enabled");
         state.put("realm_push_notifications_enabled", canPush && (relaySays == null || relaySays.asBoolean(true)));
         JsonNode end = r.get("push_notifications_enabled_end_timestamp");
