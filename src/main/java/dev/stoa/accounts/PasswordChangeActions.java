@@ -4,13 +4,13 @@ import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.Recipients;
 import dev.stoa.events.UserEvent;
-import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import dev.stoa.mail.Outbox;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.sessions.SessionActions;
 import dev.stoa.users.PasswordLogin;
 import dev.stoa.users.Passwords;
+import dev.stoa.users.UserErrors;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
 import java.util.Objects;
@@ -51,14 +51,14 @@ public final class PasswordChangeActions {
 
     /** {@code sessionKey}: the web session making the change (it stays signed in), null through the API. */
     public void checkChange(User me, String oldPassword, String newPassword, String sessionKey) {
-        if (passwords.directoryManaged(me)) throw ApiError.bad("Your Zulip password is managed in LDAP");
+        if (passwords.directoryManaged(me)) throw AccountErrors.passwordManagedInLdap();
         passwords.checkOwn(me, oldPassword);
-        if (newPassword.length() < MIN_LENGTH) throw ApiError.bad("New password is too weak!");
+        if (newPassword.length() < MIN_LENGTH) throw AccountErrors.newPasswordTooWeak();
         String hash = Passwords.hash(newPassword); // Argon2 takes a while: not inside the writer's transaction
         db.write(tx -> {
             // the row locked: of two changes made at once with the same old password, the second sees the new hash
             User u = users.byIdForUpdate(tx, me.id()).orElseThrow();
-            if (!Objects.equals(u.passwordHash(), me.passwordHash())) throw ApiError.bad("Wrong password!");
+            if (!Objects.equals(u.passwordHash(), me.passwordHash())) throw UserErrors.wrongPassword();
             users.set(tx, u.id(), "password_hash", hash);
             sessions.keepOnly(tx, u.id(), sessionKey, hash);
             outbox.enqueue(tx, notice(u));

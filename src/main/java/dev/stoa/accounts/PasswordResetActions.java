@@ -10,6 +10,7 @@ import dev.stoa.identity.User;
 import dev.stoa.mail.Outbox;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.users.Passwords;
+import dev.stoa.users.UserErrors;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
 import java.time.Instant;
@@ -65,7 +66,7 @@ public final class PasswordResetActions {
 
     /** POST /accounts/password/reset/: mails the link when the address is a person's active account. Returns whether mail leaves the server. */
     public boolean checkRequest(String email) {
-        if (email.isBlank()) throw ApiError.bad("Please enter your email address.");
+        if (email.isBlank()) throw AccountErrors.emailAddressRequired();
         ResetTokens t = tokens();
         db.write(tx -> {
             Optional<User> u = users.byEmail(tx.h(), email.strip()).filter(x -> x.isActive() && !x.isBot())
@@ -104,8 +105,8 @@ public final class PasswordResetActions {
 
     /** POST /accounts/password/reset/<token>/: the new password; the token is spent with the old hash. */
     public User checkReset(String token, String password, String confirmation) {
-        if (password.length() < 6) throw ApiError.bad("The password is too weak.");
-        if (!password.equals(confirmation)) throw ApiError.bad("The two password fields didn't match.");
+        if (password.length() < 6) throw UserErrors.passwordTooWeak();
+        if (!password.equals(confirmation)) throw AccountErrors.passwordsDoNotMatch();
         return db.write(tx -> {
             // the row locked: of two resets with one link, the second sees the new hash and is refused
             User u = valid(token, ResetTokens.userId(token).flatMap(id -> users.byIdForUpdate(tx, id)));

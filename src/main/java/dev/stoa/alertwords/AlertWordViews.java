@@ -34,9 +34,9 @@ public final class AlertWordViews {
         for (int i = 0; i < raw.size(); i++) {
             String w = raw.get(i);
             if (w.codePointCount(0, w.length()) > MAX_LENGTH) {
-                throw ApiError.bad("alert_words[" + i + "] is too long (limit: " + MAX_LENGTH + " characters)");
+                throw AlertWordErrors.alertWordTooLong(i, MAX_LENGTH);
             }
-            if (w.indexOf('\0') >= 0) throw ApiError.bad("alert_words[" + i + "] must not contain null bytes");
+            if (w.indexOf('\0') >= 0) throw AlertWordErrors.alertWordContainsNull(i);
             String t = w.strip();
             if (!t.isEmpty()) words.add(t);
         }

@@ -35,7 +35,7 @@ public final class BotStorageActions {
                 size += e.getKey().length() + e.getValue().length() - (old == null ? 0 : e.getKey().length() + old.length());
             }
             if (size > LIMIT) {
-                throw ApiError.bad("Request exceeds storage limit by " + (size - LIMIT) + " characters. The limit is " + LIMIT + " characters.");
+                throw BotErrors.storageLimitExceeded(size - LIMIT, LIMIT);
             }
             entries.forEach((k, v) -> store.put(tx.h(), me.id(), k, v));
             return null;

@@ -32,7 +32,7 @@ public final class BotStorageViews {
         if (s == null) throw ApiError.missing("storage");
         Map<String, String> entries = new LinkedHashMap<>();
         for (var e : s.properties()) {
-            if (!e.getValue().isTextual()) throw ApiError.bad("storage[\"" + e.getKey() + "\"] is not a string");
+            if (!e.getValue().isTextual()) throw BotErrors.storageValueIsNotString(e.getKey());
             entries.put(e.getKey(), e.getValue().textValue());
         }
         actions.doUpdate(req.user(), entries);
@@ -49,7 +49,7 @@ public final class BotStorageViews {
         if (k == null) return null;
         List<String> out = new ArrayList<>();
         for (int i = 0; i < k.size(); i++) {
-            if (!k.get(i).isTextual()) throw ApiError.bad("keys[" + i + "] is not a string");
+            if (!k.get(i).isTextual()) throw BotErrors.keyIsNotString(i);
             out.add(k.get(i).textValue());
         }
         return out;

@@ -1,7 +1,6 @@
 package dev.stoa.calls;
 
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
@@ -39,8 +38,8 @@ public final class CallViews {
     }
 
     private MeetingProvider provider(boolean zoomRoute) {
-        if (zoomRoute && (provider == null || !"zoom".equals(provider.key()))) throw ApiError.bad("Zoom credentials have not been configured");
-        if (provider == null) throw ApiError.bad("No video call provider is configured on this server.");
+        if (zoomRoute && (provider == null || !"zoom".equals(provider.key()))) throw CallErrors.zoomNotConfigured();
+        if (provider == null) throw CallErrors.noVideoCallProvider();
         return provider;
     }
 
@@ -65,21 +64,21 @@ public final class CallViews {
 
     /** Zulip answers a missing or rejected Zoom token with INVALID_ZOOM_TOKEN so that clients start OAuth. */
     private static ApiError invalidToken(boolean zoomRoute) {
-        return zoomRoute ? ApiError.of(ErrorCode.INVALID_ZOOM_TOKEN, "Invalid Zoom access token")
-                : ApiError.of(ErrorCode.INVALID_MEETING_TOKEN, "Invalid video call provider access token");
+        return zoomRoute ? CallErrors.invalidZoomAccessToken()
+                : CallErrors.invalidVideoCallProviderAccessToken();
     }
 
     public Object register(Request req, String route) {
         User me = req.user();
         MeetingProvider p = provider("zoom".equals(route));
-        if (!p.needsToken()) throw ApiError.bad("The video call provider needs no authorization.");
+        if (!p.needsToken()) throw CallErrors.videoCallProviderNeedsNoAuthorization();
         String url = p.authorizeUrl(state(me), redirectUri(route));
         return new RawResponse(302, "text/plain", new byte[0], Map.of("Location", url));
     }
 
     public Object complete(Request req, String route) {
         MeetingProvider p = provider("zoom".equals(route));
-        if (!p.needsToken()) throw ApiError.bad("The video call provider needs no authorization.");
+        if (!p.needsToken()) throw CallErrors.videoCallProviderNeedsNoAuthorization();
         String code = req.str("code");
         User user = checkState(req.str("state"));
         try {
@@ -110,17 +109,17 @@ public final class CallViews {
 
     private User checkState(String state) {
         String[] p = state.split("\\.");
-        if (p.length != 3) throw ApiError.bad("Invalid state");
+        if (p.length != 3) throw CallErrors.invalidState();
         try {
             long userId = Long.parseLong(p[0]);
             long expires = Long.parseLong(p[1]);
-            User u = queries.user(userId).orElseThrow(() -> ApiError.bad("Invalid state"));
+            User u = queries.user(userId).orElseThrow(() -> CallErrors.invalidState());
             boolean good = MessageDigest.isEqual(sign(u.apiKey(), p[0] + "." + p[1]).getBytes(StandardCharsets.UTF_8),
                     p[2].getBytes(StandardCharsets.UTF_8));
-            if (!good || !u.isActive() || expires < clock.instant().getEpochSecond()) throw ApiError.bad("Invalid state");
+            if (!good || !u.isActive() || expires < clock.instant().getEpochSecond()) throw CallErrors.invalidState();
             return u;
         } catch (NumberFormatException e) {
-            throw ApiError.bad("Invalid state");
+            throw CallErrors.invalidState();
         }
     }
 

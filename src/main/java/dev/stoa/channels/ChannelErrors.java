@@ -63,7 +63,7 @@ public final class ChannelErrors {
         return ApiError.bad("Invalid topics_policy");
     }
 
-    static ApiError invalidChannelName(String name) {
+    public static ApiError invalidChannelName(String name) {
         return ApiError.bad("Invalid channel name '" + name + "'");
     }
 

@@ -7,8 +7,9 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
+import dev.stoa.messages.MessageErrors;
+import dev.stoa.topics.TopicErrors;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -77,8 +78,8 @@ public final class DraftActions {
         return switch (d.type()) {
             case "stream" -> {
                 String t = truncate(d.topic(), MAX_TOPIC_LENGTH);
-                if (t.indexOf('\0') >= 0) throw ApiError.bad("Topic must not contain null bytes");
-                if (d.to().size() != 1) throw ApiError.bad("Must specify exactly 1 channel ID for channel messages");
+                if (t.indexOf('\0') >= 0) throw TopicErrors.topicContainsNull();
+                if (d.to().size() != 1) throw DraftErrors.exactlyOneChannelIdRequired();
                 channels.checkContentAccess(h, me, d.to().getFirst());
                 yield new DraftStore.Row(d.type(), d.to(), t, d.content(), d.timestamp());
             }
@@ -93,7 +94,7 @@ public final class DraftActions {
         if (ids.isEmpty()) return List.of();
         var found = users.byIds(h, ids);
         for (long id : ids) {
-            if (found.stream().noneMatch(u -> u.id() == id)) throw ApiError.bad("Invalid user ID " + id);
+            if (found.stream().noneMatch(u -> u.id() == id)) throw MessageErrors.invalidRecipient(id);
         }
         if (ids.size() > 1) ids.remove(me.id());
         return List.copyOf(ids);
@@ -106,7 +107,7 @@ public final class DraftActions {
 
     /** Zulip: HTTP 404 with code BAD_REQUEST for an unknown or another user's draft. */
     static ApiError notFound() {
-        return ApiError.of(ErrorCode.BAD_REQUEST, 404, "Draft does not exist");
+        return DraftErrors.draftDoesNotExist();
     }
 
     /** Whether the user keeps drafts on the server (enable_drafts_synchronization). */

@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
+import dev.stoa.messages.MessageErrors;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +31,7 @@ public final class DraftViews {
 
     private static User me(Request req) {
         User me = req.user();
-        if (!DraftActions.syncEnabled(me)) throw ApiError.bad("User has disabled synchronizing drafts.");
+        if (!DraftActions.syncEnabled(me)) throw DraftErrors.draftsSyncDisabled();
         return me;
     }
 
@@ -80,18 +82,18 @@ public final class DraftViews {
 
     /** Zulip's DraftData checks (DraftActions checks the recipients against the current state). */
     private DraftActions.Draft parse(JsonNode d, String var) {
-        if (!d.isObject()) throw ApiError.bad(var + " is not a dict");
+        if (!d.isObject()) throw CommonErrors.notADict(var);
         for (var it = d.fieldNames(); it.hasNext(); ) {
             String k = it.next();
-            if (!KEYS.contains(k)) throw ApiError.bad(var + " has an unexpected key: " + k);
+            if (!KEYS.contains(k)) throw DraftErrors.unexpectedKey(var, k);
         }
         String type = string(d, var, "type");
-        if (!Set.of("", "stream", "private").contains(type)) throw ApiError.bad("Invalid " + var + "[\"type\"]");
+        if (!Set.of("", "stream", "private").contains(type)) throw DraftErrors.invalidDraftType(var);
         JsonNode toNode = field(d, var, "to");
-        if (!toNode.isArray()) throw ApiError.bad(var + "[\"to\"] is not a list");
+        if (!toNode.isArray()) throw DraftErrors.toIsNotList(var);
         List<Long> to = new ArrayList<>();
         for (JsonNode t : toNode) {
-            if (!t.isIntegralNumber() || !t.canConvertToLong()) throw ApiError.bad(var + "[\"to\"][" + to.size() + "] is not an integer");
+            if (!t.isIntegralNumber() || !t.canConvertToLong()) throw DraftErrors.toElementIsNotInteger(var, to.size());
             to.add(t.longValue());
         }
         String topic = string(d, var, "topic");
@@ -102,31 +104,31 @@ public final class DraftViews {
 
     private static JsonNode field(JsonNode d, String var, String key) {
         JsonNode v = d.get(key);
-        if (v == null) throw ApiError.bad(var + " field is missing: " + key);
+        if (v == null) throw DraftErrors.fieldMissing(var, key);
         return v;
     }
 
     private static String string(JsonNode d, String var, String key) {
         JsonNode v = field(d, var, key);
-        if (!v.isTextual()) throw ApiError.bad(var + "[\"" + key + "\"] is not a string");
+        if (!v.isTextual()) throw CommonErrors.keyIsNotString(var, key);
         return v.textValue();
     }
 
     private long timestamp(JsonNode d, String var) {
         JsonNode v = d.get("timestamp");
         if (v == null || v.isNull()) return clock.instant().getEpochSecond();
-        if (!v.isNumber()) throw ApiError.bad(var + "[\"timestamp\"] is not a number");
+        if (!v.isNumber()) throw DraftErrors.timestampIsNotNumber(var);
         double t = v.doubleValue();
-        if (t < 0) throw ApiError.bad("Timestamp must not be negative.");
-        if (t > 1e13) throw ApiError.bad(var + "[\"timestamp\"] is too large");
+        if (t < 0) throw DraftErrors.timestampNegative();
+        if (t > 1e13) throw DraftErrors.timestampTooLarge(var);
         return Math.round(t);
     }
 
     /** Zulip's normalize_body: trailing whitespace removed; never empty; no null bytes. */
     private static String content(String c) {
         String s = c.stripTrailing();
-        if (s.isEmpty()) throw ApiError.bad("Message must not be empty");
-        if (s.indexOf('\0') >= 0) throw ApiError.bad("Message must not contain null bytes");
+        if (s.isEmpty()) throw MessageErrors.messageMustNotBeEmpty();
+        if (s.indexOf('\0') >= 0) throw MessageErrors.messageMustNotContainNullBytes();
         return DraftActions.truncate(s, MAX_MESSAGE_LENGTH);
     }
 }

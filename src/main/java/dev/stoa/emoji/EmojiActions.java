@@ -7,8 +7,8 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.MarkdownEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.groups.GroupResolver;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.identity.User;
 import dev.stoa.markdown.EmojiCatalog;
 import dev.stoa.realm.RealmHolder;
@@ -51,11 +51,11 @@ public final class EmojiActions {
         String name = input.name().strip().replace(' ', '_');
         checkName(name);
         return db.write(tx -> {
-            if (!groups.isMember(tx.h(), caller.id(), realm.get().get("can_add_custom_emoji_group"))) throw ApiError.unauthorizedAction();
+            if (!groups.isMember(tx.h(), caller.id(), realm.get().get("can_add_custom_emoji_group"))) throw CommonErrors.insufficientPermission();
             if (store.activeByName(tx.h(), name).isPresent()) throw exists();
-            if (input.files().size() != 1) throw ApiError.bad("You must upload exactly one file.");
+            if (input.files().size() != 1) throw EmojiErrors.exactlyOneFileRequired();
             if (EmojiCatalog.get().codeForName(name).isPresent() && !caller.isAdmin()) {
-                throw ApiError.bad("Only administrators can override default emoji.");
+                throw EmojiErrors.onlyAdministratorsCanOverrideDefaultEmoji();
             }
             byte[] bytes = input.files().getFirst();
             String ext = EmojiImages.check(bytes);
@@ -68,10 +68,10 @@ public final class EmojiActions {
     }
 
     static void checkName(String name) {
-        if (name.isEmpty()) throw ApiError.bad("Emoji name is missing");
+        if (name.isEmpty()) throw EmojiErrors.emojiNameMissing();
         if (VALID.matcher(name).matches()) return;
-        if (ALLOWED_CHARS.matcher(name).matches()) throw ApiError.bad("Emoji names must end with either a letter or digit.");
-        throw ApiError.bad("Emoji names must contain only lowercase alphanumeric characters, dashes, and underscores.");
+        if (ALLOWED_CHARS.matcher(name).matches()) throw EmojiErrors.emojiNameMustEndWithLetterOrDigit();
+        throw EmojiErrors.emojiNameInvalidCharacters();
     }
 
     /** Deactivates an emoji: administrators, or the emoji's author. */
@@ -79,7 +79,7 @@ public final class EmojiActions {
         db.write(tx -> {
             EmojiRow emoji = store.activeByName(tx.h(), name).orElseThrow(() -> notFound(name));
             if (!caller.isAdmin() && (emoji.authorId() == null || emoji.authorId() != caller.id())) {
-                throw ApiError.bad("Must be an organization administrator or emoji author");
+                throw EmojiErrors.mustBeAdministratorOrEmojiAuthor();
             }
             deactivate(tx, emoji);
             return null;
@@ -105,11 +105,11 @@ public final class EmojiActions {
     }
 
     static ApiError exists() {
-        return ApiError.bad("A custom emoji with this name already exists.");
+        return EmojiErrors.customEmojiAlreadyExists();
     }
 
     /** Zulip answers an unknown custom emoji with 404 BAD_REQUEST. */
     public static ApiError notFound(String name) {
-        return ApiError.of(ErrorCode.BAD_REQUEST, 404, "Emoji '" + name + "' does not exist");
+        return EmojiErrors.emojiNotFound(name);
     }
 }

@@ -1,6 +1,7 @@
 package dev.stoa.emoji;
 
 import dev.stoa.http.ApiError;
+import dev.stoa.http.ErrorCode;
 
 /**
  * The error answers of emoji, each text written once, in Zulip's exact words and codes (the
@@ -36,5 +37,41 @@ public final class EmojiErrors {
 
     public static ApiError invalidEmojiType() {
         return ApiError.bad("Invalid emoji type.");
+    }
+
+    static ApiError exactlyOneFileRequired() {
+        return ApiError.bad("You must upload exactly one file.");
+    }
+
+    static ApiError onlyAdministratorsCanOverrideDefaultEmoji() {
+        return ApiError.bad("Only administrators can override default emoji.");
+    }
+
+    static ApiError emojiNameMissing() {
+        return ApiError.bad("Emoji name is missing");
+    }
+
+    static ApiError emojiNameMustEndWithLetterOrDigit() {
+        return ApiError.bad("Emoji names must end with either a letter or digit.");
+    }
+
+    static ApiError emojiNameInvalidCharacters() {
+        return ApiError.bad("Emoji names must contain only lowercase alphanumeric characters, dashes, and underscores.");
+    }
+
+    static ApiError mustBeAdministratorOrEmojiAuthor() {
+        return ApiError.bad("Must be an organization administrator or emoji author");
+    }
+
+    static ApiError customEmojiAlreadyExists() {
+        return ApiError.bad("A custom emoji with this name already exists.");
+    }
+
+    static ApiError emojiNotFound(String name) {
+        return ApiError.of(ErrorCode.BAD_REQUEST, 404, "Emoji '" + name + "' does not exist");
+    }
+
+    static ApiError invalidImageFormat() {
+        return ApiError.bad("Invalid image format");
     }
 }

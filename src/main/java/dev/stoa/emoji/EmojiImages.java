@@ -1,6 +1,6 @@
 package dev.stoa.emoji;
 
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.storage.FileStore;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -52,9 +52,9 @@ public final class EmojiImages {
     /** Checks the upload (size, format) before any write; raises Zulip's messages. */
     public static String check(byte[] bytes) {
         if (bytes.length > MAX_EMOJI_FILE_SIZE_MIB * 1024L * 1024L) {
-            throw ApiError.bad("Uploaded file is larger than the allowed limit of " + MAX_EMOJI_FILE_SIZE_MIB + " MiB");
+            throw CommonErrors.uploadedFileTooLarge(MAX_EMOJI_FILE_SIZE_MIB);
         }
-        return extension(bytes).orElseThrow(() -> ApiError.bad("Invalid image format"));
+        return extension(bytes).orElseThrow(() -> EmojiErrors.invalidImageFormat());
     }
 
     /** Writes the image (and its still) under generated names; the store never shows a partial file. */

@@ -1,8 +1,7 @@
 package dev.stoa.emoji;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
@@ -41,7 +40,7 @@ public final class EmojiViews {
 
     public Object serve(Request req, boolean still) throws Exception {
         String file = req.pathParam("file");
-        byte[] bytes = images.file(file, still).orElseThrow(() -> ApiError.of(ErrorCode.BAD_REQUEST, 404, "Not Found"));
+        byte[] bytes = images.file(file, still).orElseThrow(() -> CommonErrors.notFound());
         return new RawResponse(200, EmojiImages.contentType(file), bytes,
                 Map.of("Cache-Control", "public, max-age=31536000, immutable"));
     }

@@ -7,7 +7,6 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.ExportEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.storage.FileStore;
@@ -74,7 +73,7 @@ public final class ExportActions {
         return db.write(tx -> {
             Handle h = tx.h();
             long now = clock.millis();
-            if (store.requestedSince(h, now - WEEK_MS) >= PER_WEEK) throw ApiError.bad("Exceeded rate limit.");
+            if (store.requestedSince(h, now - WEEK_MS) >= PER_WEEK) throw ExportErrors.exportRateLimited();
             checkUsable(h, exportType);
             long id = store.insert(h, me.id(), exportType, now);
             announce(tx);
@@ -90,11 +89,10 @@ public final class ExportActions {
     private void checkUsable(Handle h, int exportType) {
         List<User> owners = users.byIds(h, users.activeHumanAdminIds(h)).stream().filter(User::isOwner).toList();
         if (exportType == RealmExport.FULL_WITH_CONSENT && owners.stream().noneMatch(u -> u.setting("allow_private_data_export").asBoolean(false))) {
-            throw ApiError.bad("Make sure at least one Organization Owner is consenting to the export or contact the server administrator for help.");
+            throw ExportErrors.ownerConsentRequired();
         }
         if (exportType == RealmExport.PUBLIC && owners.stream().allMatch(u -> u.setting("email_address_visibility").asInt() == UserJson.EMAIL_NOBODY)) {
-            throw ApiError.bad("Make sure at least one Organization Owner allows other Administrators to see their email address"
-                    + " or contact the server administrator for help");
+            throw ExportErrors.ownerEmailVisibilityRequired();
         }
     }
 
@@ -157,11 +155,11 @@ public final class ExportActions {
     public void checkDelete(User me, long id) {
         UserRules.requireAdmin(me);
         db.write(tx -> {
-            RealmExport e = store.byId(tx.h(), id).orElseThrow(() -> ApiError.bad("Invalid data export ID"));
+            RealmExport e = store.byId(tx.h(), id).orElseThrow(() -> ExportErrors.invalidDataExportId());
             switch (e.status()) {
-                case RealmExport.DELETED -> throw ApiError.bad("Export already deleted");
-                case RealmExport.FAILED -> throw ApiError.bad("Export failed, nothing to delete");
-                case RealmExport.PENDING -> throw ApiError.bad("Export still in progress");
+                case RealmExport.DELETED -> throw ExportErrors.exportAlreadyDeleted();
+                case RealmExport.FAILED -> throw ExportErrors.exportFailedNothingToDelete();
+                case RealmExport.PENDING -> throw ExportErrors.exportStillInProgress();
                 default -> { }
             }
             store.markDeleted(tx.h(), id, clock.millis());
@@ -203,7 +201,7 @@ public final class ExportActions {
     }
 
     private static ApiError notFound() {
-        return ApiError.of(ErrorCode.BAD_REQUEST, 404, "File not found");
+        return ExportErrors.fileNotFound();
     }
 
     private ArrayNode listJson(Handle h) {

@@ -1,6 +1,5 @@
 package dev.stoa.export;
 
-import dev.stoa.http.ApiError;
 import dev.stoa.http.FileResponse;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
@@ -37,7 +36,7 @@ public final class ExportViews {
         return switch (v) {
             case "1", "public" -> RealmExport.PUBLIC;
             case "2", "full_with_consent" -> RealmExport.FULL_WITH_CONSENT;
-            default -> throw ApiError.invalid("export_type");
+            default -> throw ExportErrors.invalidExportType();
         };
     }
 

@@ -9,7 +9,7 @@ import dev.stoa.events.GroupEvent;
 import dev.stoa.events.Hints;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import java.time.Clock;
@@ -97,7 +97,7 @@ public final class GroupActions {
 
     private void requireCanCreate(Handle h, User caller) {
         if (!resolver.hasPermission(h, caller, realmSetting.apply("can_create_groups"), GroupSettingRules.REALM.get("can_create_groups"))) {
-            throw ApiError.unauthorizedAction();
+            throw CommonErrors.insufficientPermission();
         }
     }
 
@@ -190,14 +190,14 @@ public final class GroupActions {
      */
     private GroupStore.Row forUpdate(Tx tx, User a, long groupId, String setting, boolean allowDeactivated) {
         Handle h = tx.h();
-        GroupStore.Row g = store.findForUpdate(tx, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
-        if (g.deactivated() && !allowDeactivated) throw ApiError.bad("User group is deactivated.");
-        if (g.system()) throw ApiError.unauthorizedAction();
+        GroupStore.Row g = store.findForUpdate(tx, groupId).orElseThrow(() -> GroupErrors.invalidUserGroup());
+        if (g.deactivated() && !allowDeactivated) throw GroupErrors.userGroupIsDeactivated();
+        if (g.system()) throw CommonErrors.insufficientPermission();
         if (resolver.hasPermission(h, a, realmSetting.apply("can_manage_all_groups"), GroupSettingRules.REALM.get("can_manage_all_groups"))) return g;
         if (resolver.hasPermission(h, a, g.settings().get("can_manage_group"), GroupSettingRules.GROUP.get("can_manage_group"))) return g;
         if (!setting.equals("can_manage_group")
                 && resolver.hasPermission(h, a, g.settings().get(setting), GroupSettingRules.GROUP.get(setting))) return g;
-        throw ApiError.unauthorizedAction();
+        throw CommonErrors.insufficientPermission();
     }
 
     public long doCreate(User actor, NewGroup n) {
@@ -206,7 +206,7 @@ public final class GroupActions {
 
     private long create(Tx tx, User actor, NewGroup n) {
         Handle h = tx.h();
-        if (store.nameTaken(h, n.name(), -1)) throw ApiError.bad("User group '" + n.name() + "' already exists.");
+        if (store.nameTaken(h, n.name(), -1)) throw GroupErrors.userGroupAlreadyExists(n.name());
         ObjectNode settings = Json.object();
         for (var e : GroupSettingRules.GROUP.entrySet()) {
             JsonNode v = n.settings().get(e.getKey());
@@ -238,7 +238,7 @@ public final class GroupActions {
 
     private void update(Tx tx, long groupId, Update u) {
         Handle h = tx.h();
-        GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
+        GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> GroupErrors.invalidUserGroup());
         boolean deactivated = g.deactivated();
         if (u.reactivate() && deactivated) {
             store.set(tx, groupId, "deactivated", false);
@@ -247,7 +247,7 @@ public final class GroupActions {
             log.append(tx, new GroupEvent.Update(groupId, Json.object().put("deactivated", false), hints), Recipients.all());
         }
         if (u.name() != null && !u.name().equals(g.name())) {
-            if (store.nameTaken(h, u.name(), groupId)) throw ApiError.bad("User group '" + u.name() + "' already exists.");
+            if (store.nameTaken(h, u.name(), groupId)) throw GroupErrors.userGroupAlreadyExists(u.name());
             store.set(tx, groupId, "name", u.name());
             log.append(tx, new GroupEvent.Update(groupId, Json.object().put("name", u.name()), marker(deactivated)), Recipients.all());
         }
@@ -274,7 +274,7 @@ public final class GroupActions {
     }
 
     public static ApiError expectationMismatch() {
-        return ApiError.of(ErrorCode.EXPECTATION_MISMATCH, "'old' value does not match the expected value.");
+        return GroupErrors.oldValueMismatch();
     }
 
     private static Hints marker(boolean deactivated) {
@@ -293,7 +293,7 @@ public final class GroupActions {
         Handle h = tx.h();
         List<ObjectNode> objections = objections(h, groupId);
         if (!objections.isEmpty()) {
-            throw ApiError.of(ErrorCode.CANNOT_DEACTIVATE_GROUP_IN_USE, "Cannot deactivate user group in use.").with("objections", objections);
+            throw GroupErrors.groupInUse().with("objections", objections);
         }
         store.set(tx, groupId, "deactivated", true);
         log.append(tx, new GroupEvent.Update(groupId, Json.object().put("deactivated", true), Hints.NONE), Recipients.all());
@@ -333,11 +333,11 @@ public final class GroupActions {
 
     private void updateMembers(Tx tx, long groupId, List<Long> add, List<Long> delete) {
         Handle h = tx.h();
-        GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
+        GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> GroupErrors.invalidUserGroup());
         Set<Long> existing = new TreeSet<>(store.directMembers(h, groupId));
-        for (long u : add) if (existing.contains(u)) throw ApiError.bad("User " + u + " is already a member of this group");
+        for (long u : add) if (existing.contains(u)) throw GroupErrors.alreadyMember(u);
         Set<Long> active = new TreeSet<>(store.activeDirectMembers(h, groupId));
-        for (long u : delete) if (!active.contains(u)) throw ApiError.bad("There is no member '" + u + "' in this user group");
+        for (long u : delete) if (!active.contains(u)) throw GroupErrors.notAMember(u);
         List<Runnable> after = beforeMembershipChange(tx, groupId);
         if (!add.isEmpty()) {
             store.addMembers(tx, groupId, add);
@@ -360,15 +360,15 @@ public final class GroupActions {
 
     private void updateSubgroups(Tx tx, long groupId, List<Long> add, List<Long> delete) {
         Handle h = tx.h();
-        GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
+        GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> GroupErrors.invalidUserGroup());
         Set<Long> existing = new TreeSet<>(store.directSubgroups(h, groupId));
         if (!add.isEmpty()) {
-            for (long s : add) if (existing.contains(s)) throw ApiError.bad("User group " + s + " is already a subgroup of this group.");
+            for (long s : add) if (existing.contains(s)) throw GroupErrors.alreadySubgroup(s);
             if (store.selfAndRecursiveSubgroups(h, add).contains(groupId)) {
-                throw ApiError.bad("User group " + groupId + " is already a subgroup of one of the passed subgroups.");
+                throw GroupErrors.alreadySubgroupOfPassedSubgroup(groupId);
             }
         }
-        for (long s : delete) if (!existing.contains(s)) throw ApiError.bad("User group " + s + " is not a subgroup of this group.");
+        for (long s : delete) if (!existing.contains(s)) throw GroupErrors.notASubgroup(s);
         List<Runnable> after = beforeMembershipChange(tx, groupId);
         if (!add.isEmpty()) {
             store.addSubgroups(tx, groupId, add);

@@ -2,7 +2,7 @@ package dev.stoa.groups;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import java.util.List;
 import org.jdbi.v3.core.Handle;
 
@@ -23,8 +23,8 @@ public final class GroupQueries {
 
     /** Zulip's access_user_group_to_read_membership. */
     private GroupStore.Row forRead(Handle h, long groupId) {
-        GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
-        if (g.deactivated()) throw ApiError.bad("User group is deactivated.");
+        GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> GroupErrors.invalidUserGroup());
+        if (g.deactivated()) throw GroupErrors.userGroupIsDeactivated();
         return g;
     }
 
@@ -40,7 +40,7 @@ public final class GroupQueries {
     public boolean isMember(long groupId, long userId, boolean direct) {
         return db.read(h -> {
             forRead(h, groupId);
-            if (!store.isRealmUser(h, userId)) throw ApiError.bad("No such user");
+            if (!store.isRealmUser(h, userId)) throw CommonErrors.noSuchUser();
             List<Long> members = direct ? store.activeDirectMembers(h, groupId) : store.membersRecursive(h, groupId);
             return members.contains(userId);
         });

@@ -1,6 +1,6 @@
 package dev.stoa.groups;
 
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Request;
 import java.util.List;
 import java.util.Set;
@@ -16,10 +16,10 @@ final class GroupRules {
     /** PostgreSQL text cannot hold NUL; refuse it in every free-text parameter (SQLite would store it). */
     static String checkName(String name) {
         Request.noNul("name", name);
-        if (name.strip().isEmpty()) throw ApiError.bad("User group name can't be empty!");
-        if (name.length() > MAX_NAME_LENGTH) throw ApiError.bad("User group name cannot exceed " + MAX_NAME_LENGTH + " characters.");
+        if (name.strip().isEmpty()) throw GroupErrors.groupNameEmpty();
+        if (name.length() > MAX_NAME_LENGTH) throw GroupErrors.groupNameTooLong(MAX_NAME_LENGTH);
         for (String p : INVALID_PREFIXES) {
-            if (name.startsWith(p)) throw ApiError.bad("User group name cannot start with '" + p + "'.");
+            if (name.startsWith(p)) throw GroupErrors.groupNameReservedPrefix(p);
         }
         return name;
     }
@@ -27,13 +27,13 @@ final class GroupRules {
     /** Zulip's user_ids_to_users: every id an active user of the realm. */
     static void checkUsers(GroupStore store, Handle h, List<Long> ids) {
         Set<Long> active = store.activeUsers(h, ids);
-        for (long u : ids) if (!active.contains(u)) throw ApiError.bad("Invalid user ID: " + u);
+        for (long u : ids) if (!active.contains(u)) throw CommonErrors.invalidUserId(u);
     }
 
     static void checkSubgroups(GroupStore store, Handle h, List<Long> ids) {
         for (long s : ids) {
-            GroupStore.Row g = store.find(h, s).orElseThrow(() -> ApiError.bad("Invalid user group ID: " + s));
-            if (g.deactivated()) throw ApiError.bad("User group is deactivated.");
+            GroupStore.Row g = store.find(h, s).orElseThrow(() -> GroupErrors.invalidUserGroupId(s));
+            if (g.deactivated()) throw GroupErrors.userGroupIsDeactivated();
         }
     }
 }

@@ -3,7 +3,7 @@ package dev.stoa.groups;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -32,12 +32,12 @@ public final class GroupSettingValues {
 
     /** Shape check and normalization, no database access. */
     public JsonNode parse(String param, JsonNode raw) {
-        if (raw == null || raw.isNull()) throw ApiError.bad("Invalid " + param);
+        if (raw == null || raw.isNull()) throw CommonErrors.invalid(param);
         if (raw.isIntegralNumber() && raw.canConvertToLong()) return Json.MAPPER.getNodeFactory().numberNode(raw.longValue());
-        if (!raw.isObject()) throw ApiError.bad("Invalid " + param);
+        if (!raw.isObject()) throw CommonErrors.invalid(param);
         for (Iterator<String> it = raw.fieldNames(); it.hasNext(); ) {
             String k = it.next();
-            if (!k.equals("direct_members") && !k.equals("direct_subgroups")) throw ApiError.bad("Invalid " + param);
+            if (!k.equals("direct_members") && !k.equals("direct_subgroups")) throw CommonErrors.invalid(param);
         }
         Set<Long> members = ids(param, raw.get("direct_members")), subgroups = ids(param, raw.get("direct_subgroups"));
         if (members.isEmpty() && subgroups.size() == 1) return Json.MAPPER.getNodeFactory().numberNode(subgroups.iterator().next());
@@ -46,11 +46,11 @@ public final class GroupSettingValues {
     }
 
     private static Set<Long> ids(String param, JsonNode list) {
-        if (list == null) throw ApiError.bad("Invalid " + param);
-        if (!list.isArray()) throw ApiError.bad("Invalid " + param);
+        if (list == null) throw CommonErrors.invalid(param);
+        if (!list.isArray()) throw CommonErrors.invalid(param);
         Set<Long> out = new TreeSet<>();
         for (JsonNode n : list) {
-            if (!n.isIntegralNumber() || !n.canConvertToLong()) throw ApiError.bad("Invalid " + param);
+            if (!n.isIntegralNumber() || !n.canConvertToLong()) throw CommonErrors.invalid(param);
             out.add(n.longValue());
         }
         return out;
@@ -66,11 +66,11 @@ public final class GroupSettingValues {
 
     /** An update-style parameter {new, old}; both parsed and normalized. */
     public Change parseUpdate(String param, JsonNode raw) {
-        if (raw == null || !raw.isObject()) throw ApiError.bad(param + " is not a dict");
-        if (!raw.has("new")) throw ApiError.bad(param + "[\"new\"] field is missing");
+        if (raw == null || !raw.isObject()) throw CommonErrors.notADict(param);
+        if (!raw.has("new")) throw GroupErrors.newFieldMissing(param);
         for (Iterator<String> it = raw.fieldNames(); it.hasNext(); ) {
             String k = it.next();
-            if (!k.equals("new") && !k.equals("old")) throw ApiError.bad("Invalid " + param);
+            if (!k.equals("new") && !k.equals("old")) throw CommonErrors.invalid(param);
         }
         JsonNode old = raw.has("old") ? parse(param, raw.get("old")) : null;
         return new Change(parse(param, raw.get("new")), old);
@@ -80,32 +80,32 @@ public final class GroupSettingValues {
     public JsonNode validate(Handle h, JsonNode value, GroupSettingRule rule) {
         String setting = rule.name();
         if (value.isIntegralNumber()) {
-            GroupStore.Row g = store.find(h, value.longValue()).orElseThrow(() -> ApiError.bad("Invalid user group"));
-            if (g.deactivated()) throw ApiError.bad("User group is deactivated.");
+            GroupStore.Row g = store.find(h, value.longValue()).orElseThrow(() -> GroupErrors.invalidUserGroup());
+            if (g.deactivated()) throw GroupErrors.userGroupIsDeactivated();
             checkSystemGroup(g, rule);
             return value;
         }
-        if (rule.requireSystemGroup()) throw ApiError.bad("'" + setting + "' must be a system user group.");
+        if (rule.requireSystemGroup()) throw GroupErrors.mustBeSystemUserGroup(setting);
         List<Long> members = longs(value.get("direct_members"));
         Set<Long> active = store.activeUsers(h, members);
-        for (long m : members) if (!active.contains(m)) throw ApiError.bad("Invalid user ID: " + m);
+        for (long m : members) if (!active.contains(m)) throw CommonErrors.invalidUserId(m);
         for (long s : longs(value.get("direct_subgroups"))) {
-            GroupStore.Row g = store.find(h, s).orElseThrow(() -> ApiError.bad("Invalid user group ID: " + s));
-            if (g.deactivated()) throw ApiError.bad("User group is deactivated.");
+            GroupStore.Row g = store.find(h, s).orElseThrow(() -> GroupErrors.invalidUserGroupId(s));
+            if (g.deactivated()) throw GroupErrors.userGroupIsDeactivated();
         }
         return value;
     }
 
     private static void checkSystemGroup(GroupStore.Row g, GroupSettingRule rule) {
         String setting = rule.name();
-        if (rule.requireSystemGroup() && !g.system()) throw ApiError.bad("'" + setting + "' must be a system user group.");
+        if (rule.requireSystemGroup() && !g.system()) throw GroupErrors.mustBeSystemUserGroup(setting);
         if (!g.system()) return;
         boolean refused = (!rule.allowInternetGroup() && g.name().equals(SystemGroups.INTERNET))
                 || (!rule.allowNobodyGroup() && g.name().equals(SystemGroups.NOBODY))
                 || (!rule.allowEveryoneGroup() && g.name().equals(SystemGroups.EVERYONE))
                 || (!rule.allowedSystemGroups().isEmpty() && !rule.allowedSystemGroups().contains(g.name()))
                 || rule.forbidden().contains(g.name());
-        if (refused) throw ApiError.bad("'" + setting + "' setting cannot be set to '" + g.name() + "' group.");
+        if (refused) throw GroupErrors.settingCannotBeSetToGroup(setting, g.name());
     }
 
     public JsonNode parseAndValidate(Handle h, String param, JsonNode raw, GroupSettingRule rule) {

@@ -3,6 +3,7 @@ package dev.stoa.groups;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
@@ -29,8 +30,8 @@ public final class GroupViews {
 
     /** Zulip's require_member_or_admin: the read endpoints refuse guests and bots. */
     private static void requireMemberOrAdmin(User a) {
-        if (a.isGuest()) throw ApiError.bad("Not allowed for guest users");
-        if (a.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
+        if (a.isGuest()) throw CommonErrors.notAllowedForGuestUsers();
+        if (a.isBot()) throw CommonErrors.endpointDoesNotAcceptBotRequests();
     }
 
     public Object list(Request req) {
@@ -73,7 +74,7 @@ public final class GroupViews {
             if (v != null) changes.put(k, values.parseUpdate(k, v));
         }
         Boolean deactivated = req.optBool("deactivated").orElse(null);
-        if (name == null && description == null && changes.isEmpty() && deactivated == null) throw ApiError.bad("No new data supplied");
+        if (name == null && description == null && changes.isEmpty() && deactivated == null) throw GroupErrors.noNewDataSupplied();
         actions.checkUpdate(req.user(), groupId, new GroupActions.Update(name, description, changes, Boolean.FALSE.equals(deactivated)));
         return Json.success();
     }
@@ -118,7 +119,7 @@ public final class GroupViews {
         List<Long> add = list(req, "add"), delete = list(req, "delete");
         List<Long> addSub = list(req, "add_subgroups"), deleteSub = list(req, "delete_subgroups");
         if (add.isEmpty() && delete.isEmpty() && addSub.isEmpty() && deleteSub.isEmpty()) {
-            throw ApiError.bad("Nothing to do. Specify at least one of \"add\", \"delete\", \"add_subgroups\" or \"delete_subgroups\".");
+            throw GroupErrors.nothingToDoMembersOrSubgroups();
         }
         actions.checkUpdateMembers(req.user(), req.pathLong("user_group_id"), add, delete, addSub, deleteSub);
         return Json.success();
@@ -126,7 +127,7 @@ public final class GroupViews {
 
     public Object updateSubgroups(Request req) {
         List<Long> add = list(req, "add"), delete = list(req, "delete");
-        if (add.isEmpty() && delete.isEmpty()) throw ApiError.bad("Nothing to do. Specify at least one of \"add\" or \"delete\".");
+        if (add.isEmpty() && delete.isEmpty()) throw GroupErrors.nothingToDoMembers();
         actions.checkUpdateSubgroups(req.user(), req.pathLong("user_group_id"), add, delete);
         return Json.success();
     }

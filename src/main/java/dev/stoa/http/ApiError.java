@@ -45,14 +45,6 @@ public final class ApiError extends RuntimeException {
         return of(ErrorCode.UNAUTHORIZED, msg).withHeader("WWW-Authenticate", "Basic realm=\"zulip\"");
     }
 
-    public static ApiError invalid(String param) {
-        return bad("Invalid " + param);
-    }
-
-    public static ApiError unauthorizedAction() {
-        return bad("Insufficient permission");
-    }
-
     public ApiError with(String key, Object value) {
         extra.put(key, value);
         return this;

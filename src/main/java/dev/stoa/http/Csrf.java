@@ -17,7 +17,7 @@ public final class Csrf {
     }
 
     public static ApiError failure(String reason) {
-        return ApiError.of(ErrorCode.CSRF_FAILED, "CSRF error: " + reason).with("reason", reason);
+        return CommonErrors.csrfError(reason).with("reason", reason);
     }
 
     /** GET and HEAD change nothing; every other method needs the token. */

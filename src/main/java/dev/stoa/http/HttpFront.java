@@ -96,7 +96,7 @@ public final class HttpFront extends Handler.Abstract {
 
     private static ApiError internalError(org.eclipse.jetty.server.Request jr, Throwable e, String id) {
         LOG.error("request {} {} {} failed", id, jr.getMethod(), jr.getHttpURI().getPath(), e);
-        return ApiError.of(ErrorCode.INTERNAL_SERVER_ERROR, "Internal server error (request " + id + ")");
+        return CommonErrors.internalServerError(id);
     }
 
     /**
@@ -119,7 +119,7 @@ public final class HttpFront extends Handler.Abstract {
         if (now - last > 5_000_000_000L && lastUnavailableWarning.compareAndSet(last, now)) {
             LOG.warn("database unavailable, answering 503: {}", rootMessage(e));
         }
-        return ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, "The server's database is unavailable; try again shortly.")
+        return CommonErrors.databaseUnavailable()
                 .withHeader("Retry-After", "5");
     }
 
@@ -140,7 +140,7 @@ public final class HttpFront extends Handler.Abstract {
         if (now - last > 5_000_000_000L && lastBusyWarning.compareAndSet(last, now)) {
             LOG.warn("write path overloaded: refusing writes with 503 (--max-waiting-writes)");
         }
-        return ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, "The server is busy; try again shortly.").withHeader("Retry-After", "1");
+        return CommonErrors.serverBusy().withHeader("Retry-After", "1");
     }
 
     private static final AtomicLong lastBusyWarning = new AtomicLong();
@@ -164,7 +164,7 @@ public final class HttpFront extends Handler.Abstract {
     }
 
     private static ApiError nulError() {
-        return ApiError.bad("Invalid characters in request: NULL (0x00) characters are not allowed.");
+        return CommonErrors.nullCharactersInRequest();
     }
 
     private Object dispatch(org.eclipse.jetty.server.Request jr, Response resp, Router.Route[] route) throws Exception {
@@ -212,7 +212,7 @@ public final class HttpFront extends Handler.Abstract {
     }
 
     private static ApiError tooLarge() {
-        return ApiError.of(ErrorCode.BAD_REQUEST, 413, "Request body is too large (at most 25 MiB).");
+        return CommonErrors.requestBodyTooLarge();
     }
 
     /**
@@ -245,7 +245,7 @@ public final class HttpFront extends Handler.Abstract {
             if (mode == Router.Auth.USER || (mode == Router.Auth.OPTIONAL && !auth.allowsSpectators())) {
                 // A browser shows its own login dialog for a Basic challenge: the web client's paths get Zulip's "Session" one.
                 boolean web = path.startsWith("/json/") || path.startsWith("/accounts/");
-                throw ApiError.of(ErrorCode.UNAUTHORIZED, "Not logged in: API authentication or user session required")
+                throw CommonErrors.notLoggedIn()
                         .withHeader("WWW-Authenticate", web ? "Session realm=\"zulip\"" : BASIC_CHALLENGE);
             }
             rateLimit("ip:" + req.remoteAddress(), limits.perIp(), resp);
@@ -291,7 +291,7 @@ public final class HttpFront extends Handler.Abstract {
 
     private static String[] basic(String header) {
         if (!header.regionMatches(true, 0, "Basic ", 0, 6)) {
-            throw ApiError.of(ErrorCode.UNAUTHORIZED, "This endpoint requires HTTP basic authentication.")
+            throw CommonErrors.basicAuthRequired()
                     .withHeader("WWW-Authenticate", BASIC_CHALLENGE);
         }
         try {
@@ -300,7 +300,7 @@ public final class HttpFront extends Handler.Abstract {
             if (colon < 0) throw new IllegalArgumentException();
             return new String[] {decoded.substring(0, colon), decoded.substring(colon + 1)};
         } catch (IllegalArgumentException e) {
-            throw ApiError.of(ErrorCode.UNAUTHORIZED, "Invalid authorization header for basic auth")
+            throw CommonErrors.invalidBasicAuthHeader()
                     .withHeader("WWW-Authenticate", BASIC_CHALLENGE);
         }
     }
@@ -319,7 +319,7 @@ public final class HttpFront extends Handler.Abstract {
         if (!d.allowed()) {
             int retry = (int) Math.ceil(d.retryAfterSeconds());
             resp.getHeaders().put("Retry-After", String.valueOf(retry));
-            throw ApiError.of(ErrorCode.RATE_LIMIT_HIT, "API usage exceeded rate limit").with("retry-after", retry);
+            throw CommonErrors.apiUsageExceededRateLimit().with("retry-after", retry);
         }
     }
 

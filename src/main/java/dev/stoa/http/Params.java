@@ -84,7 +84,7 @@ final class Params {
     }
 
     private static ApiError malformed() {
-        return ApiError.bad("Malformed request: invalid encoding of parameters.");
+        return CommonErrors.malformedParameters();
     }
 
     private static void decodeMultipart(String type, byte[] body, Map<String, String> params,

@@ -131,7 +131,7 @@ public final class Request {
         try {
             return Long.parseLong(v);
         } catch (NumberFormatException e) {
-            throw ApiError.bad("Invalid " + name);
+            throw CommonErrors.invalid(name);
         }
     }
 
@@ -167,7 +167,7 @@ public final class Request {
      */
     public static boolean parseBool(String name, String v) {
         JsonNode n = parseJson(name, v);
-        if (!n.isBoolean()) throw ApiError.bad(name + " is not a boolean");
+        if (!n.isBoolean()) throw CommonErrors.notABoolean(name);
         return n.booleanValue();
     }
 
@@ -190,13 +190,13 @@ public final class Request {
         String v = raw(name);
         if (v == null) return dflt;
         long l = parseLong(name, v);
-        if (l > Integer.MAX_VALUE || l < Integer.MIN_VALUE) throw ApiError.bad(name + " is not an integer");
+        if (l > Integer.MAX_VALUE || l < Integer.MIN_VALUE) throw CommonErrors.notAnInteger(name);
         return (int) l;
     }
 
     public static long parseLong(String name, String v) {
         JsonNode n = parseJson(name, v);
-        if (!n.isIntegralNumber() || !n.canConvertToLong()) throw ApiError.bad(name + " is not an integer");
+        if (!n.isIntegralNumber() || !n.canConvertToLong()) throw CommonErrors.notAnInteger(name);
         return n.longValue();
     }
 
@@ -212,7 +212,7 @@ public final class Request {
         } catch (IOException e) {
             n = null;
         }
-        if (n == null || n.isMissingNode()) throw ApiError.bad(name + " is not valid JSON");
+        if (n == null || n.isMissingNode()) throw CommonErrors.notValidJson(name);
         return n;
     }
 
@@ -230,14 +230,14 @@ public final class Request {
 
     public JsonNode jsonArray(String name) {
         JsonNode n = json(name);
-        if (n != null && !n.isArray()) throw ApiError.bad(name + " is not a list");
-        if (n != null && n.size() > MAX_LIST) throw ApiError.bad(name + " is too long (at most " + MAX_LIST + " items)");
+        if (n != null && !n.isArray()) throw CommonErrors.notAList(name);
+        if (n != null && n.size() > MAX_LIST) throw CommonErrors.listTooLong(name, MAX_LIST);
         return n;
     }
 
     public JsonNode jsonObject(String name) {
         JsonNode n = json(name);
-        if (n != null && !n.isObject()) throw ApiError.bad(name + " is not a dict");
+        if (n != null && !n.isObject()) throw CommonErrors.notADict(name);
         return n;
     }
 
@@ -247,7 +247,7 @@ public final class Request {
         if (n == null) return null;
         List<Long> out = new ArrayList<>();
         for (JsonNode e : n) {
-            if (!e.isIntegralNumber()) throw ApiError.bad(name + "[" + out.size() + "] is not an integer");
+            if (!e.isIntegralNumber()) throw CommonErrors.elementIsNotInteger(name, out.size());
             out.add(e.longValue());
         }
         return out;
@@ -259,7 +259,7 @@ public final class Request {
         if (n == null) return null;
         List<String> out = new ArrayList<>();
         for (JsonNode e : n) {
-            if (!e.isTextual()) throw ApiError.bad(name + "[" + out.size() + "] is not a string");
+            if (!e.isTextual()) throw CommonErrors.elementIsNotString(name, out.size());
             out.add(e.textValue());
         }
         return out;
@@ -290,7 +290,7 @@ public final class Request {
 
     /** Zulip refuses NUL characters in names and texts: "Invalid characters in <param>". */
     public static String noNul(String param, String value) {
-        if (value != null && value.indexOf('\u0000') >= 0) throw ApiError.bad("Invalid characters in " + param);
+        if (value != null && value.indexOf('\u0000') >= 0) throw CommonErrors.invalidCharactersIn(param);
         return value;
     }
 }

@@ -82,8 +82,8 @@ public final class Router {
             allowed.add(r.method);
         }
         if (!allowed.isEmpty())
-            throw ApiError.of(ErrorCode.BAD_REQUEST, 405, "Method Not Allowed").with("allowed_methods", String.join(", ", allowed));
-        throw ApiError.of(ErrorCode.BAD_REQUEST, 404, "Not Found");
+            throw CommonErrors.methodNotAllowed().with("allowed_methods", String.join(", ", allowed));
+        throw CommonErrors.notFound();
     }
 
     /**
@@ -112,7 +112,7 @@ public final class Router {
         try {
             return URLDecoder.decode(segment.replace("+", "%2B"), StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
-            throw ApiError.bad("Malformed request: invalid encoding of parameters.");
+            throw CommonErrors.malformedParameters();
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.stoa.integrations;
 
-import dev.stoa.http.ApiError;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,7 +36,7 @@ final class AlertmanagerIntegration implements Integration {
             statuses.putIfAbsent("firing", new ArrayList<>());
             statuses.putIfAbsent("resolved", new ArrayList<>());
             // Python's dict raises KeyError on any other status: a malformed payload.
-            if (!statuses.containsKey(status)) throw ApiError.bad(alert.get("status").path() + " is not firing or resolved");
+            if (!statuses.containsKey(status)) throw IntegrationErrors.notFiringOrResolved(alert.get("status").path());
             statuses.get(status).add(desc + " ([graph](" + url + "))");
         }
         List<Post> posts = new ArrayList<>();

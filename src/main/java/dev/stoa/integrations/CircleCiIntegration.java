@@ -1,6 +1,5 @@
 package dev.stoa.integrations;
 
-import dev.stoa.http.ApiError;
 import java.util.List;
 import java.util.Map;
 
@@ -32,7 +31,7 @@ final class CircleCiIntegration implements Integration {
             case "job-completed" -> "Job `" + p.get("job").get("name").str() + "`";
             case "workflow-completed" -> "Workflow [`" + p.get("workflow").get("name").str() + "`](" + p.get("workflow").get("url").str() + ")";
             // Zulip's check_string_in on the type: a validation error, not an unsupported event.
-            default -> throw ApiError.bad("Invalid payload[\"type\"]");
+            default -> throw IntegrationErrors.invalidPayloadType();
         };
         Payload outcome = type.equals("job-completed") ? p.get("job") : p.get("workflow");
         // Zulip formats an unknown outcome from a missing map entry, so its text is "None".

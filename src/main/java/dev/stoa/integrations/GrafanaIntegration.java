@@ -1,6 +1,6 @@
 package dev.stoa.integrations;
 
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -112,7 +112,7 @@ final class GrafanaIntegration implements Integration {
 
     private static String oneOf(Payload p, Set<String> allowed) {
         String v = p.str();
-        if (!allowed.contains(v)) throw ApiError.bad("Invalid " + p.path());
+        if (!allowed.contains(v)) throw CommonErrors.invalid(p.path());
         return v;
     }
 }

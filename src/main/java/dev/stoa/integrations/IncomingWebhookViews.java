@@ -1,6 +1,7 @@
 package dev.stoa.integrations;
 
 import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
@@ -28,7 +29,7 @@ public final class IncomingWebhookViews {
 
     public Object post(Request req) {
         Integration integration = integrations.byName(req.pathParam("integration"))
-                .orElseThrow(() -> ApiError.of(ErrorCode.BAD_REQUEST, 404, "Not Found"));
+                .orElseThrow(() -> CommonErrors.notFound());
         String stream = req.raw("stream");
         String topic = req.raw("topic");
         List<String> only = patterns(req, "only_events"), exclude = patterns(req, "exclude_events");

@@ -1,6 +1,5 @@
 package dev.stoa.integrations;
 
-import dev.stoa.http.ApiError;
 
 /** Zulip's generic "json" integration: any JSON body, posted pretty-printed in a code block under topic "JSON". */
 final class JsonIntegration implements Integration {
@@ -11,7 +10,7 @@ final class JsonIntegration implements Integration {
     @Override
     public Outcome handle(WebhookRequest request) {
         Payload payload = request.json();
-        if (!payload.node().isObject()) throw ApiError.bad("payload is not a dict"); // JsonBodyPayload[dict]
+        if (!payload.node().isObject()) throw IntegrationErrors.payloadIsNotDict(); // JsonBodyPayload[dict]
         return Integration.post("JSON", "```json\n" + PythonJson.dumps(payload.node()) + "\n```", null);
     }
 }

@@ -2,7 +2,7 @@ package dev.stoa.integrations;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -25,9 +25,9 @@ public final class Payload implements Iterable<Payload> {
 
     /** The member {@code key}; a 400 when this is not an object or the key is absent. */
     public Payload get(String key) {
-        if (!node.isObject()) throw ApiError.bad(path + " is not a dict");
+        if (!node.isObject()) throw CommonErrors.notADict(path);
         JsonNode v = node.get(key);
-        if (v == null) throw ApiError.bad(path + "[\"" + key + "\"] is missing");
+        if (v == null) throw IntegrationErrors.keyMissing(path, key);
         return new Payload(path + "[\"" + key + "\"]", v);
     }
 
@@ -49,7 +49,7 @@ public final class Payload implements Iterable<Payload> {
     }
 
     public String str() {
-        if (!node.isTextual()) throw ApiError.bad(path + " is not a string");
+        if (!node.isTextual()) throw CommonErrors.notAString(path);
         return node.textValue();
     }
 
@@ -59,17 +59,17 @@ public final class Payload implements Iterable<Payload> {
     }
 
     public long integer() {
-        if (!node.isIntegralNumber()) throw ApiError.bad(path + " is not an integer");
+        if (!node.isIntegralNumber()) throw CommonErrors.notAnInteger(path);
         return node.longValue();
     }
 
     public boolean bool() {
-        if (!node.isBoolean()) throw ApiError.bad(path + " is not a boolean");
+        if (!node.isBoolean()) throw CommonErrors.notABoolean(path);
         return node.booleanValue();
     }
 
     public List<Payload> list() {
-        if (!node.isArray()) throw ApiError.bad(path + " is not a list");
+        if (!node.isArray()) throw CommonErrors.notAList(path);
         List<Payload> out = new ArrayList<>();
         for (int i = 0; i < node.size(); i++) out.add(new Payload(path + "[" + i + "]", node.get(i)));
         return out;

@@ -1,6 +1,6 @@
 package dev.stoa.integrations;
 
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
@@ -108,7 +108,7 @@ final class SlackBlocks {
 
     private static String oneOf(Payload p, Set<String> allowed) {
         String v = p.str();
-        if (!allowed.contains(v)) throw ApiError.bad("Invalid " + pathOf(p));
+        if (!allowed.contains(v)) throw CommonErrors.invalid(pathOf(p));
         return v;
     }
 
@@ -118,7 +118,7 @@ final class SlackBlocks {
             var u = new URI(v);
             if (u.getScheme() == null || u.getHost() == null) throw new URISyntaxException(v, "no host");
         } catch (URISyntaxException e) {
-            throw ApiError.bad(pathOf(p) + " is not a URL");
+            throw CommonErrors.notAUrl(pathOf(p));
         }
         return v;
     }

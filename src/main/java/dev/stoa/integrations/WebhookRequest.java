@@ -2,7 +2,6 @@ package dev.stoa.integrations;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -37,27 +36,26 @@ public record WebhookRequest(byte[] body, String contentType, UnaryOperator<Stri
         }
     }
 
-    static ApiError malformed() { return ApiError.of(ErrorCode.INVALID_JSON, "Malformed JSON"); }
+    static ApiError malformed() { return IntegrationErrors.malformedJson(); }
 
     /** The provider's event header (Zulip's validate_extract_webhook_http_header): absent is MISSING_HTTP_EVENT_HEADER. */
     public String eventHeader(String name) {
         String v = headers.apply(name);
         if (v == null) {
-            throw ApiError.of(ErrorCode.MISSING_HTTP_EVENT_HEADER, "Missing the HTTP event header '" + name + "'").with("header", name);
+            throw IntegrationErrors.missingHttpEventHeader(name).with("header", name);
         }
         return v;
     }
 
     /** Zulip's UnsupportedWebhookEventTypeError: HTTP 200, nothing posted; the caller logs it. */
     public ApiError unsupported(String eventType) {
-        return ApiError.of(ErrorCode.UNSUPPORTED_WEBHOOK_EVENT_TYPE,
-                        "The '" + eventType + "' event isn't currently supported by the " + displayName + " webhook; ignoring")
+        return IntegrationErrors.unsupportedEventType(eventType, displayName)
                 .with("webhook_name", displayName).with("event_type", eventType);
     }
 
     /** Zulip's AnomalousWebhookPayloadError: the payload names no event at all. */
     public ApiError anomalous() {
-        return ApiError.of(ErrorCode.ANOMALOUS_WEBHOOK_PAYLOAD, "Unable to parse request: Did " + displayName + " generate this event?")
+        return IntegrationErrors.unableToParseRequestDidGenerateEvent(displayName)
                 .with("webhook_name", displayName);
     }
 }

@@ -12,6 +12,7 @@ import dev.stoa.events.Recipients;
 import dev.stoa.groups.GroupActions;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.identity.User;
 import dev.stoa.mail.Outbox;
@@ -84,9 +85,9 @@ public final class InviteActions {
         InviteRules.requireMemberOrAdmin(me);
         List<Skipped> skipped = db.write(tx -> {
             Handle h = tx.h();
-            if (!resolver.isMember(h, me.id(), realm.get().get("can_invite_users_group"))) throw ApiError.unauthorizedAction();
+            if (!resolver.isMember(h, me.id(), realm.get().get("can_invite_users_group"))) throw CommonErrors.insufficientPermission();
             InviteRules.checkRole(t.inviteAs(), me, InviteRules.adminRoleInvite(t.inviteAs()));
-            if (emailsRaw.isEmpty()) throw ApiError.bad("You must specify at least one email address.");
+            if (emailsRaw.isEmpty()) throw InviteErrors.emailRequired();
             List<String> emails = InviteRules.parseEmails(emailsRaw);
             checkChannels(h, me, t.streamIds());
             checkGroups(tx, me, t.groupIds());
@@ -151,7 +152,7 @@ public final class InviteActions {
         InviteRules.requireMemberOrAdmin(me);
         return db.write(tx -> {
             Handle h = tx.h();
-            if (!resolver.isMember(h, me.id(), realm.get().get("create_multiuse_invite_group"))) throw ApiError.unauthorizedAction();
+            if (!resolver.isMember(h, me.id(), realm.get().get("create_multiuse_invite_group"))) throw CommonErrors.insufficientPermission();
             InviteRules.checkRole(t.inviteAs(), me, InviteRules.adminRoleInvite(t.inviteAs()));
             checkChannels(h, me, t.streamIds());
             checkGroups(tx, me, t.groupIds());
@@ -174,9 +175,9 @@ public final class InviteActions {
         InviteRules.requireMemberOrAdmin(me);
         db.write(tx -> {
             Handle h = tx.h();
-            if (!resolver.isMember(h, me.id(), realm.get().get("create_multiuse_invite_group"))) throw ApiError.unauthorizedAction();
+            if (!resolver.isMember(h, me.id(), realm.get().get("create_multiuse_invite_group"))) throw CommonErrors.insufficientPermission();
             Invite i = accessible(h, me, id, true);
-            if (i.expired(clock.instant().getEpochSecond())) throw ApiError.bad("The invitation link has expired.");
+            if (i.expired(clock.instant().getEpochSecond())) throw InviteErrors.invitationExpired();
             int role = e.inviteAs() != null ? e.inviteAs() : i.invitedAs();
             if (e.inviteAs() != null) InviteRules.checkRole(role, me, InviteRules.adminRoleInvite(role));
             if (e.streamIds() != null) checkChannels(h, me, e.streamIds());
@@ -197,12 +198,12 @@ public final class InviteActions {
             try {
                 found.add(channelAccess.checkContentAccess(h, me, id));
             } catch (ApiError e) {
-                throw ApiError.bad("Invalid channel ID " + id + ". No invites were sent.");
+                throw InviteErrors.invalidChannelNoInvitesSent(id);
             }
         }
         for (Channel c : found) {
             if (!channels.isDefault(h, c.id()) && !channelAccess.canAddSubscribers(h, me, c, subs.isSubscribed(h, me.id(), c.id()))) {
-                throw ApiError.bad("You do not have permission to subscribe other users to channels.");
+                throw InviteErrors.noPermissionToSubscribeOthers();
             }
         }
     }
@@ -260,10 +261,10 @@ public final class InviteActions {
      * ("No such invitation"): mailing a dead link again helps nobody.
      */
     private Invite accessible(Handle h, User me, long id, boolean multiuse) {
-        Invite i = store.byId(h, id, multiuse).orElseThrow(() -> ApiError.bad("No such invitation"));
-        if (!multiuse && i.status() != Invite.PENDING) throw ApiError.bad("No such invitation");
+        Invite i = store.byId(h, id, multiuse).orElseThrow(() -> InviteErrors.noSuchInvitation());
+        if (!multiuse && i.status() != Invite.PENDING) throw InviteErrors.noSuchInvitation();
         if (i.referredBy() != me.id()) InviteRules.checkRole(i.invitedAs(), me, true);
-        if (multiuse && i.status() == Invite.REVOKED) throw ApiError.bad("Invitation has already been revoked");
+        if (multiuse && i.status() == Invite.REVOKED) throw InviteErrors.invitationAlreadyRevoked();
         return i;
     }
 

@@ -1,7 +1,6 @@
 package dev.stoa.invites;
 
-import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.identity.Role;
 import dev.stoa.identity.User;
 import java.util.LinkedHashSet;
@@ -22,13 +21,13 @@ public final class InviteRules {
 
     /** Zulip's require_member_or_admin, checked before the parameters are read. */
     public static void requireMemberOrAdmin(User me) {
-        if (me.isGuest()) throw ApiError.bad("Not allowed for guest users");
-        if (me.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
+        if (me.isGuest()) throw CommonErrors.notAllowedForGuestUsers();
+        if (me.isBot()) throw CommonErrors.endpointDoesNotAcceptBotRequests();
     }
 
     /** invite_as must be one of the roles. */
     public static int checkInviteAs(long inviteAs) {
-        if (Role.of((int) inviteAs).isEmpty() || inviteAs != (int) inviteAs) throw ApiError.bad("Invalid invite_as");
+        if (Role.of((int) inviteAs).isEmpty() || inviteAs != (int) inviteAs) throw InviteErrors.invalidInviteAs();
         return (int) inviteAs;
     }
 
@@ -37,8 +36,8 @@ public final class InviteRules {
      * `requireAdmin` for inviting administrators and moderators and for another's invitation.
      */
     static void checkRole(int invitedAs, User me, boolean requireAdmin) {
-        if (invitedAs == Role.OWNER.code && !me.isOwner()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
-        if (requireAdmin && !me.isAdmin()) throw ApiError.bad("Must be an organization administrator");
+        if (invitedAs == Role.OWNER.code && !me.isOwner()) throw CommonErrors.mustBeOrganizationOwner();
+        if (requireAdmin && !me.isAdmin()) throw InviteErrors.mustBeAdministrator();
     }
 
     static boolean adminRoleInvite(int invitedAs) {
@@ -57,7 +56,7 @@ public final class InviteRules {
 
     /** invite_expires_in_minutes: null never expires. */
     public static Long checkExpiry(Long minutes) {
-        if (minutes != null && (minutes <= 0 || minutes > MAX_EXPIRY_MINUTES)) throw ApiError.bad("Invalid invite_expires_in_minutes");
+        if (minutes != null && (minutes <= 0 || minutes > MAX_EXPIRY_MINUTES)) throw InviteErrors.invalidInviteExpiresInMinutes();
         return minutes;
     }
 }

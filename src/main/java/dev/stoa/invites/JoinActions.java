@@ -8,9 +8,11 @@ import dev.stoa.identity.Role;
 import dev.stoa.identity.User;
 import dev.stoa.messages.NotificationBot;
 import dev.stoa.realm.RealmHolder;
+import dev.stoa.realmdomains.RealmDomainErrors;
 import dev.stoa.realmdomains.RealmDomainRules;
 import dev.stoa.realmdomains.RealmDomainStore;
 import dev.stoa.users.UserActions;
+import dev.stoa.users.UserErrors;
 import dev.stoa.users.UserHooks;
 import dev.stoa.users.UserRules;
 import dev.stoa.users.UserStore;
@@ -67,7 +69,7 @@ public final class JoinActions {
 
     public User checkJoin(JoinInput in) {
         String name = UserRules.checkFullName(in.fullName());
-        if (in.password().length() < 6) throw ApiError.bad("The password is too weak.");
+        if (in.password().length() < 6) throw UserErrors.passwordTooWeak();
         return db.write(tx -> {
             Handle h = tx.h();
             Invite i = usable(h, in.key());
@@ -93,12 +95,11 @@ public final class JoinActions {
 
     /** Realm domain restrictions apply to invitees too; an address in use is refused. */
     private void checkEmail(Handle h, String email) {
-        if (!UserRules.isEmail(email)) throw ApiError.bad("Please enter a valid email address.");
+        if (!UserRules.isEmail(email)) throw InviteErrors.invalidEmailAddress();
         if (realm.get().get("emails_restricted_to_domains").asBoolean(false) && !RealmDomainRules.allows(domains.all(h), email)) {
-            throw ApiError.bad("Your email address, " + email + ", is not in one of the domains that are allowed to register"
-                    + " for accounts in this organization.");
+            throw RealmDomainErrors.emailDomainNotAllowed(email);
         }
-        if (users.byEmail(h, email).isPresent()) throw ApiError.bad("A user with the email address " + email + " already exists.");
+        if (users.byEmail(h, email).isPresent()) throw InviteErrors.userAlreadyExists(email);
     }
 
     private void tellReferrer(Tx tx, Invite i, User joined) {

@@ -36,7 +36,7 @@ final class LdapAvatars {
         String fileName = fileName(photo);
         AvatarImages.Resized resized;
         try {
-            if (fileName == null) throw ApiError.bad("neither JPEG, PNG nor GIF");
+            if (fileName == null) throw LdapErrors.notJpegPngOrGif();
             resized = AvatarImages.resize(fileName, photo);
         } catch (ApiError e) {
             LOG.warn("Could not use the LDAP avatar of user {}: {}", u.id(), e.getMessage());

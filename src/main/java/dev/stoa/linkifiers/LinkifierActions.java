@@ -86,10 +86,10 @@ public final class LinkifierActions {
     public void doReorder(List<Long> orderedIds) {
         db.write(tx -> {
             Set<Long> given = new HashSet<>(orderedIds);
-            if (given.size() < orderedIds.size()) throw ApiError.bad("The ordered list must not contain duplicated linkifiers");
+            if (given.size() < orderedIds.size()) throw LinkifierErrors.duplicateLinkifiersInOrder();
             Set<Long> existing = new HashSet<>();
             store.all(tx.h()).forEach(l -> existing.add(l.id()));
-            if (!existing.equals(given)) throw ApiError.bad("The ordered list must enumerate all existing linkifiers exactly once");
+            if (!existing.equals(given)) throw LinkifierErrors.orderMustListAllLinkifiers();
             store.setOrder(tx, orderedIds);
             notify(tx);
             return null;
@@ -103,7 +103,7 @@ public final class LinkifierActions {
     }
 
     static ApiError notFound() {
-        return ApiError.bad("Linkifier not found.");
+        return LinkifierErrors.linkifierNotFound();
     }
 
     private static ApiError duplicate() {

@@ -2,7 +2,7 @@ package dev.stoa.linkifiers;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
@@ -72,6 +72,6 @@ public final class LinkifierViews {
 
     static void requireAdmin(Request req) {
         User me = req.user();
-        if (!me.isAdmin()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization administrator");
+        if (!me.isAdmin()) throw CommonErrors.mustBeOrganizationAdministrator();
     }
 }

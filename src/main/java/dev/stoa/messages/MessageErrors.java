@@ -55,7 +55,7 @@ public final class MessageErrors {
         return ApiError.bad("You do not have permission to send direct messages to this recipient.");
     }
 
-    static ApiError invalidDataTypeForRecipients() {
+    public static ApiError invalidDataTypeForRecipients() {
         return ApiError.bad("Invalid data type for recipients");
     }
 
@@ -63,7 +63,7 @@ public final class MessageErrors {
         return ApiError.bad("Message must have recipients");
     }
 
-    static ApiError invalidRecipient(long id) {
+    public static ApiError invalidRecipient(long id) {
         return ApiError.bad("Invalid user ID " + id);
     }
 
@@ -159,7 +159,7 @@ public final class MessageErrors {
         return ApiError.bad("Invalid anchor");
     }
 
-    static ApiError invalidMessage() {
+    public static ApiError invalidMessage() {
         return ApiError.bad("Invalid message(s)");
     }
 
@@ -171,11 +171,11 @@ public final class MessageErrors {
         return ApiError.bad("Read receipts are disabled in this organization.");
     }
 
-    static ApiError messageMustNotBeEmpty() {
+    public static ApiError messageMustNotBeEmpty() {
         return ApiError.bad("Message must not be empty");
     }
 
-    static ApiError messageMustNotContainNullBytes() {
+    public static ApiError messageMustNotContainNullBytes() {
         return ApiError.bad("Message must not contain null bytes");
     }
 

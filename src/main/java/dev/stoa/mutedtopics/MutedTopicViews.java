@@ -2,11 +2,13 @@ package dev.stoa.mutedtopics;
 
 import dev.stoa.channels.Channel;
 import dev.stoa.channels.ChannelAccess;
+import dev.stoa.channels.ChannelErrors;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
 import dev.stoa.realm.Realm;
+import dev.stoa.topics.TopicErrors;
 import dev.stoa.topics.UserTopicActions;
 import java.util.Optional;
 
@@ -27,13 +29,13 @@ public final class MutedTopicViews {
     public Object update(Request req) {
         User me = req.user();
         String op = req.str("op");
-        if (!op.equals("add") && !op.equals("remove")) throw ApiError.invalid("op");
+        if (!op.equals("add") && !op.equals("remove")) throw MutedTopicErrors.invalidOp();
         String topic = topic(req.str("topic"));
         Optional<String> name = req.optStr("stream");
         Optional<Long> id = req.optLong("stream_id");
-        if (name.isEmpty() && id.isEmpty()) throw ApiError.bad("Missing 'stream_id' argument");
+        if (name.isEmpty() && id.isEmpty()) throw ChannelErrors.missingStreamIdArgument();
         if (name.isPresent() && id.isPresent()) {
-            throw ApiError.bad("Unsupported parameter combination: stream_id, stream").with("parameters", "stream_id, stream");
+            throw MutedTopicErrors.streamIdAndStreamTogether().with("parameters", "stream_id, stream");
         }
         boolean add = op.equals("add");
         long channelId = name.isPresent() ? byName(name.get(), add) : id.get();
@@ -54,17 +56,17 @@ public final class MutedTopicViews {
     private static String topic(String raw) {
         String t = raw.strip();
         if (t.codePointCount(0, t.length()) > Realm.MAX_TOPIC_LENGTH) {
-            throw ApiError.bad("topic is too long (limit: " + Realm.MAX_TOPIC_LENGTH + " characters)");
+            throw TopicErrors.topicTooLong(Realm.MAX_TOPIC_LENGTH);
         }
-        if (t.indexOf('\0') >= 0) throw ApiError.bad("Topic must not contain null bytes");
+        if (t.indexOf('\0') >= 0) throw TopicErrors.topicContainsNull();
         return t.equals(Realm.EMPTY_TOPIC_DISPLAY_NAME) ? "" : t;
     }
 
     private static ApiError invalidName(String name) {
-        return ApiError.bad("Invalid channel name '" + name + "'");
+        return ChannelErrors.invalidChannelName(name);
     }
 
     private static ApiError notMuted() {
-        return ApiError.bad("Topic is not muted");
+        return MutedTopicErrors.topicIsNotMuted();
     }
 }

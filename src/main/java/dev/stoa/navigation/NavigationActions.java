@@ -6,7 +6,6 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 
@@ -67,11 +66,11 @@ public final class NavigationActions {
     }
 
     static ApiError exists() {
-        return ApiError.bad("Navigation view already exists.");
+        return NavigationErrors.viewAlreadyExists();
     }
 
     /** The seed: an unknown fragment gives code NOT_FOUND (HTTP 404). */
     static ApiError notFound() {
-        return ApiError.of(ErrorCode.NOT_FOUND, "Navigation view does not exist.");
+        return NavigationErrors.viewDoesNotExist();
     }
 }

@@ -36,9 +36,9 @@ public final class NavigationViews {
         boolean pinned = req.optBool("is_pinned").orElseThrow(() -> ApiError.missing("is_pinned"));
         String name = req.optStr("name").map(n -> nonBlank(n, "name")).orElse(null);
         if (BUILT_IN.contains(fragment)) {
-            if (name != null) throw ApiError.bad("Built-in views cannot have a custom name.");
+            if (name != null) throw NavigationErrors.builtInViewsCannotHaveCustomName();
         } else if (name == null) {
-            throw ApiError.bad("Custom views must have a valid name.");
+            throw NavigationErrors.customViewsMustHaveValidName();
         }
         actions.checkAdd(me, new NavigationActions.View(fragment, pinned, name));
         return Json.success();
@@ -49,7 +49,7 @@ public final class NavigationViews {
         String fragment = fragment(req);
         Boolean pinned = req.optBool("is_pinned").orElse(null);
         String name = req.optStr("name").map(n -> nonBlank(n, "name")).orElse(null);
-        if (BUILT_IN.contains(fragment) && name != null) throw ApiError.bad("Built-in views cannot have a custom name.");
+        if (BUILT_IN.contains(fragment) && name != null) throw NavigationErrors.builtInViewsCannotHaveCustomName();
         actions.checkUpdate(me, new NavigationActions.View(fragment, pinned, name));
         return Json.success();
     }
@@ -68,8 +68,8 @@ public final class NavigationViews {
 
     private static String nonBlank(String s, String name) {
         String t = s.strip();
-        if (t.isEmpty()) throw ApiError.bad(name + " cannot be blank");
-        if (t.indexOf('\0') >= 0) throw ApiError.bad(name + " must not contain null bytes");
+        if (t.isEmpty()) throw NavigationErrors.blank(name);
+        if (t.indexOf('\0') >= 0) throw NavigationErrors.containsNullBytes(name);
         return t;
     }
 }

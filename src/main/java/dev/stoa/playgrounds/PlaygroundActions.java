@@ -64,6 +64,6 @@ public final class PlaygroundActions {
     }
 
     static ApiError invalid() {
-        return ApiError.bad("Invalid playground");
+        return PlaygroundErrors.invalidPlayground();
     }
 }

@@ -32,15 +32,15 @@ final class PlaygroundRules {
 
     static String checkPygmentsLanguage(String raw) {
         if (raw.codePointCount(0, raw.length()) > MAX_PYGMENTS_LANGUAGE_LENGTH) {
-            throw ApiError.bad("pygments_language is too long (limit: " + MAX_PYGMENTS_LANGUAGE_LENGTH + " characters)");
+            throw PlaygroundErrors.pygmentsLanguageTooLong(MAX_PYGMENTS_LANGUAGE_LENGTH);
         }
-        if (!PYGMENTS_LANGUAGE.matcher(raw).matches()) throw ApiError.bad("Invalid characters in pygments language");
+        if (!PYGMENTS_LANGUAGE.matcher(raw).matches()) throw PlaygroundErrors.invalidCharactersInPygmentsLanguage();
         return raw.strip();
     }
 
     static String checkName(String raw) {
         if (raw.codePointCount(0, raw.length()) > MAX_NAME_LENGTH) {
-            throw ApiError.bad("name is too long (limit: " + MAX_NAME_LENGTH + " characters)");
+            throw PlaygroundErrors.nameTooLong(MAX_NAME_LENGTH);
         }
         return raw.strip();
     }

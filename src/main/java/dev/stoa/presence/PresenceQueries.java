@@ -2,7 +2,7 @@ package dev.stoa.presence;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserAccess;
@@ -54,11 +54,11 @@ public final class PresenceQueries {
     public ObjectNode ofUser(User me, String key) {
         return db.read(h -> {
             User target = find(h, key);
-            if (target == null || !target.isActive() || target.isSystemBot()) throw ApiError.bad("No such user");
-            if (target.isBot()) throw ApiError.bad("Presence is not supported for bot users.");
-            if (!access.canAccess(h, me, target)) throw ApiError.bad("Insufficient permission");
+            if (target == null || !target.isActive() || target.isSystemBot()) throw CommonErrors.noSuchUser();
+            if (target.isBot()) throw PresenceErrors.notSupportedForBots();
+            if (!access.canAccess(h, me, target)) throw CommonErrors.insufficientPermission();
             PresenceRow row = PresenceActions.enabled(target) ? store.get(h, target.id()).orElse(null) : null;
-            if (row == null) throw ApiError.bad("No presence data for " + key);
+            if (row == null) throw PresenceErrors.noPresenceDataFor(key);
             ObjectNode website = row.legacyEntry(false), aggregated = row.legacyEntry(false);
             website.remove("client");
             aggregated.remove("client");

@@ -1,7 +1,7 @@
 package dev.stoa.presence;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
@@ -21,7 +21,7 @@ public final class PresenceViews {
 
     private static User human(Request req) {
         User me = req.user();
-        if (me.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
+        if (me.isBot()) throw CommonErrors.endpointDoesNotAcceptBotRequests();
         return me;
     }
 
@@ -33,7 +33,7 @@ public final class PresenceViews {
         req.bool("new_user_input", false);
         boolean modern = req.bool("slim_presence", false) || lastUpdateId != null;
         String status = req.str("status");
-        if (!status.equals("active") && !status.equals("idle")) throw ApiError.bad("Invalid status: " + status);
+        if (!status.equals("active") && !status.equals("idle")) throw PresenceErrors.invalidStatus(status);
         long now = clock.instant().getEpochSecond();
         actions.doReport(me, status.equals("active"), now);
         ObjectNode out = Json.success();

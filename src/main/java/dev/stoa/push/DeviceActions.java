@@ -6,8 +6,6 @@ import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.MobileEvent;
 import dev.stoa.events.Recipients;
-import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserRules;
 import java.time.Clock;
@@ -57,7 +55,7 @@ public final class DeviceActions {
     public void checkRemove(User caller, long deviceId) {
         UserRules.humanOnly(caller);
         db.write(tx -> {
-            if (store.of(tx.h(), caller.id(), deviceId).isEmpty()) throw ApiError.bad("Invalid device ID");
+            if (store.of(tx.h(), caller.id(), deviceId).isEmpty()) throw PushErrors.invalidDeviceId();
             store.delete(tx.h(), deviceId);
             log.append(tx, new MobileEvent.DeviceRemove(deviceId), Recipients.users(caller.id()));
             return null;
@@ -73,10 +71,10 @@ public final class DeviceActions {
     public void checkRegisterPush(User caller, PushRegistration in) {
         UserRules.humanOnly(caller);
         if (!outbox.configured()) {
-            throw ApiError.of(ErrorCode.PUSH_SERVICE_NOT_CONFIGURED, "Server is not configured to use push notification service.");
+            throw PushErrors.pushNotConfigured();
         }
         db.write(tx -> {
-            DeviceStore.Device d = store.of(tx.h(), caller.id(), in.deviceId()).orElseThrow(() -> ApiError.bad("Invalid `device_id`"));
+            DeviceStore.Device d = store.of(tx.h(), caller.id(), in.deviceId()).orElseThrow(() -> PushErrors.invalidDeviceIdParameter());
             checkRegistrationFits(d, in);
             DeviceStore.Device now = new DeviceStore.Device(d.id(), d.userId(),
                     in.hasKey() ? in.pushKeyId() : d.pushKeyId(),
@@ -104,16 +102,16 @@ public final class DeviceActions {
      */
     private static void checkRegistrationFits(DeviceStore.Device d, PushRegistration in) {
         if (!in.hasKey() && !in.hasToken()) {
-            throw ApiError.bad("Missing parameters: must provide either all push key fields, all token fields, or both.");
+            throw PushErrors.missingPushFields();
         }
         if (!in.hasToken()) {
-            if (d.pushKeyId() == null) throw ApiError.bad("No push registration exists to rotate key for.");
+            if (d.pushKeyId() == null) throw PushErrors.noRegistrationToRotateKey();
             return;
         }
         if (d.pushRegistrationErrorCode() == null && d.pendingPushTokenId() != null) {
-            throw ApiError.bad("A registration for the device already in progress.");
+            throw PushErrors.registrationInProgress();
         }
-        if (!in.hasKey() && d.pushKeyId() == null) throw ApiError.bad("No push registration exists to rotate token for.");
+        if (!in.hasKey() && d.pushKeyId() == null) throw PushErrors.noRegistrationToRotateToken();
     }
 
     static MobileEvent.DeviceUpdate updateEvent(DeviceStore.Device d) {

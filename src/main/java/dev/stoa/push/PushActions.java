@@ -3,7 +3,6 @@ package dev.stoa.push;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
-import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserRules;
 import java.time.Clock;
@@ -37,7 +36,7 @@ public final class PushActions {
     public void checkRemove(User caller, int kind, String token) {
         UserRules.humanOnly(caller);
         db.write(tx -> {
-            if (!store.remove(tx.h(), caller.id(), kind, token)) throw ApiError.bad("Token does not exist");
+            if (!store.remove(tx.h(), caller.id(), kind, token)) throw PushErrors.tokenDoesNotExist();
             if (outbox.configured()) forward(tx, "unregister", caller.id(), kind, token, null);
             return null;
         });

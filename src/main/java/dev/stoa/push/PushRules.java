@@ -1,6 +1,5 @@
 package dev.stoa.push;
 
-import dev.stoa.http.ApiError;
 import java.util.regex.Pattern;
 
 /** Zulip's checks of a device token and an iOS app id. */
@@ -11,13 +10,13 @@ final class PushRules {
     private PushRules() {}
 
     static String checkToken(String token, int kind) {
-        if (token.isEmpty() || token.length() > MAX_TOKEN_LENGTH) throw ApiError.bad("Empty or invalid length token");
-        if (kind == PushTokenStore.APNS && !decodesAsHex(token)) throw ApiError.bad("Invalid APNS token");
+        if (token.isEmpty() || token.length() > MAX_TOKEN_LENGTH) throw PushErrors.invalidTokenLength();
+        if (kind == PushTokenStore.APNS && !decodesAsHex(token)) throw PushErrors.invalidApnsToken();
         return token;
     }
 
     static String checkAppId(String appId) {
-        if (!APP_ID.matcher(appId).matches()) throw ApiError.bad("appid has invalid format");
+        if (!APP_ID.matcher(appId).matches()) throw PushErrors.invalidAppId();
         return appId;
     }
 

@@ -1,8 +1,6 @@
 package dev.stoa.push;
 
 import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserRules;
 import java.util.List;
@@ -34,7 +32,7 @@ public final class PushTestActions {
             List<PushNotifyStore.Token> tokens = notifier.store().tokens(tx.h(), caller.id());
             if (token != null) {
                 tokens = tokens.stream().filter(t -> t.token().equals(token)).limit(1).toList();
-                if (tokens.isEmpty()) throw ApiError.of(ErrorCode.INVALID_PUSH_DEVICE_TOKEN, "Device not recognized");
+                if (tokens.isEmpty()) throw PushErrors.deviceNotRecognized();
             }
             if (outbox.configured()) notifier.doTest(tx, caller, tokens, List.of());
             return null;
@@ -45,15 +43,15 @@ public final class PushTestActions {
     public void checkE2eeTest(User caller, Long deviceId) {
         UserRules.humanOnly(caller);
         if (!outbox.configured()) {
-            throw ApiError.of(ErrorCode.PUSH_SERVICE_NOT_CONFIGURED, "Server is not configured to use push notification service.");
+            throw PushErrors.pushNotConfigured();
         }
         db.write(tx -> {
             List<PushNotifyStore.E2eeDevice> devices = notifier.store().e2eeDevices(tx.h(), caller.id());
             if (deviceId != null) {
                 devices = devices.stream().filter(d -> d.id() == deviceId).toList();
-                if (devices.isEmpty()) throw ApiError.bad("Invalid device ID");
+                if (devices.isEmpty()) throw PushErrors.invalidDeviceId();
             }
-            if (devices.isEmpty()) throw ApiError.bad("No active registered push device");
+            if (devices.isEmpty()) throw PushErrors.noActivePushDevice();
             notifier.doTest(tx, caller, List.of(), devices);
             return null;
         });

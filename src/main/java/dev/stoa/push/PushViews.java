@@ -1,6 +1,5 @@
 package dev.stoa.push;
 
-import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
@@ -89,11 +88,11 @@ public final class PushViews {
         User me = UserRules.humanOnly(req.user());
         long deviceId = req.lng("device_id");
         String kind = req.optStr("token_kind").orElse(null);
-        if (kind != null && !Set.of("fcm", "apns").contains(kind)) throw ApiError.invalid("token_kind");
+        if (kind != null && !Set.of("fcm", "apns").contains(kind)) throw PushErrors.invalidTokenKind();
         String key = req.optStr("push_key").orElse(null);
         Long keyId = req.optLong("push_key_id").orElse(null);
         if (keyId != null && (keyId < 0 || keyId > MAX_UINT32)) {
-            throw ApiError.bad("Invalid push_key_id: Value error, Not a valid unsigned 32-bit integer");
+            throw PushErrors.invalidPushKeyId();
         }
         String publicKey = req.optStr("bouncer_public_key").orElse(null), encrypted = req.optStr("encrypted_push_registration").orElse(null);
         String tokenId = req.optStr("token_id").orElse(null);
@@ -110,7 +109,7 @@ public final class PushViews {
         try {
             Base64.getDecoder().decode(tokenId);
         } catch (IllegalArgumentException e) {
-            throw ApiError.bad("`token_id` is not Base64 encoded");
+            throw PushErrors.tokenIdIsNotBase64Encoded();
         }
     }
 
@@ -120,9 +119,9 @@ public final class PushViews {
         try {
             bytes = Base64.getDecoder().decode(key);
         } catch (IllegalArgumentException e) {
-            throw ApiError.bad("Invalid `push_key`");
+            throw PushErrors.invalidPushKey();
         }
-        if (bytes.length != 33 || bytes[0] != 0x31) throw ApiError.bad("Invalid `push_key`");
+        if (bytes.length != 33 || bytes[0] != 0x31) throw PushErrors.invalidPushKey();
         return bytes;
     }
 }

@@ -7,7 +7,6 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.LoggedEvent;
 import dev.stoa.events.RowsChanged;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -85,13 +84,13 @@ public final class EventQueues {
         }
         if (q == null || q.deleted || q.expired(now)) throw badQueue(queueId);
         if (!Objects.equals(q.userId, userId)) {
-            throw ApiError.bad("You are not authorized to get events from this queue");
+            throw QueueErrors.notYourQueue();
         }
         return q;
     }
 
     static ApiError badQueue(String queueId) {
-        return ApiError.of(ErrorCode.BAD_EVENT_QUEUE_ID, "Bad event queue ID: " + queueId).with("queue_id", queueId);
+        return QueueErrors.badEventQueueId(queueId).with("queue_id", queueId);
     }
 
     private EventQueue loadOne(String queueId) {
@@ -115,7 +114,7 @@ public final class EventQueues {
     public List<ObjectNode> poll(EventQueue q, long lastEventId, boolean dontBlock) throws InterruptedException {
         long after = Math.max(lastEventId, q.startEventId);
         if (after < log.prunedThrough()) {
-            throw ApiError.bad("An event newer than " + lastEventId + " has already been pruned!");
+            throw QueueErrors.eventsPruned(lastEventId);
         }
         q.ack(after);
         q.touch(clock.instant().getEpochSecond());

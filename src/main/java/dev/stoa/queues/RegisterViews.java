@@ -3,6 +3,7 @@ package dev.stoa.queues;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.identity.User;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
@@ -34,7 +35,7 @@ public final class RegisterViews {
         Long userId = user == null ? null : user.id();
         RegisterOptions opts = options(req, user != null);
         if (opts.allPublicStreams() && (user == null || user.isGuest())) {
-            throw ApiError.bad("User not authorized for this query");
+            throw CommonErrors.userNotAuthorizedForQuery();
         }
         Set<String> fetch = stringSet(req, "fetch_event_types");
         if (fetch == null) fetch = opts.spec().eventTypes();
@@ -69,8 +70,8 @@ public final class RegisterViews {
             return EventQueues.MOBILE_IDLE_SECS;
         }
         long idle = req.lng("idle_queue_timeout", EventQueues.DEFAULT_IDLE_SECS);
-        if (idle <= 0) throw ApiError.bad("idle_queue_timeout is too small");
-        if (idle > EventQueues.MAX_IDLE_SECS) throw ApiError.bad("idle_queue_timeout is too large");
+        if (idle <= 0) throw QueueErrors.idleQueueTimeoutTooSmall();
+        if (idle > EventQueues.MAX_IDLE_SECS) throw QueueErrors.idleQueueTimeoutTooLarge();
         return idle;
     }
 
@@ -78,12 +79,12 @@ public final class RegisterViews {
         String avatarParam = req.has("client_public_avatar") ? "client_public_avatar" : "client_gravatar";
         boolean publicAvatar = req.bool(avatarParam, authenticated);
         String subs = req.str("include_subscribers", "false");
-        if (!Set.of("true", "false", "partial").contains(subs)) throw ApiError.invalid("include_subscribers");
+        if (!Set.of("true", "false", "partial").contains(subs)) throw CommonErrors.invalidIncludeSubscribers();
         if (!authenticated && publicAvatar) {
-            throw ApiError.bad("Invalid '" + avatarParam + "' parameter for anonymous request");
+            throw QueueErrors.invalidForAnonymousRequest(avatarParam);
         }
         if (!authenticated && !"false".equals(subs)) {
-            throw ApiError.bad("Invalid 'include_subscribers' parameter for anonymous request");
+            throw QueueErrors.includeSubscribersForAnonymousRequest();
         }
         QueueSpec spec = new QueueSpec(stringSet(req, "event_types"), narrow(req), capabilities(req),
                 req.bool("all_public_streams", false), req.bool("apply_markdown", false), publicAvatar,
@@ -103,7 +104,7 @@ public final class RegisterViews {
         Map<String, Boolean> out = new HashMap<>();
         if (caps == null) return out;
         for (var e : caps.properties()) {
-            if (!e.getValue().isBoolean()) throw ApiError.bad("client_capabilities[\"" + e.getKey() + "\"] is not a boolean");
+            if (!e.getValue().isBoolean()) throw QueueErrors.capabilityIsNotBoolean(e.getKey());
             if (QueueSpec.CAPABILITIES.contains(e.getKey())) out.put(e.getKey(), e.getValue().booleanValue());
         }
         return out;

@@ -10,10 +10,10 @@ import dev.stoa.events.Recipients;
 import dev.stoa.groups.FullMembers;
 import dev.stoa.groups.GroupActions;
 import dev.stoa.groups.SystemGroups;
+import dev.stoa.http.CommonErrors;
 import java.time.Clock;
 import dev.stoa.groups.GroupSettingRules;
 import dev.stoa.groups.GroupSettingValues;
-import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import java.util.ArrayList;
 import java.util.List;
@@ -83,9 +83,9 @@ public final class RealmActions {
         RealmSettingSpecs.Spec spec = RealmSettingSpecs.SPECS.get(setting);
         if (!spec.channelId() || value.intValue() == -1) return;
         Optional<Boolean> isPrivate = channels.isPrivate(h, value.longValue());
-        if (isPrivate.isEmpty()) throw ApiError.bad("Invalid channel ID");
+        if (isPrivate.isEmpty()) throw CommonErrors.invalidChannelId();
         if (setting.equals("moderation_request_channel_id") && !isPrivate.get()) {
-            throw ApiError.bad("Moderation request channel must be private.");
+            throw RealmErrors.moderationRequestChannelMustBePrivate();
         }
     }
 

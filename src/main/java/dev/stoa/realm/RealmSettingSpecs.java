@@ -3,6 +3,7 @@ package dev.stoa.realm;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import java.util.LinkedHashMap;
@@ -55,7 +56,7 @@ final class RealmSettingSpecs {
         put("message_retention_days", RealmSettingSpecs::retention, true);
         put("default_language", (r, n) -> {
             String v = r.str(n);
-            if (!LANGUAGES.contains(v)) throw ApiError.bad("Invalid language '" + v + "'");
+            if (!LANGUAGES.contains(v)) throw RealmErrors.invalidLanguage(v);
             return F.textNode(v);
         }, false);
         put("default_code_block_language", (r, n) -> F.textNode(Request.noNul(n, r.str(n))), false);
@@ -78,7 +79,7 @@ final class RealmSettingSpecs {
     private static Parser capped(int max) {
         return (r, n) -> {
             String v = Request.noNul(n, r.str(n));
-            if (v.length() > max) throw ApiError.bad(n + " is too long (limit: " + max + " characters)");
+            if (v.length() > max) throw CommonErrors.tooLong(n, max);
             return F.textNode(v);
         };
     }
@@ -89,7 +90,7 @@ final class RealmSettingSpecs {
 
     private static JsonNode integer(Request r, String n) {
         JsonNode v = r.json(n);
-        if (!v.isIntegralNumber() || !v.canConvertToInt()) throw ApiError.bad(n + " is not an integer");
+        if (!v.isIntegralNumber() || !v.canConvertToInt()) throw CommonErrors.notAnInteger(n);
         return F.numberNode(v.intValue());
     }
 
@@ -106,7 +107,7 @@ final class RealmSettingSpecs {
             String raw = r.str(n);
             JsonNode j = Json.parseOrNull(raw);
             String v = j != null && j.isTextual() ? j.textValue() : raw;
-            if (!allowed.contains(v)) throw ApiError.bad("Invalid " + n);
+            if (!allowed.contains(v)) throw CommonErrors.invalid(n);
             return F.textNode(v);
         };
     }
@@ -116,7 +117,7 @@ final class RealmSettingSpecs {
         String raw = r.str(n);
         JsonNode j = Json.parseOrNull(raw);
         if (raw.equals("unlimited") || (j != null && j.isTextual() && j.textValue().equals("unlimited"))) return F.nullNode();
-        if (j == null || !j.isIntegralNumber() || !j.canConvertToInt() || j.intValue() <= 0) throw ApiError.bad("Bad value for '" + n + "': " + raw);
+        if (j == null || !j.isIntegralNumber() || !j.canConvertToInt() || j.intValue() <= 0) throw RealmErrors.badValueFor(n, raw);
         return F.numberNode(j.intValue());
     }
 
@@ -125,14 +126,14 @@ final class RealmSettingSpecs {
         String raw = r.str(n);
         JsonNode j = Json.parseOrNull(raw);
         if (raw.equals("unlimited") || (j != null && j.isTextual() && j.textValue().equals("unlimited"))) return F.numberNode(-1);
-        if (j == null || !j.isIntegralNumber() || !j.canConvertToInt() || j.intValue() <= 0) throw ApiError.bad("Bad value for '" + n + "': " + raw);
+        if (j == null || !j.isIntegralNumber() || !j.canConvertToInt() || j.intValue() <= 0) throw RealmErrors.badValueFor(n, raw);
         return F.numberNode(j.intValue());
     }
 
     private static JsonNode nonNegative(Request r, String n) {
         String raw = r.str(n);
         JsonNode j = Json.parseOrNull(raw);
-        if (j == null || !j.isIntegralNumber() || !j.canConvertToInt() || j.intValue() < 0) throw ApiError.bad("Bad value for '" + n + "': " + raw);
+        if (j == null || !j.isIntegralNumber() || !j.canConvertToInt() || j.intValue() < 0) throw RealmErrors.badValueFor(n, raw);
         return F.numberNode(j.intValue());
     }
 

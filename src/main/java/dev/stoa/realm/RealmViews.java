@@ -1,12 +1,12 @@
 package dev.stoa.realm;
 
+import dev.stoa.http.CommonErrors;
 import dev.stoa.identity.User;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.groups.GroupSettingRules;
 import dev.stoa.groups.GroupSettingValues;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import java.util.LinkedHashMap;
@@ -30,12 +30,12 @@ public final class RealmViews {
     }
 
     private static ApiError ownerRequired() {
-        return ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
+        return CommonErrors.mustBeOrganizationOwner();
     }
 
     public Object update(Request req) {
         User a = req.user();
-        if (!a.isAdmin()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization administrator");
+        if (!a.isAdmin()) throw CommonErrors.mustBeOrganizationAdministrator();
         Map<String, JsonNode> scalars = new LinkedHashMap<>();
         for (RealmSettingSpecs.Spec s : RealmSettingSpecs.SPECS.values()) {
             if (!req.has(s.name())) continue;

@@ -5,7 +5,6 @@ import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.OrgEvent;
 import dev.stoa.events.Recipients;
-import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import dev.stoa.realm.RealmActions;
 import dev.stoa.users.UserRules;
@@ -30,7 +29,7 @@ public final class RealmDomainActions {
         UserRules.requireOwner(caller);
         return db.write(tx -> {
             if (store.byDomain(tx.h(), domain).isPresent()) {
-                throw ApiError.bad("The domain " + domain + " is already a part of your organization.");
+                throw RealmDomainErrors.domainAlreadyAdded(domain);
             }
             long id = store.insert(tx.h(), domain, allowSubdomains);
             log.append(tx, new OrgEvent.RealmDomainAdd(RealmDomainState.json(new RealmDomainStore.Domain(id, domain, allowSubdomains))), Recipients.all());
@@ -63,6 +62,6 @@ public final class RealmDomainActions {
     }
 
     private RealmDomainStore.Domain existing(Handle h, String domain) {
-        return store.byDomain(h, domain).orElseThrow(() -> ApiError.bad("No entry found for domain " + domain + "."));
+        return store.byDomain(h, domain).orElseThrow(() -> RealmDomainErrors.noSuchDomain(domain));
     }
 }

@@ -1,6 +1,5 @@
 package dev.stoa.realmdomains;
 
-import dev.stoa.http.ApiError;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -15,7 +14,7 @@ public final class RealmDomainRules {
     static String checkDomain(String raw) {
         String d = raw.strip().toLowerCase(Locale.ROOT);
         String problem = problem(d);
-        if (problem != null) throw ApiError.bad("Invalid domain: " + problem);
+        if (problem != null) throw RealmDomainErrors.invalidDomain(problem);
         return d;
     }
 

@@ -1,7 +1,6 @@
 package dev.stoa.render;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
@@ -33,8 +32,8 @@ public final class RenderViews {
     public Object thumbnail(Request req) {
         String url = req.str("url");
         String size = req.str("size", "full");
-        if (!size.equals("full") && !size.equals("thumbnail")) throw ApiError.bad("Invalid size.");
-        if (!redirectable(url)) throw ApiError.bad("Invalid URL");
+        if (!size.equals("full") && !size.equals("thumbnail")) throw RenderErrors.invalidSize();
+        if (!redirectable(url)) throw RenderErrors.invalidUrl();
         return new RawResponse(302, "text/plain; charset=utf-8", new byte[0],
                 Map.of("Location", asciiOnly(url), "Cache-Control", "private, max-age=3600"));
     }

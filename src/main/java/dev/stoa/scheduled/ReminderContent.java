@@ -1,7 +1,6 @@
 package dev.stoa.scheduled;
 
 import dev.stoa.channels.ChannelStore;
-import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import dev.stoa.messages.Message;
 import dev.stoa.realm.Realm;
@@ -37,7 +36,7 @@ public final class ReminderContent {
         String n = note.stripTrailing();
         while (n.startsWith("\n")) n = n.substring(1);
         if (n.codePointCount(0, n.length()) > MAX_NOTE_LENGTH) {
-            throw ApiError.bad("Maximum reminder note length: " + MAX_NOTE_LENGTH + " characters");
+            throw ScheduledErrors.reminderNoteTooLong(MAX_NOTE_LENGTH);
         }
         return n;
     }

@@ -12,6 +12,7 @@ import dev.stoa.identity.User;
 import dev.stoa.messages.Access;
 import dev.stoa.messages.Message;
 import dev.stoa.messages.MessageActions;
+import dev.stoa.messages.MessageErrors;
 import dev.stoa.messages.MessageStore;
 import java.time.Clock;
 import java.util.List;
@@ -77,9 +78,9 @@ public final class ScheduledActions {
             Handle h = tx.h();
             if (in.deliverAt() != null) checkFuture(in.deliverAt());
             ScheduledRow row = store.own(h, id, me.id(), ScheduledRow.SEND_LATER).orElseThrow(() -> notFound("Scheduled message does not exist"));
-            if (row.delivered()) throw ApiError.bad("Scheduled message was already sent");
+            if (row.delivered()) throw ScheduledErrors.alreadySent();
             // A message the server failed to send needs a new time.
-            if (row.failed() && in.deliverAt() == null) throw ApiError.bad("Scheduled delivery time must be in the future.");
+            if (row.failed() && in.deliverAt() == null) throw ScheduledErrors.deliveryTimeNotInFuture();
             ScheduledRow updated = row;
             if (in.type() != null || in.to() != null || in.content() != null || in.topic() != null && row.isChannel()) {
                 String type = in.type() != null ? in.type() : row.type();
@@ -138,7 +139,7 @@ public final class ScheduledActions {
     Message readable(Handle h, User me, long id) {
         Message m = messageStore.byId(h, id).orElse(null);
         if (m == null || !Access.canRead(access.view(h, me), m, messageStore.flagsOf(h, me.id(), id).orElse(null))) {
-            throw ApiError.bad("Invalid message(s)");
+            throw MessageErrors.invalidMessage();
         }
         return m;
     }
@@ -151,16 +152,16 @@ public final class ScheduledActions {
         JsonNode n = Json.parseOrNull(raw);
         if ("stream".equals(type)) {
             if (n != null && n.isArray() && n.size() == 1) n = n.get(0);
-            if (n == null || !n.canConvertToLong() || !n.isIntegralNumber()) throw ApiError.bad("Invalid data type for channel ID");
+            if (n == null || !n.canConvertToLong() || !n.isIntegralNumber()) throw ScheduledErrors.invalidDataTypeForChannelId();
             return String.valueOf(n.longValue());
         }
-        if (n == null || !n.isArray()) throw ApiError.bad("Invalid data type for recipients");
-        for (JsonNode e : n) if (!e.isIntegralNumber() || !e.canConvertToLong()) throw ApiError.bad("Recipient list may only contain user IDs");
+        if (n == null || !n.isArray()) throw MessageErrors.invalidDataTypeForRecipients();
+        for (JsonNode e : n) if (!e.isIntegralNumber() || !e.canConvertToLong()) throw ScheduledErrors.recipientsMustBeUserIds();
         return n.toString();
     }
 
     private void checkFuture(long deliverAt) {
-        if (deliverAt <= clock.instant().getEpochSecond()) throw ApiError.bad("Scheduled delivery time must be in the future.");
+        if (deliverAt <= clock.instant().getEpochSecond()) throw ScheduledErrors.deliveryTimeNotInFuture();
     }
 
     /** A direct message's recipients as Zulip lists them: the others, or the sender alone for a message to oneself. */

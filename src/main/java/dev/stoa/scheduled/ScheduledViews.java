@@ -2,7 +2,6 @@ package dev.stoa.scheduled;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 
@@ -43,9 +42,9 @@ public final class ScheduledViews {
         String topic = req.raw("topic");
         String content = req.raw("content");
         Long at = req.optLong("scheduled_delivery_timestamp").orElse(null);
-        if (type == null && to == null && topic == null && content == null && at == null) throw ApiError.bad("Nothing to change");
-        if (type != null && to == null) throw ApiError.bad("Recipient required when updating type of scheduled message.");
-        if ("stream".equals(type) && topic == null) throw ApiError.bad("Topic required when updating scheduled message type to stream.");
+        if (type == null && to == null && topic == null && content == null && at == null) throw ScheduledErrors.nothingToChange();
+        if (type != null && to == null) throw ScheduledErrors.recipientRequiredForTypeChange();
+        if ("stream".equals(type) && topic == null) throw ScheduledErrors.topicRequiredForTypeChange();
         actions.checkEdit(req.user(), id, new ScheduledActions.EditInput(type, to, topic, content, at, req.clientName()));
         return Json.success();
     }
@@ -80,7 +79,7 @@ public final class ScheduledViews {
         return switch (t) {
             case "direct", "private" -> "private";
             case "stream", "channel" -> "stream";
-            default -> throw ApiError.bad("Invalid type");
+            default -> throw ScheduledErrors.invalidType();
         };
     }
 }

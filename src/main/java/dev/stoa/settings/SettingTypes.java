@@ -3,6 +3,7 @@ package dev.stoa.settings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Request;
 import dev.stoa.users.UserSettingsState;
 import java.util.LinkedHashMap;
@@ -74,7 +75,7 @@ final class SettingTypes {
         add("web_line_height_percent", range(122, 158));
         add("email_notifications_batching_period_seconds", (n, v) -> {
             long s = integer(n, v);
-            if (s < 120 || s > 7 * 24 * 3600) throw ApiError.bad("Invalid email batching period: " + s + " seconds");
+            if (s < 120 || s > 7 * 24 * 3600) throw SettingsErrors.invalidEmailBatchingPeriod(s);
             return JsonNodeFactory.instance.numberNode(s);
         });
         add("default_language", text(LANGUAGES.keySet(), "Invalid default_language"));
@@ -85,7 +86,7 @@ final class SettingTypes {
         add("emojiset", text(Set.of("google", "twitter", "text", "google-blob"), "Invalid emojiset"));
         add("web_animate_image_previews", text(Set.of("always", "on_hover", "never"), "Invalid web_animate_image_previews"));
         add("notification_sound", (n, v) -> {
-            if (!SOUNDS.contains(v)) throw ApiError.bad("Invalid notification sound '" + v + "'");
+            if (!SOUNDS.contains(v)) throw SettingsErrors.invalidNotificationSound(v);
             return JsonNodeFactory.instance.textNode(v);
         });
     }
@@ -110,14 +111,14 @@ final class SettingTypes {
         return (n, v) -> {
             long i = integer(n, v);
             for (int a : allowed) if (a == i) return JsonNodeFactory.instance.numberNode((int) i);
-            throw ApiError.bad("Invalid " + n);
+            throw CommonErrors.invalid(n);
         };
     }
 
     private static Parser range(int min, int max) {
         return (n, v) -> {
             long i = integer(n, v);
-            if (i < min || i > max) throw ApiError.bad("Invalid " + n);
+            if (i < min || i > max) throw CommonErrors.invalid(n);
             return JsonNodeFactory.instance.numberNode((int) i);
         };
     }

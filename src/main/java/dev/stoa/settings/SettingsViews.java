@@ -2,7 +2,7 @@ package dev.stoa.settings;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.accounts.PasswordChangeActions;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
@@ -33,18 +33,18 @@ public final class SettingsViews {
 
     public Object update(Request req) {
         User me = req.user();
-        if (me.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
+        if (me.isBot()) throw CommonErrors.endpointDoesNotAcceptBotRequests();
         Map<String, JsonNode> changes = parse(req);
         String fullName = req.optStr("full_name").orElse(null);
         String timezone = req.optStr("timezone").orElse(null);
         if (fullName != null) {
             if (realm.get().get("name_changes_disabled").asBoolean(false) && !me.isAdmin()) {
-                throw ApiError.bad("Name changes are disabled in this organization.");
+                throw SettingsErrors.nameChangesDisabled();
             }
             fullName = UserRules.checkFullName(fullName);
         }
         if (timezone != null && !timezone.isEmpty() && !UserRules.isTimezone(timezone)) {
-            throw ApiError.bad("timezone is not a recognized time zone");
+            throw SettingsErrors.unknownTimezone();
         }
         String newPassword = req.optStr("new_password").orElse(null);
         String oldPassword = req.optStr("old_password").orElse(null);

@@ -1,6 +1,5 @@
 package dev.stoa.signin;
 
-import dev.stoa.http.ApiError;
 
 /**
  * Where a sign-in ends, as Zulip's login views decide it: a browser session (then to {@code next}),
@@ -22,9 +21,9 @@ public sealed interface AppFlow {
     /** Zulip's validate_otp_params, then the flow the parameters ask for; {@code next} is made safe (this site's paths only). */
     static AppFlow of(String mobileOtp, String desktopOtp, String next) {
         for (String otp : new String[] {mobileOtp, desktopOtp}) {
-            if (otp != null && !isValidOtp(otp)) throw ApiError.bad("Invalid OTP");
+            if (otp != null && !isValidOtp(otp)) throw SigninErrors.invalidOtp();
         }
-        if (mobileOtp != null && desktopOtp != null) throw ApiError.bad("Can't use both mobile_flow_otp and desktop_flow_otp together.");
+        if (mobileOtp != null && desktopOtp != null) throw SigninErrors.bothFlowOtps();
         if (mobileOtp != null) return new Mobile(mobileOtp);
         if (desktopOtp != null) return new Desktop(desktopOtp);
         return new Browser(safeNext(next));

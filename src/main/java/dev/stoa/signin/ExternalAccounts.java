@@ -1,10 +1,10 @@
 package dev.stoa.signin;
 
 import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
 import dev.stoa.identity.Role;
 import dev.stoa.identity.User;
 import dev.stoa.realm.RealmHolder;
+import dev.stoa.realmdomains.RealmDomainErrors;
 import dev.stoa.realmdomains.RealmDomainRules;
 import dev.stoa.realmdomains.RealmDomainStore;
 import dev.stoa.users.UserActions;
@@ -33,18 +33,18 @@ public final class ExternalAccounts {
     }
 
     public User resolve(String email, boolean emailVerified, String fullName) {
-        if (email == null || !UserRules.isEmail(email)) throw ApiError.bad("The identity provider sent no usable email address.");
-        if (!emailVerified) throw ApiError.bad("The identity provider has not verified the email address " + email + ".");
+        if (email == null || !UserRules.isEmail(email)) throw SigninErrors.idpSentNoEmail();
+        if (!emailVerified) throw SigninErrors.idpEmailNotVerified(email);
         User u = db.read(h -> users.byEmail(h, email).orElse(null));
         if (u != null) {
-            if (u.isBot()) throw ApiError.bad("Bots cannot sign in.");
+            if (u.isBot()) throw SigninErrors.botsCannotSignIn();
             return u;
         }
         if (realm.get().get("invite_required").asBoolean(false)) {
-            throw ApiError.bad("Please request an invite for " + email + " from the organization administrator.");
+            throw SigninErrors.inviteRequired(email);
         }
         if (realm.get().get("emails_restricted_to_domains").asBoolean(false) && !RealmDomainRules.allows(db.read(domains::all), email)) {
-            throw ApiError.bad("Your email address, " + email + ", is not in one of the domains that are allowed to register for accounts in this organization.");
+            throw RealmDomainErrors.emailDomainNotAllowed(email);
         }
         String name = fullName == null || fullName.isBlank() ? email.substring(0, email.indexOf('@')) : fullName;
         return userActions.doCreateUser(new UserActions.NewUser(email, null, UserRules.checkFullName(name), Role.MEMBER, null, null, false));

@@ -1,7 +1,6 @@
 package dev.stoa.signin;
 
 import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.sessions.SessionActions;
@@ -72,10 +71,10 @@ public final class SignInActions {
 
     /** GET /accounts/login/subdomain/{token}: the desktop app's token → a session (Zulip's log_into_subdomain). Works once. */
     public Redeemed doRedeem(String token, String previousKey) {
-        if (!isTokenFormat(token)) throw ApiError.bad("Malformed login token");
+        if (!isTokenFormat(token)) throw SigninErrors.malformedLoginToken();
         long now = clock.instant().getEpochSecond();
         User u = db.write(tx -> tokens.take(tx.h(), SessionKeys.sha256(token), now).flatMap(id -> users.byId(tx.h(), id)).orElse(null));
-        if (u == null) throw ApiError.bad("Invalid or expired login token");
+        if (u == null) throw SigninErrors.invalidOrExpiredLoginToken();
         return new Redeemed(u, doBrowser(u, previousKey));
     }
 

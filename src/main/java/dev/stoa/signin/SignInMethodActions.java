@@ -6,8 +6,7 @@ import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.RealmEvent;
 import dev.stoa.events.Recipients;
-import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import java.util.LinkedHashMap;
@@ -43,18 +42,18 @@ public final class SignInMethodActions {
 
     /** Zulip's checks in update_realm, before anything changes: owner, known names, at least one on. */
     public Map<String, Boolean> checkRequest(User caller, JsonNode dict) {
-        if (!caller.isOwner()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
-        if (dict == null || !dict.isObject()) throw ApiError.bad("authentication_methods is not a dict");
+        if (!caller.isOwner()) throw CommonErrors.mustBeOrganizationOwner();
+        if (dict == null || !dict.isObject()) throw SigninErrors.authenticationMethodsIsNotDict();
         Map<String, Boolean> wanted = new LinkedHashMap<>();
         for (var e : dict.properties()) {
             if (!configured.backends().contains(e.getKey())) {
                 String valid = configured.backends().stream().sorted().map(b -> "'" + b + "'").collect(Collectors.joining(", ", "[", "]"));
-                throw ApiError.bad("Invalid authentication method: " + e.getKey() + ". Valid methods are: " + valid);
+                throw SigninErrors.invalidAuthenticationMethod(e.getKey(), valid);
             }
-            if (!e.getValue().isBoolean()) throw ApiError.bad("authentication_methods[\"" + e.getKey() + "\"] is not a boolean");
+            if (!e.getValue().isBoolean()) throw SigninErrors.authenticationMethodIsNotBoolean(e.getKey());
             wanted.put(e.getKey(), e.getValue().asBoolean());
         }
-        if (!wanted.containsValue(true)) throw ApiError.bad("At least one authentication method must be enabled.");
+        if (!wanted.containsValue(true)) throw SigninErrors.authenticationMethodRequired();
         return wanted;
     }
 

@@ -5,7 +5,6 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.identity.User;
 import java.time.Clock;
 
@@ -59,6 +58,6 @@ public final class SnippetActions {
 
     /** Zulip answers an unknown (or another user's) snippet with HTTP 404 and code BAD_REQUEST. */
     static ApiError notFound() {
-        return ApiError.of(ErrorCode.BAD_REQUEST, 404, "Saved snippet does not exist.");
+        return SnippetErrors.snippetDoesNotExist();
     }
 }

@@ -1,7 +1,6 @@
 package dev.stoa.snippets;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
@@ -38,7 +37,7 @@ public final class SnippetViews {
         long id = id(req);
         String title = req.optStr("title").map(SnippetViews::title).orElse(null);
         String content = req.optStr("content").map(SnippetViews::content).orElse(null);
-        if (title == null && content == null) throw ApiError.bad("Nothing to update.");
+        if (title == null && content == null) throw SnippetErrors.nothingToUpdate();
         actions.checkEdit(me, id, new SnippetActions.Snippet(title, content));
         return Json.success();
     }
@@ -59,15 +58,15 @@ public final class SnippetViews {
 
     private static String title(String t) {
         String s = t.strip();
-        if (s.isEmpty()) throw ApiError.bad("Title cannot be empty.");
-        if (s.codePointCount(0, s.length()) > MAX_TITLE_LENGTH) throw ApiError.bad("title is too long (limit: " + MAX_TITLE_LENGTH + " characters)");
-        if (s.indexOf('\0') >= 0) throw ApiError.bad("title must not contain null bytes");
+        if (s.isEmpty()) throw SnippetErrors.titleEmpty();
+        if (s.codePointCount(0, s.length()) > MAX_TITLE_LENGTH) throw SnippetErrors.titleTooLong(MAX_TITLE_LENGTH);
+        if (s.indexOf('\0') >= 0) throw SnippetErrors.titleContainsNull();
         return s;
     }
 
     private static String content(String c) {
-        if (c.strip().isEmpty()) throw ApiError.bad("Content cannot be empty.");
-        if (c.indexOf('\0') >= 0) throw ApiError.bad("content must not contain null bytes");
+        if (c.strip().isEmpty()) throw SnippetErrors.contentEmpty();
+        if (c.indexOf('\0') >= 0) throw SnippetErrors.contentContainsNull();
         return c;
     }
 }

@@ -8,6 +8,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserStore;
@@ -83,10 +84,10 @@ public final class UserTopicActions {
 
     public void checkMute(User caller, long mutedId) {
         long userId = caller.id();
-        if (mutedId == userId) throw ApiError.bad("Cannot mute self");
+        if (mutedId == userId) throw TopicErrors.cannotMuteSelf();
         db.write(tx -> {
             existing(tx, mutedId);
-            if (!store.mute(tx.h(), userId, mutedId, clock.instant().getEpochSecond())) throw ApiError.bad("User already muted");
+            if (!store.mute(tx.h(), userId, mutedId, clock.instant().getEpochSecond())) throw TopicErrors.userAlreadyMuted();
             // As Zulip's do_mute_user: the read event first, then muted_users.
             muteHook.muted(tx, caller, mutedId);
             announceMutes(tx, userId);
@@ -98,7 +99,7 @@ public final class UserTopicActions {
         long userId = caller.id();
         db.write(tx -> {
             existing(tx, mutedId);
-            if (!store.unmute(tx.h(), userId, mutedId)) throw ApiError.bad("User is not muted");
+            if (!store.unmute(tx.h(), userId, mutedId)) throw TopicErrors.userIsNotMuted();
             announceMutes(tx, userId);
             return null;
         });
@@ -106,7 +107,7 @@ public final class UserTopicActions {
 
     /** Any user of the realm, deactivated ones and bots included, as Zulip's access_user_by_id here. */
     private void existing(Tx tx, long userId) {
-        if (users.byId(tx.h(), userId).isEmpty()) throw ApiError.bad("No such user");
+        if (users.byId(tx.h(), userId).isEmpty()) throw CommonErrors.noSuchUser();
     }
 
     private void announceMutes(Tx tx, long userId) {

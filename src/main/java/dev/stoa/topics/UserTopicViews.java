@@ -1,6 +1,5 @@
 package dev.stoa.topics;
 
-import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.realm.Realm;
@@ -19,11 +18,11 @@ public final class UserTopicViews {
         long streamId = req.lng("stream_id");
         String topic = req.str("topic").strip();
         long policy = req.lng("visibility_policy");
-        if (policy < 0 || policy > 3) throw ApiError.bad("Invalid visibility_policy");
+        if (policy < 0 || policy > 3) throw TopicErrors.invalidVisibilityPolicy();
         if (topic.codePointCount(0, topic.length()) > Realm.MAX_TOPIC_LENGTH) {
-            throw ApiError.bad("topic is too long (limit: " + Realm.MAX_TOPIC_LENGTH + " characters)");
+            throw TopicErrors.topicTooLong(Realm.MAX_TOPIC_LENGTH);
         }
-        if (topic.indexOf('\0') >= 0) throw ApiError.bad("Topic must not contain null bytes");
+        if (topic.indexOf('\0') >= 0) throw TopicErrors.topicContainsNull();
         String name = topic.equals(Realm.EMPTY_TOPIC_DISPLAY_NAME) ? "" : topic;
         actions.checkSetPolicy(me, new UserTopicActions.TopicPolicy(streamId, name, (int) policy));
         return Json.success();

@@ -51,7 +51,7 @@ public final class TwoFactorActions {
         passwords.checkOwn(me, password);
         String secret = Totp.newSecret();
         db.write(tx -> {
-            if (store.enabled(tx.h(), me.id())) throw ApiError.bad("Two-factor authentication is already on for your account.");
+            if (store.enabled(tx.h(), me.id())) throw TwoFactorErrors.alreadyOn();
             store.begin(tx.h(), me.id(), secret);
             return null;
         });
@@ -65,10 +65,10 @@ public final class TwoFactorActions {
         List<String> codes = new ArrayList<>();
         for (int i = 0; i < RECOVERY_CODES; i++) codes.add(Passwords.randomString(12).toLowerCase(Locale.ROOT));
         db.write(tx -> {
-            TwoFactorStore.Row row = store.find(tx.h(), me.id()).orElseThrow(() -> ApiError.bad("Start the set-up first."));
-            if (row.confirmed()) throw ApiError.bad("Two-factor authentication is already on for your account.");
+            TwoFactorStore.Row row = store.find(tx.h(), me.id()).orElseThrow(() -> TwoFactorErrors.startSetUpFirst());
+            if (row.confirmed()) throw TwoFactorErrors.alreadyOn();
             long step = Totp.matchingStep(row.secret(), code, clock.instant(), row.lastStep());
-            if (step < 0 || !store.use(tx.h(), me.id(), step)) throw ApiError.bad("Invalid two-factor authentication code.");
+            if (step < 0 || !store.use(tx.h(), me.id(), step)) throw TwoFactorErrors.invalidCode();
             for (String c : codes) store.addRecoveryCode(tx.h(), me.id(), SessionKeys.sha256(c));
             return null;
         });
@@ -78,8 +78,8 @@ public final class TwoFactorActions {
     /** Turning it off takes a current code or a recovery code, so that a stolen session alone cannot. */
     public void checkDisable(User me, String code) {
         db.write(tx -> {
-            if (!store.enabled(tx.h(), me.id())) throw ApiError.bad("Two-factor authentication is not on for your account.");
-            if (!check.spend(tx.h(), me.id(), code)) throw ApiError.bad("Invalid two-factor authentication code.");
+            if (!store.enabled(tx.h(), me.id())) throw TwoFactorErrors.notOn();
+            if (!check.spend(tx.h(), me.id(), code)) throw TwoFactorErrors.invalidCode();
             store.remove(tx.h(), me.id());
             return null;
         });

@@ -5,7 +5,7 @@ import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.UserEvent;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request.UploadedFile;
 import dev.stoa.identity.User;
@@ -40,11 +40,11 @@ public final class AvatarActions {
 
     /** POST /users/me/avatar: Zulip's checks in its order; the images are cut before the transaction. Returns the new URL. */
     public String checkUpload(User me, List<UploadedFile> files) {
-        if (files.size() != 1) throw ApiError.bad("You must upload exactly one avatar.");
+        if (files.size() != 1) throw UserErrors.exactlyOneAvatarRequired();
         checkChangesAllowed(me);
         UploadedFile file = files.getFirst();
         if (file.bytes().length > AvatarImages.MAX_FILE_SIZE_MIB * 1024L * 1024L) {
-            throw ApiError.bad("Uploaded file is larger than the allowed limit of " + AvatarImages.MAX_FILE_SIZE_MIB + " MiB");
+            throw CommonErrors.uploadedFileTooLarge(AvatarImages.MAX_FILE_SIZE_MIB);
         }
         AvatarImages.Resized resized = AvatarImages.resize(file.fileName(), file.bytes());
         return db.write(tx -> {
@@ -83,12 +83,12 @@ public final class AvatarActions {
     /** Zulip's avatar_changes_disabled: the realm's setting binds everyone but administrators. */
     private void checkChangesAllowed(User me) {
         if (realm.get().get("avatar_changes_disabled").asBoolean(false) && !me.isAdmin()) {
-            throw ApiError.bad("Avatar changes are disabled in this organization.");
+            throw UserErrors.avatarChangesDisabled();
         }
     }
 
     private User current(Tx tx, User me) {
-        return store.byIdForUpdate(tx, me.id()).orElseThrow(() -> ApiError.bad("No such user"));
+        return store.byIdForUpdate(tx, me.id()).orElseThrow(() -> CommonErrors.noSuchUser());
     }
 
     /** Zulip's do_change_avatar_fields: the source, the next version, the events. Returns the new URL. */

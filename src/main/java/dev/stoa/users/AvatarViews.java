@@ -1,7 +1,6 @@
 package dev.stoa.users;
 
-import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
@@ -43,7 +42,7 @@ public final class AvatarViews {
         User viewer = req.user();
         // Spectators only by id (Zulip: defence in depth, they never see real addresses).
         if (viewer == null && id == null) {
-            throw ApiError.of(ErrorCode.UNAUTHORIZED, "Not logged in: API authentication or user session required");
+            throw CommonErrors.notLoggedIn();
         }
         String url = queries.avatarUrl(viewer, key, id, medium);
         String query = req.queryString();
@@ -80,6 +79,6 @@ public final class AvatarViews {
     }
 
     private static Object png(Optional<byte[]> bytes) {
-        return new RawResponse(200, "image/png", bytes.orElseThrow(() -> ApiError.of(ErrorCode.BAD_REQUEST, 404, "Not Found")), IMMUTABLE);
+        return new RawResponse(200, "image/png", bytes.orElseThrow(() -> CommonErrors.notFound()), IMMUTABLE);
     }
 }

@@ -6,7 +6,7 @@ import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.UserEvent;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import java.util.Map;
@@ -34,9 +34,9 @@ public final class BotActions {
 
     /** Zulip's access_bot_by_id: a bot of this organization that the caller owns or administers. */
     public static User checkAccess(User caller, User target) {
-        if (target == null || !target.isBot() || target.isSystemBot()) throw ApiError.bad("No such bot");
+        if (target == null || !target.isBot() || target.isSystemBot()) throw UserErrors.noSuchBot();
         boolean owns = target.botOwnerId() != null && target.botOwnerId() == caller.id();
-        if (!owns && !caller.isAdmin()) throw ApiError.bad("Insufficient permission");
+        if (!owns && !caller.isAdmin()) throw CommonErrors.insufficientPermission();
         return target;
     }
 

@@ -2,7 +2,7 @@ package dev.stoa.users;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import java.net.URI;
@@ -35,11 +35,11 @@ public final class BotServices {
         } catch (URISyntaxException e) {
             // as a malformed URL below
         }
-        throw ApiError.bad(name + " is not a URL");
+        throw CommonErrors.notAUrl(name);
     }
 
     public static void checkInterface(int interfaceType) {
-        if (!INTERFACES.contains(interfaceType)) throw ApiError.bad("Invalid interface type");
+        if (!INTERFACES.contains(interfaceType)) throw UserErrors.invalidInterfaceType();
     }
 
     /** Writes a new bot's service and configuration, inside its creating transaction. */

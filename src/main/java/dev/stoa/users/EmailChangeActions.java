@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.UserEvent;
-import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 
@@ -31,7 +30,7 @@ public final class EmailChangeActions {
      * email is the real one, and new avatar URLs when the avatar is the address's Gravatar.
      */
     public User changeDeliveryEmail(Tx tx, User u, String email) {
-        if (store.byEmail(tx.h(), email).filter(o -> o.id() != u.id()).isPresent()) throw ApiError.bad("Email '" + email + "' already in use");
+        if (store.byEmail(tx.h(), email).filter(o -> o.id() != u.id()).isPresent()) throw UserErrors.emailAlreadyInUse(email);
         store.set(tx, u.id(), "delivery_email", email);
         User after = store.byId(tx.h(), u.id()).orElseThrow();
         log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", u.id()).put("delivery_email", email)), access.audience(tx.h(), after));

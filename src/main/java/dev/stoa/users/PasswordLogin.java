@@ -1,8 +1,7 @@
 package dev.stoa.users;
 
 import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.RateLimiter;
 import dev.stoa.identity.User;
 import dev.stoa.realm.RealmHolder;
@@ -73,7 +72,7 @@ public final class PasswordLogin {
         String key = key(username);
         RateLimiter.Decision d = failures.peek(key);
         if (!d.allowed()) {
-            throw ApiError.of(ErrorCode.RATE_LIMIT_HIT, "API usage exceeded rate limit").with("retry-after", (int) Math.ceil(d.retryAfterSeconds()));
+            throw CommonErrors.apiUsageExceededRateLimit().with("retry-after", (int) Math.ceil(d.retryAfterSeconds()));
         }
         On now = on.get();
         boolean viaDirectory = directory != null && now.directory();
@@ -82,9 +81,9 @@ public final class PasswordLogin {
         if (u == null) {
             failures.hit(key);
             if (!now.email() && !viaDirectory) {
-                throw ApiError.of(ErrorCode.PASSWORD_AUTH_DISABLED, "Password authentication is disabled in this organization.");
+                throw UserErrors.passwordAuthDisabled();
             }
-            throw ApiError.of(ErrorCode.AUTHENTICATION_FAILED, "Your username or password is incorrect");
+            throw UserErrors.wrongUsernameOrPassword();
         }
         checkSecondFactor(u, otpToken, key);
         UserRules.checkCanSignIn(realm.get(), u);
@@ -95,11 +94,11 @@ public final class PasswordLogin {
     /** A wrong code counts against the username like a wrong password; a missing one is a question, not a failure. */
     private void checkSecondFactor(User u, String token, String key) {
         switch (secondFactor.check(u, token)) {
-            case MISSING -> throw ApiError.of(ErrorCode.AUTHENTICATION_FAILED, "Enter the code from your two-factor authentication app.")
+            case MISSING -> throw UserErrors.twoFactorCodeRequired()
                     .with("two_factor_required", true);
             case WRONG -> {
                 failures.hit(key);
-                throw ApiError.of(ErrorCode.AUTHENTICATION_FAILED, "Invalid two-factor authentication code.").with("two_factor_required", true);
+                throw UserErrors.invalidTwoFactorCode().with("two_factor_required", true);
             }
             case NOT_NEEDED, PASSED -> { }
         }
@@ -127,11 +126,11 @@ public final class PasswordLogin {
         String key = key(u.deliveryEmail());
         RateLimiter.Decision d = failures.peek(key);
         if (!d.allowed()) {
-            throw ApiError.bad("You're making too many attempts! Try again in " + (int) Math.ceil(d.retryAfterSeconds()) + " seconds.");
+            throw UserErrors.tooManyAttempts((int) Math.ceil(d.retryAfterSeconds()));
         }
         if (!on.get().email() || password == null || !Passwords.verify(password, u.passwordHash())) {
             failures.hit(key);
-            throw ApiError.bad("Wrong password!");
+            throw UserErrors.wrongPassword();
         }
     }
 

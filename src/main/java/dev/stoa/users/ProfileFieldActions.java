@@ -8,6 +8,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.Recipients;
 import dev.stoa.events.UserEvent;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import java.util.HashSet;
@@ -75,7 +76,7 @@ public final class ProfileFieldActions {
                     && !oldData.path("subtype").asText("").equals("custom");
             if (defaultExternal && (u.name().filter(n -> !n.equals(o.name())).isPresent()
                     || u.hint().filter(x -> !x.equals(o.hint())).isPresent() || u.fieldData().filter(d -> !d.equals(oldData)).isPresent())) {
-                throw ApiError.bad("Default custom field cannot be updated.");
+                throw UserErrors.defaultCustomFieldCannotBeUpdated();
             }
             JsonNode newData = u.fieldData().orElse(oldData);
             ProfileFieldTypes.validateFieldData(old.type(), newData);
@@ -109,7 +110,7 @@ public final class ProfileFieldActions {
         db.write(tx -> {
             List<Long> ids = store.ids(tx.h());
             if (order.size() != ids.size() || !new HashSet<>(order).equals(new HashSet<>(ids))) {
-                throw ApiError.bad("Invalid order mapping.");
+                throw UserErrors.invalidOrderMapping();
             }
             store.setOrder(tx, order);
             sendFields(tx);
@@ -174,10 +175,10 @@ public final class ProfileFieldActions {
         int i = 0;
         for (JsonNode u : updates) {
             String var = "data[" + i++ + "]";
-            if (!u.isObject()) throw ApiError.bad(var + " is not a dict");
-            if (!u.has("id")) throw ApiError.bad("id key is missing from " + var);
-            if (!u.get("id").isIntegralNumber()) throw ApiError.bad(var + "[\"id\"] is not an integer");
-            if (!u.has("value")) throw ApiError.bad("value key is missing from " + var);
+            if (!u.isObject()) throw CommonErrors.notADict(var);
+            if (!u.has("id")) throw UserErrors.idKeyMissing(var);
+            if (!u.get("id").isIntegralNumber()) throw UserErrors.idIsNotInteger(var);
+            if (!u.has("value")) throw UserErrors.valueKeyMissing(var);
             ProfileFieldStore.Field f = field(h, u.get("id").asLong());
             ProfileFieldTypes.validateValue(id -> users.isPerson(h, id), f.type(), f.spec().name(), f.spec().fieldData(), u.get("value"));
         }
@@ -218,16 +219,16 @@ public final class ProfileFieldActions {
     }
 
     private static ApiError notFound(long id) {
-        return ApiError.bad("Field id " + id + " not found.");
+        return UserErrors.fieldNotFound(id);
     }
 
     private void checkUniqueName(Handle h, String name, Long except) {
-        if (store.countNamed(h, name, except == null ? -1L : except) > 0) throw ApiError.bad("A field with that label already exists.");
+        if (store.countNamed(h, name, except == null ? -1L : except) > 0) throw UserErrors.fieldLabelAlreadyExists();
     }
 
     private void checkSummaryLimit(Handle h, Long except) {
         if (store.countInSummary(h, except == null ? -1L : except) >= MAX_SUMMARY_FIELDS) {
-            throw ApiError.bad("Only 2 custom profile fields can be displayed in the profile summary.");
+            throw UserErrors.tooManySummaryFields();
         }
     }
 

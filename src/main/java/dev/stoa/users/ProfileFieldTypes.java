@@ -1,7 +1,7 @@
 package dev.stoa.users;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import java.net.URI;
 import java.time.LocalDate;
@@ -30,39 +30,39 @@ public final class ProfileFieldTypes {
     /** Checks field_data for a type; `data` is the parsed object ({} when absent). */
     static void validateFieldData(int type, JsonNode data) {
         if (type == SELECT) {
-            if (data.isEmpty()) throw ApiError.bad("Field must have at least one choice.");
+            if (data.isEmpty()) throw UserErrors.choiceRequired();
             Set<String> texts = new HashSet<>();
             for (var e : data.properties()) {
-                if (e.getKey().isBlank()) throw ApiError.bad("'value' cannot be blank.");
+                if (e.getKey().isBlank()) throw UserErrors.valueBlank();
                 JsonNode choice = e.getValue();
                 String var = "field_data[\"" + e.getKey() + "\"]";
-                if (!choice.isObject()) throw ApiError.bad(var + " is not a dict");
+                if (!choice.isObject()) throw CommonErrors.notADict(var);
                 for (String k : new String[] {"text", "order"}) {
-                    if (!choice.has(k)) throw ApiError.bad(k + " key is missing from " + var);
-                    if (!choice.get(k).isTextual()) throw ApiError.bad(var + "[\"" + k + "\"] is not a string");
-                    if (choice.get(k).asText().isBlank()) throw ApiError.bad(var + "[\"" + k + "\"] cannot be blank.");
+                    if (!choice.has(k)) throw UserErrors.keyMissingFrom(k, var);
+                    if (!choice.get(k).isTextual()) throw CommonErrors.keyIsNotString(var, k);
+                    if (choice.get(k).asText().isBlank()) throw UserErrors.keyBlank(var, k);
                 }
                 for (var k : choice.properties()) {
                     if (!k.getKey().equals("text") && !k.getKey().equals("order")) {
-                        throw ApiError.bad("Unexpected arguments: " + k.getKey());
+                        throw UserErrors.unexpectedArguments(k.getKey());
                     }
                 }
                 texts.add(choice.get("text").asText());
             }
-            if (texts.size() != data.size()) throw ApiError.bad("Field must not have duplicate choices.");
+            if (texts.size() != data.size()) throw UserErrors.duplicateChoices();
         } else if (type == EXTERNAL_ACCOUNT) {
-            if (!data.has("subtype")) throw ApiError.bad("subtype key is missing from field_data");
-            if (!data.get("subtype").isTextual()) throw ApiError.bad("field_data[\"subtype\"] is not a string");
+            if (!data.has("subtype")) throw UserErrors.subtypeMissing();
+            if (!data.get("subtype").isTextual()) throw UserErrors.subtypeIsNotString();
             String subtype = data.get("subtype").asText();
-            if (subtype.isBlank()) throw ApiError.bad("field_data[\"subtype\"] cannot be blank.");
+            if (subtype.isBlank()) throw UserErrors.subtypeBlank();
             JsonNode pattern = data.get("url_pattern");
             if (pattern != null) {
-                if (!pattern.isTextual()) throw ApiError.bad("field_data[\"url_pattern\"] is not a string");
+                if (!pattern.isTextual()) throw UserErrors.urlPatternIsNotString();
                 checkUrlPattern(pattern.asText());
             }
             if (!DEFAULT_EXTERNAL_ACCOUNTS.containsKey(subtype)) {
-                if (!subtype.equals("custom")) throw ApiError.bad("Invalid external account type");
-                if (pattern == null) throw ApiError.bad("Custom external account must define URL pattern");
+                if (!subtype.equals("custom")) throw UserErrors.invalidExternalAccountType();
+                if (pattern == null) throw UserErrors.urlPatternRequired();
             }
         }
     }
@@ -70,9 +70,9 @@ public final class ProfileFieldTypes {
     private static void checkUrlPattern(String p) {
         int first = p.indexOf("%(username)s");
         if (first < 0 || p.indexOf("%(username)s", first + 1) >= 0) {
-            throw ApiError.bad("username should appear exactly once in pattern.");
+            throw UserErrors.usernameOnceInPattern();
         }
-        if (!isUrl(p.replace("%(username)s", "username"))) throw ApiError.bad("field_data[\"url_pattern\"] is not a URL");
+        if (!isUrl(p.replace("%(username)s", "username"))) throw UserErrors.urlPatternIsNotUrl();
     }
 
     static boolean isUrl(String s) {
@@ -92,35 +92,35 @@ public final class ProfileFieldTypes {
         if (value == null || value.isNull()) return;
         if (value.isTextual() && value.asText().isEmpty()) return;
         if (type == USER) {
-            if (!value.isArray()) throw ApiError.bad(name + " is not a list");
+            if (!value.isArray()) throw CommonErrors.notAList(name);
             for (JsonNode id : value) {
-                if (!id.isIntegralNumber()) throw ApiError.bad(name + "[" + 0 + "] is not an integer");
-                if (!isPerson.test(id.asLong())) throw ApiError.bad("Invalid user ID: " + id.asLong());
+                if (!id.isIntegralNumber()) throw CommonErrors.elementIsNotInteger(name, 0);
+                if (!isPerson.test(id.asLong())) throw CommonErrors.invalidUserId(id.asLong());
             }
             return;
         }
-        if (!value.isTextual()) throw ApiError.bad(name + " is not a string");
+        if (!value.isTextual()) throw CommonErrors.notAString(name);
         String v = value.asText();
         switch (type) {
             case SHORT_TEXT, EXTERNAL_ACCOUNT, PRONOUNS -> {
-                if (v.length() > SHORT_MAX_LENGTH) throw ApiError.bad(name + " is too long (limit: " + SHORT_MAX_LENGTH + " characters)");
+                if (v.length() > SHORT_MAX_LENGTH) throw CommonErrors.tooLong(name, SHORT_MAX_LENGTH);
             }
             case LONG_TEXT -> {
-                if (v.length() > LONG_MAX_LENGTH) throw ApiError.bad(name + " is too long (limit: " + LONG_MAX_LENGTH + " characters)");
+                if (v.length() > LONG_MAX_LENGTH) throw CommonErrors.tooLong(name, LONG_MAX_LENGTH);
             }
             case DATE -> {
                 try {
                     LocalDate.parse(v);
                 } catch (DateTimeParseException e) {
-                    throw ApiError.bad(name + " is not a date");
+                    throw UserErrors.notADate(name);
                 }
             }
             case URL -> {
-                if (!isUrl(v)) throw ApiError.bad(name + " is not a URL");
+                if (!isUrl(v)) throw CommonErrors.notAUrl(name);
             }
             case SELECT -> {
                 JsonNode choices = fieldData.isEmpty() ? Json.object() : Json.parseOrNull(fieldData);
-                if (choices == null || !choices.has(v)) throw ApiError.bad("'" + v + "' is not a valid choice for '" + name + "'.");
+                if (choices == null || !choices.has(v)) throw UserErrors.notAValidChoice(v, name);
             }
             default -> { }
         }
@@ -132,22 +132,22 @@ public final class ProfileFieldTypes {
     }
 
     static void checkNameAndHint(String name, String hint) {
-        if (name.isBlank()) throw ApiError.bad("Label cannot be blank.");
+        if (name.isBlank()) throw UserErrors.labelBlank();
         if (hint.length() > ProfileFieldTypes.HINT_MAX_LENGTH) {
-            throw ApiError.bad("hint is too long (limit: " + ProfileFieldTypes.HINT_MAX_LENGTH + " characters)");
+            throw UserErrors.hintTooLong(ProfileFieldTypes.HINT_MAX_LENGTH);
         }
         if (name.length() > ProfileFieldTypes.NAME_MAX_LENGTH) {
-            throw ApiError.bad("name is too long (limit: " + ProfileFieldTypes.NAME_MAX_LENGTH + " characters)");
+            throw UserErrors.fieldNameTooLong(ProfileFieldTypes.NAME_MAX_LENGTH);
         }
     }
 
     /** The seed's rules: no profile summary for long text or users; user matching only for short text and external accounts. */
     static void checkFlags(int type, boolean summary, boolean matching) {
         if (summary && (type == ProfileFieldTypes.LONG_TEXT || type == ProfileFieldTypes.USER)) {
-            throw ApiError.bad("Field type not supported for display in profile summary.");
+            throw UserErrors.typeNotForSummary();
         }
         if (matching && type != ProfileFieldTypes.SHORT_TEXT && type != ProfileFieldTypes.EXTERNAL_ACCOUNT) {
-            throw ApiError.bad("Field type not supported for user matching.");
+            throw UserErrors.typeNotForUserMatching();
         }
     }
 }

@@ -38,7 +38,7 @@ public final class ProfileFieldViews {
         boolean required = req.bool("required", false);
         boolean editable = req.bool("editable_by_user", true);
         boolean matching = req.bool("use_for_user_matching", false);
-        if (!ProfileFieldTypes.isValidType(typeCode)) throw ApiError.bad("Invalid field type.");
+        if (!ProfileFieldTypes.isValidType(typeCode)) throw UserErrors.invalidFieldType();
         int type = (int) typeCode;
         ProfileFieldTypes.validateFieldData(type, data);
         String subtype = data.path("subtype").asText("");
@@ -100,7 +100,7 @@ public final class ProfileFieldViews {
                 ok = true;
                 for (JsonNode x : v) ok &= x.isTextual();
             }
-            if (!ok) throw ApiError.bad("field_data[\"" + e.getKey() + "\"] is not a string");
+            if (!ok) throw UserErrors.fieldDataValueIsNotString(e.getKey());
         }
         return Optional.of(d);
     }

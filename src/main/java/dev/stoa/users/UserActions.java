@@ -13,6 +13,7 @@ import dev.stoa.events.UserEvent;
 import dev.stoa.groups.GroupActivation;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.identity.Role;
@@ -89,7 +90,7 @@ public final class UserActions {
     /** Creates a person who joins with an invitation's channels (and the default ones only if it says so). */
     public User createUser(Tx tx, NewUser n, UserHooks.Joining joining) {
         if (store.byEmail(tx.h(), n.email()).isPresent()) {
-            throw ApiError.bad("Email '" + n.email() + "' already in use");
+            throw UserErrors.emailAlreadyInUse(n.email());
         }
         long now = clock.instant().getEpochSecond();
         String hash = n.password() == null ? null : Passwords.hash(n.password());
@@ -142,8 +143,8 @@ public final class UserActions {
     public long checkCreateUser(User caller, String email, String password, String fullName) {
         UserRules.requireAdmin(caller);
         String name = UserRules.checkFullName(fullName);
-        if (!UserRules.isEmail(email)) throw ApiError.bad("Invalid address.");
-        if (password.isEmpty()) throw ApiError.bad("The password is too weak.");
+        if (!UserRules.isEmail(email)) throw UserErrors.invalidAddress();
+        if (password.isEmpty()) throw UserErrors.passwordTooWeak();
         return db.write(tx -> {
             User u = createUser(tx, new NewUser(email, password, name, Role.MEMBER, null, null, false));
             store.set(tx, u.id(), "join_on_first_login", true);
@@ -170,20 +171,20 @@ public final class UserActions {
 
     /** POST /bots: any person but a guest creates a bot it owns. */
     public User checkCreateBot(User caller, NewBot b) {
-        if (caller.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
-        if (caller.isGuest()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Not allowed for guest users");
+        if (caller.isBot()) throw CommonErrors.endpointDoesNotAcceptBotRequests();
+        if (caller.isGuest()) throw UserErrors.guestsNotAllowed();
         String fullName = UserRules.checkFullName(b.fullName());
         String shortName = b.shortName().strip().toLowerCase(Locale.ROOT);
-        if (!BOT_TYPES.contains(b.botType())) throw ApiError.invalid("bot_type");
+        if (!BOT_TYPES.contains(b.botType())) throw UserErrors.invalidBotType();
         BotServices.checkInterface(b.setup().interfaceType());
         // Zulip's embedded bots run Python inside its server; Stoa runs none (README, Bots), so it answers
         // as a Zulip server with EMBEDDED_BOTS_ENABLED off does.
-        if (b.botType() == EMBEDDED_BOT) throw ApiError.bad("Embedded bots are not enabled.");
-        if (shortName.isEmpty() || !shortName.matches("[a-z0-9._-]+")) throw ApiError.bad("Bad name or username");
+        if (b.botType() == EMBEDDED_BOT) throw UserErrors.embeddedBotsDisabled();
+        if (shortName.isEmpty() || !shortName.matches("[a-z0-9._-]+")) throw UserErrors.badNameOrUsername();
         String email = shortName + "-bot@" + json.realmHost();
         return db.write(tx -> {
-            if (store.activeNameInUse(tx.h(), fullName)) throw ApiError.bad("Name is already in use!");
-            if (store.byEmail(tx.h(), email).isPresent()) throw ApiError.bad("Username already in use");
+            if (store.activeNameInUse(tx.h(), fullName)) throw UserErrors.nameInUse();
+            if (store.byEmail(tx.h(), email).isPresent()) throw UserErrors.usernameInUse();
             // Zulip names an outgoing-webhook or embedded bot's service after the bot unless told otherwise.
             String service = b.setup().serviceName() != null || b.botType() == BotServices.INCOMING_WEBHOOK_BOT ? b.setup().serviceName() : shortName;
             BotServices.Setup setup = new BotServices.Setup(service, b.setup().payloadUrl(), b.setup().interfaceType(), b.setup().configData());
@@ -197,14 +198,14 @@ public final class UserActions {
             User u = target(tx, in.userId());
             if (!ownsBot(caller, u)) UserRules.requireAdmin(caller);
             String fullName = in.fullName() == null ? null : UserRules.checkFullName(in.fullName());
-            Role role = in.role() == null ? null : Role.of(in.role().intValue()).orElseThrow(() -> ApiError.invalid("role"));
+            Role role = in.role() == null ? null : Role.of(in.role().intValue()).orElseThrow(() -> UserErrors.invalidRole());
             if (role != null) {
                 UserRules.requireAdmin(caller);
                 if ((role == Role.OWNER || u.isOwner()) && !caller.isOwner()) UserRules.requireOwner(caller);
             }
             if (in.profileData() != null) {
                 UserRules.requireAdmin(caller);
-                if (u.isBot()) throw ApiError.bad("No such user");
+                if (u.isBot()) throw CommonErrors.noSuchUser();
                 profiles.validateUpdates(tx.h(), in.profileData());
             }
             if (fullName != null && !fullName.equals(u.fullName())) changeFullName(tx, u, fullName);
@@ -220,7 +221,7 @@ public final class UserActions {
             User u = target(tx, userId);
             if (!ownsBot(caller, u)) UserRules.requireAdmin(caller);
             if (u.isOwner() && !caller.isOwner()) UserRules.requireOwner(caller);
-            if (!u.isActive()) throw ApiError.bad("User is deactivated");
+            if (!u.isActive()) throw UserErrors.userDeactivated();
             deactivate(tx, u);
             return null;
         });
@@ -235,7 +236,7 @@ public final class UserActions {
                         .with("entity", "organization owner").with("is_last_owner", true);
             }
             if (!me.isBot() && store.otherActiveHumans(tx.h(), me.id()) == 0) {
-                throw ApiError.of(ErrorCode.CANNOT_DEACTIVATE_LAST_USER, "Cannot deactivate the only user")
+                throw UserErrors.cannotDeactivateOnlyUser()
                         .with("entity", "user").with("is_last_owner", false);
             }
             deactivate(tx, me);
@@ -247,7 +248,7 @@ public final class UserActions {
     public void doDeactivate(User target) {
         db.write(tx -> {
             User u = store.byIdForUpdate(tx, target.id()).orElseThrow();
-            if (!u.isActive()) throw ApiError.bad("User is already deactivated");
+            if (!u.isActive()) throw UserErrors.alreadyDeactivated();
             deactivate(tx, u);
             return null;
         });
@@ -266,7 +267,7 @@ public final class UserActions {
         UserRules.requireAdmin(caller);
         db.write(tx -> {
             User u = target(tx, userId);
-            if (u.isActive()) throw ApiError.bad("User is already active");
+            if (u.isActive()) throw UserErrors.alreadyActive();
             setActive(tx, u, true);
             return null;
         });
@@ -280,7 +281,7 @@ public final class UserActions {
     /** The user a request names, locked for the change; system bots are nobody's to change. */
     private User target(Tx tx, long id) {
         User u = store.byIdForUpdate(tx, id).orElse(null);
-        if (u == null || u.isSystemBot()) throw ApiError.bad("No such user");
+        if (u == null || u.isSystemBot()) throw CommonErrors.noSuchUser();
         return u;
     }
 
@@ -328,7 +329,7 @@ public final class UserActions {
         Role old = Role.fromCode(u.role());
         if (old == role) return;
         if (UserRules.isLastOwner(tx.h(), store, u)) {
-            throw ApiError.bad("The owner permission cannot be removed from the only organization owner.");
+            throw UserErrors.lastOwner();
         }
         Map<Long, Set<Long>> before = new HashMap<>();
         before.put(u.id(), access.visiblePeople(tx.h(), u));

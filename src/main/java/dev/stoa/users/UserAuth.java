@@ -2,8 +2,6 @@ package dev.stoa.users;
 
 import dev.stoa.identity.User;
 
-import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Authenticator;
 import dev.stoa.realm.RealmHolder;
 
@@ -27,13 +25,13 @@ public final class UserAuth implements Authenticator {
     @Override
     public User authenticate(String email, String apiKey) {
         if (!wellFormed(apiKey)) {
-            throw ApiError.unauthorized("Malformed API key");
+            throw UserErrors.malformedApiKey();
         }
         // From memory, as committed (the cache follows the event log); the database only for a key it does not hold.
         User u = keys.byKey(apiKey);
         // The key is looked up by an index; comparing it again in constant time guards against collation surprises.
         if (u == null || !Passwords.constantTimeEquals(u.apiKey(), apiKey) || !matchesEmail(u, email)) {
-            throw ApiError.unauthorized("Invalid API key");
+            throw UserErrors.invalidApiKey();
         }
         UserRules.checkCanSignIn(realm.get(), u);
         return u;
@@ -43,9 +41,9 @@ public final class UserAuth implements Authenticator {
     public User authenticateKey(String apiKey) {
         // Zulip's validate_api_key strips whitespace, "to protect users from trivial errors".
         String key = apiKey.strip();
-        if (!wellFormed(key)) throw ApiError.unauthorized("Malformed API key");
+        if (!wellFormed(key)) throw UserErrors.malformedApiKey();
         User u = keys.byKey(key);
-        if (u == null || !Passwords.constantTimeEquals(u.apiKey(), key)) throw ApiError.unauthorized("Invalid API key");
+        if (u == null || !Passwords.constantTimeEquals(u.apiKey(), key)) throw UserErrors.invalidApiKey();
         UserRules.checkCanSignIn(realm.get(), u);
         return u;
     }
@@ -67,7 +65,7 @@ public final class UserAuth implements Authenticator {
     /** A deactivated organization has no spectators either: they get REALM_DEACTIVATED too. */
     @Override
     public boolean allowsSpectators() {
-        if (realm.get().deactivated()) throw ApiError.of(ErrorCode.REALM_DEACTIVATED, "This organization has been deactivated");
+        if (realm.get().deactivated()) throw UserErrors.realmDeactivated();
         return realm.get().spectatorAccess();
     }
 }

@@ -3,7 +3,7 @@ package dev.stoa.users;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import java.util.HashSet;
@@ -47,7 +47,7 @@ public final class UserQueries {
             if (ids != null) {
                 Set<Long> found = new HashSet<>();
                 for (User u : users) if (!u.isSystemBot()) found.add(u.id());
-                for (long id : ids) if (!found.contains(id)) throw ApiError.bad("Invalid user ID: " + id);
+                for (long id : ids) if (!found.contains(id)) throw CommonErrors.invalidUserId(id);
             }
             Map<Long, ObjectNode> pd = o.includeProfileData() ? profileData.values(h) : Map.of();
             Predicate<User> visible = access.visibleTo(h, viewer);
@@ -72,8 +72,8 @@ public final class UserQueries {
             } else {
                 u = findByApiEmail(h, key);
             }
-            if (u == null || u.isSystemBot()) throw ApiError.bad("No such user");
-            if (!access.canAccess(h, viewer, u)) throw ApiError.bad("Insufficient permission");
+            if (u == null || u.isSystemBot()) throw CommonErrors.noSuchUser();
+            if (!access.canAccess(h, viewer, u)) throw CommonErrors.insufficientPermission();
             ObjectNode out = Json.success();
             out.set("user", json.user(u, viewer, o, o.includeProfileData() ? profileData.valuesOf(h, List.of(u.id())) : Map.of()));
             return out;

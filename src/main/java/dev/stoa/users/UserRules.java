@@ -1,7 +1,6 @@
 package dev.stoa.users;
 
-import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.identity.User;
 import dev.stoa.realm.Realm;
 import java.time.ZoneId;
@@ -16,11 +15,11 @@ public final class UserRules {
     private UserRules() {}
 
     public static void requireAdmin(User me) {
-        if (!me.isAdmin()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization administrator");
+        if (!me.isAdmin()) throw CommonErrors.mustBeOrganizationAdministrator();
     }
 
     public static void requireOwner(User me) {
-        if (!me.isOwner()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
+        if (!me.isOwner()) throw CommonErrors.mustBeOrganizationOwner();
     }
 
     /**
@@ -29,8 +28,8 @@ public final class UserRules {
      * deactivated organization first, then a deactivated account.
      */
     public static void checkCanSignIn(Realm realm, User u) {
-        if (realm.deactivated()) throw ApiError.of(ErrorCode.REALM_DEACTIVATED, "This organization has been deactivated");
-        if (!u.isActive()) throw ApiError.of(ErrorCode.USER_DEACTIVATED, "Account is deactivated");
+        if (realm.deactivated()) throw UserErrors.realmDeactivated();
+        if (!u.isActive()) throw UserErrors.accountIsDeactivated();
     }
 
     static final String LAST_OWNER = "Cannot deactivate the only organization owner";
@@ -48,10 +47,10 @@ public final class UserRules {
     /** Zulip's full name rules; raises "Name too short!" / "Name too long!" / "Invalid characters in name!". */
     public static String checkFullName(String name) {
         String n = name.strip();
-        if (n.isEmpty()) throw ApiError.bad("Name too short!");
-        if (n.length() > Realm.MAX_NAME_LENGTH) throw ApiError.bad("Name too long!");
+        if (n.isEmpty()) throw UserErrors.nameTooShort();
+        if (n.length() > Realm.MAX_NAME_LENGTH) throw UserErrors.nameTooLong();
         for (char c : n.toCharArray()) {
-            if (Character.isISOControl(c) || "*`\\>\"@".indexOf(c) >= 0) throw ApiError.bad("Invalid characters in name!");
+            if (Character.isISOControl(c) || "*`\\>\"@".indexOf(c) >= 0) throw UserErrors.invalidCharactersInName();
         }
         return n;
     }
@@ -64,7 +63,7 @@ public final class UserRules {
 
     /** Personal settings are for people: bots get Zulip's refusal. */
     public static User humanOnly(User me) {
-        if (me.isBot()) throw ApiError.bad("This endpoint does not accept bot requests.");
+        if (me.isBot()) throw CommonErrors.endpointDoesNotAcceptBotRequests();
         return me;
     }
 }

@@ -2,7 +2,6 @@ package dev.stoa.users;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
@@ -101,7 +100,7 @@ public final class UserViews {
         long id = req.pathLong("bot_id");
         String fullName = req.raw("full_name");
         JsonNode url = req.json("service_payload_url");
-        if (url != null && !url.isTextual()) throw ApiError.bad("service_payload_url is not a string");
+        if (url != null && !url.isTextual()) throw UserErrors.servicePayloadUrlIsNotString();
         String payloadUrl = url == null ? null : BotServices.checkUrl("service_payload_url", url.textValue());
         int iface = req.integer("service_interface", 1);
         Map<String, String> config = configData(req);
@@ -123,7 +122,7 @@ public final class UserViews {
         if (c == null) return null;
         Map<String, String> config = new LinkedHashMap<>();
         for (var e : c.properties()) {
-            if (!e.getValue().isTextual()) throw ApiError.bad("config_data[\"" + e.getKey() + "\"] is not a string");
+            if (!e.getValue().isTextual()) throw UserErrors.configDataValueIsNotString(e.getKey());
             config.put(e.getKey(), e.getValue().textValue());
         }
         return config;
@@ -132,7 +131,7 @@ public final class UserViews {
     /** POST /bots' service parameters, as Zulip's add_bot_backend reads them (payload_url and config_data are JSON). */
     private static BotServices.Setup botSetup(Request req) {
         JsonNode url = req.json("payload_url");
-        if (url != null && !url.isTextual()) throw ApiError.bad("payload_url is not a string");
+        if (url != null && !url.isTextual()) throw UserErrors.payloadUrlIsNotString();
         String payloadUrl = url == null || url.textValue().isEmpty() ? "" : BotServices.checkUrl("payload_url", url.textValue());
         Map<String, String> config = configData(req);
         return new BotServices.Setup(req.raw("service_name"), payloadUrl, req.integer("interface_type", 1), config == null ? Map.of() : config);

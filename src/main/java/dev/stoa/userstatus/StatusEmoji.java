@@ -1,8 +1,8 @@
 package dev.stoa.userstatus;
 
+import dev.stoa.emoji.EmojiErrors;
 import dev.stoa.emoji.EmojiRow;
 import dev.stoa.emoji.RealmEmoji;
-import dev.stoa.http.ApiError;
 import dev.stoa.markdown.EmojiCatalog;
 import dev.stoa.queues.ZulipNames;
 import java.util.Locale;
@@ -43,27 +43,27 @@ final class StatusEmoji {
         Optional<EmojiRow> custom = realmEmoji.activeRow(name);
         if (custom.isPresent()) return new Emoji(name, String.valueOf(custom.get().id()), REALM);
         if (name.equals("zulip")) return new Emoji(name, "zulip", EXTRA);
-        String code = EmojiCatalog.get().codeForName(name).orElseThrow(() -> ApiError.bad("Emoji '" + name + "' does not exist"));
+        String code = EmojiCatalog.get().codeForName(name).orElseThrow(() -> EmojiErrors.emojiDoesNotExist(name));
         return new Emoji(name, code, UNICODE);
     }
 
     private void check(String name, String code, String type) {
         switch (type) {
             case REALM -> {
-                EmojiRow row = realmEmoji.byId(code).orElseThrow(() -> ApiError.bad("Invalid custom emoji."));
-                if (!row.name().equals(name)) throw ApiError.bad("Invalid custom emoji name.");
-                if (row.deactivated()) throw ApiError.bad("This custom emoji has been deactivated.");
+                EmojiRow row = realmEmoji.byId(code).orElseThrow(() -> EmojiErrors.invalidCustomEmoji());
+                if (!row.name().equals(name)) throw EmojiErrors.invalidCustomEmojiName();
+                if (row.deactivated()) throw EmojiErrors.customEmojiHasBeenDeactivated();
             }
             case EXTRA -> {
-                if (!code.equals("zulip")) throw ApiError.bad("Invalid emoji code.");
-                if (!name.equals(code)) throw ApiError.bad("Invalid emoji name.");
+                if (!code.equals("zulip")) throw EmojiErrors.invalidEmojiCode();
+                if (!name.equals(code)) throw EmojiErrors.invalidEmojiName();
             }
             case UNICODE -> {
                 EmojiCatalog catalog = EmojiCatalog.get();
-                if (!code.equals(code.toLowerCase(Locale.ROOT)) || catalog.nameForCode(code).isEmpty()) throw ApiError.bad("Invalid emoji code.");
-                if (!catalog.codeForName(name).map(code::equals).orElse(false)) throw ApiError.bad("Invalid emoji name.");
+                if (!code.equals(code.toLowerCase(Locale.ROOT)) || catalog.nameForCode(code).isEmpty()) throw EmojiErrors.invalidEmojiCode();
+                if (!catalog.codeForName(name).map(code::equals).orElse(false)) throw EmojiErrors.invalidEmojiName();
             }
-            default -> throw ApiError.bad("Invalid emoji type.");
+            default -> throw EmojiErrors.invalidEmojiType();
         }
     }
 }

@@ -2,9 +2,10 @@ package dev.stoa.userstatus;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserAccess;
+import dev.stoa.users.UserErrors;
 import dev.stoa.users.UserStore;
 
 /** The statuses the views read, each in a read transaction of its own. The view holds no database: reads go through here, writes through the actions. */
@@ -25,9 +26,9 @@ public final class UserStatusQueries {
     public ObjectNode status(User me, long id, boolean zulipNames) {
         return db.read(h -> {
             User target = users.byId(h, id).orElse(null);
-            if (target == null || target.isBot()) throw ApiError.bad("No such user");
-            if (!target.isActive()) throw ApiError.bad("User is deactivated");
-            if (!access.canAccess(h, me, target)) throw ApiError.bad("Insufficient permission");
+            if (target == null || target.isBot()) throw CommonErrors.noSuchUser();
+            if (!target.isActive()) throw UserErrors.userDeactivated();
+            if (!access.canAccess(h, me, target)) throw CommonErrors.insufficientPermission();
             return UserStatusState.of(h, store, target, zulipNames);
         });
     }

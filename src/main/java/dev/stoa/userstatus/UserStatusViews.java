@@ -1,7 +1,6 @@
 package dev.stoa.userstatus;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
@@ -27,9 +26,9 @@ public final class UserStatusViews {
         String name = req.optStr("emoji_name").orElse(null);
         String code = req.optStr("emoji_code").orElse(null);
         String type = req.optStr("reaction_type").orElse(null);
-        if (away == null && text == null && name == null) throw ApiError.bad("Client did not pass any new values.");
+        if (away == null && text == null && name == null) throw UserStatusErrors.noNewValues();
         if (name == null && (nonEmpty(code) || nonEmpty(type))) {
-            throw ApiError.bad("Client must pass emoji_name if they pass either emoji_code or reaction_type.");
+            throw UserStatusErrors.emojiNameRequired();
         }
         actions.checkUpdate(me, new UserStatusActions.StatusInput(away, text, name, code, type), req.clientName());
         return Json.success();
@@ -39,7 +38,7 @@ public final class UserStatusViews {
     private static String statusText(String raw) {
         String t = Request.noNul("status_text", raw.strip());
         if (t.codePointCount(0, t.length()) > MAX_STATUS_TEXT) {
-            throw ApiError.bad("status_text is too long (limit: " + MAX_STATUS_TEXT + " characters)");
+            throw UserStatusErrors.statusTextTooLong(MAX_STATUS_TEXT);
         }
         return t;
     }

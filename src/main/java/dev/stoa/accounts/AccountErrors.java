@@ -1,0 +1,28 @@
+package dev.stoa.accounts;
+
+import dev.stoa.http.ApiError;
+
+/**
+ * The error answers of accounts, each text written once, in Zulip's exact words and codes (the
+ * full-stack tests assert them). Code elsewhere builds no ApiError from a text of its own
+ * (ErrorTextsTest).
+ */
+public final class AccountErrors {
+    private AccountErrors() {}
+
+    static ApiError passwordManagedInLdap() {
+        return ApiError.bad("Your Zulip password is managed in LDAP");
+    }
+
+    static ApiError newPasswordTooWeak() {
+        return ApiError.bad("New password is too weak!");
+    }
+
+    static ApiError emailAddressRequired() {
+        return ApiError.bad("Please enter your email address.");
+    }
+
+    static ApiError passwordsDoNotMatch() {
+        return ApiError.bad("The two password fields didn't match.");
+    }
+}
