@@ -3,6 +3,7 @@ package dev.stoa.channels;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.groups.Group;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
@@ -114,7 +115,7 @@ public final class GroupSettings {
     }
 
     private void checkGroup(Handle h, String setting, long groupId) {
-        GroupStore.Row row = groups.find(h, groupId).orElse(null);
+        Group row = groups.find(h, groupId).orElse(null);
         if (row == null) throw ApiError.bad("Invalid user group");
         if (row.deactivated()) throw ApiError.bad("User group is deactivated.");
         if (row.system() && "role:internet".equals(row.name())) {
