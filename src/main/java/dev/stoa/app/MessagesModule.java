@@ -10,6 +10,7 @@ import dev.stoa.messages.Access;
 import dev.stoa.messages.EditTypingActions;
 import dev.stoa.messages.FlagViews;
 import dev.stoa.messages.MessageActions;
+import dev.stoa.messages.MessageChanges;
 import dev.stoa.messages.MessageDelivery;
 import dev.stoa.messages.MessageEditActions;
 import dev.stoa.messages.MessageEditViews;
@@ -83,9 +84,10 @@ public final class MessagesModule implements Module {
     /**
      * topicCleared: what the topics feature does when a topic is deleted (its visibility policies go);
      * afterSend: what other features do inside a send (push notifications queue the message, outgoing
-     * webhooks queue their calls).
+     * webhooks queue their calls); changes: what other features do when messages are read or deleted
+     * (push notifications are removed from the phones).
      */
-    MessagesModule(Core c, TopicDeleteActions.TopicCleared topicCleared, MessageActions.AfterSend afterSend) {
+    MessagesModule(Core c, TopicDeleteActions.TopicCleared topicCleared, MessageActions.AfterSend afterSend, MessageChanges changes) {
         this.store = new MessageStore(c.db().dialect());
         this.subscriptions = c.subscriptions();
         AlertWordCache alertWords = new AlertWordCache(c.db(), c.log(), new AlertWordStore(c.log()));
@@ -98,7 +100,7 @@ public final class MessagesModule implements Module {
                 (h, ch) -> c.channelAccess().audience(h, ch, c.users().all(h).stream().filter(User::isActive).toList()),
                 (h, ids) -> alertWords.wordsFor(ids), userTopics::mutingUserIds, afterSend);
 
-        this.flags = new MessageFlagActions(c.db(), c.log(), store, c.users(), access, json, c.subscriptions(), userTopics);
+        this.flags = new MessageFlagActions(c.db(), c.log(), store, c.users(), access, json, c.subscriptions(), userTopics, changes);
         this.typing = new TypingActions(c.db(), c.log(), c.users(), c.userJson(), c.subscriptions(), access);
         this.reactions = new ReactionActions(c.db(), c.log(), store, access, c.userJson(), c.realmEmoji());
         this.submessages = new SubmessageActions(c.db(), c.log(), store, new SubmessageStore(store), access);
@@ -106,9 +108,9 @@ public final class MessagesModule implements Module {
         this.welcomeBot = new WelcomeBot(c.db(), c.users(), c.channels(), c.realm(), actions);
         this.reports = new ReportActions(c.db(), store, c.users(), c.channels(), c.realm(), access, notificationBot,
                 reportTypes(c.config().extras()));
-        this.topicDeletes = new TopicDeleteActions(c.db(), c.log(), store, c.channelAccess(), access, topicCleared);
+        this.topicDeletes = new TopicDeleteActions(c.db(), c.log(), store, c.channelAccess(), access, topicCleared, changes);
         this.editTyping = new EditTypingActions(c.db(), c.log(), store, access, c.users(), c.subscriptions(), c.realm(), c.clock());
-        this.edits = new MessageEditActions(c.db(), c.log(), store, deps, access, notificationBot, uploads, c.clock(), (h, ids) -> alertWords.wordsFor(ids));
+        this.edits = new MessageEditActions(c.db(), c.log(), store, deps, access, notificationBot, uploads, c.clock(), (h, ids) -> alertWords.wordsFor(ids), changes);
         MessageQueries queries = new MessageQueries(c.db(), store, c.users(), access, c.realm(), json, userTopics::mutedOrMutingIds);
         this.views = new MessageViews(queries, actions);
         this.editViews = new MessageEditViews(queries, edits);

@@ -36,11 +36,11 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
         TopicsModule.Policies topicPolicies = TopicsModule.Policies.of(c);
         // A send queues its message for the push notifier and the calls of the outgoing-webhook bots it
         // triggers (integrations' triggers, built first); integrations' sender, built on messages below,
-        // calls them and posts their replies.
+        // calls them and posts their replies. Reads and deletions tell the push notifier (phones drop their notifications).
         PushModule push = new PushModule(c);
         IntegrationsModule.Outgoing outgoing = IntegrationsModule.Outgoing.of(c);
         MessagesModule messages = new MessagesModule(c, topicPolicies.clearing()::doClearTopic,
-                MessageActions.AfterSend.all((tx, sender, sent) -> push.notifier.queue(tx, sent.id()), outgoing.triggers()));
+                MessageActions.AfterSend.all((tx, sender, sent) -> push.notifier.queue(tx, sent.id()), outgoing.triggers()), push.notifier);
         TopicsModule topics = new TopicsModule(c, topicPolicies, messages.flags::doMarkSenderRead);
         // New public channels are announced by the notification bot (messages), after the creating transaction.
         ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post);

@@ -46,7 +46,7 @@ public final class DraftActions {
             for (DraftStore.Row r : rows) {
                 long id = store.insert(tx.h(), userId, r);
                 ids.add(id);
-                created.add(store.get(tx.h(), userId, id).orElseThrow());
+                created.add(DraftJson.of(store.get(tx.h(), userId, id).orElseThrow()));
             }
             log.append(tx, new MiscEvent.DraftsAdd(created), Recipients.users(userId));
             return ids;
@@ -58,7 +58,7 @@ public final class DraftActions {
         db.write(tx -> {
             store.get(tx.h(), userId, id).orElseThrow(DraftActions::notFound);
             store.update(tx.h(), id, validate(tx.h(), caller, draft));
-            log.append(tx, new MiscEvent.DraftsUpdate(store.get(tx.h(), userId, id).orElseThrow()), Recipients.users(userId));
+            log.append(tx, new MiscEvent.DraftsUpdate(DraftJson.of(store.get(tx.h(), userId, id).orElseThrow())), Recipients.users(userId));
             return null;
         });
     }

@@ -1,8 +1,7 @@
 package dev.stoa.drafts;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.stoa.db.Db;
-import java.util.List;
 
 /** The drafts the views read, each in a read transaction of its own. The view holds no database: reads go through here, writes through the actions. */
 public final class DraftQueries {
@@ -14,7 +13,8 @@ public final class DraftQueries {
         this.store = store;
     }
 
-    public List<ObjectNode> all(long userId) {
-        return db.read(h -> store.all(h, userId));
+    /** The API's Draft objects, most recently edited first. */
+    public ArrayNode all(long userId) {
+        return DraftJson.all(db.read(h -> store.all(h, userId)));
     }
 }

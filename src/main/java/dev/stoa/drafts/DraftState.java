@@ -21,6 +21,6 @@ public final class DraftState implements StateContributor {
     public void fetch(Context ctx, ObjectNode state) {
         User me = ctx.viewer();
         boolean show = me != null && DraftActions.syncEnabled(me);
-        state.set("drafts", show ? Json.tree(store.all(ctx.h(), me.id())) : Json.array());
+        state.set("drafts", show ? DraftJson.all(store.all(ctx.h(), me.id())) : Json.array());
     }
 }

@@ -1,33 +1,37 @@
 package dev.stoa.drafts;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.http.Json;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 
-/** SQL for drafts; rows are rendered as the API's Draft objects. */
+/** SQL for drafts; DraftJson renders a saved one as the API's Draft object. */
 public final class DraftStore {
     private static final String COLUMNS = "id, type, recipients, topic, content, last_edit_time";
 
     /** A validated draft ready to store: `to` already normalized. */
     public record Row(String type, List<Long> to, String topic, String content, long timestamp) {}
 
-    private static ObjectNode map(ResultSet rs) throws SQLException {
-        ObjectNode d = Json.object().put("id", rs.getLong(1)).put("type", rs.getString(2));
-        d.set("to", Json.parse(rs.getString(3)));
-        return d.put("topic", rs.getString(4)).put("content", rs.getString(5)).put("timestamp", rs.getLong(6));
+    /** A stored draft: its id and what was validated into it. */
+    public record Saved(long id, Row row) {}
+
+    private static Saved map(ResultSet rs) throws SQLException {
+        List<Long> to = new ArrayList<>();
+        for (JsonNode id : Json.parse(rs.getString(3))) to.add(id.longValue());
+        return new Saved(rs.getLong(1), new Row(rs.getString(2), to, rs.getString(4), rs.getString(5), rs.getLong(6)));
     }
 
     /** Most recently edited first, as GET /drafts documents. */
-    public List<ObjectNode> all(Handle h, long userId) {
+    public List<Saved> all(Handle h, long userId) {
         return h.createQuery("SELECT " + COLUMNS + " FROM drafts WHERE user_id = ? ORDER BY last_edit_time DESC, id DESC")
                 .bind(0, userId).map((rs, ctx) -> map(rs)).list();
     }
 
-    public Optional<ObjectNode> get(Handle h, long userId, long id) {
+    public Optional<Saved> get(Handle h, long userId, long id) {
         return h.createQuery("SELECT " + COLUMNS + " FROM drafts WHERE user_id = ? AND id = ?")
                 .bind(0, userId).bind(1, id).map((rs, ctx) -> map(rs)).findOne();
     }

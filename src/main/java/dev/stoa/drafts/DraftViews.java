@@ -1,6 +1,7 @@
 package dev.stoa.drafts;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
@@ -34,10 +35,10 @@ public final class DraftViews {
 
     public Object list(Request req) {
         User me = me(req);
-        List<ObjectNode> drafts = queries.all(me.id());
+        ArrayNode drafts = queries.all(me.id());
         ObjectNode out = Json.success();
         out.put("count", drafts.size());
-        out.set("drafts", Json.tree(drafts));
+        out.set("drafts", drafts);
         return out;
     }
 

@@ -34,6 +34,8 @@ public enum ErrorCode {
     MISSING_HTTP_EVENT_HEADER(400),
     /** Zulip's UnsupportedWebhookEventTypeError: answered with HTTP 200 so the provider does not retry (fields `webhook_name`, `event_type`). */
     UNSUPPORTED_WEBHOOK_EVENT_TYPE(200),
+    /** Zulip's AnomalousWebhookPayloadError: a payload naming no event at all (field `webhook_name`). */
+    ANOMALOUS_WEBHOOK_PAYLOAD(400),
     UNAUTHORIZED(401),
     USER_DEACTIVATED(401),
     REALM_DEACTIVATED(401),

@@ -30,6 +30,12 @@ public final class GitMessages {
     static String quote(String message) { return "\n~~~ quote\n" + message + "\n~~~"; }
 
     public static String pushCommits(String user, String compareUrl, String branch, List<Commit> commits, boolean deleted, boolean force) {
+        return pushCommits(user, compareUrl, branch, commits, deleted, force, false);
+    }
+
+    /** {@code truncated}: the provider sent only some of the commits (Zulip's is_truncated: "[and more commit(s)]"). */
+    public static String pushCommits(String user, String compareUrl, String branch, List<Commit> commits, boolean deleted, boolean force,
+                                     boolean truncated) {
         if (commits.isEmpty() && deleted) return user + " [deleted](" + compareUrl + ") the branch " + branch + ".";
         String pushType = force ? "force pushed" : "pushed";
         if (commits.isEmpty()) {
@@ -41,7 +47,7 @@ public final class GitMessages {
         String base = user + " " + pushed + " to branch " + branch + ".";
         List<Map.Entry<String, Integer>> committers = committers(commits);
         if (committers.size() == 1 && committers.get(0).getKey().equals(user)) {
-            return (base + "\n\n" + commitsContent(commits)).stripTrailing();
+            return (base + "\n\n" + commitsContent(commits, truncated)).stripTrailing();
         }
         StringBuilder details = new StringBuilder(committers.get(0).getKey() + " (" + committers.get(0).getValue() + ")");
         for (int i = 1; i < committers.size() - 1; i++) {
@@ -51,16 +57,17 @@ public final class GitMessages {
             var last = committers.get(committers.size() - 1);
             details.append(" and ").append(last.getKey()).append(" (").append(last.getValue()).append(")");
         }
-        return (base + " Commits by " + details + ".\n\n" + commitsContent(commits)).stripTrailing();
+        return (base + " Commits by " + details + ".\n\n" + commitsContent(commits, truncated)).stripTrailing();
     }
 
-    static String commitsContent(List<Commit> commits) {
+    static String commitsContent(List<Commit> commits, boolean truncated) {
         StringBuilder sb = new StringBuilder();
         for (Commit c : commits.subList(0, Math.min(COMMITS_LIMIT, commits.size()))) {
             String firstLine = c.message().contains("\n") ? c.message().substring(0, c.message().indexOf('\n')) : c.message();
             sb.append("* ").append(firstLine).append(" ([").append(shortSha(c.sha())).append("](").append(c.url()).append("))\n");
         }
         if (commits.size() > COMMITS_LIMIT) sb.append("[and ").append(commits.size() - COMMITS_LIMIT).append(" more commit(s)]");
+        else if (truncated) sb.append("[and more commit(s)]");
         return sb.toString().stripTrailing();
     }
 
@@ -158,6 +165,14 @@ public final class GitMessages {
     public static String release(String user, String action, String tag, String releaseName, String url) {
         return user + " " + action + " release [" + releaseName + "](" + url + ") for tag " + tag + ".";
     }
+
+    /** Zulip's get_force_push_commits_event_message. */
+    public static String forcePush(String user, String url, String branch, String head) {
+        return user + " [force pushed](" + url + ") to branch " + branch + ". Head is now " + head + ".";
+    }
+
+    /** Zulip's get_remove_branch_event_message. */
+    public static String removeBranch(String user, String branch) { return user + " deleted branch " + branch + "."; }
 
     public static String setup(String integration, String user) {
         return integration + " webhook has been successfully configured" + (user != null && !user.isEmpty() ? " by " + user : "") + ".";

@@ -32,13 +32,13 @@ public final class IncomingWebhookViews {
         String stream = req.raw("stream");
         String topic = req.raw("topic");
         List<String> only = patterns(req, "only_events"), exclude = patterns(req, "exclude_events");
-        var in = new WebhookRequest(req.body(), req.contentType(), req::header, req::raw, integration.displayName());
+        var in = new WebhookRequest(req.body(), req.contentType(), req::header, req::raw, integration.webhookName());
         Integration.Outcome outcome;
         try {
             outcome = integration.handle(in);
         } catch (ApiError e) {
             if (e.code() == ErrorCode.UNSUPPORTED_WEBHOOK_EVENT_TYPE) {
-                UNSUPPORTED.warn("{} webhook: unsupported event type {}", integration.displayName(), e.extra().get("event_type"));
+                UNSUPPORTED.warn("{} webhook: unsupported event type {}", integration.webhookName(), e.extra().get("event_type"));
             }
             throw e;
         }

@@ -11,8 +11,11 @@ public interface Integration {
     /** The URL segment and register's {@code name}: /api/v1/external/{name}. */
     String name();
 
-    /** Register's {@code display_name}, and the webhook name in Zulip's error messages ("GitHub"). */
+    /** Register's {@code display_name} ("GitHub"). */
     String displayName();
+
+    /** The name Zulip's webhook_view gives it, in its error messages and client ("Bitbucket2"); mostly the display name. */
+    default String webhookName() { return displayName(); }
 
     /** Event types for {@code only_events}/{@code exclude_events}, or null when the integration does not filter. */
     default List<String> allEventTypes() { return null; }
@@ -27,7 +30,7 @@ public interface Integration {
     Outcome handle(WebhookRequest request);
 
     /** The client recorded on the messages posted, as Zulip names it ("ZulipGitHubWebhook"). */
-    default String clientName() { return "Zulip" + displayName().replace(" ", "") + "Webhook"; }
+    default String clientName() { return "Zulip" + webhookName().replace(" ", "") + "Webhook"; }
 
     record Option(String key, String label, String validator) {}
 

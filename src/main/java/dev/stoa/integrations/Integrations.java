@@ -17,7 +17,9 @@ public final class Integrations {
 
     /** The built-in ones. A new integration is one class and one line here. */
     public static Integrations builtIn() {
-        return new Integrations(List.of(new GitHubIntegration(), new GitLabIntegration(), GiteaIntegration.gitea(), GiteaIntegration.forgejo(), new AlertmanagerIntegration(), new GrafanaIntegration(), new SentryIntegration(), new PagerDutyIntegration(), new JsonIntegration(), new SlackIncomingIntegration()));
+        return new Integrations(List.of(new GitHubIntegration(), new GitLabIntegration(), GiteaIntegration.gitea(), GiteaIntegration.forgejo(),
+                new BitbucketIntegration(), new JiraIntegration(), new AlertmanagerIntegration(), new GrafanaIntegration(), new SentryIntegration(),
+                new PagerDutyIntegration(), new CircleCiIntegration(), new JsonIntegration(), new SlackIncomingIntegration()));
     }
 
     public Optional<Integration> byName(String name) { return Optional.ofNullable(byName.get(name)); }

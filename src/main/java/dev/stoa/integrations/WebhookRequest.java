@@ -54,4 +54,10 @@ public record WebhookRequest(byte[] body, String contentType, UnaryOperator<Stri
                         "The '" + eventType + "' event isn't currently supported by the " + displayName + " webhook; ignoring")
                 .with("webhook_name", displayName).with("event_type", eventType);
     }
+
+    /** Zulip's AnomalousWebhookPayloadError: the payload names no event at all. */
+    public ApiError anomalous() {
+        return ApiError.of(ErrorCode.ANOMALOUS_WEBHOOK_PAYLOAD, "Unable to parse request: Did " + displayName + " generate this event?")
+                .with("webhook_name", displayName);
+    }
 }

@@ -329,7 +329,7 @@ public final class MessageActions {
         // Zulip's do_widget_post_save_actions: a /poll or /todo message carries its widget from the start
         Widgets.of(m.content()).map(Json::write).ifPresent(w -> {
             long sid = json.submessages.insert(h, m.id(), m.senderId(), "widget", w);
-            dict.set("submessages", Json.array().add(new SubmessageStore.Submessage(sid, m.id(), m.senderId(), "widget", w).json()));
+            dict.set("submessages", MessageJson.submessages(List.of(new SubmessageStore.Submessage(sid, m.id(), m.senderId(), "widget", w))));
         });
         ObjectNode fields = Json.object();
         fields.set("message", dict);

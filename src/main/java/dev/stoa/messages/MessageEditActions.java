@@ -42,12 +42,14 @@ public final class MessageEditActions {
     private final NotificationBot notificationBot;
     private final UploadActions uploads;
     private final Clock clock;
+    private final MessageChanges changes;
     /** Each recipient's alert words (the alert words feature's store). */
     private final MessageActions.AlertWords alertWords;
 
     public MessageEditActions(Db db, EventLog log, MessageStore store, MessageActions.SendDeps deps, Access access,
                               NotificationBot notificationBot, UploadActions uploads, Clock clock,
-                              MessageActions.AlertWords alertWords) {
+                              MessageActions.AlertWords alertWords, MessageChanges changes) {
+        this.changes = changes;
         this.db = db;
         this.log = log;
         this.store = store;
@@ -309,6 +311,7 @@ public final class MessageEditActions {
             d.put("stream_id", m.channelId());
             d.put("topic", m.topic());
         }
+        changes.deleted(tx, List.of(m.id()));
         store.delete(h, List.of(m.id()));
         log.append(tx, new MessageEvent.Delete(d), Recipients.channelMessage(audience, false));
     }

@@ -28,9 +28,11 @@ public final class MessageFlagActions {
     private final MessageFetch fetch;
     private final SubscriptionStore subs;
     private final UserTopicStore topics;
+    private final MessageChanges changes;
 
     public MessageFlagActions(Db db, EventLog log, MessageStore store, UserStore users, Access access, MessageJson json,
-                              SubscriptionStore subs, UserTopicStore topics) {
+                              SubscriptionStore subs, UserTopicStore topics, MessageChanges changes) {
+        this.changes = changes;
         this.subs = subs;
         this.topics = topics;
         this.db = db;
@@ -110,6 +112,7 @@ public final class MessageFlagActions {
             store.insertUserMessages(h, m.id(), Map.of(me.id(), Flags.HISTORICAL | Flags.READ));
         }
         List<Long> changed = store.changeFlag(h, me.id(), ids, Flags.bit(flag), add);
+        if (add && flag.equals("read") && !changed.isEmpty()) changes.read(tx, me.id(), changed);
         ObjectNode f = Json.object();
         f.put("operation", add ? "add" : "remove");
         f.put("flag", flag);

@@ -41,6 +41,16 @@ public final class MessageJson {
 
     UserJson userJson() { return userJson; }
 
+    /** A message's submessages as Zulip's messages carry them in `submessages`, oldest first. */
+    static ArrayNode submessages(List<SubmessageStore.Submessage> subs) {
+        ArrayNode out = Json.array();
+        for (var s : subs) {
+            out.add(Json.object().put("id", s.id()).put("message_id", s.messageId()).put("sender_id", s.senderId())
+                    .put("msg_type", s.msgType()).put("content", s.content()));
+        }
+        return out;
+    }
+
     /** The dicts, in the order given; content is HTML when applyMarkdown, the raw Markdown otherwise. */
     public List<ObjectNode> build(Handle h, Collection<Message> messages, User viewer, boolean applyMarkdown, boolean clientGravatar) {
         Set<Long> userIds = new HashSet<>();
@@ -56,14 +66,14 @@ public final class MessageJson {
         Map<Long, List<MessageStore.Reaction>> reactions = store.reactions(h, messages.stream().map(Message::id).toList());
         // a sender's email and avatar URL (an MD5 for a Gravatar) once per sender, not once per message
         Map<Long, SenderParts> senders = new HashMap<>();
-        Map<Long, ArrayNode> subs = submessages.of(h, messages.stream().map(Message::id).toList());
+        Map<Long, List<SubmessageStore.Submessage>> subs = submessages.of(h, messages.stream().map(Message::id).toList());
         Map<Long, List<MessageStore.Edit>> edits = store.edits(h,
                 messages.stream().filter(m -> m.lastEditTime() != null || m.lastMovedTime() != null).map(Message::id).toList());
         String policy = EditHistory.policy(realm.get());
         return messages.stream().map(m -> {
             ObjectNode o = one(m, senders.computeIfAbsent(m.senderId(), id -> senderParts(byId.get(id), viewer, clientGravatar)),
                     byId, chans, reactions.getOrDefault(m.id(), List.of()), applyMarkdown);
-            if (subs.containsKey(m.id())) o.set("submessages", subs.get(m.id()));
+            if (subs.containsKey(m.id())) o.set("submessages", submessages(subs.get(m.id())));
             ArrayNode history = EditHistory.of(edits.get(m.id()), policy);
             if (history != null) o.set("edit_history", history);
             return o;

@@ -1,10 +1,9 @@
 package dev.stoa.messages;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.Json;
 import java.util.Collection;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
@@ -17,13 +16,7 @@ public final class SubmessageStore {
     public SubmessageStore(MessageStore messages) {
         this.idsFromJson = messages.idsFromJson();
     }
-    public record Submessage(long id, long messageId, long senderId, String msgType, String content) {
-        /** As Zulip's messages carry them in `submessages`. */
-        ObjectNode json() {
-            return Json.object().put("id", id).put("message_id", messageId).put("sender_id", senderId)
-                    .put("msg_type", msgType).put("content", content);
-        }
-    }
+    public record Submessage(long id, long messageId, long senderId, String msgType, String content) {}
 
     public long insert(Handle h, long messageId, long senderId, String msgType, String content) {
         return h.createUpdate("INSERT INTO submessages (message_id, sender_id, msg_type, content) VALUES (?, ?, ?, ?)")
@@ -32,14 +25,14 @@ public final class SubmessageStore {
     }
 
     /** Each message's submessages (the ids as one JSON array parameter, as MessageStore's page reads do). */
-    public Map<Long, ArrayNode> of(Handle h, Collection<Long> messageIds) {
-        Map<Long, ArrayNode> out = new HashMap<>();
+    public Map<Long, List<Submessage>> of(Handle h, Collection<Long> messageIds) {
+        Map<Long, List<Submessage>> out = new HashMap<>();
         if (messageIds.isEmpty()) return out;
         h.createQuery("SELECT id, message_id, sender_id, msg_type, content FROM submessages WHERE message_id IN ("
                         + idsFromJson + ") ORDER BY id")
                 .bind("ids", messageIds.toString())
                 .map((rs, ctx) -> new Submessage(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getString(4), rs.getString(5)))
-                .forEach(s -> out.computeIfAbsent(s.messageId(), k -> Json.array()).add(s.json()));
+                .forEach(s -> out.computeIfAbsent(s.messageId(), k -> new ArrayList<>()).add(s));
         return out;
     }
 

@@ -42,8 +42,11 @@ public final class TopicDeleteActions {
     private final ChannelAccess channelAccess;
     private final Access access;
     private final TopicCleared cleared;
+    private final MessageChanges changes;
 
-    public TopicDeleteActions(Db db, EventLog log, MessageStore store, ChannelAccess channelAccess, Access access, TopicCleared cleared) {
+    public TopicDeleteActions(Db db, EventLog log, MessageStore store, ChannelAccess channelAccess, Access access, TopicCleared cleared,
+                              MessageChanges changes) {
+        this.changes = changes;
         this.db = db;
         this.log = log;
         this.store = store;
@@ -87,6 +90,7 @@ public final class TopicDeleteActions {
         d.put("message_type", "stream");
         d.put("stream_id", c.id());
         d.put("topic", storedTopic);
+        changes.deleted(tx, ids);
         store.delete(h, ids);
         log.append(tx, new MessageEvent.Delete(d), Recipients.channelMessage(audience, false));
         return ids.size() == BATCH;

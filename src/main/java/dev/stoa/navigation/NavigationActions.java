@@ -32,7 +32,7 @@ public final class NavigationActions {
         db.write(tx -> {
             if (name != null && store.nameTaken(tx.h(), userId, name)) throw exists();
             if (!store.insert(tx.h(), userId, fragment, pinned, name)) throw exists();
-            log.append(tx, new MiscEvent.NavigationViewAdd(store.get(tx.h(), userId, fragment).orElseThrow()), Recipients.users(userId));
+            log.append(tx, new MiscEvent.NavigationViewAdd(NavigationJson.of(store.get(tx.h(), userId, fragment).orElseThrow())), Recipients.users(userId));
             return null;
         });
     }
@@ -43,10 +43,10 @@ public final class NavigationActions {
         String fragment = input.fragment(), name = input.name();
         Boolean pinned = input.pinned();
         db.write(tx -> {
-            ObjectNode v = store.get(tx.h(), userId, fragment).orElseThrow(NavigationActions::notFound);
-            if (name != null && !name.equals(v.path("name").asText(null)) && store.nameTaken(tx.h(), userId, name)) throw exists();
-            boolean newPinned = pinned != null ? pinned : v.get("is_pinned").asBoolean();
-            String newName = name != null ? name : v.path("name").asText(null);
+            NavigationStore.View v = store.get(tx.h(), userId, fragment).orElseThrow(NavigationActions::notFound);
+            if (name != null && !name.equals(v.name()) && store.nameTaken(tx.h(), userId, name)) throw exists();
+            boolean newPinned = pinned != null ? pinned : v.pinned();
+            String newName = name != null ? name : v.name();
             store.update(tx.h(), userId, fragment, newPinned, newName);
             ObjectNode data = Json.object();
             if (pinned != null) data.put("is_pinned", pinned);

@@ -18,6 +18,6 @@ public final class NavigationState implements StateContributor {
 
     @Override
     public void fetch(Context ctx, ObjectNode state) {
-        state.set("navigation_views", ctx.userId() == null ? Json.array() : Json.tree(store.all(ctx.h(), ctx.userId())));
+        state.set("navigation_views", ctx.userId() == null ? Json.array() : NavigationJson.all(store.all(ctx.h(), ctx.userId())));
     }
 }

@@ -1,28 +1,26 @@
 package dev.stoa.navigation;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.Json;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 
-/** SQL for navigation views; rows render as the API's NavigationView (no `name` on built-in views). */
+/** SQL for navigation views; NavigationJson renders them as the API's NavigationView. */
 public final class NavigationStore {
-    private static ObjectNode map(ResultSet rs) throws SQLException {
-        ObjectNode v = Json.object().put("fragment", rs.getString(1)).put("is_pinned", rs.getBoolean(2));
-        String name = rs.getString(3);
-        if (name != null) v.put("name", name);
-        return v;
+    /** A user's view of a fragment; name is null on built-in views. */
+    public record View(String fragment, boolean pinned, String name) {}
+
+    private static View map(ResultSet rs) throws SQLException {
+        return new View(rs.getString(1), rs.getBoolean(2), rs.getString(3));
     }
 
-    public List<ObjectNode> all(Handle h, long userId) {
+    public List<View> all(Handle h, long userId) {
         return h.createQuery("SELECT fragment, is_pinned, name FROM navigation_views WHERE user_id = ? ORDER BY fragment")
                 .bind(0, userId).map((rs, ctx) -> map(rs)).list();
     }
 
-    public Optional<ObjectNode> get(Handle h, long userId, String fragment) {
+    public Optional<View> get(Handle h, long userId, String fragment) {
         return h.createQuery("SELECT fragment, is_pinned, name FROM navigation_views WHERE user_id = ? AND fragment = ?")
                 .bind(0, userId).bind(1, fragment).map((rs, ctx) -> map(rs)).findOne();
     }

@@ -26,7 +26,7 @@ public final class NavigationViews {
     public Object list(Request req) {
         User me = req.user();
         ObjectNode out = Json.success();
-        out.set("navigation_views", Json.tree(queries.all(me.id())));
+        out.set("navigation_views", queries.all(me.id()));
         return out;
     }
 

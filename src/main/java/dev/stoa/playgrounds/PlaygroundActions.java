@@ -60,7 +60,7 @@ public final class PlaygroundActions {
     }
 
     private void announce(Tx tx) {
-        log.append(tx, new OrgEvent.RealmPlaygrounds(store.json(tx.h())), Recipients.all());
+        log.append(tx, new OrgEvent.RealmPlaygrounds(PlaygroundState.json(store.all(tx.h()))), Recipients.all());
     }
 
     static ApiError invalid() {

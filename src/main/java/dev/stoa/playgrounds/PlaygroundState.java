@@ -1,7 +1,10 @@
 package dev.stoa.playgrounds;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.http.Json;
 import dev.stoa.queues.StateContributor;
+import java.util.List;
 import java.util.Set;
 
 /** register's realm_playgrounds. */
@@ -17,6 +20,15 @@ public final class PlaygroundState implements StateContributor {
 
     @Override
     public void fetch(Context ctx, ObjectNode state) {
-        state.set("realm_playgrounds", store.json(ctx.h()));
+        state.set("realm_playgrounds", json(store.all(ctx.h())));
+    }
+
+    /** register's realm_playgrounds and the realm_playgrounds event: every playground, by id. */
+    static ArrayNode json(List<PlaygroundStore.Playground> playgrounds) {
+        ArrayNode out = Json.array();
+        for (var p : playgrounds) {
+            out.add(Json.object().put("id", p.id()).put("name", p.name()).put("pygments_language", p.pygmentsLanguage()).put("url_template", p.urlTemplate()));
+        }
+        return out;
     }
 }

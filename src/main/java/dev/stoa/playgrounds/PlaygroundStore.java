@@ -1,8 +1,5 @@
 package dev.stoa.playgrounds;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.Json;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
@@ -11,11 +8,7 @@ import org.jdbi.v3.core.Handle;
 
 /** SQL for code playgrounds. */
 public final class PlaygroundStore {
-    public record Playground(long id, String name, String pygmentsLanguage, String urlTemplate) {
-        public ObjectNode json() {
-            return Json.object().put("id", id).put("name", name).put("pygments_language", pygmentsLanguage).put("url_template", urlTemplate);
-        }
-    }
+    public record Playground(long id, String name, String pygmentsLanguage, String urlTemplate) {}
 
     private static final String COLUMNS = "id, name, pygments_language, url_template";
 
@@ -25,13 +18,6 @@ public final class PlaygroundStore {
 
     public List<Playground> all(Handle h) {
         return h.createQuery("SELECT " + COLUMNS + " FROM playgrounds ORDER BY id").map((rs, c) -> map(rs)).list();
-    }
-
-    /** register's realm_playgrounds and the realm_playgrounds event: every playground, by id. */
-    public ArrayNode json(Handle h) {
-        ArrayNode out = Json.array();
-        all(h).forEach(p -> out.add(p.json()));
-        return out;
     }
 
     public Optional<Playground> byId(Handle h, long id) {

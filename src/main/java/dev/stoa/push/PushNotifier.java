@@ -7,6 +7,7 @@ import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.identity.User;
+import dev.stoa.messages.MessageChanges;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
@@ -14,6 +15,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Clock;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -33,17 +35,23 @@ import org.slf4j.LoggerFactory;
  * transaction of its own, decides per unread recipient as Zulip does (PushTriggers, with Zulip's
  * idle rule: no event queue that receives messages, or no presence activity in the last 140 s),
  * and queues the relay requests for the recipient's devices in the push outbox, remembering the
- * notification (push_notified). A notification whose message is then read or deleted is removed
- * from the phones by the next collector pass: one removal per user and pass, its newest 200
- * message ids (Zulip's MAX_APNS_MESSAGE_IDS), as handle_remove_push_notification.
+ * notification (push_notified). A read or a deletion marks the notifications of its messages as
+ * owing a removal in its own transaction (MessageChanges) and a pass right after its commit sends
+ * them (the collector's passes catch up after a crash): one removal per user and pass, its newest
+ * 200 message ids (Zulip's MAX_APNS_MESSAGE_IDS), as handle_remove_push_notification. Notifications
+ * never read are forgotten after PRUNE_DAYS.
  */
-public final class PushNotifier {
+public final class PushNotifier implements MessageChanges {
     private static final Logger LOG = LoggerFactory.getLogger(PushNotifier.class);
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Zulip's OFFLINE_THRESHOLD_SECS: presence older than this is idle. */
     static final long IDLE_SECONDS = 140;
     static final int MAX_REMOVE_IDS = 200;
     private static final int BATCH = 100;
+    /** How far back a pass looks for notifications whose message a concurrent read marked read (seconds). */
+    static final long RECHECK_SECONDS = 600;
+    /** Outstanding notifications never read nor deleted are forgotten after this many days (the phone has long shown them). */
+    static final long PRUNE_DAYS = 30;
     private static final Pattern PERSONAL_MENTION = Pattern.compile("class=\"user-mention\"[^>]*data-user-id=\"(\\d+)\"");
     private static final Pattern GROUP_MENTION = Pattern.compile("class=\"user-group-mention\"[^>]*data-user-group-id=\"(\\d+)\"");
 
@@ -72,12 +80,30 @@ public final class PushNotifier {
     public void queue(Tx tx, long messageId) {
         if (!outbox.configured()) return;
         store.queue(tx.h(), messageId, clock.instant().getEpochSecond());
+        kickAfterCommit(tx);
+    }
+
+    /** The flags' hook: the user's notifications of these messages owe a removal, sent after the commit. */
+    @Override
+    public void read(Tx tx, long userId, Collection<Long> messageIds) {
+        if (!outbox.configured()) return;
+        if (store.oweRead(tx.h(), userId, messageIds, clock.instant().getEpochSecond()) > 0) kickAfterCommit(tx);
+    }
+
+    /** The deletions' hook: every notification of these messages owes a removal, sent after the commit. */
+    @Override
+    public void deleted(Tx tx, Collection<Long> messageIds) {
+        if (!outbox.configured()) return;
+        if (store.oweDeleted(tx.h(), messageIds, clock.instant().getEpochSecond()) > 0) kickAfterCommit(tx);
+    }
+
+    private void kickAfterCommit(Tx tx) {
         tx.afterCommit(() -> Thread.ofVirtual().name("stoa-push-notifier").start(this::kick));
     }
 
     /**
-     * The collector's pass: waits for a pass under way on this node, then decides everything waiting
-     * and sends the removals owed; never throws. Returns relay requests queued.
+     * The collector's pass: waits for a pass under way on this node, then decides everything waiting,
+     * sends the removals owed and prunes old notifications; never throws. Returns relay requests queued.
      */
     public int doNotify() {
         if (!outbox.configured()) return 0;
@@ -86,8 +112,10 @@ public final class PushNotifier {
             int queued = 0;
             do {
                 again.set(false);
-                queued += pass(true);
+                queued += pass();
             } while (again.get());
+            long before = clock.instant().getEpochSecond() - PRUNE_DAYS * 86_400;
+            db.write(tx -> store.prune(tx.h(), before));
             return queued;
         } catch (RuntimeException e) {
             LOG.error("push notifier pass failed; it runs again on the next collector pass", e);
@@ -97,13 +125,13 @@ public final class PushNotifier {
         }
     }
 
-    /** After a send: a pass unless one is under way, which then runs once more (`again`) and sees the message. */
+    /** After a send, a read or a deletion: a pass unless one is under way, which then runs once more (`again`) and sees the message. */
     private void kick() {
         again.set(true);
         while (again.get()) {
             if (!running.tryLock()) return;
             try {
-                while (again.getAndSet(false)) pass(false);
+                while (again.getAndSet(false)) pass();
             } catch (RuntimeException e) {
                 LOG.error("push notifier pass failed; it runs again on the next collector pass", e);
                 return;
@@ -113,8 +141,8 @@ public final class PushNotifier {
         }
     }
 
-    /** New messages; then, on the collector's passes (`removals`), the removals owed (a scan of the outstanding notifications). */
-    private int pass(boolean removals) {
+    /** New messages, then the removals owed. */
+    private int pass() {
         int queued = 0;
         for (List<Long> ids = db.read(h -> store.pending(h, BATCH)); !ids.isEmpty(); ids = db.read(h -> store.pending(h, BATCH))) {
             for (long id : ids) {
@@ -127,8 +155,8 @@ public final class PushNotifier {
                 }
             }
         }
-        if (!removals) return queued;
-        for (Map.Entry<Long, List<Long>> e : db.read(store::removable).entrySet()) {
+        long recentSince = clock.instant().getEpochSecond() - RECHECK_SECONDS;
+        for (Map.Entry<Long, List<Long>> e : db.read(h -> store.removable(h, recentSince)).entrySet()) {
             queued += db.write(tx -> remove(tx, e.getKey(), e.getValue()));
         }
         return queued;

@@ -3,6 +3,7 @@ package dev.stoa.push;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -35,6 +36,8 @@ public final class PushNotifyStore {
 
     /** A legacy token (push_device_tokens): kind 1 APNs, 2 FCM. */
     public record Token(long userId, int kind, String token) {}
+
+    private static final int CHUNK = 500;
 
     public void queue(Handle h, long messageId, long now) {
         h.execute("INSERT INTO push_pending (message_id, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING", messageId, now);
@@ -118,20 +121,61 @@ public final class PushNotifyStore {
         h.execute("INSERT INTO push_notified (user_id, message_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", userId, messageId, now);
     }
 
-    /** Outstanding notifications whose message is now read or gone: user id → message ids, ascending. */
-    public Map<Long, List<Long>> removable(Handle h) {
+    /** Marks the user's outstanding notifications of these messages (just read) as owing a removal; returns how many. */
+    public int oweRead(Handle h, long userId, Collection<Long> messageIds, long now) {
+        int n = 0;
+        for (List<Long> chunk : chunks(messageIds)) {
+            n += h.createUpdate("UPDATE push_notified SET owed_at = :now WHERE user_id = :u AND message_id IN (<ids>) AND owed_at IS NULL")
+                    .bind("now", now).bind("u", userId).bindList("ids", chunk).execute();
+        }
+        return n;
+    }
+
+    /** Marks everyone's outstanding notifications of these messages (being deleted) as owing a removal; returns how many. */
+    public int oweDeleted(Handle h, Collection<Long> messageIds, long now) {
+        int n = 0;
+        for (List<Long> chunk : chunks(messageIds)) {
+            n += h.createUpdate("UPDATE push_notified SET owed_at = :now WHERE message_id IN (<ids>) AND owed_at IS NULL")
+                    .bind("now", now).bindList("ids", chunk).execute();
+        }
+        return n;
+    }
+
+    /**
+     * Outstanding notifications owing a removal: those marked by a read or a deletion, and those
+     * recorded since `recentSince` whose message is read or gone (a read that committed while the
+     * notification was being decided found nothing to mark). User id → message ids, ascending.
+     */
+    public Map<Long, List<Long>> removable(Handle h, long recentSince) {
         Map<Long, List<Long>> out = new LinkedHashMap<>();
-        h.createQuery("SELECT pn.user_id, pn.message_id FROM push_notified pn"
+        h.createQuery("SELECT user_id, message_id FROM push_notified WHERE owed_at IS NOT NULL"
+                        + " UNION SELECT pn.user_id, pn.message_id FROM push_notified pn"
                         + " LEFT JOIN user_message um ON um.user_id = pn.user_id AND um.message_id = pn.message_id"
-                        + " WHERE um.message_id IS NULL OR (um.flags & 1) = 1 ORDER BY pn.user_id, pn.message_id")
+                        + " WHERE pn.created_at >= ? AND (um.message_id IS NULL OR (um.flags & 1) = 1) ORDER BY 1, 2")
+                .bind(0, recentSince)
                 .map((rs, c) -> out.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(rs.getLong(2))).list();
+        return out;
+    }
+
+    /** Forgets outstanding notifications recorded before `before` that no read or deletion settled; returns how many. */
+    public int prune(Handle h, long before) {
+        return h.execute("DELETE FROM push_notified WHERE owed_at IS NULL AND created_at < ?", before);
+    }
+
+    private static List<List<Long>> chunks(Collection<Long> ids) {
+        List<Long> all = List.copyOf(ids);
+        List<List<Long>> out = new ArrayList<>();
+        for (int i = 0; i < all.size(); i += CHUNK) out.add(all.subList(i, Math.min(all.size(), i + CHUNK)));
         return out;
     }
 
     /** Settles outstanding notifications; returns how many rows this transaction removed (0: another pass did). */
     public int settle(Handle h, long userId, List<Long> messageIds) {
-        if (messageIds.isEmpty()) return 0;
-        return h.createUpdate("DELETE FROM push_notified WHERE user_id = :u AND message_id IN (<ids>)").bind("u", userId)
-                .bindList("ids", messageIds).execute();
+        int n = 0;
+        for (List<Long> chunk : chunks(messageIds)) {
+            n += h.createUpdate("DELETE FROM push_notified WHERE user_id = :u AND message_id IN (<ids>)").bind("u", userId)
+                    .bindList("ids", chunk).execute();
+        }
+        return n;
     }
 }

@@ -33,7 +33,7 @@ public final class RealmDomainActions {
                 throw ApiError.bad("The domain " + domain + " is already a part of your organization.");
             }
             long id = store.insert(tx.h(), domain, allowSubdomains);
-            log.append(tx, new OrgEvent.RealmDomainAdd(new RealmDomainStore.Domain(id, domain, allowSubdomains).json()), Recipients.all());
+            log.append(tx, new OrgEvent.RealmDomainAdd(RealmDomainState.json(new RealmDomainStore.Domain(id, domain, allowSubdomains))), Recipients.all());
             return id;
         });
     }
@@ -43,7 +43,7 @@ public final class RealmDomainActions {
         db.write(tx -> {
             RealmDomainStore.Domain d = existing(tx.h(), domain);
             store.setAllowSubdomains(tx.h(), d.id(), allowSubdomains);
-            log.append(tx, new OrgEvent.RealmDomainChange(new RealmDomainStore.Domain(d.id(), domain, allowSubdomains).json()), Recipients.all());
+            log.append(tx, new OrgEvent.RealmDomainChange(RealmDomainState.json(new RealmDomainStore.Domain(d.id(), domain, allowSubdomains))), Recipients.all());
             return null;
         });
     }

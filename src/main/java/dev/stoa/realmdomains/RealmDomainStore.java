@@ -1,7 +1,5 @@
 package dev.stoa.realmdomains;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.Json;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
@@ -10,11 +8,7 @@ import org.jdbi.v3.core.Handle;
 
 /** SQL for the organization's allowed email domains. */
 public final class RealmDomainStore {
-    public record Domain(long id, String domain, boolean allowSubdomains) {
-        public ObjectNode json() {
-            return Json.object().put("domain", domain).put("allow_subdomains", allowSubdomains);
-        }
-    }
+    public record Domain(long id, String domain, boolean allowSubdomains) {}
 
     private static Domain map(ResultSet rs) throws SQLException {
         return new Domain(rs.getLong(1), rs.getString(2), rs.getBoolean(3));

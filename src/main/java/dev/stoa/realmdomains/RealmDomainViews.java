@@ -23,7 +23,7 @@ public final class RealmDomainViews {
     public Object list(Request req) {
         ObjectNode out = Json.success();
         var domains = out.putArray("domains");
-        queries.all().forEach(d -> domains.add(d.json()));
+        queries.all().forEach(d -> domains.add(RealmDomainState.json(d)));
         return out;
     }
 

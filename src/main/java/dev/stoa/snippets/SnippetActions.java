@@ -1,6 +1,5 @@
 package dev.stoa.snippets;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.MiscEvent;
@@ -31,7 +30,7 @@ public final class SnippetActions {
         long userId = caller.id();
         return db.write(tx -> {
             long id = store.insert(tx.h(), userId, input.title(), input.content(), clock.instant().getEpochSecond());
-            log.append(tx, new MiscEvent.SavedSnippetAdd(store.get(tx.h(), userId, id).orElseThrow()), Recipients.users(userId));
+            log.append(tx, new MiscEvent.SavedSnippetAdd(SnippetJson.of(store.get(tx.h(), userId, id).orElseThrow())), Recipients.users(userId));
             return id;
         });
     }
@@ -41,9 +40,9 @@ public final class SnippetActions {
         long userId = caller.id();
         String title = input.title(), content = input.content();
         db.write(tx -> {
-            ObjectNode s = store.get(tx.h(), userId, id).orElseThrow(SnippetActions::notFound);
-            store.update(tx.h(), id, title != null ? title : s.get("title").asText(), content != null ? content : s.get("content").asText());
-            log.append(tx, new MiscEvent.SavedSnippetUpdate(store.get(tx.h(), userId, id).orElseThrow()), Recipients.users(userId));
+            SnippetStore.Snippet s = store.get(tx.h(), userId, id).orElseThrow(SnippetActions::notFound);
+            store.update(tx.h(), id, title != null ? title : s.title(), content != null ? content : s.content());
+            log.append(tx, new MiscEvent.SavedSnippetUpdate(SnippetJson.of(store.get(tx.h(), userId, id).orElseThrow())), Recipients.users(userId));
             return null;
         });
     }

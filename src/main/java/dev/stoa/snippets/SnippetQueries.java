@@ -1,8 +1,7 @@
 package dev.stoa.snippets;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.stoa.db.Db;
-import java.util.List;
 
 /** The saved snippets the views read, each in a read transaction of its own. The view holds no database: reads go through here, writes through the actions. */
 public final class SnippetQueries {
@@ -14,7 +13,8 @@ public final class SnippetQueries {
         this.store = store;
     }
 
-    public List<ObjectNode> all(long userId) {
-        return db.read(h -> store.all(h, userId));
+    /** The API's SavedSnippet objects, by id. */
+    public ArrayNode all(long userId) {
+        return SnippetJson.all(db.read(h -> store.all(h, userId)));
     }
 }

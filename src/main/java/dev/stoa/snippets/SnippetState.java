@@ -18,6 +18,6 @@ public final class SnippetState implements StateContributor {
 
     @Override
     public void fetch(Context ctx, ObjectNode state) {
-        state.set("saved_snippets", ctx.userId() == null ? Json.array() : Json.tree(store.all(ctx.h(), ctx.userId())));
+        state.set("saved_snippets", ctx.userId() == null ? Json.array() : SnippetJson.all(store.all(ctx.h(), ctx.userId())));
     }
 }

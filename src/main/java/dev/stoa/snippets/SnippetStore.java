@@ -1,7 +1,5 @@
 package dev.stoa.snippets;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.Json;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
@@ -12,17 +10,18 @@ import org.jdbi.v3.core.Handle;
 public final class SnippetStore {
     private static final String COLUMNS = "id, title, content, date_created";
 
-    private static ObjectNode map(ResultSet rs) throws SQLException {
-        return Json.object().put("id", rs.getLong(1)).put("title", rs.getString(2))
-                .put("content", rs.getString(3)).put("date_created", rs.getLong(4));
+    public record Snippet(long id, String title, String content, long dateCreated) {}
+
+    private static Snippet map(ResultSet rs) throws SQLException {
+        return new Snippet(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getLong(4));
     }
 
-    public List<ObjectNode> all(Handle h, long userId) {
+    public List<Snippet> all(Handle h, long userId) {
         return h.createQuery("SELECT " + COLUMNS + " FROM saved_snippets WHERE user_id = ? ORDER BY id")
                 .bind(0, userId).map((rs, ctx) -> map(rs)).list();
     }
 
-    public Optional<ObjectNode> get(Handle h, long userId, long id) {
+    public Optional<Snippet> get(Handle h, long userId, long id) {
         return h.createQuery("SELECT " + COLUMNS + " FROM saved_snippets WHERE user_id = ? AND id = ?")
                 .bind(0, userId).bind(1, id).map((rs, ctx) -> map(rs)).findOne();
     }

@@ -21,7 +21,7 @@ public final class SnippetViews {
     public Object list(Request req) {
         User me = req.user();
         ObjectNode out = Json.success();
-        out.set("saved_snippets", Json.tree(queries.all(me.id())));
+        out.set("saved_snippets", queries.all(me.id()));
         return out;
     }
 

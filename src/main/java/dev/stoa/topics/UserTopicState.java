@@ -24,7 +24,8 @@ public final class UserTopicState implements StateContributor {
         boolean emptyName = ctx.options().can("empty_topic_name");
         if (ctx.userId() != null) {
             for (var p : store.policies(ctx.h(), ctx.userId())) {
-                ObjectNode t = p.json();
+                ObjectNode t = Json.object().put("stream_id", p.streamId()).put("topic_name", p.topic())
+                        .put("last_updated", p.lastUpdated()).put("visibility_policy", p.visibilityPolicy());
                 if (!emptyName && p.topic().isEmpty()) t.put("topic_name", Realm.EMPTY_TOPIC_DISPLAY_NAME);
                 topics.add(t);
             }

@@ -1,7 +1,5 @@
 package dev.stoa.topics;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.Json;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -14,12 +12,7 @@ import org.jdbi.v3.core.Handle;
  * {@link #policies} and {@link #mutedUserIds} are what unread counts and narrows read.
  */
 public final class UserTopicStore {
-    public record Policy(long streamId, String topic, int visibilityPolicy, long lastUpdated) {
-        public ObjectNode json() {
-            return Json.object().put("stream_id", streamId).put("topic_name", topic)
-                    .put("last_updated", lastUpdated).put("visibility_policy", visibilityPolicy);
-        }
-    }
+    public record Policy(long streamId, String topic, int visibilityPolicy, long lastUpdated) {}
 
     public List<Policy> policies(Handle h, long userId) {
         return h.createQuery("SELECT stream_id, topic, visibility_policy, last_updated FROM user_topics WHERE user_id = ? ORDER BY stream_id, topic_lower")

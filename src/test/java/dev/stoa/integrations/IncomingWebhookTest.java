@@ -152,16 +152,23 @@ class IncomingWebhookTest extends WebhookTestBase {
     void registerListsEveryIntegrationWithItsOptions() {
         JsonNode bots = member.post("/register", "fetch_event_types", List.of("realm_incoming_webhook_bots")).success()
                 .get("realm_incoming_webhook_bots");
-        assertThat(bots.findValuesAsText("name")).containsExactly("github", "gitlab", "gitea", "forgejo", "alertmanager", "grafana", "sentry", "pagerduty", "json", "slack_incoming");
+        assertThat(bots.findValuesAsText("name")).containsExactly("github", "gitlab", "gitea", "forgejo", "bitbucket2", "jira", "alertmanager", "grafana", "sentry",
+                "pagerduty", "circleci", "json", "slack_incoming");
         JsonNode github = bots.get(0);
         assertThat(github.get("display_name").asText()).isEqualTo("GitHub");
         assertThat(github.get("all_event_types").toString()).contains("\"push_commits\"", "\"opened_pull_request\"", "\"workflow_run\"");
         assertThat(github.get("config_options").toString()).isEqualTo("[]");
         assertThat(github.get("url_options").toString()).isEqualTo("[{\"key\":\"branches\",\"label\":\"\",\"input_type\":\"text\"},"
                 + "{\"key\":\"ignore_private_repositories\",\"label\":\"Exclude notifications from private repositories\",\"input_type\":\"checkbox\"}]");
-        JsonNode json = bots.get(8);
+        JsonNode json = bots.get(11);
         assertThat(json.toString()).isEqualTo("{\"name\":\"json\",\"display_name\":\"JSON formatter\",\"all_event_types\":null,"
                 + "\"config_options\":[],\"url_options\":[]}");
+        assertThat(bots.get(4).toString()).startsWith("{\"name\":\"bitbucket2\",\"display_name\":\"Bitbucket\",\"all_event_types\":[\"change_commit_status\",")
+                .endsWith("\"url_options\":[{\"key\":\"branches\",\"label\":\"\",\"input_type\":\"text\"}]}");
+        assertThat(bots.get(5).get("all_event_types").toString()).isEqualTo("[\"jira:issue_created\",\"jira:issue_deleted\",\"jira:issue_updated\","
+                + "\"comment_created\",\"comment_updated\",\"comment_deleted\"]");
+        assertThat(bots.get(10).toString()).isEqualTo("{\"name\":\"circleci\",\"display_name\":\"CircleCI\",\"all_event_types\":"
+                + "[\"ping\",\"job-completed\",\"workflow-completed\"],\"config_options\":[],\"url_options\":[]}");
         // Nothing changes it at run time: a fresh register equals the first (no event carries it).
         assertThat(member.post("/register", "fetch_event_types", List.of("realm_incoming_webhook_bots")).success()
                 .get("realm_incoming_webhook_bots")).isEqualTo(bots);

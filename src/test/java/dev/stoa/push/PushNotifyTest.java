@@ -222,16 +222,19 @@ class PushNotifyTest extends StoaTestBase {
         assertThat(relay.violations).isEmpty();
     }
 
+    /** Removals go out right after the read or deletion commits: no collector pass runs here until the end. */
     @Test
-    void readingOrDeletingRemovesTheNotificationsFromThePhones() throws Exception {
+    void readingOrDeletingRemovesTheNotificationsFromThePhonesAtOnce() throws Exception {
         Phone p = phone("Rita Reader");
         ApiClient me = p.user();
+        owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "push-reading")), "principals", List.of(me.userId)).success();
         long first = dm(owner, me, "one");
         long second = dm(owner, me, "two");
         long third = dm(owner, me, "three");
+        long inTopic = say(owner, "push-reading", "doomed", "@**Rita Reader** this topic goes");
         awaitNotified(p, third);
+        awaitNotified(p, inTopic);
         me.post("/messages/flags", "messages", List.of(first, second), "op", "add", "flag", "read").success();
-        server.stoa.collector().runOnce();
         Await.until("the removal reached both tokens", 30, () -> removals(p).size() == 2);
         for (TestPushRelay.Delivered r : removals(p)) {
             if (r.kind().equals("fcm") && r.payload().has("zulip_message_ids")) {
@@ -241,11 +244,40 @@ class PushNotifyTest extends StoaTestBase {
             }
         }
         owner.delete("/messages/" + third).success();
-        server.stoa.collector().runOnce();
         Await.until("the deleted message's removal", 30, () -> removals(p).size() == 4);
+        owner.post("/streams/" + channelId("push-reading") + "/delete_topic", "topic_name", "doomed").success();
+        Await.until("the deleted topic's removal", 30, () -> removals(p).size() == 6);
+        assertThat(removals(p).subList(4, 6)).allSatisfy(r -> assertThat(removedIds(r.payload())).containsExactly(inTopic));
         server.stoa.collector().runOnce();
-        assertThat(removals(p)).as("each notification is removed once").hasSize(4);
+        assertThat(removals(p)).as("each notification is removed once").hasSize(6);
         assertThat(relay.violations).isEmpty();
+    }
+
+    /** A notification never read is forgotten after PRUNE_DAYS: reading it later sends no removal. */
+    @Test
+    void notificationsNeverReadAreForgottenAfterAMonth() throws Exception {
+        Phone p = phone("Olga Old");
+        ApiClient me = p.user();
+        long old = dm(owner, me, "from long ago");
+        awaitNotified(p, old);
+        clock.advance(Duration.ofDays(PushNotifier.PRUNE_DAYS + 1));
+        relay.nowSeconds = clock.instant().getEpochSecond();
+        server.stoa.collector().runOnce();
+        me.post("/messages/flags", "messages", List.of(old), "op", "add", "flag", "read").success();
+        long marker = dm(owner, me, "a new one");
+        awaitNotified(p, marker);
+        me.post("/messages/flags", "messages", List.of(marker), "op", "add", "flag", "read").success();
+        Await.until("the new message's removal", 30, () -> removals(p).stream().anyMatch(r -> removedIds(r.payload()).contains(marker)));
+        server.stoa.collector().runOnce();
+        assertThat(removals(p)).as("no removal for the forgotten notification").allSatisfy(r -> assertThat(removedIds(r.payload())).containsExactly(marker));
+        assertThat(relay.violations).isEmpty();
+    }
+
+    private static List<Long> removedIds(JsonNode payload) {
+        if (payload.has("zulip_message_ids")) return Arrays.stream(payload.get("zulip_message_ids").asText().split(",")).map(Long::parseLong).toList();
+        List<Long> out = new ArrayList<>();
+        payload.path("message_ids").forEach(n -> out.add(n.asLong()));
+        return out;
     }
 
     private List<TestPushRelay.Delivered> removals(Phone p) {
