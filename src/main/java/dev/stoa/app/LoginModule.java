@@ -64,7 +64,7 @@ final class LoginModule {
         this.samlViews = m.signIn().saml == null ? null : new SamlViews(m.signIn().saml, new RedirectViews("SAML", SamlViews.COOKIE,
                 signInViews, secure, loginFailures, () -> m.sessions().methods.current().enabled("SAML")), c.config().signIn().saml().idpName());
         this.scimViews = m.signIn().scim == null ? null
-                : new ScimViews(m.signIn().scim, c.config().signIn().scim(), c.config().externalUrl(), loginFailures);
+                : new ScimViews(m.signIn().scim, m.signIn().scimGroups, c.config().signIn().scim(), c.config().externalUrl(), loginFailures);
         this.twoFactorViews = new TwoFactorViews(new TwoFactorActions(c.db(), twoFactorStore, twoFactor, passwordLogin, c.clock(),
                 c.config().signIn().twoFactor(), c.config().realmHost()));
         PasswordChangeActions passwordChange = new PasswordChangeActions(c.db(), c.log(), c.users(), passwordLogin, m.sessions().actions,
