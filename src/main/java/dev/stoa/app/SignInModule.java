@@ -33,7 +33,7 @@ public final class SignInModule implements Module {
         this.flows = new RedirectFlows(c.db(), new FlowStore(), c.clock());
         this.oidc = config.oidc() == null ? null : new OidcActions(flows, config.oidc(), c.config().externalUrl(), accounts);
         this.github = config.github() == null ? null : new GithubActions(flows, config.github(), c.config().externalUrl(), accounts);
-        this.saml = config.saml() == null ? null : new SamlActions(flows, config.saml(), c.config().externalUrl(), accounts,
+        this.saml = config.saml().isEmpty() ? null : new SamlActions(flows, config.saml(), c.config().externalUrl(), accounts,
                 users.profileFields);
         this.scim = config.scim() == null ? null : new ScimActions(c.db(), c.users(), users.actions,
                 new EmailChangeActions(c.log(), c.users(), c.userAccess(), c.userJson()), domains.store, c.realm(), config.scim());

@@ -51,6 +51,7 @@ class SignInBrowserTest extends StoaTestBase {
     private final TestLdap ldap = new TestLdap();
     private final TestOidcProvider oidc = new TestOidcProvider();
     private final TestSamlIdp saml = new TestSamlIdp();
+    private final TestSamlIdp saml2 = new TestSamlIdp("https://second-idp.example.com/saml");
     private final TestGithub github = new TestGithub("Iv1.stoa-browser", "github-secret-for-browser-tests");
 
     @Override
@@ -59,7 +60,8 @@ class SignInBrowserTest extends StoaTestBase {
         ldap.addPerson("alan", "Alan Turing", "alan-directory-pw", Map.of());
         String[] ldapFlags = {"--ldap-url", ldap.url(), "--ldap-bind-dn", TestLdap.ADMIN, "--ldap-bind-password", TestLdap.ADMIN_PASSWORD,
                 "--ldap-user-search-base", TestLdap.PEOPLE, "--ldap-user-filter", "(uid=%(user)s)", "--ldap-append-domain", "corp.example"};
-        SamlConfig samlConfig = samlConfig("idp", saml, "Example SAML");
+        // two SAML identity providers at once, each with its own button, entity ID and signing key
+        SamlConfig samlConfig = samlConfig("idp", saml, "Example SAML"), saml2Config = samlConfig("second", saml2, "Second SAML");
         TestServer s = new TestServer(c -> {
             List<String> flags = new ArrayList<>(List.of(ldapFlags));
             flags.addAll(List.of("--data-dir", c.dataDir().toString()));
@@ -67,7 +69,7 @@ class SignInBrowserTest extends StoaTestBase {
                     .withOidc(new OidcConfig(URI.create(oidc.issuer()), "stoa", "oidc-secret-for-browser-tests", "Example SSO", null))
                     .withGithub(new GithubConfig("Iv1.stoa-browser", "github-secret-for-browser-tests", URI.create(github.webUrl()),
                             URI.create(github.apiUrl())))
-                    .withSaml(samlConfig);
+                    .withSaml(samlConfig, saml2Config);
             return c.withLimits(1_000_000, 1_000_000, 1_000_000).withSignIn(signIn);
         });
         oidc.start("stoa", "oidc-secret-for-browser-tests", s.baseUrl + "/complete/oidc/", """
@@ -76,6 +78,10 @@ class SignInBrowserTest extends StoaTestBase {
         saml.start(s.baseUrl + "/complete/saml/", """
                 {"sam": {"password": "pw-sam", "email": "sam@example.com", "first_name": "Sam", "last_name": "Newcomer"},
                  "mo": {"password": "pw-mo", "email": "moderator@example.com", "first_name": "Mo", "last_name": "at the IdP"}}""");
+        saml2.start(s.baseUrl + "/complete/saml/", """
+                {"kim": {"password": "pw-kim", "email": "kim@example.com", "first_name": "Kim", "last_name": "Second"},
+                 "iago": {"password": "pw-iago", "email": "admin@example.com", "first_name": "Iago", "last_name": "Second"},
+                 "eve": {"password": "pw-eve", "email": "eve@example.com", "first_name": "Eve", "last_name": "Crossed"}}""");
         github.registerCallback(s.stoa.config().externalUrl().replaceAll("/+$", "") + "/complete/github/");
         github.add(new TestGithub.Account(201, "gwen", "Gwen Hub", List.<Object[]>of(new Object[] {"gwen@example.com", true, true})));
         github.signedIn = "gwen";
@@ -84,7 +90,7 @@ class SignInBrowserTest extends StoaTestBase {
 
     private static SamlConfig samlConfig(String name, TestSamlIdp idp, String displayName) {
         try {
-            return new SamlConfig(name, TestSamlIdp.ENTITY_ID, URI.create(idp.ssoUrl()), Files.readString(idp.certFile()), null, displayName, null,
+            return new SamlConfig(name, idp.entityId, URI.create(idp.ssoUrl()), Files.readString(idp.certFile()), null, displayName, null,
                     CLAIMS + "emailaddress", CLAIMS + "givenname", CLAIMS + "surname", Map.of());
         } catch (IOException e) {
             throw new IllegalStateException(e);
@@ -93,6 +99,7 @@ class SignInBrowserTest extends StoaTestBase {
 
     @AfterAll
     void stopProviders() {
+        saml2.close();
         ldap.close();
         oidc.close();
         saml.close();
@@ -124,11 +131,14 @@ class SignInBrowserTest extends StoaTestBase {
             {"github", "github", "gwen", "", "gwen@example.com", true},
             {"saml", "saml", "sam", "pw-sam", "sam@example.com", false},
             {"saml", "saml", "mo", "pw-mo", "moderator@example.com", true},
+            {"saml-second", "saml", "kim", "pw-kim", "kim@example.com", false},
+            {"saml-second", "saml", "iago", "pw-iago", "admin@example.com", true},
         };
-        Map<String, String> buttons = Map.of("oidc", "Log in with Example SSO", "github", "Log in with GitHub", "saml", "Log in with Example SAML");
+        Map<String, String> buttons = Map.of("oidc", "Log in with Example SSO", "github", "Log in with GitHub", "saml", "Log in with Example SAML",
+                "saml-second", "Log in with Second SAML");
         for (Object[] r : rows) {
             ObjectNode s = scenarios.addObject().put("name", (String) r[0]).put("method", (String) r[1]).put("username", (String) r[2])
-                    .put("password", (String) r[3]).put("button", buttons.get((String) r[1]));
+                    .put("password", (String) r[3]).put("button", buttons.getOrDefault((String) r[0], buttons.get((String) r[1])));
             if (r[2].equals("tess@example.com")) s.put("totpSecret", tessSecret);
             if (r[2].equals("tom@example.com")) s.put("totpSecret", tomSecret);
             if ((Boolean) r[5]) {
@@ -137,9 +147,16 @@ class SignInBrowserTest extends StoaTestBase {
                 s.put("mobileOtp", pad);
             }
         }
+        // hostile: the sign-in started at the first provider, answered by the second (its own valid, signed Response)
+        scenarios.addObject().put("name", "saml-crossed").put("method", "samlCrossed").put("username", "eve").put("password", "pw-eve")
+                .put("button", buttons.get("saml")).put("from", saml.base()).put("to", saml2.base());
         List<JsonNode> results = runBrowser(scenarios);
 
-        assertThat(results).hasSize(rows.length);
+        assertThat(results).hasSize(rows.length + 1);
+        JsonNode crossed = results.get(rows.length);
+        assertThat(crossed.path("error").asText(null)).isNull();
+        assertThat(crossed.get("refused").asText()).contains("Signing in with SAML failed: the SAML response is not valid");
+        assertThat(owner.get("/users").success().get("members").findValuesAsText("email")).as("nothing created").doesNotContain("eve@example.com");
         for (int i = 0; i < rows.length; i++) {
             Object[] r = rows[i];
             JsonNode got = results.get(i);
