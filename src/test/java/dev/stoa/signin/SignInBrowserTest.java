@@ -114,6 +114,10 @@ class SignInBrowserTest extends StoaTestBase {
         Assumptions.assumeTrue(getClass().getResource("/web/index.html") != null && Files.isDirectory(playwright),
                 "the web client is not built (web/dist, web/node_modules)");
         assertThat(chromium).as("Debian's chromium package").exists();
+        JsonNode settings = anonymous.get("/server_settings").success();
+        assertThat(settings.get("external_authentication_methods").findValuesAsText("name")).containsExactly("oidc", "github", "saml:idp", "saml:second");
+        assertThat(settings.get("external_authentication_methods").findValuesAsText("login_url"))
+                .contains("/accounts/login/social/saml/idp", "/accounts/login/social/saml/second");
         owner.patch("/realm", "invite_required", false).success(); // OIDC, SAML and GitHub create accounts on the first sign-in
         String tessSecret = enrolTotp("tess@example.com"), tomSecret = enrolTotp("tom@example.com");
 
