@@ -3,6 +3,7 @@ package dev.stoa.channels;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.groups.Group;
 import dev.stoa.groups.GroupErrors;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.CommonErrors;
@@ -115,7 +116,7 @@ public final class GroupSettings {
     }
 
     private void checkGroup(Handle h, String setting, long groupId) {
-        GroupStore.Row row = groups.find(h, groupId).orElse(null);
+        Group row = groups.find(h, groupId).orElse(null);
         if (row == null) throw GroupErrors.invalidUserGroup();
         if (row.deactivated()) throw GroupErrors.userGroupIsDeactivated();
         if (row.system() && "role:internet".equals(row.name())) {

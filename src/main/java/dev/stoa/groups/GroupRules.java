@@ -32,7 +32,7 @@ final class GroupRules {
 
     static void checkSubgroups(GroupStore store, Handle h, List<Long> ids) {
         for (long s : ids) {
-            GroupStore.Row g = store.find(h, s).orElseThrow(() -> GroupErrors.invalidUserGroupId(s));
+            Group g = store.find(h, s).orElseThrow(() -> GroupErrors.invalidUserGroupId(s));
             if (g.deactivated()) throw GroupErrors.userGroupIsDeactivated();
         }
     }

@@ -80,7 +80,7 @@ public final class GroupSettingValues {
     public JsonNode validate(Handle h, JsonNode value, GroupSettingRule rule) {
         String setting = rule.name();
         if (value.isIntegralNumber()) {
-            GroupStore.Row g = store.find(h, value.longValue()).orElseThrow(() -> GroupErrors.invalidUserGroup());
+            Group g = store.find(h, value.longValue()).orElseThrow(() -> GroupErrors.invalidUserGroup());
             if (g.deactivated()) throw GroupErrors.userGroupIsDeactivated();
             checkSystemGroup(g, rule);
             return value;
@@ -90,13 +90,13 @@ public final class GroupSettingValues {
         Set<Long> active = store.activeUsers(h, members);
         for (long m : members) if (!active.contains(m)) throw CommonErrors.invalidUserId(m);
         for (long s : longs(value.get("direct_subgroups"))) {
-            GroupStore.Row g = store.find(h, s).orElseThrow(() -> GroupErrors.invalidUserGroupId(s));
+            Group g = store.find(h, s).orElseThrow(() -> GroupErrors.invalidUserGroupId(s));
             if (g.deactivated()) throw GroupErrors.userGroupIsDeactivated();
         }
         return value;
     }
 
-    private static void checkSystemGroup(GroupStore.Row g, GroupSettingRule rule) {
+    private static void checkSystemGroup(Group g, GroupSettingRule rule) {
         String setting = rule.name();
         if (rule.requireSystemGroup() && !g.system()) throw GroupErrors.mustBeSystemUserGroup(setting);
         if (!g.system()) return;

@@ -275,4 +275,20 @@ public final class UserErrors {
     static ApiError payloadUrlIsNotString() {
         return ApiError.bad("payload_url is not a string");
     }
+
+    static ApiError ownerChangeNoSuchUser() {
+        return ApiError.bad("Failed to change owner, no such user");
+    }
+
+    static ApiError ownerChangeUserDeactivated() {
+        return ApiError.bad("Failed to change owner, user is deactivated");
+    }
+
+    static ApiError ownerChangeBotsCannotOwnBots() {
+        return ApiError.bad("Failed to change owner, bots can't own other bots");
+    }
+
+    static ApiError onlyOneAvatarFileAtATime() {
+        return ApiError.bad("You may only upload one file at a time");
+    }
 }
