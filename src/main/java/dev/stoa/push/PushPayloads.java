@@ -19,7 +19,10 @@ final class PushPayloads {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Who and where: the organization as the app knows it (realm_url is its account's key) and the notified user. */
-    record Identity(String realmUrl, String realmName, String host, long userId) {}
+    record Identity(String realmUrl, String realmName, String host, long userId) {
+        /** EXTERNAL_HOST_WITHOUT_PORT: what message links in a message name. */
+        String hostWithoutPort() { return host.replaceFirst(":[0-9]+$", ""); }
+    }
 
     /** A message notification's facts: the message, its sender, its channel name or its DM participants, why it is pushed. */
     record MessageFacts(PushNotifyStore.Message message, User sender, String senderEmail, String senderAvatarUrl, String channelName,
@@ -56,7 +59,7 @@ final class PushPayloads {
 
     /** get_message_payload_gcm (its options are {"priority": "high"}). */
     static ObjectNode gcmMessage(Identity id, MessageFacts f) {
-        PushContent.Text text = PushContent.of(f.message().renderedContent());
+        PushContent.Text text = PushContent.of(f.message().renderedContent(), id.hostWithoutPort());
         ObjectNode o = legacyMessage(id, f);
         o.put("event", "message").put("zulip_message_id", f.message().id()).put("content", text.content())
                 .put("content_truncated", text.truncated()).put("sender_full_name", f.sender().fullName())
@@ -70,7 +73,7 @@ final class PushPayloads {
         zulip.putArray("message_ids").add(f.message().id());
         ObjectNode o = JSON.createObjectNode();
         o.putObject("alert").put("title", apnsTitle(f)).put("subtitle", apnsSubtitle(f))
-                .put("body", PushContent.of(f.message().renderedContent()).content());
+                .put("body", PushContent.of(f.message().renderedContent(), id.hostWithoutPort()).content());
         o.put("sound", "default").put("badge", 0);
         o.putObject("custom").set("zulip", zulip);
         return o;
@@ -107,7 +110,7 @@ final class PushPayloads {
                     .put("topic", f.message().topic());
         }
         o.put("type", "message").put("message_id", f.message().id()).put("time", f.message().dateSent())
-                .put("content", PushContent.of(f.message().renderedContent()).content()).put("sender_full_name", f.sender().fullName())
+                .put("content", PushContent.of(f.message().renderedContent(), id.hostWithoutPort()).content()).put("sender_full_name", f.sender().fullName())
                 .put("sender_avatar_url", f.senderAvatarUrl());
         return o;
     }

@@ -54,6 +54,7 @@ public final class PushSender {
     }
 
     private boolean attempt(PushOutboxStore.Row r) {
+        if (readMeanwhile(r)) return false;
         try {
             JsonNode answer = r.json() ? relay.postJson(r.endpoint(), r.body()) : relay.postForm(r.endpoint(), form(r.body()));
             long now = clock.instant().getEpochSecond();
@@ -79,6 +80,20 @@ public final class PushSender {
             }
             return false;
         }
+    }
+
+    /**
+     * A message notification whose message the user read (or lost) since it was decided, e.g. while
+     * the relay was down, is not pushed (Zulip's handle_push_notification checks the read flag too).
+     */
+    private boolean readMeanwhile(PushOutboxStore.Row r) {
+        if (r.messageId() == null || r.userId() == null || !db.read(h -> store.readOrGone(h, r.userId(), r.messageId()))) return false;
+        long now = clock.instant().getEpochSecond();
+        db.write(tx -> {
+            store.markDropped(tx.h(), r.id(), "not sent: the message was read first", now);
+            return null;
+        });
+        return true;
     }
 
     /** What the relay's answer changes here: a registration's outcome, registrations and tokens it dropped. */

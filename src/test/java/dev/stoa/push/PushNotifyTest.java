@@ -222,6 +222,40 @@ class PushNotifyTest extends StoaTestBase {
         assertThat(relay.violations).isEmpty();
     }
 
+    /**
+     * An edit that newly mentions someone notifies them as Zulip's maybe_enqueue_notifications_for_message_update
+     * does: not for a direct message, a message that mentioned them before, a channel whose push
+     * notifications are on (the original message notified them), or a message already read.
+     */
+    @Test
+    void anEditThatNewlyMentionsSomeoneNotifiesThem() throws Exception {
+        Phone p = phone("Edna Edited");
+        ApiClient me = p.user();
+        owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "push-edits"), Map.of("name", "push-edits-loud")),
+                "principals", List.of(me.userId)).success();
+        me.post("/users/me/subscriptions/properties", "subscription_data",
+                List.of(Map.of("stream_id", channelId("push-edits-loud"), "property", "push_notifications", "value", true))).success();
+        long mentioned = say(owner, "push-edits", "t", "@**Edna Edited** hi");
+        long loud = say(owner, "push-edits-loud", "t", "loud");
+        long direct = dm(owner, me, "a direct message");
+        long read = say(owner, "push-edits", "t", "read first");
+        long plain = say(owner, "push-edits", "t", "hello");
+        awaitNotified(p, direct);
+        me.post("/messages/flags", "messages", List.of(read), "op", "add", "flag", "read").success();
+        owner.patch("/messages/" + mentioned, "content", "@**Edna Edited** hi again").success();
+        owner.patch("/messages/" + loud, "content", "loud @**Edna Edited**").success();
+        owner.patch("/messages/" + direct, "content", "a direct message for @**Edna Edited**").success();
+        owner.patch("/messages/" + read, "content", "read first @**Edna Edited**").success();
+        owner.patch("/messages/" + plain, "content", "hello @**Edna Edited**").success();
+        awaitNotified(p, plain);
+        assertThat(notifiedIds(receivedBy(p))).containsExactly(mentioned, loud, direct, plain);
+        assertThat(receivedBy(p)).as("one legacy and one E2EE notification each").hasSize(8);
+        JsonNode edited = payload(receivedBy(p), p.e2eeToken(), plain);
+        assertThat(edited.get("content").asText()).isEqualTo("hello @Edna Edited");
+        assertThat(edited.has("mentioned_user_group_id")).isFalse();
+        assertThat(relay.violations).isEmpty();
+    }
+
     /** Removals go out right after the read or deletion commits: no collector pass runs here until the end. */
     @Test
     void readingOrDeletingRemovesTheNotificationsFromThePhonesAtOnce() throws Exception {
@@ -330,5 +364,43 @@ class PushNotifyTest extends StoaTestBase {
         awaitNotified(p, id);
         assertThat(notifiedIds(receivedBy(p))).containsExactly(id);
         assertThat(receivedBy(p)).hasSize(2);
+    }
+
+    /** A notification held back by a relay outage is not pushed once its message has been read meanwhile. */
+    @Test
+    void aMessageReadWhileTheRelayIsDownIsNotPushedAfterwards() throws Exception {
+        Phone p = phone("Rhea Reread");
+        ApiClient me = p.user();
+        relay.refusedWhileDown.clear();
+        relay.down = true;
+        long id = dm(owner, me, "read me on the computer");
+        Await.until("the relay refused both notifications", 30,
+                () -> relay.refusedWhileDown.contains("push/notify") && relay.refusedWhileDown.contains("push/e2ee/notify"));
+        me.post("/messages/flags", "messages", List.of(id), "op", "add", "flag", "read").success();
+        relay.down = false;
+        clock.advance(Duration.ofMinutes(2));
+        server.stoa.collector().runOnce();
+        long marker = dm(owner, me, "this one is unread");
+        awaitNotified(p, marker);
+        assertThat(notifiedIds(receivedBy(p))).containsExactly(marker);
+        assertThat(relay.violations).isEmpty();
+    }
+
+    /** The notification's text as Zulip's get_mobile_push_content builds it: math as its TeX, a quote-reply collapsed (PushContentTest has the details). */
+    @Test
+    void theTextOfMathAndQuoteRepliesAsZulipSendsIt() throws Exception {
+        Phone p = phone("Quinn Quoted");
+        ApiClient me = p.user();
+        owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "push-quotes")), "principals", List.of(me.userId)).success();
+        long math = dm(owner, me, "$$x^2$$ is a square");
+        long original = say(me, "push-quotes", "q", "the original");
+        String link = server.baseUrl.replaceAll("/$", "") + "/#narrow/channel/" + channelId("push-quotes") + "-push-quotes/topic/q/near/" + original;
+        long reply = say(owner, "push-quotes", "q", "@_**Quinn Quoted|" + me.userId + "** [said](" + link + "):\n```quote\nthe original\n```\n"
+                + "@**Quinn Quoted** my reply");
+        awaitNotified(p, reply);
+        assertThat(payload(receivedBy(p), p.e2eeToken(), math).get("content").asText()).isEqualTo("$$x^2$$ is a square");
+        assertThat(payload(receivedBy(p), p.fcmToken(), math).get("content").asText()).isEqualTo("$$x^2$$ is a square");
+        assertThat(payload(receivedBy(p), p.e2eeToken(), reply).get("content").asText()).isEqualTo("[…]\n@Quinn Quoted my reply");
+        assertThat(relay.violations).isEmpty();
     }
 }
