@@ -74,9 +74,9 @@ public final class Delivery {
     /** The wire events for this queue, each with the entry's id; empty when the queue does not accept it. */
     public List<ObjectNode> render(LoggedEvent e, EventQueue q) {
         if (!e.recipients().accepts(q.userId, q.spec.allPublicStreams())) return List.of();
-        if (!q.spec.wants(e.type())) return List.of();
+        if (e.type() == null || !q.spec.wants(e.type().wire())) return List.of();
         ObjectNode perUser = e.hints().perUser(q.userId);
-        TypeRule rule = rules.get(e.eventType());
+        TypeRule rule = rules.get(e.type());
         ObjectNode view = perUser == null ? e.payload() : merged(e.payload(), perUser); // read only: no deep copy to decide
         if (rule != null && !rule.accepts(view, e.hints(), q.spec, q.userId)) return List.of();
         Object ruleKey = rule == null ? null : rule.shareKey(view, e.hints(), q.spec, q.userId);
