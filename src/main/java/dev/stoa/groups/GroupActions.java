@@ -209,6 +209,32 @@ public final class GroupActions {
         return db.write(tx -> create(tx, actor, n));
     }
 
+    /*
+     * A provisioning system's changes (SCIM, Zulip's ZulipSCIMGroup), inside its own transaction: there is no acting
+     * person, so a new group's settings that would default to its creator must be given; names and members are checked
+     * as the API's are, and the events are the API's.
+     */
+
+    public long createIn(Tx tx, NewGroup n) {
+        GroupRules.checkName(n.name());
+        GroupRules.checkUsers(store, tx.h(), n.members());
+        return create(tx, null, n);
+    }
+
+    public void renameIn(Tx tx, long groupId, String name) {
+        GroupRules.checkName(name);
+        update(tx, groupId, new Update(name, null, Map.of(), false));
+    }
+
+    public void updateMembersIn(Tx tx, long groupId, List<Long> add, List<Long> delete) {
+        GroupRules.checkUsers(store, tx.h(), add);
+        updateMembers(tx, groupId, add, delete);
+    }
+
+    public void deactivateIn(Tx tx, long groupId) {
+        deactivate(tx, groupId);
+    }
+
     private long create(Tx tx, User actor, NewGroup n) {
         Handle h = tx.h();
         if (store.nameTaken(h, n.name(), -1)) throw ApiError.bad("User group '" + n.name() + "' already exists.");
@@ -218,7 +244,7 @@ public final class GroupActions {
             if (v == null) v = defaultValue(h, e.getValue().defaultGroupName(), actor);
             settings.set(e.getKey(), v);
         }
-        long id = store.insert(tx, n.name(), n.description(), false, clock.instant().getEpochSecond(), actor.id(), Json.write(settings));
+        long id = store.insert(tx, n.name(), n.description(), false, clock.instant().getEpochSecond(), actor == null ? null : actor.id(), Json.write(settings));
         store.addMembers(tx, id, n.members());
         store.addSubgroups(tx, id, n.subgroups());
         log.append(tx, new GroupEvent.Add(GroupJson.apiGroup(store, h, id)), Recipients.all());
@@ -226,7 +252,10 @@ public final class GroupActions {
     }
 
     private JsonNode defaultValue(Handle h, String name, User actor) {
-        if (name.equals(GroupSettingRules.GROUP_CREATOR)) return GroupSettingValues.anonymous(List.of(actor.id()), List.of());
+        if (name.equals(GroupSettingRules.GROUP_CREATOR)) {
+            if (actor == null) throw new IllegalStateException("a group made without a person gives every creator-default setting");
+            return GroupSettingValues.anonymous(List.of(actor.id()), List.of());
+        }
         long id = store.systemGroupId(h, name);
         return Json.MAPPER.getNodeFactory().numberNode(id);
     }

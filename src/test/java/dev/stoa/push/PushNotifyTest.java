@@ -444,4 +444,16 @@ class PushNotifyTest extends StoaTestBase {
         assertThat(server.stoa.config().push().configured()).isTrue();
         assertThat(relay.violations).isEmpty();
     }
+
+    /** The empty topic goes in the legacy payloads under its display name, as get_message_payload's get_topic_display_name. */
+    @Test
+    void theEmptyTopicIsGeneralChatInTheLegacyPayloads() throws Exception {
+        Phone p = phone("Gene General");
+        ApiClient me = p.user();
+        owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "push-general")), "principals", List.of(me.userId)).success();
+        long id = say(owner, "push-general", "", "@**Gene General** in general chat");
+        awaitNotified(p, id);
+        assertThat(payload(receivedBy(p), p.fcmToken(), id).get("topic").asText()).isEqualTo("general chat");
+        assertThat(relay.violations).isEmpty();
+    }
 }
