@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.identity.User;
+import dev.stoa.realm.Realm;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -49,12 +50,17 @@ final class PushPayloads {
         if (f.groupId() != null) o.put("mentioned_user_group_id", f.groupId()).put("mentioned_user_group_name", f.groupName());
         if (!f.dm()) {
             o.put("recipient_type", "stream").put("stream", f.channelName()).put("stream_id", f.message().channelId())
-                    .put("topic", f.message().topic());
+                    .put("topic", topicDisplayName(f.message().topic()));
         } else {
             o.put("recipient_type", "private");
             if (f.groupDm()) o.put("pm_users", f.dmParticipants().stream().map(u -> String.valueOf(u.id())).collect(Collectors.joining(",")));
         }
         return o;
+    }
+
+    /** get_topic_display_name: the empty topic ("general chat") under its display name in the legacy payloads and the APNs title. */
+    static String topicDisplayName(String topic) {
+        return topic.isEmpty() ? Realm.EMPTY_TOPIC_DISPLAY_NAME : topic;
     }
 
     /** get_message_payload_gcm (its options are {"priority": "high"}). */
@@ -82,7 +88,7 @@ final class PushPayloads {
     /** get_apns_alert_title: a group DM's names, "#channel > topic", or the sender of a 1:1 DM. */
     private static String apnsTitle(MessageFacts f) {
         if (f.groupDm()) return f.dmParticipants().stream().map(User::fullName).sorted().collect(Collectors.joining(", "));
-        if (!f.dm()) return "#" + f.channelName() + " > " + f.message().topic();
+        if (!f.dm()) return "#" + f.channelName() + " > " + topicDisplayName(f.message().topic());
         return f.sender().fullName();
     }
 

@@ -10,6 +10,7 @@ import dev.stoa.testing.Sodium;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.TestPushRelay;
 import dev.stoa.testing.TestServer;
+import dev.stoa.testing.VerifyAction;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -401,6 +402,58 @@ class PushNotifyTest extends StoaTestBase {
         assertThat(payload(receivedBy(p), p.e2eeToken(), math).get("content").asText()).isEqualTo("$$x^2$$ is a square");
         assertThat(payload(receivedBy(p), p.fcmToken(), math).get("content").asText()).isEqualTo("$$x^2$$ is a square");
         assertThat(payload(receivedBy(p), p.e2eeToken(), reply).get("content").asText()).isEqualTo("[…]\n@Quinn Quoted my reply");
+        assertThat(relay.violations).isEmpty();
+    }
+
+    /** Every push_outbox row of the user sent or given up: the relay's answers are kept (the realm's part with the row's outcome). */
+    private boolean allAnswered(long userId) {
+        return server.stoa.db().read(h -> new PushOutboxStore().all(h)).stream()
+                .filter(r -> r.userId() != null && r.userId() == userId).allMatch(r -> r.sentAt() != null || r.failedAt() != null);
+    }
+
+    /**
+     * The relay's can_push and expected_end_timestamp in its answers become register's
+     * realm_push_notifications_enabled and its end timestamp, announced as Zulip's server announces them
+     * (realm update; update_dict for the timestamp, which may be null).
+     */
+    @Test
+    void theRelaysCanPushIsWhatRegisterSays() throws Exception {
+        Phone p = phone("Cora Canpush");
+        ApiClient me = p.user();
+        awaitNotified(p, dm(owner, me, "while the relay lets us"));
+        Await.until("every relay request answered", 30, () -> allAnswered(me.userId));
+        try {
+            relay.canPush = false;
+            relay.expectedEnd = 1_900_000_000L;
+            VerifyAction.as(admin).register("event_types", List.of("realm")).events("realm/update", "realm/update_dict").run(() -> {
+                awaitNotified(p, dm(owner, me, "the plan ends"));
+                Await.until("the relay's answer is kept", 30, () -> !admin.post("/register", "event_types", List.of("realm")).success()
+                        .get("realm_push_notifications_enabled").asBoolean());
+            });
+            JsonNode state = admin.post("/register", "event_types", List.of("realm")).success();
+            assertThat(state.get("realm_push_notifications_enabled_end_timestamp").asLong()).isEqualTo(1_900_000_000L);
+        } finally {
+            relay.canPush = true;
+            relay.expectedEnd = null;
+        }
+        VerifyAction.as(admin).register("event_types", List.of("realm")).events("realm/update", "realm/update_dict").run(() -> {
+            awaitNotified(p, dm(owner, me, "renewed"));
+            Await.until("pushes are back on", 30, () -> admin.post("/register", "event_types", List.of("realm")).success()
+                    .get("realm_push_notifications_enabled").asBoolean());
+        });
+        assertThat(server.stoa.config().push().configured()).isTrue();
+        assertThat(relay.violations).isEmpty();
+    }
+
+    /** The empty topic goes in the legacy payloads under its display name, as get_message_payload's get_topic_display_name. */
+    @Test
+    void theEmptyTopicIsGeneralChatInTheLegacyPayloads() throws Exception {
+        Phone p = phone("Gene General");
+        ApiClient me = p.user();
+        owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "push-general")), "principals", List.of(me.userId)).success();
+        long id = say(owner, "push-general", "", "@**Gene General** in general chat");
+        awaitNotified(p, id);
+        assertThat(payload(receivedBy(p), p.fcmToken(), id).get("topic").asText()).isEqualTo("general chat");
         assertThat(relay.violations).isEmpty();
     }
 }
