@@ -13,10 +13,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import org.flywaydb.core.Flyway;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.statement.SqlLogger;
+import org.jdbi.v3.core.statement.SqlStatements;
+import org.jdbi.v3.core.statement.StatementContext;
 import org.jdbi.v3.core.statement.StatementExceptions;
 import org.jdbi.v3.core.transaction.TransactionIsolationLevel;
 import org.sqlite.ProgressHandler;
@@ -52,6 +56,13 @@ public final class Db implements AutoCloseable {
     private final int maxWaitingWrites;
     /** The nesting depth of write() on this thread: a nested write joins its caller and is never refused. */
     private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
+    /**
+     * Statements run in write transactions: the work that holds SQLite's one writer, which every
+     * other write waits behind (tests bound it, the bench reports it). Counted through an attribute
+     * of the transaction's handle, so reads pay nothing.
+     */
+    private final LongAdder statementsInWrites = new LongAdder();
+    private static final String IN_WRITE = "stoa.inWrite";
 
     /**
      * A write refused at once because more than the configured number already wait for the write
@@ -67,9 +78,22 @@ public final class Db implements AutoCloseable {
         this.maxWaitingWrites = maxWaitingWrites;
         this.writerDs = writerDs;
         this.readerDs = readerDs;
-        this.writer = quiet(Jdbi.create(writerDs));
+        this.writer = counted(quiet(Jdbi.create(writerDs)));
         this.reader = readerDs == writerDs ? writer : quiet(Jdbi.create(readerDs));
     }
+
+    private Jdbi counted(Jdbi jdbi) {
+        jdbi.getConfig(SqlStatements.class).setSqlLogger(new SqlLogger() {
+            @Override
+            public void logAfterExecution(StatementContext context) {
+                if (context.getAttribute(IN_WRITE) != null) statementsInWrites.increment();
+            }
+        });
+        return jdbi;
+    }
+
+    /** Statements run so far by threads inside a write turn (see statementsInWrites). */
+    public long statementsInWrites() { return statementsInWrites.sum(); }
 
     /**
      * A failed statement's exception names the statement but never its bound values (Jdbi's default
@@ -193,6 +217,7 @@ public final class Db implements AutoCloseable {
         Tx[] holder = new Tx[1];
         try {
             T result = writer.inTransaction(h -> {
+                h.define(IN_WRITE, Boolean.TRUE);
                 Tx tx = new Tx(h, this);
                 holder[0] = tx;
                 return fn.apply(tx);

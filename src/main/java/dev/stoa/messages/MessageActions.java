@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.channels.Channel;
 import dev.stoa.channels.ChannelAccess;
+import dev.stoa.channels.ChannelErrors;
 import dev.stoa.channels.ChannelStore;
 import dev.stoa.channels.SubscriptionStore;
 import dev.stoa.db.Db;
@@ -17,7 +18,6 @@ import dev.stoa.events.Recipients;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.markdown.Rendered;
@@ -30,6 +30,7 @@ import dev.stoa.users.UserStore;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -137,9 +138,15 @@ public final class MessageActions {
 
     /** Sends as caller, checking everything against the state of the writing transaction. */
     public long checkSend(User me, SendInput in) {
-        return db.write(tx -> doSendResolved(tx, me, resolve(tx.h(), me, in.type(), in.to(), in.topic(), in.content()),
+        // A direct message's recipient list is parsed and deduplicated before the write turn: a list of
+        // 300,000 ids held SQLite's one writer for seconds while every other send waited (issue 30).
+        DmTo dm = isDm(in.type()) ? DmTo.parse(in.to()) : null;
+        return db.write(tx -> doSendResolved(tx, me, dm != null ? resolveDm(tx.h(), me, dm, in.content())
+                        : resolve(tx.h(), me, in.type(), in.to(), in.topic(), in.content()),
                 in.client(), in.readBySender(), in.echo()));
     }
+
+    private static boolean isDm(String type) { return "direct".equals(type) || "private".equals(type); }
 
     /**
      * A message that passed every check of a send (Zulip's check_message) and is rendered, nothing
@@ -151,9 +158,9 @@ public final class MessageActions {
     /** Checks a send as `me` against the transaction's state and renders it; throws the send's ApiError. */
     public Resolved resolve(Handle h, User me, String type, String to, String topic, String content) {
         return switch (type) {
-            case "direct", "private" -> resolveDm(h, me, to, content);
+            case "direct", "private" -> resolveDm(h, me, DmTo.parse(to), content);
             case "stream", "channel" -> resolveChannel(h, me, to, topic, content);
-            default -> throw ApiError.bad("Invalid message type");
+            default -> throw MessageErrors.invalidMessageType();
         };
     }
 
@@ -163,15 +170,15 @@ public final class MessageActions {
                 r.topicParticipants(), r.groupMentioned(), echo);
     }
 
-    private Resolved resolveDm(Handle h, User me, String to, String content) {
+    private Resolved resolveDm(Handle h, User me, DmTo to, String content) {
         Set<Long> ids = new LinkedHashSet<>();
         List<User> recipients = dmRecipients(h, to);
         for (User u : recipients) {
-            if (!u.isActive() && !u.isBot()) throw ApiError.bad("'" + u.deliveryEmail() + "' is no longer using Zulip.");
+            if (!u.isActive() && !u.isBot()) throw MessageErrors.noLongerUsingZulip(u.deliveryEmail());
             ids.add(u.id());
         }
         if (!recipients.stream().allMatch(deps.userAccess().visibleTo(h, me))) {
-            throw ApiError.bad("You do not have permission to access some of the recipients.");
+            throw MessageErrors.noPermissionToAccessSomeOfRecipients();
         }
         ids.add(me.id());
         checkDmPermission(h, me, ids);
@@ -184,39 +191,68 @@ public final class MessageActions {
         for (User u : deps.users().byIds(h, participants)) if (u.id() != me.id() && !u.isBot()) onlyBotsOrSelf = false;
         if (onlyBotsOrSelf) return;
         if (!deps.resolver().isMember(h, me.id(), deps.realm().get().get("direct_message_permission_group"))) {
-            throw ApiError.bad("You do not have permission to send direct messages to this recipient.");
+            throw MessageErrors.noPermissionToSendDirectMessages();
         }
     }
 
-    private List<User> dmRecipients(Handle h, String to) {
-        JsonNode n = Json.parseOrNull(to);
-        List<User> out = new ArrayList<>();
-        if (n != null && n.isArray()) {
-            // Each distinct recipient is looked up once: a list repeating one id (issue 16: 300,000
-            // copies) costs its parsing, not 300,000 lookups.
+    /**
+     * A direct message's recipients as sent (`to`: a JSON list of ids or emails, one id, or emails
+     * separated by commas), each once, in the order first given: Long ids and String emails. Parsing
+     * needs no state, so it happens before the write turn.
+     */
+    record DmTo(List<Object> distinct) {
+        static DmTo parse(String to) {
+            JsonNode n = Json.parseOrNull(to);
             Set<Object> distinct = new LinkedHashSet<>();
-            for (JsonNode e : n) {
-                if (e.isIntegralNumber()) distinct.add(e.longValue());
-                else if (e.isTextual()) distinct.add(e.textValue());
-                else throw ApiError.bad("Invalid data type for recipients");
+            if (n != null && n.isArray()) {
+                for (JsonNode e : n) {
+                    if (e.isIntegralNumber()) distinct.add(e.longValue());
+                    else if (e.isTextual()) distinct.add(e.textValue());
+                    else throw MessageErrors.invalidDataTypeForRecipients();
+                }
+            } else if (n != null && n.isIntegralNumber()) {
+                distinct.add(n.longValue());
+            } else {
+                for (String part : to.split(",")) if (!part.isBlank()) distinct.add(part.strip());
             }
-            for (Object r : distinct) out.add(r instanceof Long id ? userById(h, id) : userByEmail(h, (String) r));
-        } else if (n != null && n.isIntegralNumber()) {
-            out.add(userById(h, n.longValue()));
-        } else {
-            for (String part : to.split(",")) if (!part.isBlank()) out.add(userByEmail(h, part.strip()));
+            if (distinct.isEmpty()) throw MessageErrors.messageMustHaveRecipients();
+            return new DmTo(List.copyOf(distinct));
         }
-        if (out.isEmpty()) throw ApiError.bad("Message must have recipients");
-        return out;
     }
 
-    private User userById(Handle h, long id) {
-        return deps.users().byId(h, id).orElseThrow(() -> ApiError.bad("Invalid user ID " + id));
+    /** Ids looked up per query: one query for a usual list, and within every database's parameter limit. */
+    private static final int IDS_PER_QUERY = 500;
+
+    /**
+     * The recipients' current rows: the ids in as few queries as their count allows (stopping at the
+     * first query that misses one: it holds the first unknown id in the list's order), emails one by
+     * one; the first unknown recipient in the list's order is the error, as before.
+     */
+    private List<User> dmRecipients(Handle h, DmTo to) {
+        List<Long> ids = new ArrayList<>();
+        for (Object r : to.distinct()) if (r instanceof Long id) ids.add(id);
+        Map<Long, User> byId = new HashMap<>();
+        for (int i = 0; i < ids.size(); i += IDS_PER_QUERY) {
+            List<Long> chunk = ids.subList(i, Math.min(ids.size(), i + IDS_PER_QUERY));
+            for (User u : deps.users().byIds(h, chunk)) byId.put(u.id(), u);
+            if (byId.size() < i + chunk.size()) break;
+        }
+        List<User> out = new ArrayList<>(to.distinct().size());
+        for (Object r : to.distinct()) {
+            if (r instanceof Long id) {
+                User u = byId.get(id);
+                if (u == null) throw MessageErrors.invalidRecipient(id);
+                out.add(u);
+            } else {
+                out.add(userByEmail(h, (String) r));
+            }
+        }
+        return out;
     }
 
     private User userByEmail(Handle h, String email) {
         User u = MessageRules.userByEmail(h, deps.users(), email);
-        if (u == null) throw ApiError.bad("Invalid email '" + email + "'");
+        if (u == null) throw MessageErrors.invalidEmail(email);
         return u;
     }
 
@@ -233,7 +269,7 @@ public final class MessageActions {
      */
     public long doSendReply(Tx tx, User bot, Long channelId, String topic, Collection<Long> dmUserIds, String content) {
         Handle h = tx.h();
-        Resolved r = channelId == null ? resolveDm(h, bot, Json.write(dmUserIds), content)
+        Resolved r = channelId == null ? resolveDm(h, bot, DmTo.parse(Json.write(dmUserIds)), content)
                 : resolveInChannel(h, bot, channelFor(h, String.valueOf(channelId)), topic, content);
         return doSendResolved(tx, bot, r, "OutgoingWebhookResponse", true, null);
     }
@@ -253,10 +289,10 @@ public final class MessageActions {
         if (n != null && n.isArray() && n.size() == 1) n = n.get(0);
         if (n != null && n.isIntegralNumber()) {
             long id = n.longValue();
-            return deps.channels().byId(h, id).orElseThrow(() -> ApiError.of(ErrorCode.STREAM_DOES_NOT_EXIST, "Channel with ID '" + id + "' does not exist").with("stream_id", id));
+            return deps.channels().byId(h, id).orElseThrow(() -> MessageErrors.channelWithIdDoesNotExist(id).with("stream_id", id));
         }
         String name = (n != null && n.isTextual() ? n.textValue() : to).strip();
-        return deps.channels().byName(h, name).orElseThrow(() -> ApiError.of(ErrorCode.STREAM_DOES_NOT_EXIST, "Channel '" + name + "' does not exist").with("stream", name));
+        return deps.channels().byName(h, name).orElseThrow(() -> ChannelErrors.channelDoesNotExist(name).with("stream", name));
     }
 
     /** A system bot's channel message (notification or welcome bot), inside the caller's transaction: no checks, client "Internal". */

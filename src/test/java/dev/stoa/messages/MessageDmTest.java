@@ -114,4 +114,33 @@ class MessageDmTest extends StoaTestBase {
         assertThat(e2.has("local_message_id")).isFalse();
         assertThat(e2.get("message").get("content").asText()).isEqualTo("<p><em>echo</em></p>");
     }
+
+    /**
+     * The recipients are looked up in one query, whatever their number, inside the write turn that
+     * every other send waits behind (issue 30: a list of 300,000 ids held it for 30-42 s); the list
+     * itself is parsed before. Counted as the statements the refused send ran in its write transaction
+     * (the fewest of three tries, as background writes of the server may run meanwhile).
+     */
+    @Test
+    void theRecipientListCostsTheWriteTurnOneLookup() {
+        List<Long> everyone = new ArrayList<>();
+        for (JsonNode u : owner.get("/users").success().get("members")) everyone.add(u.get("user_id").asLong());
+        assertThat(everyone).hasSizeGreaterThan(5);
+        long unknown = 999_999;
+        List<Long> manyThenUnknown = new ArrayList<>(everyone);
+        manyThenUnknown.add(unknown);
+        long alone = writeStatementsOfRefusedSend(List.of(unknown));
+        long many = writeStatementsOfRefusedSend(manyThenUnknown);
+        assertThat(many).as("statements in the write turn for %d recipients vs 1", manyThenUnknown.size()).isEqualTo(alone);
+    }
+
+    private long writeStatementsOfRefusedSend(List<Long> to) {
+        long fewest = Long.MAX_VALUE;
+        for (int i = 0; i < 3; i++) {
+            long before = server.stoa.db().statementsInWrites();
+            member.post("/messages", "type", "direct", "to", to, "content", "to nobody").badRequest("Invalid user ID 999999");
+            fewest = Math.min(fewest, server.stoa.db().statementsInWrites() - before);
+        }
+        return fewest;
+    }
 }
