@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.config.ScimConfig;
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
+import dev.stoa.groups.Group;
 import dev.stoa.groups.GroupActions;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.groups.SystemGroups;
@@ -51,23 +52,23 @@ public final class ScimGroupActions {
     }
 
     /** A group with its direct members that are people (not bots), by id, as Zulip lists them. */
-    record Group(GroupStore.Row row, List<User> members) {}
+    record ScimGroup(Group row, List<User> members) {}
 
-    Group get(String id) {
+    ScimGroup get(String id) {
         return db.read(h -> load(h, find(h, id)));
     }
 
     /** Every active named group, or those whose name is {@code displayName} (Okta's {@code displayName eq "…"}). */
-    List<Group> list(String displayName) {
+    List<ScimGroup> list(String displayName) {
         return db.read(h -> groups.all(h).stream().filter(g -> !g.deactivated()).filter(g -> displayName == null || g.name().equals(displayName))
                 .map(g -> load(h, g)).toList());
     }
 
-    Group doCreate(JsonNode body) {
+    ScimGroup doCreate(JsonNode body) {
         String name = body.path("displayName").isTextual() ? body.get("displayName").asText() : null;
         if (name == null || name.isEmpty()) throw ScimError.bad("displayName is required to create a group");
         List<Long> members = memberIds(body.get("members"));
-        Group g = db.write(tx -> {
+        ScimGroup g = db.write(tx -> {
             checkNameFree(tx.h(), name, -1);
             checkMembers(tx.h(), members);
             long nobody = groups.systemGroupId(tx.h(), SystemGroups.NOBODY);
@@ -81,7 +82,7 @@ public final class ScimGroupActions {
     }
 
     /** PUT (Zulip's from_dict): a new displayName renames; a non-empty members list is the whole membership. */
-    Group doReplace(String id, JsonNode body) {
+    ScimGroup doReplace(String id, JsonNode body) {
         return change(id, (tx, g) -> {
             if (body.path("displayName").isTextual()) rename(tx, g, body.get("displayName").asText());
             JsonNode members = body.get("members");
@@ -90,7 +91,7 @@ public final class ScimGroupActions {
     }
 
     /** PATCH: each operation in order (replace displayName or members, add members, remove members), all in one transaction. */
-    Group doPatch(String id, JsonNode operations) {
+    ScimGroup doPatch(String id, JsonNode operations) {
         return change(id, (tx, g) -> {
             for (JsonNode op : operations) patch(tx, g, op);
         });
@@ -98,7 +99,7 @@ public final class ScimGroupActions {
 
     void doDelete(String id) {
         db.write(tx -> {
-            GroupStore.Row g = managed(tx.h(), id);
+            Group g = managed(tx.h(), id);
             actions.deactivateIn(tx, g.id());
             return null;
         });
@@ -106,12 +107,12 @@ public final class ScimGroupActions {
     }
 
     private interface Change {
-        void apply(Tx tx, GroupStore.Row g);
+        void apply(Tx tx, Group g);
     }
 
-    private Group change(String id, Change c) {
-        Group result = db.write(tx -> {
-            GroupStore.Row g = managed(tx.h(), id);
+    private ScimGroup change(String id, Change c) {
+        ScimGroup result = db.write(tx -> {
+            Group g = managed(tx.h(), id);
             c.apply(tx, g);
             return load(tx.h(), groups.find(tx.h(), g.id()).orElseThrow());
         });
@@ -119,7 +120,7 @@ public final class ScimGroupActions {
         return result;
     }
 
-    private void patch(Tx tx, GroupStore.Row g, JsonNode op) {
+    private void patch(Tx tx, Group g, JsonNode op) {
         String code = op.path("op").asText("").toLowerCase(Locale.ROOT);
         String path = op.path("path").isTextual() ? op.get("path").asText() : null;
         JsonNode value = op.get("value");
@@ -159,7 +160,7 @@ public final class ScimGroupActions {
         }
     }
 
-    private void rename(Tx tx, GroupStore.Row g, String name) {
+    private void rename(Tx tx, Group g, String name) {
         if (name.isEmpty() || name.equals(groups.find(tx.h(), g.id()).orElseThrow().name())) return;
         checkNameFree(tx.h(), name, g.id());
         actions.renameIn(tx, g.id(), name);
@@ -204,21 +205,21 @@ public final class ScimGroupActions {
         return out;
     }
 
-    private GroupStore.Row find(Handle h, String id) {
+    private Group find(Handle h, String id) {
         long n = id != null && id.matches("[0-9]{1,18}") ? Long.parseLong(id) : -1;
         return groups.find(h, n).filter(g -> !g.deactivated()).orElseThrow(() -> ScimError.notFound(id));
     }
 
     /** Zulip's check_can_manage_group_by_scim: system groups follow roles, not the provider. */
-    private GroupStore.Row managed(Handle h, String id) {
-        GroupStore.Row g = find(h, id);
+    private Group managed(Handle h, String id) {
+        Group g = find(h, id);
         if (g.system()) throw ScimError.bad("Group " + g.name() + " can't be managed by SCIM.");
         return g;
     }
 
-    private Group load(Handle h, GroupStore.Row g) {
+    private ScimGroup load(Handle h, Group g) {
         List<User> members = groups.directMembers(h, g.id()).stream().sorted().map(id -> users.byId(h, id).orElse(null))
                 .filter(u -> u != null && !u.isBot()).toList();
-        return new Group(g, members);
+        return new ScimGroup(g, members);
     }
 }

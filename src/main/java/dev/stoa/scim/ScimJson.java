@@ -37,10 +37,10 @@ final class ScimJson {
 
     String usersUrl() { return usersUrl; }
 
-    String location(ScimGroupActions.Group g) { return groupsUrl + g.row().id(); }
+    String location(ScimGroupActions.ScimGroup g) { return groupsUrl + g.row().id(); }
 
     /** ZulipSCIMGroup.to_dict: the members that are people, each with its id (a string, as django-scim2's), location and name. */
-    ObjectNode group(ScimGroupActions.Group g) {
+    ObjectNode group(ScimGroupActions.ScimGroup g) {
         ObjectNode d = Json.object();
         d.put("id", String.valueOf(g.row().id()));
         d.putArray("schemas").add(GROUP_SCHEMA);
@@ -51,7 +51,7 @@ final class ScimJson {
         return d;
     }
 
-    ObjectNode groupList(List<ScimGroupActions.Group> all, int start, int count) {
+    ObjectNode groupList(List<ScimGroupActions.ScimGroup> all, int start, int count) {
         int from = Math.min(all.size(), start - 1), to = (int) Math.min(all.size(), (long) from + Math.max(0, count));
         ObjectNode d = Json.object();
         d.putArray("schemas").add(LIST_SCHEMA);

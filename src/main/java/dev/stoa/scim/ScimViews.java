@@ -142,7 +142,7 @@ public final class ScimViews {
         });
     }
 
-    private RawResponse group(int status, ScimGroupActions.Group g) {
+    private RawResponse group(int status, ScimGroupActions.ScimGroup g) {
         return scim(status, json.group(g), Map.of("Location", json.location(g)));
     }
 
