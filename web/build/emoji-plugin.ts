@@ -11,10 +11,12 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 const RESOURCES = resolve(import.meta.dirname, '../../src/main/resources/dev/stoa/markdown');
-/** The sheet: 64 px images with 1 px padding, 62 x 62 of them (sheets-256: quantized to 256 colours, 3.5 MB). */
-export const SHEET = 'emoji-datasource-google/img/google/sheets-256/64.png';
-const CELL = 66;
-const SHEET_PX = 4092;
+/**
+ * The sheets (sheets-256: quantized to 256 colours; 62 x 62 cells with 1 px padding, the same layout in every
+ * set): 32 px images (2108 px, 1.5 MB) where a pixel is a pixel, 64 px (4092 px, 3.4 MB) on high-density
+ * screens. Emoji show at ~20-28 CSS px, so a normal screen never needs the 64 px one.
+ */
+export const SHEETS = { 32: { cell: 34, px: 2108 }, 64: { cell: 66, px: 4092 } } as const;
 
 /** Zulip's code for an emoji: lowercase hex code points joined by '-', U+FE0F dropped, at least 4 digits. */
 export function zulipCode(unified: string): string {
@@ -81,14 +83,25 @@ export function buildCatalog(): { entries: CatalogEntry[]; positions: Map<string
   return { entries, positions, unplaced };
 }
 
-/** One rule per code: the sheet's cell as background-position percentages (independent of the emoji's size). */
+/** A sheet's geometry as custom properties: background size, and the step and offset of a cell in percent. */
+function sheetVars(size: 32 | 64, url: string): string {
+  const { cell, px } = SHEETS[size];
+  const pct = (v: number) => +(v / (px - size) * 100).toFixed(5) + '%';
+  return `background-image:var(${url});background-size:${+(px / size * 100).toFixed(4)}%;--emoji-step:${pct(cell)};--emoji-offset:${pct(1)}`;
+}
+
+/**
+ * One rule per code, its cell as two numbers (`--x`, `--y`); the `.emoji` rule turns them into a
+ * background position for whichever sheet the screen wants (the 32 px one, or 64 px at 1.5 dppx and up).
+ * The sheet's URL comes from emoji-sprites.ts (`--emoji-sheet`, `--emoji-sheet-2x`), per emoji set.
+ */
 export function spriteCss(positions: Map<string, [number, number]>, unplaced: string[]): string {
-  const pct = (i: number) => +((CELL * i + 1) / (SHEET_PX - 64) * 100).toFixed(4) + '%';
-  const size = +(SHEET_PX / 64 * 100).toFixed(4) + '%';
+  const at = (v: string) => `calc(var(${v})*var(--emoji-step) + var(--emoji-offset))`;
   let css = `.emoji{display:inline-block;width:1.25em;height:1.25em;vertical-align:-.3em;overflow:hidden;color:transparent;`
-    + `white-space:nowrap;background-image:var(--emoji-sheet);background-size:${size} ${size};background-repeat:no-repeat}\n`
+    + `white-space:nowrap;background-repeat:no-repeat;background-position:${at('--x')} ${at('--y')};${sheetVars(32, '--emoji-sheet')}}\n`
+    + `@media (min-resolution:1.5dppx){.emoji{${sheetVars(64, '--emoji-sheet-2x')}}}\n`
     + `:root[data-emojiset=text] .emoji{background:none;color:inherit;width:auto;height:auto;vertical-align:baseline}\n`;
-  for (const [code, [x, y]] of positions) css += `.emoji-${code}{background-position:${pct(x)} ${pct(y)}}\n`;
+  for (const [code, [x, y]] of positions) css += `.emoji-${code}{--x:${x};--y:${y}}\n`;
   // A code the server knows that the sheet lacks shows its :name: text.
   if (unplaced.length) css += unplaced.map((c) => `.emoji-${c}`).join(',') + '{background:none;color:inherit;width:auto}\n';
   return css;

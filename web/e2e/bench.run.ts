@@ -95,13 +95,19 @@ it('measures the client on the demo organization', async () => {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForSelector('nav.sidebar');
+  // The client's own images (emoji sheets) each page load fetches or takes from the cache.
+  let images = 0, imageKb = 0;
+  page.on('response', (r) => { if (/\/static\/.*\.png$/.test(r.url())) { images++; imageKb += Number(r.headers()['content-length'] ?? 0) / 1024; } });
   const loads: number[] = [];
   for (let i = 0; i < 7; i++) loads.push(await timeToInbox(page));
   report(`page load to a usable Inbox (demo organization, as iago): median ${median(loads)} ms, runs ${loads.join(', ')}`);
+  report(`images from /static/ over the 7 Inbox loads: ${images} (${imageKb.toFixed(0)} KB)`);
+  images = 0; imageKb = 0;
   await shot(page, 'bench-demo-inbox');
   const channels = await page.locator('.channel-row a.nav-label').allTextContents();
   const switches: number[] = [];
   for (let round = 0; round < 3; round++) for (const name of channels.slice(0, 4)) switches.push(await timeToSwitch(page, name));
   report(`channel switch from the sidebar (demo organization): median ${median(switches)} ms, runs ${switches.join(', ')}`);
+  report(`images from /static/ over the switches: ${images} (${imageKb.toFixed(0)} KB)`);
   await shot(page, 'bench-demo-channel');
 }, 600_000);

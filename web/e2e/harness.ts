@@ -4,7 +4,7 @@
 // The server command comes from STOA_SERVER_CMD (a shell command; {port} and {dataDir} are filled
 // in, e.g. `java -jar target/stoa.jar run --port {port} --data-dir {dataDir}`), so a JUnit wrapper
 // can run these scenarios under `./stoa test` with its own java and classpath (WebClientE2ETest).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -82,6 +82,18 @@ export class StoaServer {
     this.proc = null;
   }
 
+  /**
+   * Runs SQL statements on the stopped server's database (e2e/Sql.java, by the server's own java and class
+   * path: STOA_SERVER_CMD's, or the jar's), for what the API cannot make. Start the server again after.
+   */
+  sql(...statements: string[]) {
+    if (this.proc) throw new Error('stop the server first');
+    const cmd = (process.env.STOA_SERVER_CMD ?? DEFAULT_CMD).replace(/(?:-jar (\S+)|(dev\.stoa\.cli\.Main)) run .*$/, (_all, jar?: string) =>
+      (jar ? `-cp ${jar}` : '') + ` ${join(WEB_DIR, 'e2e/Sql.java')} ${join(this.dataDir, 'stoa.db')}`);
+    const quote = (x: string) => `'${x.replaceAll("'", "'\\''")}'`;
+    execSync(`${cmd} ${statements.map(quote).join(' ')}`, { stdio: 'pipe' });
+  }
+
   /** Calls the API as the owner (or another user) over HTTP Basic. */
   async api(method: string, path: string, params: Record<string, unknown> = {}, who = { email: this.owner.email, apiKey: this.owner.apiKey }) {
     const body = new URLSearchParams();
@@ -99,6 +111,25 @@ export class StoaServer {
     const key = await fetch(`${this.url}/api/v1/fetch_api_key`, { method: 'POST', body: new URLSearchParams({ username: email, password }) }).then((x) => x.json() as Promise<any>);
     return { id: r.user_id as number, email, apiKey: key.api_key as string, password, fullName };
   }
+}
+
+export type Person = Awaited<ReturnType<StoaServer['createUser']>>;
+export interface TwoPeople { stoa: StoaServer; browser: Browser; ada: Person; bob: Person; A: Page; B: Page; generalId: number }
+
+/** The start-up scenario files share: a fresh Stoa (`extraArgs`), Ada and Bob in #general, a browser, Ada signed in on page A and Bob on B. */
+export async function twoPeople(extraArgs = ''): Promise<TwoPeople> {
+  const stoa = await StoaServer.fresh(extraArgs);
+  await stoa.start();
+  const ada = await stoa.createUser('ada@example.com', 'Ada Lovelace', 'ada-password-1');
+  const bob = await stoa.createUser('bob@example.com', 'Bob Builder', 'bob-password-1');
+  await stoa.api('POST', '/users/me/subscriptions', { subscriptions: [{ name: 'general' }], principals: [ada.id, bob.id] });
+  const generalId = (await stoa.api('GET', '/get_stream_id', { stream: 'general' })).stream_id as number;
+  const browser = await launchBrowser();
+  const A = (await newUserPage(browser, stoa.url)).page;
+  const B = (await newUserPage(browser, stoa.url)).page;
+  await login(A, ada.email, ada.password);
+  await login(B, bob.email, bob.password);
+  return { stoa, browser, ada, bob, A, B, generalId };
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -124,4 +155,15 @@ export async function login(page: Page, email: string, password: string) {
 export async function shot(page: Page, name: string) {
   mkdirSync(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`) });
+}
+
+/** Waits until the emoji sheet the page uses is decoded (a screenshot taken earlier shows blank emoji). */
+export async function emojiSheetReady(page: Page) {
+  await page.evaluate(async () => {
+    const painted = [...document.querySelectorAll('.emoji')].map((el) => /url\("?([^")]+)"?\)/.exec(getComputedStyle(el).backgroundImage)?.[1]).find(Boolean);
+    if (!painted) return;
+    const img = new Image();
+    img.src = painted;
+    await img.decode();
+  });
 }

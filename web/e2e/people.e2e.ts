@@ -1,32 +1,25 @@
 // The people and settings side of the web client in a real browser against a real Stoa: emoji from the
 // sprite sheet, the people sidebar and profile cards, status, settings, administration, invitations and
-// the interface in German. Screenshots: target/web-e2e/ (names start with "p").
+// the interface in German; then, on the same server, browser and people, rows.ts (polls and to-do lists,
+// issue 29's remaining rows). Screenshots: target/web-e2e/ (names start with "p", "r", "w").
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { StoaServer, launchBrowser, login, newUserPage, shot } from './harness.ts';
+import { StoaServer, emojiSheetReady, login, newUserPage, shot, twoPeople, type Person } from './harness.ts';
+import { rowScenarios } from './rows.ts';
 
 let stoa: StoaServer;
 let browser: Browser;
-let ada: Awaited<ReturnType<StoaServer['createUser']>>;
-let bob: typeof ada;
+let ada: Person;
+let bob: Person;
 let A: Page;
 let B: Page;
 let generalId: number;
 
 beforeAll(async () => {
-  stoa = await StoaServer.fresh();
-  await stoa.start();
-  ada = await stoa.createUser('ada@example.com', 'Ada Lovelace', 'ada-password-1');
-  bob = await stoa.createUser('bob@example.com', 'Bob Builder', 'bob-password-1');
-  await stoa.api('POST', '/users/me/subscriptions', { subscriptions: [{ name: 'general' }], principals: [ada.id, bob.id] });
-  generalId = (await stoa.api('GET', '/get_stream_id', { stream: 'general' })).stream_id;
-  browser = await launchBrowser();
-  A = (await newUserPage(browser, stoa.url)).page;
-  B = (await newUserPage(browser, stoa.url)).page;
-  await login(A, ada.email, ada.password);
-  await login(B, bob.email, bob.password);
+  // many actions as one user in a few seconds (rows.ts): above any person's rate
+  ({ stoa, browser, ada, bob, A, B, generalId } = await twoPeople('--rate-limit-user 1000000'));
 });
 
 afterAll(async () => {
@@ -37,7 +30,7 @@ afterAll(async () => {
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail' || !browser) return;
   const pages = browser.contexts().flatMap((c) => c.pages());
-  await Promise.all(pages.map((p, i) => shot(p, `failed-p-${ctx.task.name.replace(/\W+/g, '-')}-${i}`).catch(() => undefined)));
+  await Promise.all(pages.map((p, i) => shot(p, `failed-${/^(widgets|issue 29)/.test(ctx.task.suite?.name ?? '') ? 'r' : 'p'}-${ctx.task.name.replace(/\W+/g, '-')}-${i}`).catch(() => undefined)));
 });
 
 const feedMessage = (p: Page, text: string) => p.locator('.feed .message', { hasText: text });
@@ -65,6 +58,9 @@ describe('people and settings', () => {
     await msg.getByRole('button', { name: 'Add reaction' }).click();
     const picker = A.getByRole('dialog', { name: 'Emoji picker' });
     await picker.getByRole('region', { name: 'Animals & Nature' }).waitFor();
+    await expect.poll(() => paintedBySheet(A, '.emoji-picker .emoji-cell .emoji')).toContain('.png');
+    await emojiSheetReady(A);
+    await shot(A, 'p02a-emoji-picker-categories');
     await picker.getByRole('radio', { name: 'Medium-dark' }).click();
     await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('like');
     await picker.getByRole('button', { name: 'thumbs_up_medium-dark_skin_tone' }).waitFor();
@@ -154,13 +150,29 @@ describe('people and settings', () => {
   });
 
   it('personal settings: density, time zone, 24-hour time, emoji set and per-channel notifications', async () => {
+    // Zulip's emoji sets: Google's (the default), Twitter's (Twemoji, its own sheet) and plain text
+    const topic = `/#narrow/channel/${generalId}-general/topic/emoji`;
+    const thumbsSheet = () => feedMessage(A, 'Ship it').locator('.message-content .emoji-1f44d').evaluate((el) => getComputedStyle(el).backgroundImage);
+    const emojiSet = A.locator('label.field:has(> span:text-is("Emoji")) select');
+    await A.goto(topic);
+    const google = await thumbsSheet();
+    expect(google).toContain('.png');
+    await A.goto('/#settings/display');
+    await emojiSet.selectOption('twitter');
+    await expect.poll(async () => (await stoa.api('POST', '/register', { fetch_event_types: ['user_settings'] }, ada)).user_settings.emojiset).toBe('twitter');
+    await A.goto(topic);
+    await expect.poll(thumbsSheet).toMatch(/\.png/);
+    expect(await thumbsSheet()).not.toBe(google);
+    await A.locator('.toast').waitFor({ state: 'detached' });
+    await emojiSheetReady(A);
+    await shot(A, 'p07a-twemoji');
     await A.goto('/#settings/display');
     await A.getByLabel('Compact').click();
     await expect.poll(() => A.getByLabel('Compact').isChecked()).toBe(true);
     await A.getByLabel('Time zone').selectOption('Europe/Berlin');
     await A.getByLabel('24-hour time').click();
     await expect.poll(() => A.getByLabel('24-hour time').isChecked()).toBe(true);
-    await A.locator('label.field:has(> span:text-is("Emoji")) select').selectOption('text');
+    await emojiSet.selectOption('text');
     await expect.poll(async () => (await stoa.api('GET', '/users/me', {}, ada)).timezone ?? (await stoa.api('POST', '/register', {}, ada)).user_settings.timezone).toBe('Europe/Berlin');
     await expect.poll(() => A.evaluate(() => document.documentElement.dataset.emojiset)).toBe('text');
     await shot(A, 'p07-settings-preferences');
@@ -168,7 +180,7 @@ describe('people and settings', () => {
     await expect.poll(() => feedMessage(A, 'Ship it').locator('.message-main').evaluate((el) => getComputedStyle(el).fontSize)).toBe('14px');
     await expect.poll(() => feedMessage(A, 'Ship it').locator('.reaction .emoji').evaluate((el) => getComputedStyle(el, '::before').content)).toContain(':thumbs_up_medium-dark_skin_tone:');
     await A.goto('/#settings/display');
-    await A.locator('label.field:has(> span:text-is("Emoji")) select').selectOption('google');
+    await emojiSet.selectOption('google');
     await A.getByLabel('Comfortable').click();
 
     await A.goto('/#settings/channels');
@@ -347,3 +359,6 @@ describe('people and settings', () => {
     await P.context().close();
   });
 });
+
+// The rows of issue 29 that no other file covers, and polls and to-do lists: on this server, after the above.
+rowScenarios(() => ({ stoa, browser, ada, bob, A, B, generalId }));

@@ -36,6 +36,18 @@ describe('the emoji catalog', () => {
     expect(unplaced.filter((c) => !/1f3f[b-f]/.test(c))).toEqual([]);
     expect(zulipCode('0023-FE0F-20E3')).toBe('0023-20e3');
     const css = spriteCss(positions, unplaced);
-    expect(css).toContain('.emoji-1f600{background-position:');
+    const [x, y] = positions.get('1f600')!;
+    expect(css).toContain(`.emoji-1f600{--x:${x};--y:${y}}`);
+  });
+
+  it('puts each cell of either sheet exactly in the emoji box (32 px, and 64 px on dense screens)', () => {
+    const css = spriteCss(new Map(), []);
+    for (const [size, cell, px] of [[32, 34, 2108], [64, 66, 4092]] as const) {
+      const rule = new RegExp(`background-size:([\\d.]+)%;--emoji-step:([\\d.]+)%;--emoji-offset:([\\d.]+)%`).exec(css.split(`--emoji-sheet${size === 64 ? '-2x' : ''})`)[1]!)!;
+      const [bg, step, offset] = rule.slice(1).map(Number) as [number, number, number];
+      expect(bg / 100 * size).toBeCloseTo(px, 1);
+      // background-position p% puts the image's p% on the box's p%: the image moves by p * (box - image)
+      for (const i of [0, 30, 61]) expect((i * step + offset) / 100 * (px - size)).toBeCloseTo(cell * i + 1, 1);
+    }
   });
 });

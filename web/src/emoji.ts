@@ -23,14 +23,32 @@ export function loadCatalog(): Promise<Catalog> {
   }));
 }
 
-let sprites: Promise<unknown> | null = null;
-/** The sprite sheet's stylesheet; until it arrives, emoji show as their :name: text. */
-export const loadSprites = () => (sprites ??= import('./emoji-sprites.ts'));
+let emojiset = 'google';
+let sprites: Promise<typeof import('./emoji-sprites.ts')> | null = null;
+let idleWait: number | undefined;
+// Safari has no requestIdleCallback
+const whenIdle = (f: () => void) => typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 3000 }) : self.setTimeout(f, 500);
+/**
+ * Emoji are about to show: loads the sprite stylesheet (once) for the user's set. Nothing of it is
+ * fetched before, so a first screen without emoji fetches no sheet; until it arrives they show as :name:.
+ */
+export function showEmoji(when: 'now' | 'idle' = 'now') {
+  if (emojiset === 'text' || sprites) return;
+  // Emoji beside the content (a status in the people list) wait until the first screen is done.
+  if (when === 'idle') return void (idleWait ??= whenIdle(() => showEmoji()));
+  sprites = import('./emoji-sprites.ts');
+  void sprites.then((m) => m.useSheets(emojiset));
+}
 
-/** The user's emojiset: Zulip's "text" shows names; any other (google, google-blob, twitter) our sheet. */
-export function applyEmojiset(emojiset: string | undefined) {
+/** Whether a message's HTML has a Unicode emoji (the server's `<span class="emoji emoji-…">`). */
+export const hasEmoji = (html: string) => html.includes('class="emoji ');
+
+/** The user's emojiset: Zulip's "text" shows names, "twitter" Twemoji, any other (google, google-blob) Noto. */
+export function applyEmojiset(set: string | undefined) {
+  emojiset = set === 'text' || set === 'twitter' ? set : 'google';
   document.documentElement.dataset.emojiset = emojiset === 'text' ? 'text' : 'sprite';
-  if (emojiset !== 'text') void loadSprites();
+  if (sprites) void sprites.then((m) => m.useSheets(emojiset));
+  else if (emojiset !== 'text' && document.querySelector('.emoji')) showEmoji(); // from plain text to pictures
 }
 
 const TONE_KEY = 'stoa.emoji.tone';

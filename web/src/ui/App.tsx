@@ -4,7 +4,7 @@ import { useSignal, useSignalEffect } from '@preact/signals';
 import { store, connection, loadNarrow } from '../live.ts';
 import { logout } from '../api.ts';
 import { narrowToSearch, type Narrow } from '../narrow.ts';
-import { afterNarrow, routeHash, view, sidebarOpen, toast, names, narrowTo, go, compose } from './app-state.ts';
+import { afterNarrow, compose, go, messageDialog, names, narrowTo, routeHash, sidebarOpen, toast, view } from './app-state.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { Feed, FeedTitle } from './Feed.tsx';
 import { Compose, TypingNotice, closeCompose } from './Compose.tsx';
@@ -22,7 +22,6 @@ import { t, N_ } from '../i18n/i18n.ts';
 import { Lightbox } from './Lightbox.tsx';
 import { onShortcut, ShortcutHelp } from './Shortcuts.tsx';
 import { SearchBox } from './Search.tsx';
-import { MessageDialogHost } from './MessageDialogs.tsx';
 
 export function App() {
   const s = store.value!;
@@ -96,7 +95,7 @@ export function App() {
       </div>
       <ProfileCards />
       <Lightbox />
-      <MessageDialogHost />
+      {messageDialog.value && <Suspense fallback={null}><MessageDialogHost /></Suspense>}
       <ShortcutHelp />
       <div class="toast-region" aria-live="assertive">{toast.value && <div class={'toast ' + toast.value.kind} role={toast.value.kind === 'error' ? 'alert' : 'status'}>{toast.value.text}</div>}</div>
     </div>
@@ -105,6 +104,7 @@ export function App() {
 
 const VIEW_TITLES = { drafts: 'Drafts', scheduled: N_('Scheduled messages'), reminders: 'Reminders' } as const;
 // Rarely opened: their code loads on first use.
+const MessageDialogHost = lazy(() => import('./MessageDialogs.tsx').then((m) => m.MessageDialogHost));
 const DraftsView = lazy(() => import('./Views.tsx').then((m) => m.DraftsView));
 const ScheduledView = lazy(() => import('./Views.tsx').then((m) => m.ScheduledView));
 const RemindersView = lazy(() => import('./Views.tsx').then((m) => m.RemindersView));

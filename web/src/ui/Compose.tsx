@@ -5,7 +5,7 @@ import { api, ApiError } from '../api.ts';
 import { store, loadTopics } from '../live.ts';
 import { conversationOf } from '../narrow.ts';
 import { rank, triggerAt, type TriggerKind } from '../typeahead.ts';
-import { searchEmoji } from '../emoji.ts';
+import { hasEmoji, searchEmoji, showEmoji } from '../emoji.ts';
 import { EmojiGlyph, customEmoji } from './Emoji.tsx';
 import { enhanceHtml, ensureKatexStyles, hasMath } from '../rendered.ts';
 import { dmKey } from '../unread.ts';
@@ -259,6 +259,7 @@ export function Compose() {
       const r = await api.post<{ rendered: string }>('/messages/render', { content: c.content || ' ' });
       preview.value = enhanceHtml(r.rendered, s.user(s.myId)?.full_name);
       if (hasMath(r.rendered)) ensureKatexStyles();
+      if (hasEmoji(r.rendered)) showEmoji();
     } catch (e) { showToast(e instanceof ApiError ? e.message : t('Preview failed.'), 'error'); }
   };
 

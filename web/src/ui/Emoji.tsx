@@ -3,18 +3,20 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { store } from '../live.ts';
-import { catalog, frequentNames, loadCatalog, loadSprites, notePick, searchEmoji, setSkinTone, skinTone, withTone, type EmojiItem } from '../emoji.ts';
+import { catalog, frequentNames, loadCatalog, notePick, showEmoji, searchEmoji, setSkinTone, skinTone, withTone, type EmojiItem } from '../emoji.ts';
 import { N_, t } from '../i18n/i18n.ts';
 import './emoji.css';
 
 /** An emoji; `decorative` where the control around it names it already (reactions, picker cells). */
-export function EmojiGlyph({ name, code, type, decorative }: { name: string; code: string; type: string; decorative?: boolean }) {
+/** `aside`: not the page's content (a status beside a name), so its picture may come once the page is idle. */
+export function EmojiGlyph({ name, code, type, decorative, aside }: { name: string; code: string; type: string; decorative?: boolean; aside?: boolean }) {
   const hidden = decorative ? { 'aria-hidden': true } : {};
   if (type === 'realm_emoji') {
     const e = store.value?.realmEmoji.value[code];
     return e ? <img class="emoji-img" src={e.source_url} alt={decorative ? '' : `:${name}:`} /> : <span {...hidden}>:{name}:</span>;
   }
   if (type !== 'unicode_emoji') return <span {...hidden}>:{name}:</span>;
+  showEmoji(aside ? 'idle' : 'now');
   // Decorative ones carry no text (the control's label names them; axe wants its visible text in that label).
   return decorative ? <span class={`emoji emoji-${code}`} aria-hidden="true" data-name={name} />
     : <span class={`emoji emoji-${code}`} role="img" aria-label={name}>:{name}:</span>;
@@ -70,7 +72,7 @@ export function EmojiPicker({ onPick, onClose }: { onPick: (name: string, code: 
   }, []);
   useEffect(() => {
     void loadCatalog();
-    void loadSprites();
+    showEmoji();
     const prev = opener.current;
     ref.current?.querySelector<HTMLElement>('input')?.focus();
     const away = (e: MouseEvent) => { if (!ref.current?.contains(e.target as Node)) onClose(); };

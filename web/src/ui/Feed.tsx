@@ -5,16 +5,16 @@ import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { store, loadMore, markRead } from '../live.ts';
 import { conversationOf, isSearch, type Narrow } from '../narrow.ts';
 import type { Message } from '../types.ts';
-import { selectedId, hashFor, compose, suppressRead, feedWindow, revealInFeed } from './app-state.ts';
+import { compose, feedWindow, hashFor, messageDialog, revealInFeed, selectedId, suppressRead } from './app-state.ts';
 import type { Feed as FeedState } from '../state.ts';
 import { Avatar, dayNumber, formatDay, formatTime } from './common.tsx';
 import { Icon } from './icons.tsx';
 import { MessageActions, Reactions } from './MessageActions.tsx';
 import { openComposeFor } from './Compose.tsx';
 import { openFromMessage } from './Lightbox.tsx';
-import { messageDialog } from './MessageDialogs.tsx';
 import { pillLabel } from './Search.tsx';
 import { ensureKatexStyles, hasMath } from '../rendered.ts';
+import { hasEmoji, showEmoji } from '../emoji.ts';
 import { MessageWidget, hasWidget } from './Widget.tsx';
 import { copyText } from './common.tsx';
 
@@ -93,6 +93,7 @@ export function Feed({ terms }: { terms: Narrow }) {
   const visible = feed.ids.filter((id) => id >= win.lo && id <= win.hi);
   const rows = buildRows(visible, s.messages);
   if (rows.some((r) => hasMath(r.m.content))) ensureKatexStyles();
+  if (rows.some((r) => hasEmoji(r.m.content))) showEmoji();
   const firstUnread = feed.ids.find((id) => s.unread.has(id));
   const unreadInView = useSignal(true);
   const checkUnreadInView = () => {

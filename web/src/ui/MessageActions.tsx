@@ -5,11 +5,10 @@ import { api, ApiError } from '../api.ts';
 import { store } from '../live.ts';
 import { EmojiGlyph, EmojiPicker } from './Emoji.tsx';
 import type { Message, Reaction } from '../types.ts';
-import { showToast, hashFor, suppressRead, selectedId } from './app-state.ts';
+import { hashFor, messageDialog, selectedId, showToast, suppressRead } from './app-state.ts';
 import { Modal, Popover, copyText } from './common.tsx';
 import { Icon } from './icons.tsx';
 import { openComposeFor, quoteAndReply } from './Compose.tsx';
-import { messageDialog } from './MessageDialogs.tsx';
 import { toApiNarrow } from '../narrow.ts';
 
 const fail = (e: unknown) => showToast(e instanceof ApiError ? e.message : t('Something went wrong.'), 'error');

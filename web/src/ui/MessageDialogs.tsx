@@ -1,15 +1,22 @@
 // A message's secondary dialogs: its edit history (Zulip's "EDITED" / "MOVED" label opens it), who
 // has read it, its Markdown source, and "remind me about this".
 import { t } from '../i18n/i18n.ts';
-import { signal, useSignal } from '@preact/signals';
+import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { api } from '../api.ts';
 import { store } from '../live.ts';
 import type { Message } from '../types.ts';
 import { enhanceHtml } from '../rendered.ts';
+import { hasEmoji, showEmoji } from '../emoji.ts';
 import { Avatar, Modal, formatDay, formatTime } from './common.tsx';
 import { fail } from './actions.ts';
-import { showToast } from './app-state.ts';
+import { messageDialog, showToast } from './app-state.ts';
+
+/** A version's HTML as the feed shows it (its emoji with the sprites). */
+function shown(html: string): string {
+  if (hasEmoji(html)) showEmoji();
+  return enhanceHtml(html);
+}
 
 interface Version {
   timestamp: number; user_id: number | null; topic: string; prev_topic?: string; stream?: number; prev_stream?: number;
@@ -42,7 +49,7 @@ export function EditHistory({ m, onClose }: { m: Message; onClose: () => void })
                 {v.prev_stream !== undefined && <p class="muted-text">{t('Channel: #{from} → #{to}', { from: s.streamName(v.prev_stream), to: s.streamName(v.stream) })}</p>}
                 {v.prev_topic !== undefined && <p class="muted-text">{t('Topic: {from} → {to}', { from: v.prev_topic || t('(no topic)'), to: v.topic || t('(no topic)') })}</p>}
                 {(i === 0 || v.prev_rendered_content !== undefined) && v.rendered_content !== undefined
-                  && <div class="rendered history-content" dangerouslySetInnerHTML={{ __html: enhanceHtml(v.rendered_content) }} />}
+                  && <div class="rendered history-content" dangerouslySetInnerHTML={{ __html: shown(v.rendered_content) }} />}
               </li>
             );
           })}
@@ -113,10 +120,6 @@ export function RemindMe({ m, onClose }: { m: Message; onClose: () => void }) {
     </Modal>
   );
 }
-
-type DialogKind = 'history' | 'receipts' | 'source' | 'remind';
-/** The open dialog of one message (one at a time, wherever it was asked for: a menu, the EDITED label). */
-export const messageDialog = signal<{ kind: DialogKind; m: Message } | null>(null);
 
 export function MessageDialogHost() {
   const d = messageDialog.value;

@@ -38,7 +38,7 @@ export function ago(ts: number): string {
 export function StatusEmoji({ userId }: { userId: number }) {
   const st = store.value?.userStatus.value.get(userId);
   if (!st?.emoji_name) return null;
-  return <span class="status-emoji" title={st.status_text || `:${st.emoji_name}:`}><EmojiGlyph name={st.emoji_name} code={st.emoji_code ?? ''} type={st.reaction_type ?? 'unicode_emoji'} /></span>;
+  return <span class="status-emoji" title={st.status_text || `:${st.emoji_name}:`}><EmojiGlyph name={st.emoji_name} code={st.emoji_code ?? ''} type={st.reaction_type ?? 'unicode_emoji'} aside /></span>;
 }
 
 /** A person: their avatar opens the profile card, their name their direct messages (as in Zulip's buddy list). */

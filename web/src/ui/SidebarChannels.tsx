@@ -56,7 +56,7 @@ function sections(subs: Subscription[], counts: UnreadCounts): { key: string; ti
   const demote = s.settings.value.demote_inactive_streams ?? 1;
   const demoting = demote === 2 || (demote === 1 && subs.length >= DEMOTE_FROM);
   const inactive = (x: Subscription) => demoting && s.streams.value.get(x.stream_id)?.is_recently_active === false && !(counts.streams.get(x.stream_id) ?? 0);
-  out.push({ key: 'other', title: out.length ? t('Other channels') : 'Channels', subs: other.filter((x) => !inactive(x)) });
+  out.push({ key: 'other', title: out.length ? t('Other channels') : t('Channels'), subs: other.filter((x) => !inactive(x)) });
   out.push({ key: 'inactive', title: t('Inactive channels'), subs: other.filter(inactive) });
   return out;
 }

@@ -3,6 +3,7 @@
 import { signal } from '@preact/signals';
 import { channelByNameOrSlug, channelNamesToIds, homeView, narrowToHash, parseHash, type Narrow, type View } from '../narrow.ts';
 import { store } from '../live.ts';
+import type { Message } from '../types.ts';
 
 /** The view a URL fragment names; an empty one is the user's home view (web_home_view). */
 export function routeHash(hash: string): View {
@@ -26,6 +27,10 @@ export interface ComposeState { open: boolean; target: ComposeTarget; content: s
  * like Zulip, a window of ~150 around the anchor that grows as the reader scrolls, so that a
  * narrow of thousands of messages costs what a screenful does.
  */
+export type MessageDialogKind = 'history' | 'receipts' | 'source' | 'remind';
+/** The open dialog of one message (one at a time, wherever it was asked for: a menu, the EDITED label); MessageDialogs.tsx, loaded on first use. */
+export const messageDialog = signal<{ kind: MessageDialogKind; m: Message } | null>(null);
+
 export const feedWindow = signal<{ key: string; lo: number; hi: number }>({ key: '', lo: -Infinity, hi: Infinity });
 
 /** Make sure a message is rendered (keyboard navigation, jump to unread); calls back once it is. */

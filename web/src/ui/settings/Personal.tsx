@@ -74,8 +74,10 @@ export function Display() {
         {select(t('Language'), st.default_language ?? 'en', LANGUAGES.map((l) => [l.code, l.name]), (v) => patchSettings({ default_language: v }))}
         {select(t('Time zone'), me.timezone ?? '', [['', t('Not set')], ...timeZones().map((z): [string, string] => [z, z])], (v) => patchSettings({ timezone: v }))}
         {select(t('Home view'), st.web_home_view ?? 'inbox', HOME_VIEWS.map(([v, l]) => [v, t(l)]), (v) => patchSettings({ web_home_view: v }))}
-        {select(t('Emoji'), st.emojiset === 'text' ? 'text' : 'google', [['google', t('Google')], ['text', t('Plain text')]], (v) => patchSettings({ emojiset: v }))}
+        {select(t('Emoji'), st.emojiset === 'text' || st.emojiset === 'twitter' ? st.emojiset : 'google',
+          [['google', t('Google')], ['twitter', t('Twitter')], ['text', t('Plain text')]], (v) => patchSettings({ emojiset: v }))}
       </div>
+      <p class="muted-text">{t('Emoji images: Noto Emoji by Google (Apache License 2.0), Twemoji by Twitter and contributors (CC BY 4.0).')}</p>
       <fieldset class="field">
         <legend>{t('Theme')}</legend>
         {[[1, N_('Follow the system')], [3, N_('Light')], [2, N_('Dark')]].map(([v, label]) => (
@@ -97,6 +99,8 @@ export function Display() {
       <Check label={t('24-hour time')} checked={!!st.twenty_four_hour_time} onChange={(v) => patchSettings({ twenty_four_hour_time: v })} />
       {select(t('Mark messages as read on scroll'), st.web_mark_read_on_scroll_policy ?? 1,
         [[1, t('Always')], [2, t('Only in conversation views')], [3, t('Never')]], (v) => patchSettings({ web_mark_read_on_scroll_policy: Number(v) }))}
+      {select(t('Demote inactive channels'), st.demote_inactive_streams ?? 1,
+        [[1, t('Automatic')], [2, t('Always')], [3, t('Never')]], (v) => patchSettings({ demote_inactive_streams: Number(v) }))}
     </Section>
   );
 }

@@ -13,6 +13,7 @@ import dev.stoa.integrations.IncomingWebhookViews;
 import dev.stoa.integrations.IntegrationState;
 import dev.stoa.integrations.Integrations;
 import dev.stoa.queues.StateContributor;
+import dev.stoa.users.BotServiceStore;
 import java.util.List;
 
 /** Incoming webhooks (issue 27), posting through messages' send; outgoing webhooks, called after sends that trigger them. */
@@ -31,7 +32,7 @@ final class IntegrationsModule implements Module {
         static Outgoing of(Core c) {
             OutgoingWebhookStore store = new OutgoingWebhookStore();
             Doorbell bell = new Doorbell();
-            return new Outgoing(store, bell, new OutgoingWebhookTriggers(c.users(), store, c.clock(), bell));
+            return new Outgoing(store, bell, new OutgoingWebhookTriggers(c.users(), new BotServiceStore(), store, c.clock(), bell));
         }
     }
 

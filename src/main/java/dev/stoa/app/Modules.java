@@ -37,7 +37,7 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
         // A send queues its message for the push notifier and the calls of the outgoing-webhook bots it
         // triggers (integrations' triggers, built first); integrations' sender, built on messages below,
         // calls them and posts their replies. Reads and deletions tell the push notifier (phones drop their notifications).
-        PushModule push = new PushModule(c);
+        PushModule push = new PushModule(c, realm.actions::doSetPushAvailability);
         IntegrationsModule.Outgoing outgoing = IntegrationsModule.Outgoing.of(c);
         MessagesModule messages = new MessagesModule(c, topicPolicies.clearing()::doClearTopic,
                 MessageActions.AfterSend.all((tx, sender, sent) -> push.notifier.queue(tx, sent.id()), outgoing.triggers()), push.notifier);

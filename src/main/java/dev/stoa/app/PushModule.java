@@ -1,6 +1,7 @@
 package dev.stoa.app;
 
 import dev.stoa.push.DeviceActions;
+import dev.stoa.push.PushAvailability;
 import dev.stoa.push.DeviceRelayActions;
 import dev.stoa.push.DeviceState;
 import dev.stoa.push.DeviceStore;
@@ -39,10 +40,12 @@ public final class PushModule implements Module {
 
     final PushViews views;
 
-    PushModule(Core c) {
+    /** availability: the realm's push_notifications_enabled and its end, as the relay's answers say (realm actions). */
+    PushModule(Core c, PushAvailability availability) {
         this.relay = new RelayClient(c.config().push());
-        this.registration = new RelayRegistration(c.db(), c.realm(), relayStore, relay, c.config().externalUrl());
-        this.sender = new PushSender(c.db(), outboxStore, c.clock(), relay, new DeviceRelayActions(c.db(), c.log(), devices, c.clock(), store));
+        this.registration = new RelayRegistration(c.db(), c.realm(), relayStore, relay, c.config().externalUrl(), availability);
+        this.sender = new PushSender(c.db(), outboxStore, c.clock(), relay, new DeviceRelayActions(c.db(), c.log(), devices, c.clock(), store),
+                availability);
         this.outbox = new PushOutbox(outboxStore, c.clock(), sender);
         this.actions = new PushActions(c.db(), store, c.clock(), outbox, relayStore);
         this.deviceActions = new DeviceActions(c.db(), c.log(), devices, c.clock(), outbox, relayStore);

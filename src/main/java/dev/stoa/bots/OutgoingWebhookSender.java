@@ -106,7 +106,7 @@ public final class OutgoingWebhookSender implements AutoCloseable {
     }
 
     private boolean attempt(OutgoingWebhookStore.Call c) {
-        Target t = db.read(h -> target(h, c.botId()));
+        Target t = db.read(h -> target(h, c));
         ObjectNode message = (ObjectNode) Json.parse(c.message());
         if (t == null) { // a deactivated bot, or one without a service: nothing to call (Zulip: no services, no request)
             db.write(tx -> { store.markSent(tx.h(), c.id(), now(), null); return null; });
@@ -117,11 +117,13 @@ public final class OutgoingWebhookSender implements AutoCloseable {
         return settle(t, c, message, o);
     }
 
-    private Target target(Handle h, long botId) {
-        User bot = users.byId(h, botId).filter(User::isActive).orElse(null);
+    /** The row's service (rows from before V95 name none: the bot's first); null when the bot or the service is gone. */
+    private Target target(Handle h, OutgoingWebhookStore.Call c) {
+        User bot = users.byId(h, c.botId()).filter(User::isActive).orElse(null);
         if (bot == null) return null;
-        List<BotServiceStore.Service> s = services.forBot(h, botId);
-        return s.isEmpty() ? null : new Target(bot, s.getFirst());
+        List<BotServiceStore.Service> s = services.forBot(h, c.botId());
+        if (c.serviceId() == null) return s.isEmpty() ? null : new Target(bot, s.getFirst());
+        return s.stream().filter(x -> x.id() == c.serviceId()).findFirst().map(x -> new Target(bot, x)).orElse(null);
     }
 
     private Outcome call(Target t, OutgoingWebhookStore.Call c, ObjectNode message) {

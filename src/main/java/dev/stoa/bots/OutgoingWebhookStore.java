@@ -8,16 +8,16 @@ import org.jdbi.v3.core.Handle;
 
 /** SQL of outgoing_webhook_outbox: the calls owed to outgoing-webhook bots. */
 public final class OutgoingWebhookStore implements OutboxRunner.Rows<OutgoingWebhookStore.Call> {
-    /** One call: the bot, the triggering message as the bot sees it (JSON) and its trigger. */
-    public record Call(long id, long botId, long messageId, String trigger, String message, long createdAt, long nextAttemptAt,
+    /** One call: the bot and which of its services (null: rows from before V95, the first), the triggering message as the bot sees it (JSON) and its trigger. */
+    public record Call(long id, long botId, Long serviceId, long messageId, String trigger, String message, long createdAt, long nextAttemptAt,
                        int attempts, String lastError, Long sentAt, Long failedAt) {}
 
-    private static final String COLUMNS = "id, bot_id, message_id, trigger_name, message, created_at, next_attempt_at, attempts, last_error,"
+    private static final String COLUMNS = "id, bot_id, service_id, message_id, trigger_name, message, created_at, next_attempt_at, attempts, last_error,"
             + " sent_at, failed_at";
 
     private static Call map(ResultSet rs) throws SQLException {
-        return new Call(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getString(4), rs.getString(5), rs.getLong(6), rs.getLong(7),
-                rs.getInt(8), rs.getString(9), nullable(rs, 10), nullable(rs, 11));
+        return new Call(rs.getLong(1), rs.getLong(2), nullable(rs, 3), rs.getLong(4), rs.getString(5), rs.getString(6), rs.getLong(7),
+                rs.getLong(8), rs.getInt(9), rs.getString(10), nullable(rs, 11), nullable(rs, 12));
     }
 
     private static Long nullable(ResultSet rs, int column) throws SQLException {
@@ -25,10 +25,10 @@ public final class OutgoingWebhookStore implements OutboxRunner.Rows<OutgoingWeb
         return rs.wasNull() ? null : v;
     }
 
-    public void insert(Handle h, long botId, long messageId, String trigger, String message, long now) {
-        h.createUpdate("INSERT INTO outgoing_webhook_outbox (bot_id, message_id, trigger_name, message, created_at, next_attempt_at)"
-                        + " VALUES (?, ?, ?, ?, ?, ?)")
-                .bind(0, botId).bind(1, messageId).bind(2, trigger).bind(3, message).bind(4, now).bind(5, now).execute();
+    public void insert(Handle h, long botId, long serviceId, long messageId, String trigger, String message, long now) {
+        h.createUpdate("INSERT INTO outgoing_webhook_outbox (bot_id, service_id, message_id, trigger_name, message, created_at, next_attempt_at)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?)")
+                .bind(0, botId).bind(1, serviceId).bind(2, messageId).bind(3, trigger).bind(4, message).bind(5, now).bind(6, now).execute();
     }
 
     /** Calls whose next attempt is due, oldest first (a bot hears a conversation in order). */

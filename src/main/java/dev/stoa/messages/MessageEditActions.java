@@ -256,14 +256,16 @@ public final class MessageEditActions {
         store.updateContent(h, m.id(), e.content(), r.html(), r.hasLink(), links.hasUploads() || r.hasAttachment(), r.hasImage(), now);
         store.index(h, m.id(), m.topic(), e.content());
         detached.addAll(links.detached());
-        recomputeMentionFlags(h, m, e.content(), r);
+        Set<Long> newlyMentioned = recomputeMentionFlags(h, m, e.content(), r);
+        if (m.isChannel() && !newlyMentioned.isEmpty()) changes.mentionedByEdit(tx, m.id(), newlyMentioned);
     }
 
     /**
      * Mention and alert-word flags follow the new content, as when it was sent: direct and group
      * mentions, channel and topic wildcards (topic: its participants), alert words; never the sender's.
+     * Returns the users mentioned now who were not before (Zulip's prior_mention_user_ids: any mention).
      */
-    private void recomputeMentionFlags(Handle h, Message m, String content, Rendered r) {
+    private Set<Long> recomputeMentionFlags(Handle h, Message m, String content, Rendered r) {
         List<Long> recipients = store.recipientsOf(h, m.id());
         Set<Long> groupMentioned = MessageRules.groupMembers(deps.groups(), h, r);
         List<Long> participants = r.topicWildcard() && m.isChannel() ? store.topicParticipants(h, m.channelId(), m.topic()) : null;
@@ -271,7 +273,13 @@ public final class MessageEditActions {
         long mask = Flags.ANY_MENTION | Flags.HAS_ALERT_WORD;
         Map<Long, Long> bits = new HashMap<>();
         for (long u : recipients) bits.put(u, Flags.mentionBits(u, m.senderId(), r, groupMentioned, participants, content, words.get(u)));
+        Map<Long, Long> before = store.flagsByUser(h, m.id());
         store.replaceFlagBits(h, m.id(), mask, bits);
+        Set<Long> newly = new HashSet<>();
+        bits.forEach((u, f) -> {
+            if ((f & Flags.ANY_MENTION) != 0 && (before.getOrDefault(u, 0L) & Flags.ANY_MENTION) == 0) newly.add(u);
+        });
+        return newly;
     }
 
     /** edit: target's content change in the same request (null: none); target's entry then records both. */

@@ -76,11 +76,8 @@ public final class DeviceActions {
             throw ApiError.of(ErrorCode.PUSH_SERVICE_NOT_CONFIGURED, "Server is not configured to use push notification service.");
         }
         db.write(tx -> {
-            DeviceStore.Device d = store.of(tx.h(), caller.id(), in.deviceId()).orElseThrow(() -> ApiError.bad("Invalid device ID"));
-            // A first registration needs both groups: a key without a token has nothing to encrypt for, and the reverse.
-            if (d.pushKey() == null && d.pendingPushTokenId() == null && d.pushTokenId() == null && !(in.hasKey() && in.hasToken())) {
-                throw ApiError.bad("Missing push key or token fields");
-            }
+            DeviceStore.Device d = store.of(tx.h(), caller.id(), in.deviceId()).orElseThrow(() -> ApiError.bad("Invalid `device_id`"));
+            checkRegistrationFits(d, in);
             DeviceStore.Device now = new DeviceStore.Device(d.id(), d.userId(),
                     in.hasKey() ? in.pushKeyId() : d.pushKeyId(),
                     in.hasKey() ? Base64.getEncoder().encodeToString(in.pushKey()) : d.pushKey(),
@@ -99,6 +96,24 @@ public final class DeviceActions {
             log.append(tx, updateEvent(now), Recipients.users(caller.id()));
             return null;
         });
+    }
+
+    /**
+     * register_push_device's rules: some whole group of fields; a key or a token alone rotates an
+     * existing registration only; no new token while the relay has not answered the last one.
+     */
+    private static void checkRegistrationFits(DeviceStore.Device d, PushRegistration in) {
+        if (!in.hasKey() && !in.hasToken()) {
+            throw ApiError.bad("Missing parameters: must provide either all push key fields, all token fields, or both.");
+        }
+        if (!in.hasToken()) {
+            if (d.pushKeyId() == null) throw ApiError.bad("No push registration exists to rotate key for.");
+            return;
+        }
+        if (d.pushRegistrationErrorCode() == null && d.pendingPushTokenId() != null) {
+            throw ApiError.bad("A registration for the device already in progress.");
+        }
+        if (!in.hasKey() && d.pushKeyId() == null) throw ApiError.bad("No push registration exists to rotate token for.");
     }
 
     static MobileEvent.DeviceUpdate updateEvent(DeviceStore.Device d) {

@@ -97,6 +97,14 @@ public final class PushNotifier implements MessageChanges {
         if (store.oweDeleted(tx.h(), messageIds, clock.instant().getEpochSecond()) > 0) kickAfterCommit(tx);
     }
 
+    /** The edits' hook: the newly mentioned users wait for a decision, made after the commit. */
+    @Override
+    public void mentionedByEdit(Tx tx, long messageId, Set<Long> userIds) {
+        if (!outbox.configured()) return;
+        store.queueMentions(tx.h(), messageId, userIds, clock.instant().getEpochSecond());
+        kickAfterCommit(tx);
+    }
+
     private void kickAfterCommit(Tx tx) {
         tx.afterCommit(() -> Thread.ofVirtual().name("stoa-push-notifier").start(this::kick));
     }
@@ -155,6 +163,16 @@ public final class PushNotifier implements MessageChanges {
                 }
             }
         }
+        for (List<Long> ids = db.read(h -> store.pendingMentions(h, BATCH)); !ids.isEmpty(); ids = db.read(h -> store.pendingMentions(h, BATCH))) {
+            for (long id : ids) {
+                try {
+                    queued += db.write(tx -> decideEdit(tx, id));
+                } catch (RuntimeException e) {
+                    LOG.error("push notifications for the edit of message {} failed; it is not notified", id, e);
+                    db.write(tx -> store.takeMentions(tx.h(), id));
+                }
+            }
+        }
         long recentSince = clock.instant().getEpochSecond() - RECHECK_SECONDS;
         for (Map.Entry<Long, List<Long>> e : db.read(h -> store.removable(h, recentSince)).entrySet()) {
             queued += db.write(tx -> remove(tx, e.getKey(), e.getValue()));
@@ -166,7 +184,26 @@ public final class PushNotifier implements MessageChanges {
         if (!store.take(tx.h(), messageId)) return 0;
         PushNotifyStore.Message m = store.message(tx.h(), messageId).orElse(null);
         if (m == null) return 0;
-        List<PushNotifyStore.Candidate> candidates = store.candidates(tx.h(), m.id(), m.senderId(), m.channelId());
+        return decide(tx, m, store.candidates(tx.h(), m.id(), m.senderId(), m.channelId()), false);
+    }
+
+    /**
+     * An edit's newly mentioned users (Zulip's maybe_enqueue_notifications_for_message_update): only
+     * those without an outstanding notification of the message, decided by PushTriggers.forEdit, the
+     * mention named as personal (Zulip does not name the group for edits).
+     */
+    private int decideEdit(Tx tx, long messageId) {
+        Set<Long> users = store.takeMentions(tx.h(), messageId);
+        if (users.isEmpty()) return 0;
+        PushNotifyStore.Message m = store.message(tx.h(), messageId).orElse(null);
+        if (m == null || m.channelId() == null) return 0;
+        Set<Long> notified = store.notifiedUsers(tx.h(), messageId);
+        List<PushNotifyStore.Candidate> candidates = store.candidates(tx.h(), m.id(), m.senderId(), m.channelId()).stream()
+                .filter(c -> users.contains(c.userId()) && !notified.contains(c.userId())).toList();
+        return decide(tx, m, candidates, true);
+    }
+
+    private int decide(Tx tx, PushNotifyStore.Message m, List<PushNotifyStore.Candidate> candidates, boolean edit) {
         if (candidates.isEmpty()) return 0;
         List<Long> ids = candidates.stream().map(PushNotifyStore.Candidate::userId).toList();
         long now = clock.instant().getEpochSecond();
@@ -179,8 +216,9 @@ public final class PushNotifier implements MessageChanges {
             User u = users.get(c.userId());
             if (u == null || !u.isActive() || u.isBot()) continue;
             boolean idle = !receivesMessages(queues.getOrDefault(u.id(), List.of())) || !active.contains(u.id());
-            PushTriggers.Trigger t = PushTriggers.trigger(u, c, m.channelId() == null, policies.get(u.id()), idle);
-            if (t != null) queued += notifyOne(tx, u, m, t, now);
+            PushTriggers.Trigger t = edit ? PushTriggers.forEdit(u, c, policies.get(u.id()), idle)
+                    : PushTriggers.trigger(u, c, m.channelId() == null, policies.get(u.id()), idle);
+            if (t != null) queued += notifyOne(tx, u, m, t, now, edit);
         }
         return queued;
     }
@@ -199,24 +237,24 @@ public final class PushNotifier implements MessageChanges {
         return false;
     }
 
-    private int notifyOne(Tx tx, User u, PushNotifyStore.Message m, PushTriggers.Trigger t, long now) {
+    private int notifyOne(Tx tx, User u, PushNotifyStore.Message m, PushTriggers.Trigger t, long now, boolean edit) {
         List<PushNotifyStore.Token> tokens = store.tokens(tx.h(), u.id());
         List<PushNotifyStore.E2eeDevice> devices = store.e2eeDevices(tx.h(), u.id());
         if (tokens.isEmpty() && devices.isEmpty()) return 0;
-        PushPayloads.MessageFacts f = facts(tx, u, m, t);
+        PushPayloads.MessageFacts f = facts(tx, u, m, t, edit);
         PushPayloads.Identity id = identity(u);
         int queued = requests.enqueue(tx, u.id(), tokens, devices, new PushRequests.Payloads(PushPayloads.gcmMessage(id, f), "high",
-                PushPayloads.apnsMessage(id, f), PushPayloads.e2eeMessage(id, f), false));
+                PushPayloads.apnsMessage(id, f), PushPayloads.e2eeMessage(id, f), false, m.id()));
         store.notified(tx.h(), u.id(), m.id(), now);
         return queued;
     }
 
-    private PushPayloads.MessageFacts facts(Tx tx, User u, PushNotifyStore.Message m, PushTriggers.Trigger t) {
+    private PushPayloads.MessageFacts facts(Tx tx, User u, PushNotifyStore.Message m, PushTriggers.Trigger t, boolean edit) {
         User sender = deps.users().byId(tx.h(), m.senderId()).orElseThrow();
         String channelName = m.channelId() == null ? null : deps.channels().byId(tx.h(), m.channelId()).map(c -> c.name()).orElse("");
         List<User> participants = m.dmKey() == null ? List.of()
                 : deps.users().byIds(tx.h(), Arrays.stream(m.dmKey().split(",")).map(Long::parseLong).toList());
-        Long groupId = t == PushTriggers.Trigger.MENTION ? mentionedGroup(tx, u.id(), m.renderedContent()) : null;
+        Long groupId = t == PushTriggers.Trigger.MENTION && !edit ? mentionedGroup(tx, u.id(), m.renderedContent()) : null;
         String groupName = groupId == null ? null : deps.groups().find(tx.h(), groupId).map(g -> g.name()).orElse(null);
         String avatar = deps.userJson().avatars().url(sender, false);
         if (avatar.startsWith("/")) avatar = realmUrl() + avatar;
@@ -252,7 +290,7 @@ public final class PushNotifier implements MessageChanges {
         List<Long> newest = messageIds.subList(Math.max(0, messageIds.size() - MAX_REMOVE_IDS), messageIds.size());
         PushPayloads.Identity id = identity(u);
         return requests.enqueue(tx, userId, store.tokens(tx.h(), userId), store.e2eeDevices(tx.h(), userId), new PushRequests.Payloads(
-                PushPayloads.gcmRemove(id, newest), "normal", PushPayloads.apnsRemove(id, newest), PushPayloads.e2eeRemove(id, newest), true));
+                PushPayloads.gcmRemove(id, newest), "normal", PushPayloads.apnsRemove(id, newest), PushPayloads.e2eeRemove(id, newest), true, null));
     }
 
     /**
@@ -263,7 +301,7 @@ public final class PushNotifier implements MessageChanges {
         long now = clock.instant().getEpochSecond();
         PushPayloads.Identity id = identity(u);
         return requests.enqueue(tx, u.id(), tokens, devices, new PushRequests.Payloads(PushPayloads.gcmTest(id, now), "high",
-                PushPayloads.apnsTest(id, now), PushPayloads.e2eeTest(id, now), false));
+                PushPayloads.apnsTest(id, now), PushPayloads.e2eeTest(id, now), false, null));
     }
 
     PushNotifyStore store() { return store; }

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.PreparedBatch;
 
 /**
  * SQL of the push notifier: the messages waiting for a decision (push_pending), what deciding reads
@@ -51,6 +52,33 @@ public final class PushNotifyStore {
     /** Takes a waiting message for this transaction; false when another pass took it (PostgreSQL's row lock decides). */
     public boolean take(Handle h, long messageId) {
         return h.execute("DELETE FROM push_pending WHERE message_id = ?", messageId) == 1;
+    }
+
+    /** Users an edit newly mentioned, waiting for a decision. */
+    public void queueMentions(Handle h, long messageId, Collection<Long> userIds, long now) {
+        PreparedBatch b = h.prepareBatch("INSERT INTO push_pending_mentions (message_id, user_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
+        for (long u : userIds) b.add(messageId, u, now);
+        b.execute();
+    }
+
+    /** Messages with newly mentioned users waiting, oldest first. */
+    public List<Long> pendingMentions(Handle h, int limit) {
+        return h.createQuery("SELECT DISTINCT message_id FROM push_pending_mentions ORDER BY message_id LIMIT ?").bind(0, limit)
+                .mapTo(Long.class).list();
+    }
+
+    /** Takes the message's waiting mentions for this transaction (each row once: another pass may have taken some). */
+    public Set<Long> takeMentions(Handle h, long messageId) {
+        Set<Long> taken = new HashSet<>();
+        for (long u : h.createQuery("SELECT user_id FROM push_pending_mentions WHERE message_id = ?").bind(0, messageId).mapTo(Long.class).list()) {
+            if (h.execute("DELETE FROM push_pending_mentions WHERE message_id = ? AND user_id = ?", messageId, u) == 1) taken.add(u);
+        }
+        return taken;
+    }
+
+    /** Users with an outstanding notification of the message (Zulip's active_mobile_push_notification). */
+    public Set<Long> notifiedUsers(Handle h, long messageId) {
+        return new HashSet<>(h.createQuery("SELECT user_id FROM push_notified WHERE message_id = ?").bind(0, messageId).mapTo(Long.class).list());
     }
 
     public Optional<Message> message(Handle h, long id) {

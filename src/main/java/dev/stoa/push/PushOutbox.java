@@ -10,8 +10,15 @@ import java.time.Clock;
  * sender gets it after commit; while the relay is down it waits with backoff, across restarts.
  */
 public final class PushOutbox {
-    /** One relay request: `fields` is the JSON body, or the form fields when `json` is false. */
-    public record Request(String kind, String endpoint, boolean json, ObjectNode fields, Long userId, Long deviceId) {}
+    /**
+     * One relay request: `fields` is the JSON body, or the form fields when `json` is false;
+     * `messageId` the message a notification is for (sent only while the user has not read it).
+     */
+    public record Request(String kind, String endpoint, boolean json, ObjectNode fields, Long userId, Long deviceId, Long messageId) {
+        public Request(String kind, String endpoint, boolean json, ObjectNode fields, Long userId, Long deviceId) {
+            this(kind, endpoint, json, fields, userId, deviceId, null);
+        }
+    }
 
     private final PushOutboxStore store;
     private final Clock clock;
@@ -27,7 +34,8 @@ public final class PushOutbox {
     public boolean configured() { return sender.configured(); }
 
     public void enqueue(Tx tx, Request r) {
-        store.insert(tx.h(), r.kind(), r.endpoint(), r.json(), r.fields().toString(), r.userId(), r.deviceId(), clock.instant().getEpochSecond());
+        store.insert(tx.h(), r.kind(), r.endpoint(), r.json(), r.fields().toString(), r.userId(), r.deviceId(), r.messageId(),
+                clock.instant().getEpochSecond());
         tx.afterCommit(sender::kick);
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.identity.User;
+import dev.stoa.realm.Realm;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -19,7 +20,10 @@ final class PushPayloads {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Who and where: the organization as the app knows it (realm_url is its account's key) and the notified user. */
-    record Identity(String realmUrl, String realmName, String host, long userId) {}
+    record Identity(String realmUrl, String realmName, String host, long userId) {
+        /** EXTERNAL_HOST_WITHOUT_PORT: what message links in a message name. */
+        String hostWithoutPort() { return host.replaceFirst(":[0-9]+$", ""); }
+    }
 
     /** A message notification's facts: the message, its sender, its channel name or its DM participants, why it is pushed. */
     record MessageFacts(PushNotifyStore.Message message, User sender, String senderEmail, String senderAvatarUrl, String channelName,
@@ -46,7 +50,7 @@ final class PushPayloads {
         if (f.groupId() != null) o.put("mentioned_user_group_id", f.groupId()).put("mentioned_user_group_name", f.groupName());
         if (!f.dm()) {
             o.put("recipient_type", "stream").put("stream", f.channelName()).put("stream_id", f.message().channelId())
-                    .put("topic", f.message().topic());
+                    .put("topic", topicDisplayName(f.message().topic()));
         } else {
             o.put("recipient_type", "private");
             if (f.groupDm()) o.put("pm_users", f.dmParticipants().stream().map(u -> String.valueOf(u.id())).collect(Collectors.joining(",")));
@@ -54,9 +58,14 @@ final class PushPayloads {
         return o;
     }
 
+    /** get_topic_display_name: the empty topic ("general chat") under its display name in the legacy payloads and the APNs title. */
+    static String topicDisplayName(String topic) {
+        return topic.isEmpty() ? Realm.EMPTY_TOPIC_DISPLAY_NAME : topic;
+    }
+
     /** get_message_payload_gcm (its options are {"priority": "high"}). */
     static ObjectNode gcmMessage(Identity id, MessageFacts f) {
-        PushContent.Text text = PushContent.of(f.message().renderedContent());
+        PushContent.Text text = PushContent.of(f.message().renderedContent(), id.hostWithoutPort());
         ObjectNode o = legacyMessage(id, f);
         o.put("event", "message").put("zulip_message_id", f.message().id()).put("content", text.content())
                 .put("content_truncated", text.truncated()).put("sender_full_name", f.sender().fullName())
@@ -70,7 +79,7 @@ final class PushPayloads {
         zulip.putArray("message_ids").add(f.message().id());
         ObjectNode o = JSON.createObjectNode();
         o.putObject("alert").put("title", apnsTitle(f)).put("subtitle", apnsSubtitle(f))
-                .put("body", PushContent.of(f.message().renderedContent()).content());
+                .put("body", PushContent.of(f.message().renderedContent(), id.hostWithoutPort()).content());
         o.put("sound", "default").put("badge", 0);
         o.putObject("custom").set("zulip", zulip);
         return o;
@@ -79,7 +88,7 @@ final class PushPayloads {
     /** get_apns_alert_title: a group DM's names, "#channel > topic", or the sender of a 1:1 DM. */
     private static String apnsTitle(MessageFacts f) {
         if (f.groupDm()) return f.dmParticipants().stream().map(User::fullName).sorted().collect(Collectors.joining(", "));
-        if (!f.dm()) return "#" + f.channelName() + " > " + f.message().topic();
+        if (!f.dm()) return "#" + f.channelName() + " > " + topicDisplayName(f.message().topic());
         return f.sender().fullName();
     }
 
@@ -107,7 +116,7 @@ final class PushPayloads {
                     .put("topic", f.message().topic());
         }
         o.put("type", "message").put("message_id", f.message().id()).put("time", f.message().dateSent())
-                .put("content", PushContent.of(f.message().renderedContent()).content()).put("sender_full_name", f.sender().fullName())
+                .put("content", PushContent.of(f.message().renderedContent(), id.hostWithoutPort()).content()).put("sender_full_name", f.sender().fullName())
                 .put("sender_avatar_url", f.senderAvatarUrl());
         return o;
     }

@@ -28,18 +28,18 @@ final class PushRequests {
         this.relay = relay;
     }
 
-    /** What one notification says on each kind of device. */
-    record Payloads(ObjectNode gcm, String gcmPriority, ObjectNode apns, ObjectNode e2ee, boolean removal) {}
+    /** What one notification says on each kind of device; `messageId` the message notified (null: a removal or a test). */
+    record Payloads(ObjectNode gcm, String gcmPriority, ObjectNode apns, ObjectNode e2ee, boolean removal, Long messageId) {}
 
     /** Queues the notification for every device of the user; returns how many relay requests were queued. */
     int enqueue(Tx tx, long userId, List<PushNotifyStore.Token> tokens, List<PushNotifyStore.E2eeDevice> devices, Payloads p) {
         int queued = 0;
         if (!tokens.isEmpty()) {
-            outbox.enqueue(tx, new PushOutbox.Request("notify", "push/notify", true, legacy(tx, userId, tokens, p), userId, null));
+            outbox.enqueue(tx, new PushOutbox.Request("notify", "push/notify", true, legacy(tx, userId, tokens, p), userId, null, p.messageId()));
             queued++;
         }
         if (!devices.isEmpty()) {
-            outbox.enqueue(tx, new PushOutbox.Request("e2ee_notify", "push/e2ee/notify", true, e2ee(tx, devices, p), userId, null));
+            outbox.enqueue(tx, new PushOutbox.Request("e2ee_notify", "push/e2ee/notify", true, e2ee(tx, devices, p), userId, null, p.messageId()));
             queued++;
         }
         return queued;

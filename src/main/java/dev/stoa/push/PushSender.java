@@ -31,9 +31,11 @@ public final class PushSender {
     private final Clock clock;
     private final RelayClient relay;
     private final DeviceRelayActions devices;
+    private final PushAvailability availability;
     private final OutboxRunner<PushOutboxStore.Row> runner;
 
-    public PushSender(Db db, PushOutboxStore store, Clock clock, RelayClient relay, DeviceRelayActions devices) {
+    public PushSender(Db db, PushOutboxStore store, Clock clock, RelayClient relay, DeviceRelayActions devices, PushAvailability availability) {
+        this.availability = availability;
         this.db = db;
         this.store = store;
         this.clock = clock;
@@ -54,11 +56,18 @@ public final class PushSender {
     }
 
     private boolean attempt(PushOutboxStore.Row r) {
+        if (readMeanwhile(r)) return false;
         try {
             JsonNode answer = r.json() ? relay.postJson(r.endpoint(), r.body()) : relay.postForm(r.endpoint(), form(r.body()));
             long now = clock.instant().getEpochSecond();
             db.write(tx -> {
                 store.markSent(tx.h(), r.id(), now);
+                // A notify answer says whether this organization may push (its "realm"): kept with the row's outcome.
+                JsonNode realm = answer.path("realm");
+                if (r.kind().equals("notify") && realm.isObject()) {
+                    availability.update(tx, realm.path("can_push").asBoolean(), realm.path("expected_end_timestamp").isNumber()
+                            ? realm.get("expected_end_timestamp").asLong() : null);
+                }
                 return null;
             });
             settle(r, answer);
@@ -69,6 +78,7 @@ public final class PushSender {
             boolean giveUp = !retry || r.attempts() + 1 >= MAX_ATTEMPTS;
             long now = clock.instant().getEpochSecond();
             LOG.warn("push relay request {} ({}) not accepted (attempt {}): {}", r.id(), r.endpoint(), r.attempts() + 1, e.getMessage());
+            if ("PUSH_NOTIFICATIONS_DISALLOWED".equals(e.code)) record(false, null);
             db.write(tx -> {
                 store.markFailedAttempt(tx.h(), r.id(), e.getMessage(), giveUp ? now : null);
                 return null;
@@ -79,6 +89,20 @@ public final class PushSender {
             }
             return false;
         }
+    }
+
+    /**
+     * A message notification whose message the user read (or lost) since it was decided, e.g. while
+     * the relay was down, is not pushed (Zulip's handle_push_notification checks the read flag too).
+     */
+    private boolean readMeanwhile(PushOutboxStore.Row r) {
+        if (r.messageId() == null || r.userId() == null || !db.read(h -> store.readOrGone(h, r.userId(), r.messageId()))) return false;
+        long now = clock.instant().getEpochSecond();
+        db.write(tx -> {
+            store.markDropped(tx.h(), r.id(), "not sent: the message was read first", now);
+            return null;
+        });
+        return true;
     }
 
     /** What the relay's answer changes here: a registration's outcome, registrations and tokens it dropped. */
@@ -98,6 +122,13 @@ public final class PushSender {
             }
             default -> { }
         }
+    }
+
+    private void record(boolean canPush, Long end) {
+        db.write(tx -> {
+            availability.update(tx, canPush, end);
+            return null;
+        });
     }
 
     private static List<String> texts(JsonNode array) {

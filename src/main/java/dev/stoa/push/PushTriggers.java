@@ -44,6 +44,19 @@ final class PushTriggers {
     }
 
     /**
+     * For an edit that newly mentions the user (maybe_enqueue_notifications_for_message_update): never
+     * where a new message would have notified them anyway (the channel's push notifications, a
+     * followed topic: Zulip assumes the original message did); else the mention as for a new message.
+     */
+    static Trigger forEdit(User u, PushNotifyStore.Candidate c, Integer policy, boolean idle) {
+        boolean followed = policy != null && policy == FOLLOWED;
+        if (followed && u.setting("enable_followed_topic_push_notifications").asBoolean(true)) return null;
+        if (allows(c, policy, c.pushNotifications(), u.setting("enable_stream_push_notifications").asBoolean(false))) return null;
+        Trigger t = trigger(u, c, false, policy, idle);
+        return t == Trigger.FOLLOWED_TOPIC || t == Trigger.STREAM_PUSH ? null : t;
+    }
+
+    /**
      * Zulip's user_allows_notifications_in_StreamTopic: a subscriber, the channel unmuted (or the topic
      * unmuted in a muted channel), the topic not muted; then the subscription's setting, else the user's.
      */

@@ -79,9 +79,11 @@ public final class PushViews {
     }
 
     /**
-     * POST /mobile_push/register (level 468): Zulip's parameter checks (device_id required; token_kind fcm or
-     * apns; push_key_id an unsigned 32-bit integer; push_key as check_push_key in zerver/lib/push_registration.py:
-     * base64 of 33 bytes, the first 0x31), each group of fields whole; then the action.
+     * POST /mobile_push/register (level 468): Zulip's parameter checks (zerver/views/push_notifications.py
+     * register_push_device: device_id required; token_kind fcm or apns; push_key_id an unsigned 32-bit
+     * integer; push_key as check_push_key: base64 of 33 bytes, the first 0x31; token_id base64); a group
+     * of fields counts only when whole (push_key and push_key_id; token_kind, token_id, bouncer_public_key
+     * and encrypted_push_registration); then the action.
      */
     public Object registerE2ee(Request req) {
         User me = UserRules.humanOnly(req.user());
@@ -95,13 +97,21 @@ public final class PushViews {
         }
         String publicKey = req.optStr("bouncer_public_key").orElse(null), encrypted = req.optStr("encrypted_push_registration").orElse(null);
         String tokenId = req.optStr("token_id").orElse(null);
-        if ((key == null) != (keyId == null)) throw ApiError.bad("Missing push_key or push_key_id");
-        int tokenFields = (kind == null ? 0 : 1) + (publicKey == null ? 0 : 1) + (encrypted == null ? 0 : 1) + (tokenId == null ? 0 : 1);
-        if (tokenFields != 0 && tokenFields != 4) throw ApiError.bad("Missing token_kind, token_id, bouncer_public_key or encrypted_push_registration");
-        if (key == null && tokenFields == 0) throw ApiError.bad("Missing push key or token fields");
-        devices.checkRegisterPush(me, new DeviceActions.PushRegistration(deviceId, keyId, key == null ? null : checkPushKey(key), kind, tokenId,
-                publicKey, encrypted));
+        boolean keyFields = key != null && keyId != null;
+        boolean tokenFields = kind != null && publicKey != null && encrypted != null && tokenId != null;
+        if (tokenFields) checkTokenId(tokenId);
+        devices.checkRegisterPush(me, new DeviceActions.PushRegistration(deviceId, keyFields ? keyId : null, keyFields ? checkPushKey(key) : null,
+                tokenFields ? kind : null, tokenFields ? tokenId : null, tokenFields ? publicKey : null, tokenFields ? encrypted : null));
         return Json.success();
+    }
+
+    /** b64decode_token_id_base64: the app's token id is base64. */
+    static void checkTokenId(String tokenId) {
+        try {
+            Base64.getDecoder().decode(tokenId);
+        } catch (IllegalArgumentException e) {
+            throw ApiError.bad("`token_id` is not Base64 encoded");
+        }
     }
 
     /** zerver/lib/push_registration.py check_push_key. */

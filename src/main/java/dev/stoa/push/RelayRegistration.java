@@ -26,8 +26,11 @@ public final class RelayRegistration {
     private final PushRelayStore store;
     private final RelayClient relay;
     private final String externalUrl;
+    private final PushAvailability availability;
 
-    public RelayRegistration(Db db, RealmHolder realm, PushRelayStore store, RelayClient relay, String externalUrl) {
+    public RelayRegistration(Db db, RealmHolder realm, PushRelayStore store, RelayClient relay, String externalUrl,
+                             PushAvailability availability) {
+        this.availability = availability;
         this.db = db;
         this.realm = realm;
         this.store = store;
@@ -48,7 +51,10 @@ public final class RelayRegistration {
         return new Result(answer.path("created").asBoolean(false), sendServerData());
     }
 
-    /** server/analytics with no counts and this organization's description; the relay's answer says whether it may push. */
+    /**
+     * server/analytics with no counts and this organization's description; the relay's answer says
+     * whether it may push (kept as the realm's push_notifications_enabled, as Zulip does).
+     */
     public boolean sendServerData() throws RelayClient.RelayException {
         String uuid = db.write(tx -> store.realmUuid(tx.h()));
         String secret = db.write(tx -> store.realmUuidOwnerSecret(tx.h()));
@@ -67,9 +73,26 @@ public final class RelayRegistration {
         form.put("version", JSON.valueToTree(Realm.ZULIP_VERSION).toString());
         form.put("merge_base", JSON.valueToTree(Realm.ZULIP_VERSION).toString());
         form.put("api_feature_level", String.valueOf(Realm.FEATURE_LEVEL));
-        JsonNode answer = relay.postForm("server/analytics", form);
+        JsonNode answer;
+        try {
+            answer = relay.postForm("server/analytics", form);
+        } catch (RelayClient.RelayException e) {
+            // Zulip's maybe_mark_pushes_disabled: a refusal of this organization's pushes turns them off.
+            if ("PUSH_NOTIFICATIONS_DISALLOWED".equals(e.code)) record(false, null);
+            throw e;
+        }
         JsonNode status = answer.path("realms").path(uuid);
-        return status.isMissingNode() || status.path("can_push").asBoolean(true);
+        if (status.isMissingNode()) return true;
+        boolean canPush = status.path("can_push").asBoolean(true);
+        record(canPush, status.path("expected_end_timestamp").isNumber() ? status.get("expected_end_timestamp").asLong() : null);
+        return canPush;
+    }
+
+    private void record(boolean canPush, Long end) {
+        db.write(tx -> {
+            availability.update(tx, canPush, end);
+            return null;
+        });
     }
 
     /** The host (with its port when not the default) as Zulip's EXTERNAL_HOST: what the relay knows the server by. */

@@ -143,6 +143,20 @@ public final class RealmActions {
         });
     }
 
+    /**
+     * What the push relay says of this organization (its can_push and expected_end_timestamp):
+     * push_notifications_enabled announced as do_set_realm_property does (realm update), the end
+     * timestamp as do_set_push_notifications_enabled_end_timestamp (update_dict, it may be null);
+     * each only when it changes. Register reports them only while a relay is configured.
+     */
+    public void doSetPushAvailability(Tx tx, boolean canPush, Long endTimestamp) {
+        JsonNode enabled = current(tx, "push_notifications_enabled");
+        if (enabled == null || enabled.asBoolean() != canPush) set(tx, "push_notifications_enabled", Json.MAPPER.getNodeFactory().booleanNode(canPush));
+        JsonNode end = endTimestamp == null ? Json.MAPPER.getNodeFactory().nullNode() : Json.MAPPER.getNodeFactory().numberNode(endTimestamp);
+        JsonNode was = current(tx, "push_notifications_enabled_end_timestamp");
+        if (!end.equals(was == null ? Json.MAPPER.getNodeFactory().nullNode() : was)) set(tx, "push_notifications_enabled_end_timestamp", end);
+    }
+
     /** A setting's current value inside the caller's transaction. */
     public JsonNode current(Tx tx, String name) {
         return current(tx.h()).get(name);

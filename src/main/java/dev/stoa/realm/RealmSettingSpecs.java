@@ -25,7 +25,8 @@ final class RealmSettingSpecs {
 
     static final Map<String, Spec> SPECS = new LinkedHashMap<>();
     /** Announced as realm/update_dict (Zulip's historical message-edit settings); others as realm/update. */
-    static final Set<String> UPDATE_DICT = Set.of("allow_message_editing", "message_content_edit_limit_seconds", "upload_quota_mib");
+    static final Set<String> UPDATE_DICT = Set.of("allow_message_editing", "message_content_edit_limit_seconds", "upload_quota_mib",
+            "push_notifications_enabled_end_timestamp");
 
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final Set<String> LANGUAGES = Set.of("ar", "be", "bg", "bn", "ca", "cs", "cy", "da", "de", "el", "en", "en_GB", "eo",

@@ -102,8 +102,13 @@ public final class RealmState implements StateContributor {
         state.put("development_environment", false);
         state.put("zulip_plan_is_not_limited", true);
         state.put("upgrade_text_for_wide_organization_logo", "");
-        state.put("realm_push_notifications_enabled", canPush);
-        state.putNull("realm_push_notifications_enabled_end_timestamp");
+        // With a relay configured, what it last said of this organization (its can_push; realm-defaults.json's
+        // true until it says otherwise, so a configured relay means enabled, as before its first answer).
+        JsonNode relaySays = r.get("push_notifications_enabled");
+        state.put("realm_push_notifications_enabled", canPush && (relaySays == null || relaySays.asBoolean(true)));
+        JsonNode end = r.get("push_notifications_enabled_end_timestamp");
+        if (canPush && end != null) state.set("realm_push_notifications_enabled_end_timestamp", end);
+        else state.putNull("realm_push_notifications_enabled_end_timestamp");
         state.put("settings_send_digest_emails", false);
         state.set("giphy_rating_options", giphyRatings());
         state.put("giphy_api_key", "");

@@ -11,6 +11,7 @@ import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.TestBotServer.Answer;
 import dev.stoa.testing.TestBotServer;
 import dev.stoa.testing.TestServer;
+import dev.stoa.users.BotServiceStore;
 import java.net.ServerSocket;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -215,6 +216,51 @@ class OutgoingWebhookTest extends StoaTestBase {
         server.stoa.collector().runOnce();
         assertThat(topicTexts("restart")).containsExactly("@**Echo Bot** restart", "survived");
         assertThat(service.calls).isEmpty();
+    }
+
+    @Test
+    void everyServiceOfABotIsCalledAndEachAnswerIsItsOwnReply() {
+        long twin = member.post("/bots", "full_name", "Twin Bot", "short_name", "twin", "bot_type", 3,
+                "payload_url", Json.write(service.url("/one"))).success().get("user_id").asLong();
+        // Zulip's API gives a bot one service; a second one is a row of bot_services, as Zulip's Service table allows.
+        server.stoa.db().write(tx -> {
+            new BotServiceStore().insert(tx.h(), twin, "second", service.url("/two"), 1, "0123456789abcdef0123456789abcdef");
+            return null;
+        });
+        service.answer(c -> Answer.json("{\"content\": \"answer from " + c.path() + "\"}"));
+        member.post("/messages", "type", "stream", "to", CHANNEL, "topic", "twins", "content", "@**Twin Bot** both of you").success();
+        List<String> paths = List.of(service.next(30).path(), service.next(30).path());
+        assertThat(paths).containsExactlyInAnyOrder("/one", "/two");
+        Await.until("both replies", 30, () -> topicTexts("twins").size() == 3);
+        assertThat(topicTexts("twins")).containsExactlyInAnyOrder("@**Twin Bot** both of you", "answer from /one", "answer from /two");
+        assertThat(service.calls).isEmpty();
+    }
+
+    @Test
+    void aServiceThatDoesNotAnswerInTimeIsTriedFourTimesThenTheOwnerIsTold() {
+        // A 1-second timeout, so the four tries Zulip makes (MAX_REQUEST_RETRIES 3 after the first) take seconds.
+        try (TestBotServer slow = new TestBotServer();
+             TestServer quick = new TestServer(c -> c.withLimits(1_000_000, 1_000_000, 1_000_000).withBots(new BotsConfig(true, 1)))) {
+            slow.holdCalls(); // the service receives each call and never answers while the test runs
+            ApiClient m = quick.member;
+            m.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", CHANNEL))).success();
+            long sleepy = m.post("/bots", "full_name", "Sleepy Bot", "short_name", "sleepy", "bot_type", 3,
+                    "payload_url", Json.write(slow.url("/sleep"))).success().get("user_id").asLong();
+            JsonNode queue = m.post("/register", "event_types", List.of("message")).success();
+            long sent = m.post("/messages", "type", "stream", "to", CHANNEL, "topic", "slow", "content", "@**Sleepy Bot** wake up").success()
+                    .get("id").asLong();
+            JsonNode failure = awaitMessageFrom(m, queue, sleepy);
+            assertThat(failure.get("subject").asText()).isEqualTo("slow");
+            assertThat(raw(failure)).isEqualTo("Failure! Bot is unavailable");
+            JsonNode notice = awaitMessageFrom(m, queue, sleepy);
+            assertThat(notice.get("type").asText()).isEqualTo("private");
+            long channelId = m.get("/get_stream_id", "stream", CHANNEL).success().get("stream_id").asLong();
+            assertThat(raw(notice)).isEqualTo("[A message](" + quick.baseUrl + "/#narrow/channel/" + channelId + "-bots/topic/slow/near/" + sent
+                    + ") to your bot @_**Sleepy Bot** triggered an outgoing webhook.\nRequest timed out after 1 seconds.");
+            for (int i = 0; i < 4; i++) assertThat(Json.parse(slow.next(30).body()).get("message").get("id").asLong()).isEqualTo(sent);
+            assertThat(slow.calls).as("four tries, no fifth").isEmpty();
+            slow.release();
+        }
     }
 
     @Test

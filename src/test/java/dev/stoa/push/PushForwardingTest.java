@@ -105,7 +105,19 @@ class PushForwardingTest extends StoaTestBase {
         phone.post("/mobile_push/register", "device_id", deviceId, "push_key", Base64.getEncoder().encodeToString(new byte[33]), "push_key_id", 1)
                 .error(400, "BAD_REQUEST", "Invalid `push_key`");
         phone.post("/mobile_push/register", "device_id", deviceId + 1000, "push_key", pushKey(), "push_key_id", 1)
-                .error(400, "BAD_REQUEST", "Invalid device ID");
+                .error(400, "BAD_REQUEST", "Invalid `device_id`");
+        // zerver/views/push_notifications.py register_push_device's texts (as its tests in zerver/tests/test_push_registration.py).
+        phone.post("/mobile_push/register", "device_id", deviceId, "push_key", pushKey(), "token_kind", "apns")
+                .error(400, "BAD_REQUEST", "Missing parameters: must provide either all push key fields, all token fields, or both.");
+        phone.post("/mobile_push/register", "device_id", deviceId, "push_key", pushKey(), "push_key_id", 7, "token_kind", "apns",
+                "token_id", "@abcdefg", "bouncer_public_key", relay.registrationPublicKey(), "encrypted_push_registration", "x")
+                .error(400, "BAD_REQUEST", "`token_id` is not Base64 encoded");
+        long fresh = phone.post("/register_client_device").success().get("device_id").asLong();
+        phone.post("/mobile_push/register", "device_id", fresh, "push_key", pushKey(), "push_key_id", 1)
+                .error(400, "BAD_REQUEST", "No push registration exists to rotate key for.");
+        phone.post("/mobile_push/register", "device_id", fresh, "token_kind", "apns", "token_id", "AAAAAAAAAAE=",
+                "bouncer_public_key", relay.registrationPublicKey(), "encrypted_push_registration", sealedRegistration("c0ffee", "apns", "org.zulip.Zulip"))
+                .error(400, "BAD_REQUEST", "No push registration exists to rotate token for.");
     }
 
     @Test

@@ -10,6 +10,7 @@ import dev.stoa.testing.Sodium;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.TestPushRelay;
 import dev.stoa.testing.TestServer;
+import dev.stoa.testing.VerifyAction;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -222,6 +223,40 @@ class PushNotifyTest extends StoaTestBase {
         assertThat(relay.violations).isEmpty();
     }
 
+    /**
+     * An edit that newly mentions someone notifies them as Zulip's maybe_enqueue_notifications_for_message_update
+     * does: not for a direct message, a message that mentioned them before, a channel whose push
+     * notifications are on (the original message notified them), or a message already read.
+     */
+    @Test
+    void anEditThatNewlyMentionsSomeoneNotifiesThem() throws Exception {
+        Phone p = phone("Edna Edited");
+        ApiClient me = p.user();
+        owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "push-edits"), Map.of("name", "push-edits-loud")),
+                "principals", List.of(me.userId)).success();
+        me.post("/users/me/subscriptions/properties", "subscription_data",
+                List.of(Map.of("stream_id", channelId("push-edits-loud"), "property", "push_notifications", "value", true))).success();
+        long mentioned = say(owner, "push-edits", "t", "@**Edna Edited** hi");
+        long loud = say(owner, "push-edits-loud", "t", "loud");
+        long direct = dm(owner, me, "a direct message");
+        long read = say(owner, "push-edits", "t", "read first");
+        long plain = say(owner, "push-edits", "t", "hello");
+        awaitNotified(p, direct);
+        me.post("/messages/flags", "messages", List.of(read), "op", "add", "flag", "read").success();
+        owner.patch("/messages/" + mentioned, "content", "@**Edna Edited** hi again").success();
+        owner.patch("/messages/" + loud, "content", "loud @**Edna Edited**").success();
+        owner.patch("/messages/" + direct, "content", "a direct message for @**Edna Edited**").success();
+        owner.patch("/messages/" + read, "content", "read first @**Edna Edited**").success();
+        owner.patch("/messages/" + plain, "content", "hello @**Edna Edited**").success();
+        awaitNotified(p, plain);
+        assertThat(notifiedIds(receivedBy(p))).containsExactly(mentioned, loud, direct, plain);
+        assertThat(receivedBy(p)).as("one legacy and one E2EE notification each").hasSize(8);
+        JsonNode edited = payload(receivedBy(p), p.e2eeToken(), plain);
+        assertThat(edited.get("content").asText()).isEqualTo("hello @Edna Edited");
+        assertThat(edited.has("mentioned_user_group_id")).isFalse();
+        assertThat(relay.violations).isEmpty();
+    }
+
     /** Removals go out right after the read or deletion commits: no collector pass runs here until the end. */
     @Test
     void readingOrDeletingRemovesTheNotificationsFromThePhonesAtOnce() throws Exception {
@@ -330,5 +365,95 @@ class PushNotifyTest extends StoaTestBase {
         awaitNotified(p, id);
         assertThat(notifiedIds(receivedBy(p))).containsExactly(id);
         assertThat(receivedBy(p)).hasSize(2);
+    }
+
+    /** A notification held back by a relay outage is not pushed once its message has been read meanwhile. */
+    @Test
+    void aMessageReadWhileTheRelayIsDownIsNotPushedAfterwards() throws Exception {
+        Phone p = phone("Rhea Reread");
+        ApiClient me = p.user();
+        relay.refusedWhileDown.clear();
+        relay.down = true;
+        long id = dm(owner, me, "read me on the computer");
+        Await.until("the relay refused both notifications", 30,
+                () -> relay.refusedWhileDown.contains("push/notify") && relay.refusedWhileDown.contains("push/e2ee/notify"));
+        me.post("/messages/flags", "messages", List.of(id), "op", "add", "flag", "read").success();
+        relay.down = false;
+        clock.advance(Duration.ofMinutes(2));
+        server.stoa.collector().runOnce();
+        long marker = dm(owner, me, "this one is unread");
+        awaitNotified(p, marker);
+        assertThat(notifiedIds(receivedBy(p))).containsExactly(marker);
+        assertThat(relay.violations).isEmpty();
+    }
+
+    /** The notification's text as Zulip's get_mobile_push_content builds it: math as its TeX, a quote-reply collapsed (PushContentTest has the details). */
+    @Test
+    void theTextOfMathAndQuoteRepliesAsZulipSendsIt() throws Exception {
+        Phone p = phone("Quinn Quoted");
+        ApiClient me = p.user();
+        owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "push-quotes")), "principals", List.of(me.userId)).success();
+        long math = dm(owner, me, "$$x^2$$ is a square");
+        long original = say(me, "push-quotes", "q", "the original");
+        String link = server.baseUrl.replaceAll("/$", "") + "/#narrow/channel/" + channelId("push-quotes") + "-push-quotes/topic/q/near/" + original;
+        long reply = say(owner, "push-quotes", "q", "@_**Quinn Quoted|" + me.userId + "** [said](" + link + "):\n```quote\nthe original\n```\n"
+                + "@**Quinn Quoted** my reply");
+        awaitNotified(p, reply);
+        assertThat(payload(receivedBy(p), p.e2eeToken(), math).get("content").asText()).isEqualTo("$$x^2$$ is a square");
+        assertThat(payload(receivedBy(p), p.fcmToken(), math).get("content").asText()).isEqualTo("$$x^2$$ is a square");
+        assertThat(payload(receivedBy(p), p.e2eeToken(), reply).get("content").asText()).isEqualTo("[…]\n@Quinn Quoted my reply");
+        assertThat(relay.violations).isEmpty();
+    }
+
+    /** Every push_outbox row of the user sent or given up: the relay's answers are kept (the realm's part with the row's outcome). */
+    private boolean allAnswered(long userId) {
+        return server.stoa.db().read(h -> new PushOutboxStore().all(h)).stream()
+                .filter(r -> r.userId() != null && r.userId() == userId).allMatch(r -> r.sentAt() != null || r.failedAt() != null);
+    }
+
+    /**
+     * The relay's can_push and expected_end_timestamp in its answers become register's
+     * realm_push_notifications_enabled and its end timestamp, announced as Zulip's server announces them
+     * (realm update; update_dict for the timestamp, which may be null).
+     */
+    @Test
+    void theRelaysCanPushIsWhatRegisterSays() throws Exception {
+        Phone p = phone("Cora Canpush");
+        ApiClient me = p.user();
+        awaitNotified(p, dm(owner, me, "while the relay lets us"));
+        Await.until("every relay request answered", 30, () -> allAnswered(me.userId));
+        try {
+            relay.canPush = false;
+            relay.expectedEnd = 1_900_000_000L;
+            VerifyAction.as(admin).register("event_types", List.of("realm")).events("realm/update", "realm/update_dict").run(() -> {
+                awaitNotified(p, dm(owner, me, "the plan ends"));
+                Await.until("the relay's answer is kept", 30, () -> !admin.post("/register", "event_types", List.of("realm")).success()
+                        .get("realm_push_notifications_enabled").asBoolean());
+            });
+            JsonNode state = admin.post("/register", "event_types", List.of("realm")).success();
+            assertThat(state.get("realm_push_notifications_enabled_end_timestamp").asLong()).isEqualTo(1_900_000_000L);
+        } finally {
+            relay.canPush = true;
+            relay.expectedEnd = null;
+        }
+        VerifyAction.as(admin).register("event_types", List.of("realm")).events("realm/update", "realm/update_dict").run(() -> {
+            awaitNotified(p, dm(owner, me, "renewed"));
+            Await.until("pushes are back on", 30, () -> admin.post("/register", "event_types", List.of("realm")).success()
+                    .get("realm_push_notifications_enabled").asBoolean());
+        });
+        assertThat(server.stoa.config().push().configured()).isTrue();
+        assertThat(relay.violations).isEmpty();
+    }
+
+    /** The empty topic goes in the legacy payloads under its display name, as get_message_payload's get_topic_display_name. */
+    @Test
+    void theEmptyTopicIsGeneralChatInTheLegacyPayloads() throws Exception {
+        Phone p = phone("Gene General");
+        ApiClient me = p.user();
+        owner.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", "push-general")), "principals", List.of(me.userId)).success();
+        long id = say(owner, "push-general", "", "@**Gene General** in general chat");
+        awaitNotified(p, id);
+        assertThat(payload(receivedBy(p), p.fcmToken(), id).get("topic").asText()).isEqualTo("general chat");
+        assertThat(relay.violations).isEmpty();
     }
 }

@@ -316,6 +316,13 @@ public final class TestPushRelay implements AutoCloseable {
     /** What a device received: the token it went to, and the notification (decrypted with the device's key for E2EE). */
     public record Delivered(String token, String kind, JsonNode payload) {}
 
+    /**
+     * What the relay says of the organization in notify answers ("realm": can_push, expected_end_timestamp;
+     * zilencer's remote_server_notify_push through get_remote_realm_can_push): a plan ending or ended.
+     */
+    public volatile boolean canPush = true;
+    public volatile Long expectedEnd;
+
     /** Legacy tokens APNs/FCM report invalid: the relay deletes them and says so (deleted_devices). */
     public final Set<String> expiredTokens = ConcurrentHashMap.newKeySet();
 
@@ -369,7 +376,9 @@ public final class TestPushRelay implements AutoCloseable {
             }
         }
         ok.put("total_android_devices", android).put("total_apple_devices", apple);
-        ok.putObject("realm").put("can_push", true).putNull("expected_end_timestamp");
+        ObjectNode realm = ok.putObject("realm").put("can_push", canPush);
+        if (expectedEnd == null) realm.putNull("expected_end_timestamp");
+        else realm.put("expected_end_timestamp", expectedEnd);
         return new Answer(200, ok);
     }
 
@@ -424,7 +433,9 @@ public final class TestPushRelay implements AutoCloseable {
         }
         ok.put("android_successfully_sent_count", android).put("apple_successfully_sent_count", apple);
         ok.set("delete_token_ids", delete);
-        ok.putObject("realm").put("can_push", true).putNull("expected_end_timestamp");
+        ObjectNode realm = ok.putObject("realm").put("can_push", canPush);
+        if (expectedEnd == null) realm.putNull("expected_end_timestamp");
+        else realm.put("expected_end_timestamp", expectedEnd);
         return new Answer(200, ok);
     }
 
