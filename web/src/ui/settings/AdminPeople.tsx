@@ -6,6 +6,7 @@ import { Avatar, Modal } from '../common.tsx';
 import { N_, t } from '../../i18n/i18n.ts';
 import { ROLE_NAMES } from '../ProfileCard.tsx';
 import { Check, fail, GroupSettingSelect, ok, saved, Section, value } from './common.tsx';
+import { IntegrationUrlDialog } from './IntegrationUrl.tsx';
 
 const ROLES = [100, 200, 300, 400, 600];
 
@@ -134,6 +135,7 @@ export function Bots() {
   const type = useSignal(1);
   const url = useSignal('');
   const keys = useSignal<Record<number, string>>({});
+  const urlFor = useSignal<number | null>(null);
   const bots = [...s.users.value.values()].filter((u) => u.is_bot && u.is_active !== false && (s.isAdmin() || u.bot_owner_id === s.myId) && u.bot_type);
   const known = (s.realm.value.bots ?? []) as { user_id: number; api_key?: string }[];
   const keyOf = (id: number) => keys.value[id] ?? known.find((b) => b.user_id === id)?.api_key;
@@ -161,6 +163,7 @@ export function Bots() {
               <td>{b.bot_owner_id ? s.userName(b.bot_owner_id) : '—'}</td>
               <td>{keyOf(b.user_id) ? <code class="api-key">{keyOf(b.user_id)}</code> : <span class="muted-text">{t('Hidden')}</span>}</td>
               <td class="row-actions">
+                {b.bot_type === 2 && keyOf(b.user_id) && <button class="button small" onClick={() => (urlFor.value = b.user_id)}>{t('Integration URL')}</button>}
                 <button class="button small" onClick={() => regenerate(b.user_id)}>{t('Generate new API key')}</button>
                 <button class="button small danger" onClick={() => api.del(`/bots/${b.user_id}`).catch(fail)}>{t('Deactivate')}</button>
               </td>
@@ -169,6 +172,7 @@ export function Bots() {
           {bots.length === 0 && <tr><td colSpan={4} class="empty-note">{t('No bots yet.')}</td></tr>}
         </tbody>
       </table>
+      {urlFor.value !== null && <IntegrationUrlDialog botName={s.userName(urlFor.value)} apiKey={keyOf(urlFor.value)!} onClose={() => (urlFor.value = null)} />}
     </Section>
   );
 }

@@ -40,7 +40,7 @@ public final class Bootstrap {
         GroupStore groups = core.groups();
         RealmHolder holder = core.realm();
         Clock clock = core.clock();
-        boolean exists = db.read(h -> realmStore.find(h).isPresent());
+        boolean exists = db.read(realmStore::exists);
         if (exists) {
             holder.reload();
             return null;

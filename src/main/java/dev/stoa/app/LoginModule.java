@@ -62,9 +62,9 @@ final class LoginModule {
         this.githubViews = m.signIn().github == null ? null : new GithubViews(m.signIn().github, new RedirectViews("GitHub", GithubViews.COOKIE,
                 signInViews, secure, loginFailures, () -> m.sessions().methods.current().enabled("GitHub")));
         this.samlViews = m.signIn().saml == null ? null : new SamlViews(m.signIn().saml, new RedirectViews("SAML", SamlViews.COOKIE,
-                signInViews, secure, loginFailures, () -> m.sessions().methods.current().enabled("SAML")), c.config().signIn().saml().idpName());
+                signInViews, secure, loginFailures, () -> m.sessions().methods.current().enabled("SAML")));
         this.scimViews = m.signIn().scim == null ? null
-                : new ScimViews(m.signIn().scim, c.config().signIn().scim(), c.config().externalUrl(), loginFailures);
+                : new ScimViews(m.signIn().scim, m.signIn().scimGroups, c.config().signIn().scim(), c.config().externalUrl(), loginFailures);
         this.twoFactorViews = new TwoFactorViews(new TwoFactorActions(c.db(), twoFactorStore, twoFactor, passwordLogin, c.clock(),
                 c.config().signIn().twoFactor(), c.config().realmHost()));
         PasswordChangeActions passwordChange = new PasswordChangeActions(c.db(), c.log(), c.users(), passwordLogin, m.sessions().actions,

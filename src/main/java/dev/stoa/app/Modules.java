@@ -57,7 +57,7 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
                 new AlertWordsModule(c), new PresenceModule(c), topics, settings, new UserStatusModule(c, settings.actions),
                 realmDomains, new PlaygroundsModule(c, realm), push, sessions,
                 new ScheduledModule(c, messages), mail, new InvitesModule(c, mail, users, messages, realmDomains, groups), new AccountsModule(c, mail),
-                new ExportModule(c, messages), new MissedMailModule(c, mail, messages), new SignInModule(c, users, realmDomains),
+                new ExportModule(c, messages), new MissedMailModule(c, mail, messages), new SignInModule(c, users, groups, realmDomains),
                 new IntegrationsModule(c, messages, users, outgoing));
     }
 

@@ -69,6 +69,12 @@ final class Routes {
             root.put("/scim/v2/Users/{id}", NONE, l.scimViews::replace);
             root.patch("/scim/v2/Users/{id}", NONE, l.scimViews::patch);
             root.delete("/scim/v2/Users/{id}", NONE, l.scimViews::delete);
+            root.get("/scim/v2/Groups", NONE, l.scimViews::listGroups);
+            root.post("/scim/v2/Groups", NONE, l.scimViews::createGroup);
+            root.get("/scim/v2/Groups/{id}", NONE, l.scimViews::getGroup);
+            root.put("/scim/v2/Groups/{id}", NONE, l.scimViews::replaceGroup);
+            root.patch("/scim/v2/Groups/{id}", NONE, l.scimViews::patchGroup);
+            root.delete("/scim/v2/Groups/{id}", NONE, l.scimViews::deleteGroup);
         }
         root.get("/accounts/two_factor", USER, l.twoFactorViews::status);
         root.post("/accounts/two_factor/begin", USER, l.twoFactorViews::begin);

@@ -55,7 +55,7 @@ public final class UsersModule implements Module {
         this.avatars = new AvatarActions(c.db(), c.log(), c.users(), c.userAccess(), c.userJson().avatars(), avatarImages, c.realm());
         this.auth = new UserAuth(new ApiKeyCache(c.db(), c.log(), c.users()), c.realm(), c.userJson());
         UserQueries queries = new UserQueries(c.db(), c.users(), c.userJson(), profileStore, c.userAccess(), botServices);
-        this.views = new UserViews(queries, actions, c.userJson(), new BotActions(c.db(), c.log(), c.users(), botServices));
+        this.views = new UserViews(queries, actions, c.userJson(), new BotActions(c.db(), c.log(), c.users(), botServices, actions, avatars, c.userJson(), c.userAccess()));
         this.avatarViews = new AvatarViews(queries, avatars, avatarImages);
         this.profileFieldViews = new ProfileFieldViews(profileFields, new ProfileFieldQueries(c.db(), profileStore));
     }

@@ -9,6 +9,7 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.messages.MessageActions;
+import dev.stoa.messages.MessageLinks;
 import dev.stoa.realm.Realm;
 import dev.stoa.users.BotServiceStore;
 import dev.stoa.users.UserStore;
@@ -220,7 +221,7 @@ public final class OutgoingWebhookSender implements AutoCloseable {
      */
     private void tell(Target t, OutgoingWebhookStore.Call c, ObjectNode message, Outcome.Failed f, boolean exhausted) {
         Where w = Where.of(message);
-        String notice = f.tellOwner() ? OutgoingWebhookTexts.ownerNotice(OutgoingWebhookTexts.messageUrl(externalUrl, w.channelId(),
+        String notice = f.tellOwner() ? OutgoingWebhookTexts.ownerNotice(MessageLinks.near(externalUrl, w.channelId(),
                 message.path("display_recipient").asText(), w.topic(), w.dmUserIds(), c.messageId()), t.bot().fullName(), f.ownerWhat(), f.payload()) : null;
         LOG.warn("outgoing webhook call {} for message {} failed: {}", c.id(), c.messageId(), f.reply());
         for (boolean inConversation : new boolean[] {true, false}) {

@@ -1,10 +1,5 @@
 package dev.stoa.bots;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
-import java.util.Collection;
-import java.util.stream.Collectors;
-
 /** Zulip's texts of zerver/lib/outgoing_webhook.py: the failures a conversation sees and the notice the bot's owner gets. */
 final class OutgoingWebhookTexts {
     private OutgoingWebhookTexts() {}
@@ -80,21 +75,5 @@ final class OutgoingWebhookTexts {
             else s.appendCodePoint(c);
         });
         return s.append(q).toString();
-    }
-
-    /** Zulip's message_link_url: the web client's permalink of the triggering message. */
-    static String messageUrl(String externalUrl, Long channelId, String channelName, String topic, Collection<Long> dmUserIds, long messageId) {
-        if (channelId != null) {
-            return externalUrl + "/#narrow/channel/" + channelId + "-" + hashEncode(channelName.replace(' ', '-')) + "/topic/" + hashEncode(topic)
-                    + "/near/" + messageId;
-        }
-        String ids = dmUserIds.stream().sorted().map(String::valueOf).collect(Collectors.joining(","));
-        return externalUrl + "/#narrow/dm/" + ids + "-" + (dmUserIds.size() > 2 ? "group" : "dm") + "/near/" + messageId;
-    }
-
-    /** Zulip's hash encoding: percent-encoding with '.' for '%'. */
-    private static String hashEncode(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20").replace(".", "%2E").replace("(", "%28")
-                .replace(")", "%29").replace('%', '.');
     }
 }

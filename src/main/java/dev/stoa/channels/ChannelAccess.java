@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.groups.GroupSettingValues;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.realm.RealmHolder;
@@ -108,9 +109,9 @@ public final class ChannelAccess {
     /** Sending to a channel: Zulip's access_stream_for_send_message errors, in Stoa's order. */
     public void checkSend(Handle h, User u, Channel c) {
         if (c.isArchived() || !canSendTo(h, u, c, subs.isSubscribed(h, u.id(), c.id()))) {
-            throw ApiError.bad("Not authorized to send to channel '" + c.name() + "'");
+            throw ChannelErrors.notAuthorizedToSendToChannel(c.name());
         }
-        if (!inSendGroup(h, u, c)) throw ApiError.bad("You do not have permission to post in this channel.");
+        if (!inSendGroup(h, u, c)) throw ChannelErrors.noPermissionToPostInChannel();
     }
 
     /** Zulip's access_stream_by_id: the channel if the user has content access, else "Invalid channel ID". */
@@ -135,7 +136,7 @@ public final class ChannelAccess {
     }
 
     public static ApiError invalidId() {
-        return ApiError.bad("Invalid channel ID");
+        return CommonErrors.invalidChannelId();
     }
 
     /** Organization administrators and members of can_administer_channel_group. */

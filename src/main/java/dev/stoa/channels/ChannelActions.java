@@ -124,7 +124,7 @@ public final class ChannelActions {
     }
 
     public static ApiError channelExists(String name) {
-        return ApiError.bad("Channel '" + name + "' already exists");
+        return ChannelErrors.channelAlreadyExists(name);
     }
 
     List<User> activeUsers(Tx tx) {

@@ -3,8 +3,7 @@ package dev.stoa.channels;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
@@ -78,11 +77,11 @@ public final class ChannelCreateRules {
     static Asked parse(Request req) {
         boolean inviteOnly = req.bool("invite_only", false);
         boolean webPublic = req.bool("is_web_public", false);
-        if (inviteOnly && webPublic) throw ApiError.bad("Invalid parameters");
+        if (inviteOnly && webPublic) throw CommonErrors.invalidParameters();
         Boolean history = req.optBool("history_public_to_subscribers").orElse(null);
         boolean historyPublic = !inviteOnly || (history != null && history);
         boolean isDefault = req.bool("is_default_stream", false);
-        if (isDefault && inviteOnly) throw ApiError.bad("A default channel cannot be private.");
+        if (isDefault && inviteOnly) throw ChannelErrors.defaultChannelCannotBePrivate();
         Integer retention = ChannelParams.retention(req);
         String topicsPolicy = req.optStr("topics_policy").map(ChannelParams::topicsPolicy).orElse("inherit");
         Long folderId = req.optLong("folder_id").orElse(null);
@@ -97,9 +96,9 @@ public final class ChannelCreateRules {
 
     /** The channel to create from what was asked, checked against the current folders and groups. */
     ChannelActions.NewChannel resolve(Handle h, User me, Asked a, String name, String description) {
-        if (a.retentionGiven() && !me.isOwner()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
+        if (a.retentionGiven() && !me.isOwner()) throw CommonErrors.mustBeOrganizationOwner();
         if (a.folderId() != null && folders.byId(h, a.folderId()).filter(f -> !f.isArchived()).isEmpty()) {
-            throw ApiError.bad("Invalid channel folder ID");
+            throw ChannelErrors.invalidChannelFolderId();
         }
         ObjectNode settings = groupSettings.defaults(me.id());
         for (var e : a.groups().properties()) settings.set(e.getKey(), groupSettings.parse(h, e.getKey(), e.getValue()));
@@ -112,26 +111,26 @@ public final class ChannelCreateRules {
     void checkTopicGroup(boolean inviteOnly, boolean historyPublic, JsonNode canCreateTopic) {
         if (inviteOnly && !historyPublic && !GroupSettings.same(canCreateTopic,
                 Json.MAPPER.getNodeFactory().numberNode(groupSettings.systemGroup("role:everyone")))) {
-            throw ApiError.bad("Invalid parameters");
+            throw CommonErrors.invalidParameters();
         }
     }
 
     void checkCanCreate(Handle h, User me, boolean inviteOnly, boolean webPublic) {
         if (webPublic) {
-            if (!realm.get().spectatorAccess()) throw ApiError.bad("Web-public channels are not enabled.");
-            if (!access.inRealmGroup(h, me, "can_create_web_public_channel_group")) throw ApiError.bad("Insufficient permission");
+            if (!realm.get().spectatorAccess()) throw ChannelErrors.webPublicChannelsNotEnabled();
+            if (!access.inRealmGroup(h, me, "can_create_web_public_channel_group")) throw CommonErrors.insufficientPermission();
             return;
         }
         String setting = inviteOnly ? "can_create_private_channel_group" : "can_create_public_channel_group";
-        if (!access.inRealmGroup(h, me, setting)) throw ApiError.bad("Insufficient permission");
+        if (!access.inRealmGroup(h, me, setting)) throw CommonErrors.insufficientPermission();
     }
 
     /** Subscribers must be active users; subscribing others needs the realm's can_add_subscribers_group. */
     void checkSubscribers(Handle h, User me, List<Long> ids) {
         for (long id : ids) {
-            if (users.byId(h, id).filter(u -> u.isActive() && !u.isSystemBot()).isEmpty()) throw ApiError.bad("Invalid user ID: " + id);
+            if (users.byId(h, id).filter(u -> u.isActive() && !u.isSystemBot()).isEmpty()) throw CommonErrors.invalidUserId(id);
         }
         boolean others = ids.stream().anyMatch(id -> id != me.id());
-        if (others && !access.inRealmGroup(h, me, "can_add_subscribers_group")) throw ApiError.bad("Insufficient permission");
+        if (others && !access.inRealmGroup(h, me, "can_add_subscribers_group")) throw CommonErrors.insufficientPermission();
     }
 }

@@ -1,7 +1,7 @@
 package dev.stoa.channels;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.realm.Realm;
@@ -15,16 +15,16 @@ final class ChannelParams {
 
     static String name(String raw) {
         String name = raw.strip();
-        if (name.isEmpty()) throw ApiError.bad("Channel name can't be empty.");
+        if (name.isEmpty()) throw ChannelErrors.channelNameCantBeEmpty();
         if (name.codePointCount(0, name.length()) > Realm.MAX_STREAM_NAME_LENGTH) {
-            throw ApiError.bad("Channel name too long (limit: " + Realm.MAX_STREAM_NAME_LENGTH + " characters).");
+            throw ChannelErrors.channelNameTooLong(Realm.MAX_STREAM_NAME_LENGTH);
         }
         int pos = 0;
         for (int cp : name.codePoints().toArray()) {
             int type = Character.getType(cp);
             boolean nonCharacter = (cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE;
             if (type == Character.CONTROL || type == Character.SURROGATE || nonCharacter) {
-                throw ApiError.bad("Invalid character in channel name, at position " + (pos + 1) + ".");
+                throw ChannelErrors.invalidCharacterInChannelName((pos + 1));
             }
             pos++;
         }
@@ -33,9 +33,9 @@ final class ChannelParams {
 
     static String description(String raw) {
         if (raw.codePointCount(0, raw.length()) > Realm.MAX_STREAM_DESCRIPTION_LENGTH) {
-            throw ApiError.bad("description is too long (limit: " + Realm.MAX_STREAM_DESCRIPTION_LENGTH + " characters)");
+            throw ChannelErrors.descriptionTooLong(Realm.MAX_STREAM_DESCRIPTION_LENGTH);
         }
-        if (raw.indexOf('\0') >= 0) throw ApiError.bad("description contains NULL (0x00) characters.");
+        if (raw.indexOf('\0') >= 0) throw ChannelErrors.descriptionContainsNull();
         // Zulip keeps descriptions on one line.
         return raw.replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ');
     }
@@ -54,13 +54,13 @@ final class ChannelParams {
         } catch (NumberFormatException e) {
             // falls through to the error below
         }
-        throw ApiError.bad("Bad value for 'message_retention_days': " + raw);
+        throw ChannelErrors.badValueForMessageRetentionDays(raw);
     }
 
     static String topicsPolicy(String raw) {
         String v = raw.strip();
         if (v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"")) v = v.substring(1, v.length() - 1);
-        if (!TOPICS_POLICIES.contains(v)) throw ApiError.bad("Invalid topics_policy");
+        if (!TOPICS_POLICIES.contains(v)) throw ChannelErrors.invalidTopicsPolicy();
         return v;
     }
 
@@ -69,7 +69,7 @@ final class ChannelParams {
         String raw = req.raw(setting);
         if (raw == null) return null;
         JsonNode n = Json.parseOrNull(raw);
-        if (n == null || !(n.isIntegralNumber() || n.isObject())) throw ApiError.bad("Invalid " + setting);
+        if (n == null || !(n.isIntegralNumber() || n.isObject())) throw CommonErrors.invalid(setting);
         return n;
     }
 }

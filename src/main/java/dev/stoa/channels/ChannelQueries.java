@@ -3,10 +3,11 @@ package dev.stoa.channels;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.realm.Realm;
+import dev.stoa.users.UserErrors;
 import dev.stoa.users.UserStore;
 import java.util.HashSet;
 import java.util.List;
@@ -98,7 +99,7 @@ public final class ChannelQueries {
         return db.read(h -> {
             Channel c = channels.byName(h, name.strip()).orElse(null);
             if (c == null || !access.canSeeMetadata(h, me, c, subs.isSubscribed(h, me.id(), c.id()))) {
-                throw ApiError.bad("Invalid channel name '" + name + "'");
+                throw ChannelErrors.invalidChannelName(name);
             }
             return c.id();
         });
@@ -116,7 +117,7 @@ public final class ChannelQueries {
     public boolean isSubscribed(User me, long userId, long id) {
         return db.read(h -> {
             User u = users.byId(h, userId).orElse(null);
-            if (u == null || u.isSystemBot()) throw ApiError.bad("No such user");
+            if (u == null || u.isSystemBot()) throw CommonErrors.noSuchUser();
             access.visible(h, me, id);
             return subs.isSubscribed(h, userId, id);
         });
@@ -151,8 +152,8 @@ public final class ChannelQueries {
 
     /** Zulip's access_bot_by_id. */
     private long ownBot(Handle h, User me, long id) {
-        User bot = users.byId(h, id).filter(User::isBot).orElseThrow(() -> ApiError.bad("No such bot"));
-        if (!me.isAdmin() && (bot.botOwnerId() == null || bot.botOwnerId() != me.id())) throw ApiError.bad("Insufficient permission");
+        User bot = users.byId(h, id).filter(User::isBot).orElseThrow(() -> UserErrors.noSuchBot());
+        if (!me.isAdmin() && (bot.botOwnerId() == null || bot.botOwnerId() != me.id())) throw CommonErrors.insufficientPermission();
         return bot.id();
     }
 

@@ -1,7 +1,7 @@
 package dev.stoa.channels;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
@@ -21,7 +21,7 @@ public final class ChannelReadViews {
         boolean allActive = req.bool("include_all_active", false), all = req.bool("include_all", false) || allActive;
         boolean defaults = req.bool("include_default", false), ownerSubscribed = req.bool("include_owner_subscribed", false);
         boolean contentAccess = req.bool("include_can_access_content", false);
-        if (allActive && !me.isAdmin()) throw ApiError.bad("User not authorized for this query");
+        if (allActive && !me.isAdmin()) throw CommonErrors.userNotAuthorizedForQuery();
         return queries.streams(me, new ChannelQueries.StreamFilter(pub, webPublic, subscribed, excludeArchived, all, defaults,
                 ownerSubscribed, contentAccess));
     }

@@ -9,7 +9,7 @@ import dev.stoa.events.ChannelEvent;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserRules;
@@ -68,14 +68,14 @@ public final class ChannelUpdateActions {
      * once both keep their change, and each event says what really changed.
      */
     public void checkUpdate(User caller, UpdateInput in) {
-        if (in.retentionGiven() && !caller.isOwner()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization owner");
+        if (in.retentionGiven() && !caller.isOwner()) throw CommonErrors.mustBeOrganizationOwner();
         db.write(tx -> {
             channels.lock(tx, in.channelId());
             Channel old = access.visible(tx.h(), caller, in.channelId());
             if (!access.canAdminister(tx.h(), caller, old)) throw notAdministrator();
             if (in.permissions() && old.inviteOnly()
                     && !access.canAccessContent(tx.h(), caller, old, subs.isSubscribed(tx.h(), caller.id(), old.id()))) {
-                throw ApiError.bad("Channel content access is required.");
+                throw ChannelErrors.contentAccessRequired();
             }
             List<Change> changes = new ArrayList<>();
             Channel updated = rules.apply(tx.h(), caller, old, in, changes);
@@ -87,7 +87,7 @@ public final class ChannelUpdateActions {
     }
 
     static ApiError notAdministrator() {
-        return ApiError.bad("You do not have permission to administer this channel.");
+        return ChannelErrors.noPermissionToAdministerChannel();
     }
 
     /**
@@ -136,7 +136,7 @@ public final class ChannelUpdateActions {
 
     /** Archives a channel (it stops being a default channel). */
     private void archive(Tx tx, Channel old) {
-        if (old.isArchived()) throw ApiError.bad("Channel is already deactivated");
+        if (old.isArchived()) throw ChannelErrors.channelAlreadyDeactivated();
         Channel archived = withArchived(old, true);
         List<Long> audience = access.audience(tx.h(), old, base.activeUsers(tx));
         channels.update(tx.h(), old, archived);
@@ -158,7 +158,7 @@ public final class ChannelUpdateActions {
         UserRules.requireAdmin(caller);
         db.write(tx -> {
             Channel c = access.visible(tx.h(), caller, channelId);
-            if (makeDefault && c.inviteOnly()) throw ApiError.bad("Private channels cannot be made default.");
+            if (makeDefault && c.inviteOnly()) throw ChannelErrors.privateChannelsCannotBeMadeDefault();
             if (makeDefault && c.isArchived()) throw ChannelAccess.invalidId();
             setDefault(tx, c, makeDefault);
             return null;
@@ -178,7 +178,7 @@ public final class ChannelUpdateActions {
         db.write(tx -> {
             for (SubChange c : changes) {
                 access.visible(tx.h(), caller, c.channelId());
-                if (!subs.isSubscribed(tx.h(), caller.id(), c.channelId())) throw ApiError.bad("Not subscribed to channel ID " + c.channelId());
+                if (!subs.isSubscribed(tx.h(), caller.id(), c.channelId())) throw ChannelErrors.notSubscribedToChannel(c.channelId());
             }
             for (SubChange c : changes) {
                 subs.setProperty(tx.h(), caller.id(), c.channelId(), c.column(), c.stored());

@@ -3,7 +3,7 @@ package dev.stoa.channels;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import java.util.List;
@@ -70,7 +70,7 @@ final class ChannelUpdateRules {
         privacy(h, me, c, a, d, changes);
         retentionFolderPolicy(h, me, c, a, d, changes);
         if (a.archived() != null) {
-            if (a.archived() && !c.isArchived()) throw ApiError.bad("Invalid parameters");
+            if (a.archived() && !c.isArchived()) throw CommonErrors.invalidParameters();
             if (!a.archived() && c.isArchived()) d.archived = false;
         }
         d.settings = groups(h, c, a.groups(), changes);
@@ -97,13 +97,13 @@ final class ChannelUpdateRules {
                          List<ChannelUpdateActions.Change> changes) {
         d.inviteOnly = a.isPrivate() != null ? a.isPrivate() : c.inviteOnly();
         d.webPublic = a.webPublic() != null ? a.webPublic() : (Boolean.TRUE.equals(a.isPrivate()) ? false : c.isWebPublic());
-        if (d.inviteOnly && d.webPublic) throw ApiError.bad("Invalid parameters");
+        if (d.inviteOnly && d.webPublic) throw CommonErrors.invalidParameters();
         if (Boolean.TRUE.equals(a.webPublic()) && !c.isWebPublic()) create.checkCanCreate(h, me, false, true);
         d.history = a.history() != null ? a.history() : (d.inviteOnly ? c.historyPublicToSubscribers() : true);
-        if (!d.inviteOnly && !d.history) throw ApiError.bad("Invalid parameters");
-        if (Boolean.TRUE.equals(a.isDefault()) && d.inviteOnly) throw ApiError.bad("A default channel cannot be private.");
+        if (!d.inviteOnly && !d.history) throw CommonErrors.invalidParameters();
+        if (Boolean.TRUE.equals(a.isDefault()) && d.inviteOnly) throw ChannelErrors.defaultChannelCannotBePrivate();
         if (d.inviteOnly && !c.inviteOnly() && channels.isDefault(h, c.id()) && !Boolean.FALSE.equals(a.isDefault())) {
-            throw ApiError.bad("A default channel cannot be private.");
+            throw ChannelErrors.defaultChannelCannotBePrivate();
         }
         ObjectNode with = Json.object().put("history_public_to_subscribers", d.history).put("is_web_public", d.webPublic);
         if (d.inviteOnly != c.inviteOnly()) changes.add(new ChannelUpdateActions.Change("invite_only", F.booleanNode(d.inviteOnly), with));
@@ -121,16 +121,15 @@ final class ChannelUpdateRules {
         }
         if (a.folderGiven() && !Objects.equals(a.folderId(), c.folderId())) {
             if (a.folderId() != null && folders.byId(h, a.folderId()).filter(f -> !f.isArchived()).isEmpty()) {
-                throw ApiError.bad("Invalid channel folder ID");
+                throw ChannelErrors.invalidChannelFolderId();
             }
             d.folder = a.folderId();
             changes.add(ChannelUpdateActions.Change.of("folder_id", d.folder == null ? F.nullNode() : F.numberNode(d.folder)));
         }
         if (a.topicsPolicy() != null && !a.topicsPolicy().equals(c.topicsPolicy())) {
-            if (!access.inRealmGroup(h, me, "can_set_topics_policy_group")) throw ApiError.bad("Insufficient permission");
+            if (!access.inRealmGroup(h, me, "can_set_topics_policy_group")) throw CommonErrors.insufficientPermission();
             if (a.topicsPolicy().equals("empty_topic_only") && channels.hasNamedTopics(h, c.id())) {
-                throw ApiError.bad("To enable this configuration, all messages in this channel must be in the general chat topic. "
-                        + "Consider renaming or deleting other topics.");
+                throw ChannelErrors.messagesOutsideGeneralChat();
             }
             d.policy = a.topicsPolicy();
             changes.add(ChannelUpdateActions.Change.of("topics_policy", F.textNode(d.policy)));
@@ -145,7 +144,7 @@ final class ChannelUpdateRules {
             JsonNode newValue = groupSettings.parse(h, s, e.getValue().get("new"));
             if (e.getValue().has("old")) {
                 JsonNode old = groupSettings.parse(h, s, e.getValue().get("old"));
-                if (!GroupSettings.same(old, c.setting(s))) throw ApiError.bad("'old' value does not match the expected value.");
+                if (!GroupSettings.same(old, c.setting(s))) throw ChannelErrors.oldValueMismatch();
             }
             if (GroupSettings.same(newValue, c.setting(s))) continue;
             settings.set(s, newValue);

@@ -2,7 +2,7 @@ package dev.stoa.channels;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 
@@ -32,7 +32,7 @@ public final class ChannelUpdateViews {
         for (String s : GroupSettings.CHANNEL_SETTINGS) {
             JsonNode v = req.json(s);
             if (v == null) continue;
-            if (!v.isObject() || !v.has("new")) throw ApiError.bad("Invalid " + s);
+            if (!v.isObject() || !v.has("new")) throw CommonErrors.invalid(s);
             groups.set(s, v);
         }
         return new ChannelUpdateActions.UpdateInput(id, description, newName, req.optBool("is_private").orElse(null),

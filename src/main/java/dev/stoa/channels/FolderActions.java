@@ -42,7 +42,7 @@ public final class FolderActions {
     }
 
     public static ApiError nameInUse() {
-        return ApiError.bad("Channel folder name already in use");
+        return ChannelErrors.channelFolderNameAlreadyInUse();
     }
 
     public long checkCreate(User caller, String name, String description) {
@@ -67,7 +67,7 @@ public final class FolderActions {
     /** Applies the given changes (null: unchanged) and sends one update with the changed fields. */
     public void doUpdate(long folderId, String name, String description, Boolean archived) {
         db.write(tx -> {
-            ChannelFolder f = folders.byId(tx.h(), folderId).orElseThrow(() -> ApiError.bad("Invalid channel folder ID"));
+            ChannelFolder f = folders.byId(tx.h(), folderId).orElseThrow(() -> ChannelErrors.invalidChannelFolderId());
             ObjectNode data = Json.object();
             if (name != null && !name.equals(f.name())) {
                 var other = folders.byName(tx.h(), name);
@@ -98,7 +98,7 @@ public final class FolderActions {
     public void doReorder(List<Long> order) {
         db.write(tx -> {
             var ids = folders.all(tx.h()).stream().map(ChannelFolder::id).sorted().toList();
-            if (!ids.equals(order.stream().sorted().toList())) throw ApiError.bad("Invalid order mapping.");
+            if (!ids.equals(order.stream().sorted().toList())) throw ChannelErrors.invalidOrderMapping();
             for (int i = 0; i < order.size(); i++) folders.setOrder(tx.h(), order.get(i), i);
             log.append(tx, new ChannelEvent.FolderReorder(order), Recipients.all());
             return null;

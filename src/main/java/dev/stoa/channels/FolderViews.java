@@ -29,19 +29,19 @@ public final class FolderViews {
 
     static String folderName(String raw) {
         String n = raw.strip();
-        if (n.isEmpty()) throw ApiError.bad("Channel folder name can't be empty.");
+        if (n.isEmpty()) throw ChannelErrors.channelFolderNameCantBeEmpty();
         if (n.codePointCount(0, n.length()) > MAX_FOLDER_NAME_LENGTH) {
-            throw ApiError.bad("name is too long (limit: " + MAX_FOLDER_NAME_LENGTH + " characters)");
+            throw ChannelErrors.folderNameTooLong(MAX_FOLDER_NAME_LENGTH);
         }
         for (int cp : n.codePoints().toArray()) {
-            if (Character.getType(cp) == Character.CONTROL) throw ApiError.bad("Invalid character in channel folder name.");
+            if (Character.getType(cp) == Character.CONTROL) throw ChannelErrors.invalidCharacterInChannelFolderName();
         }
         return n;
     }
 
     static String folderDescription(String raw) {
         if (raw.codePointCount(0, raw.length()) > MAX_FOLDER_DESCRIPTION_LENGTH) {
-            throw ApiError.bad("description is too long (limit: " + MAX_FOLDER_DESCRIPTION_LENGTH + " characters)");
+            throw ChannelErrors.descriptionTooLong(MAX_FOLDER_DESCRIPTION_LENGTH);
         }
         return ChannelParams.description(raw);
     }

@@ -3,8 +3,10 @@ package dev.stoa.channels;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.groups.Group;
+import dev.stoa.groups.GroupErrors;
 import dev.stoa.groups.GroupStore;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.users.UserStore;
@@ -76,19 +78,19 @@ public final class GroupSettings {
      * and no members is that group's id; an empty one is role:nobody).
      */
     public JsonNode parse(Handle h, String setting, JsonNode value) {
-        if (value == null) throw ApiError.bad("Invalid " + setting);
+        if (value == null) throw CommonErrors.invalid(setting);
         if (value.isIntegralNumber()) {
             checkGroup(h, setting, value.longValue());
             return Json.MAPPER.getNodeFactory().numberNode(value.longValue());
         }
-        if (!value.isObject()) throw ApiError.bad(setting + " is not an integer or a dict");
+        if (!value.isObject()) throw ChannelErrors.settingIsNotIntegerOrDict(setting);
         TreeSet<Long> members = ids(value, "direct_members", setting), subgroups = ids(value, "direct_subgroups", setting);
         for (Iterator<String> it = value.fieldNames(); it.hasNext(); ) {
             String k = it.next();
-            if (!k.equals("direct_members") && !k.equals("direct_subgroups")) throw ApiError.bad(setting + " has an unexpected key " + k);
+            if (!k.equals("direct_members") && !k.equals("direct_subgroups")) throw ChannelErrors.settingHasUnexpectedKey(setting, k);
         }
         for (long u : members) {
-            if (users.byId(h, u).filter(found -> !found.isSystemBot()).isEmpty()) throw ApiError.bad("Invalid user ID: " + u);
+            if (users.byId(h, u).filter(found -> !found.isSystemBot()).isEmpty()) throw CommonErrors.invalidUserId(u);
         }
         for (long g : subgroups) checkGroup(h, setting, g);
         if (members.isEmpty() && subgroups.size() == 1) return Json.MAPPER.getNodeFactory().numberNode(subgroups.first());
@@ -105,20 +107,20 @@ public final class GroupSettings {
         TreeSet<Long> out = new TreeSet<>();
         JsonNode a = value.get(key);
         if (a == null) return out;
-        if (!a.isArray()) throw ApiError.bad(setting + "." + key + " is not a list");
+        if (!a.isArray()) throw ChannelErrors.settingIsNotList(setting, key);
         for (JsonNode e : a) {
-            if (!e.isIntegralNumber()) throw ApiError.bad(setting + "." + key + " is not a list of integers");
+            if (!e.isIntegralNumber()) throw ChannelErrors.settingIsNotListOfIntegers(setting, key);
             out.add(e.longValue());
         }
         return out;
     }
 
     private void checkGroup(Handle h, String setting, long groupId) {
-        GroupStore.Row row = groups.find(h, groupId).orElse(null);
-        if (row == null) throw ApiError.bad("Invalid user group");
-        if (row.deactivated()) throw ApiError.bad("User group is deactivated.");
+        Group row = groups.find(h, groupId).orElse(null);
+        if (row == null) throw GroupErrors.invalidUserGroup();
+        if (row.deactivated()) throw GroupErrors.userGroupIsDeactivated();
         if (row.system() && "role:internet".equals(row.name())) {
-            throw ApiError.bad("'" + setting + "' setting cannot be set to 'role:internet' group.");
+            throw ChannelErrors.settingCannotBeSetToRoleInternet(setting);
         }
     }
 

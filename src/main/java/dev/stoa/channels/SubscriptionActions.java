@@ -2,8 +2,7 @@ package dev.stoa.channels;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
@@ -63,7 +62,7 @@ public final class SubscriptionActions {
                 Channel c = channels.byName(h, e.getKey()).orElse(null);
                 if (c == null) {
                     creation.checkCanCreate(h, caller, template.inviteOnly(), template.isWebPublic());
-                    if (others && !access.inRealmGroup(h, caller, "can_add_subscribers_group")) throw ApiError.bad("Insufficient permission");
+                    if (others && !access.inRealmGroup(h, caller, "can_add_subscribers_group")) throw CommonErrors.insufficientPermission();
                     create.add(named(template, e.getKey(), e.getValue()));
                     continue;
                 }
@@ -71,9 +70,9 @@ public final class SubscriptionActions {
                 // Zulip's order, the same for self and others: content access first (an administrator
                 // outside a private channel has none), then, for others, the right to add subscribers.
                 boolean ok = !c.isArchived() && (sub || access.canSubscribeSelf(h, caller, c));
-                if (ok && others && !access.canAddSubscribers(h, caller, c, sub)) throw ApiError.bad("Insufficient permission");
+                if (ok && others && !access.canAddSubscribers(h, caller, c, sub)) throw CommonErrors.insufficientPermission();
                 if (!ok) {
-                    if (in.fatal()) throw ApiError.bad("Unable to access channel (" + c.name() + ").");
+                    if (in.fatal()) throw ChannelErrors.unableToAccessChannel(c.name());
                     unauthorized.add(c.name());
                     continue;
                 }
@@ -101,10 +100,10 @@ public final class SubscriptionActions {
                 Channel c = channels.byName(h, n.strip()).orElse(null);
                 boolean sub = c != null && subs.isSubscribed(h, caller.id(), c.id());
                 if (c == null || !access.canSeeMetadata(h, caller, c, sub)) {
-                    throw ApiError.of(ErrorCode.STREAM_DOES_NOT_EXIST, "Channel '" + n + "' does not exist").with("stream", n);
+                    throw ChannelErrors.channelDoesNotExist(n).with("stream", n);
                 }
                 for (User p : principals) {
-                    if (p.id() != caller.id() && !access.canRemoveSubscriber(h, caller, c, sub, p)) throw ApiError.bad("Insufficient permission");
+                    if (p.id() != caller.id() && !access.canRemoveSubscriber(h, caller, c, sub, p)) throw CommonErrors.insufficientPermission();
                 }
                 targets.add(c);
             }
@@ -120,8 +119,8 @@ public final class SubscriptionActions {
             User u;
             if (e.isIntegralNumber()) u = users.byId(h, e.longValue()).orElse(null);
             else if (e.isTextual()) u = byApiEmail(h, e.textValue());
-            else throw ApiError.bad("principals is not a list of integers or strings");
-            if (u == null || !u.isActive() || u.isSystemBot()) throw ApiError.bad("No such user");
+            else throw ChannelErrors.principalsIsNotListOfIntegersOrStrings();
+            if (u == null || !u.isActive() || u.isSystemBot()) throw CommonErrors.noSuchUser();
             out.put(u.id(), u);
         }
         return List.copyOf(out.values());

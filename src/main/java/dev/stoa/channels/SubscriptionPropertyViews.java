@@ -43,10 +43,10 @@ public final class SubscriptionPropertyViews {
         if (data == null) throw ApiError.missing("subscription_data");
         List<ChannelUpdateActions.SubChange> changes = new ArrayList<>();
         for (JsonNode d : data) {
-            if (!d.isObject()) throw ApiError.bad("subscription_data[" + changes.size() + "] is not a dict");
-            if (!d.path("stream_id").isIntegralNumber()) throw ApiError.bad("Missing 'stream_id' argument");
-            if (!d.path("property").isTextual()) throw ApiError.bad("Missing 'property' argument");
-            if (!d.has("value")) throw ApiError.bad("Missing 'value' argument");
+            if (!d.isObject()) throw ChannelErrors.subscriptionDataIsNotDict(changes.size());
+            if (!d.path("stream_id").isIntegralNumber()) throw ChannelErrors.missingStreamIdArgument();
+            if (!d.path("property").isTextual()) throw ChannelErrors.missingPropertyArgument();
+            if (!d.has("value")) throw ChannelErrors.missingValueArgument();
             changes.add(change(d.get("property").textValue(), d.get("value"), d.get("stream_id").longValue()));
         }
         updates.checkSetSubscriptionProperties(me, changes);
@@ -56,8 +56,8 @@ public final class SubscriptionPropertyViews {
     static ChannelUpdateActions.SubChange change(String property, JsonNode value, long channelId) {
         switch (property) {
             case "color" -> {
-                if (!value.isTextual()) throw ApiError.bad("color is not a string");
-                if (!COLOR.matcher(value.textValue()).matches()) throw ApiError.bad("color is not a valid hex color code");
+                if (!value.isTextual()) throw ChannelErrors.colorIsNotString();
+                if (!COLOR.matcher(value.textValue()).matches()) throw ChannelErrors.colorIsNotValidHexColorCode();
                 return new ChannelUpdateActions.SubChange(channelId, "color", value.textValue(), List.of("color"), List.of(value));
             }
             case "is_muted", "in_home_view" -> {
@@ -71,12 +71,12 @@ public final class SubscriptionPropertyViews {
                 boolean v = bool(property, value);
                 return new ChannelUpdateActions.SubChange(channelId, property, v, List.of(property), List.of(F.booleanNode(v)));
             }
-            default -> throw ApiError.bad("Unknown subscription property: " + property);
+            default -> throw ChannelErrors.unknownSubscriptionProperty(property);
         }
     }
 
     private static boolean bool(String property, JsonNode value) {
-        if (!value.isBoolean()) throw ApiError.bad(property + " is not a boolean");
+        if (!value.isBoolean()) throw ChannelErrors.propertyIsNotBoolean(property);
         return value.booleanValue();
     }
 }

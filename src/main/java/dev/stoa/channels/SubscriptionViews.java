@@ -3,6 +3,7 @@ package dev.stoa.channels;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import java.util.LinkedHashMap;
@@ -23,7 +24,7 @@ public final class SubscriptionViews {
 
     static String includeSubscribers(Request req) {
         String v = req.str("include_subscribers", "false");
-        if (!Set.of("true", "false", "partial").contains(v)) throw ApiError.invalid("include_subscribers");
+        if (!Set.of("true", "false", "partial").contains(v)) throw CommonErrors.invalidIncludeSubscribers();
         return v;
     }
 
@@ -40,7 +41,7 @@ public final class SubscriptionViews {
         boolean announce = req.bool("announce", false);
         Map<String, String> wanted = new LinkedHashMap<>(); // name → description
         for (JsonNode s : list) {
-            if (!s.isObject() || !s.path("name").isTextual()) throw ApiError.bad("subscriptions[" + wanted.size() + "] is not a dict");
+            if (!s.isObject() || !s.path("name").isTextual()) throw ChannelErrors.subscriptionsIsNotDict(wanted.size());
             wanted.putIfAbsent(ChannelParams.name(s.get("name").textValue()),
                     ChannelParams.description(s.path("description").asText("")));
         }

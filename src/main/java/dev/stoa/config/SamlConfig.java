@@ -1,5 +1,7 @@
 package dev.stoa.config;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
@@ -8,11 +10,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * SAML 2.0 sign-in (Zulip's SOCIAL_AUTH_SAML_ENABLED_IDPS, one identity provider): the provider's
+ * SAML 2.0 sign-in (Zulip's SOCIAL_AUTH_SAML_ENABLED_IDPS), one identity provider: the provider's
  * name in Zulip's URLs (/accounts/login/social/saml/{name}), its entity ID, its single sign-on URL
  * (the HTTP-Redirect binding), the certificate its signatures must verify with, Stoa's own entity ID
  * (the external URL unless set), the button's name and icon, and the attributes carrying the email
@@ -26,6 +34,49 @@ public record SamlConfig(String idpName, String idpEntityId, URI idpUrl, String 
 
     static final String[] NAMES = {"saml-idp-name", "saml-idp-entity-id", "saml-idp-url", "saml-idp-cert-file", "saml-sp-entity-id",
             "saml-display-name", "saml-display-icon", "saml-attr-email", "saml-attr-first-name", "saml-attr-last-name", "saml-attr-map"};
+
+    /**
+     * Every configured identity provider: the one the saml-* flags describe, then each table of the TOML file
+     * --saml-idps-file names ([name] with the same keys without "saml-": idp-url, idp-entity-id, idp-cert-file,
+     * display-name, attr-email…), as Zulip's SOCIAL_AUTH_SAML_ENABLED_IDPS holds several. Names are unique.
+     */
+    static List<SamlConfig> all(Map<String, String> v) {
+        List<SamlConfig> out = new ArrayList<>();
+        SamlConfig flags = from(v);
+        if (flags != null) out.add(flags);
+        String file = v.get("saml-idps-file");
+        if (file != null && !file.isBlank()) out.addAll(fromFile(Path.of(file.strip())));
+        Set<String> names = new HashSet<>();
+        for (SamlConfig c : out) if (!names.add(c.idpName())) throw new Config.ConfigError("two SAML identity providers are named '" + c.idpName() + "'");
+        return List.copyOf(out);
+    }
+
+    private static List<SamlConfig> fromFile(Path file) {
+        JsonNode root;
+        try {
+            root = new TomlMapper().readTree(Files.readString(file));
+        } catch (IOException e) {
+            throw new Config.ConfigError("--saml-idps-file: cannot read " + file + " as TOML");
+        }
+        List<SamlConfig> out = new ArrayList<>();
+        for (var table : root.properties()) {
+            if (!table.getValue().isObject()) throw new Config.ConfigError(file + ": '" + table.getKey() + "' must be a table ([name] with idp-url, idp-entity-id…)");
+            Map<String, String> v = new HashMap<>();
+            v.put("saml-idp-name", table.getKey());
+            for (var e : table.getValue().properties()) {
+                String key = "saml-" + e.getKey();
+                if (!Arrays.asList(NAMES).contains(key) || key.equals("saml-idp-name")) {
+                    throw new Config.ConfigError(file + ": unknown key '" + e.getKey() + "' in [" + table.getKey() + "]");
+                }
+                if (!e.getValue().isValueNode()) throw new Config.ConfigError(file + ": '" + e.getKey() + "' must be a string");
+                v.put(key, e.getValue().asText());
+            }
+            SamlConfig c = from(v);
+            if (c == null) throw new Config.ConfigError(file + ": [" + table.getKey() + "] needs idp-url");
+            out.add(c);
+        }
+        return out;
+    }
 
     /** null when --saml-idp-url is not set. */
     static SamlConfig from(Map<String, String> v) {

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -15,19 +16,20 @@ import java.util.stream.Stream;
  * toString names them only as set or not.
  */
 public record SignInConfig(boolean emailAuth, boolean twoFactor, LdapConfig ldap, OidcConfig oidc, ScimConfig scim, GithubConfig github,
-                           SamlConfig saml) {
+                           List<SamlConfig> saml) {
     public static final String[] NAMES = Stream.concat(Stream.of("email-auth", "two-factor"),
-            Stream.of(LdapConfig.NAMES, OidcConfig.NAMES, ScimConfig.NAMES, GithubConfig.NAMES, SamlConfig.NAMES).flatMap(Arrays::stream)).toArray(String[]::new);
+            Stream.of(LdapConfig.NAMES, OidcConfig.NAMES, ScimConfig.NAMES, GithubConfig.NAMES, SamlConfig.NAMES,
+            new String[] {"saml-idps-file"}).flatMap(Arrays::stream)).toArray(String[]::new);
 
     public static SignInConfig defaults() {
-        return new SignInConfig(true, false, null, null, null, null, null);
+        return new SignInConfig(true, false, null, null, null, null, List.of());
     }
 
     static SignInConfig from(Map<String, String> v) {
         boolean email = bool(v, "email-auth", true);
         // Zulip's TWO_FACTOR_AUTHENTICATION_ENABLED: people may protect their password sign-in with a TOTP app
         return new SignInConfig(email, bool(v, "two-factor", false), LdapConfig.from(v), OidcConfig.from(v), ScimConfig.from(v), GithubConfig.from(v),
-                SamlConfig.from(v));
+                SamlConfig.all(v));
     }
 
     static boolean bool(Map<String, String> v, String name, boolean dflt) {
@@ -78,5 +80,6 @@ public record SignInConfig(boolean emailAuth, boolean twoFactor, LdapConfig ldap
 
     public SignInConfig withGithub(GithubConfig g) { return new SignInConfig(emailAuth, twoFactor, ldap, oidc, scim, g, saml); }
 
-    public SignInConfig withSaml(SamlConfig s) { return new SignInConfig(emailAuth, twoFactor, ldap, oidc, scim, github, s); }
+    /** These SAML identity providers instead of the configured ones. */
+    public SignInConfig withSaml(SamlConfig... s) { return new SignInConfig(emailAuth, twoFactor, ldap, oidc, scim, github, List.of(s)); }
 }

@@ -104,7 +104,7 @@ public final class GroupActions {
     /** PATCH /user_groups/{id}: can_manage_group (deactivated groups too, to reactivate them). */
     public void checkUpdate(User caller, long groupId, Update u) {
         db.write(tx -> {
-            GroupStore.Row g = forUpdate(tx, caller, groupId, "can_manage_group", true);
+            Group g = forUpdate(tx, caller, groupId, "can_manage_group", true);
             if (u.name() != null && !u.name().equals(g.name())) GroupRules.checkName(u.name());
             for (var e : u.settings().entrySet()) values.validate(tx.h(), e.getValue().newValue(), GroupSettingRules.GROUP.get(e.getKey()));
             update(tx, groupId, u);
@@ -188,9 +188,9 @@ public final class GroupActions {
      * a system group, and the caller may manage all groups, manage this one, or holds `setting`.
      * The row is locked to the end of the transaction on PostgreSQL.
      */
-    private GroupStore.Row forUpdate(Tx tx, User a, long groupId, String setting, boolean allowDeactivated) {
+    private Group forUpdate(Tx tx, User a, long groupId, String setting, boolean allowDeactivated) {
         Handle h = tx.h();
-        GroupStore.Row g = store.findForUpdate(tx, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
+        Group g = store.findForUpdate(tx, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
         if (g.deactivated() && !allowDeactivated) throw ApiError.bad("User group is deactivated.");
         if (g.system()) throw ApiError.unauthorizedAction();
         if (resolver.hasPermission(h, a, realmSetting.apply("can_manage_all_groups"), GroupSettingRules.REALM.get("can_manage_all_groups"))) return g;
@@ -204,6 +204,32 @@ public final class GroupActions {
         return db.write(tx -> create(tx, actor, n));
     }
 
+    /*
+     * A provisioning system's changes (SCIM, Zulip's ZulipSCIMGroup), inside its own transaction: there is no acting
+     * person, so a new group's settings that would default to its creator must be given; names and members are checked
+     * as the API's are, and the events are the API's.
+     */
+
+    public long createIn(Tx tx, NewGroup n) {
+        GroupRules.checkName(n.name());
+        GroupRules.checkUsers(store, tx.h(), n.members());
+        return create(tx, null, n);
+    }
+
+    public void renameIn(Tx tx, long groupId, String name) {
+        GroupRules.checkName(name);
+        update(tx, groupId, new Update(name, null, Map.of(), false));
+    }
+
+    public void updateMembersIn(Tx tx, long groupId, List<Long> add, List<Long> delete) {
+        GroupRules.checkUsers(store, tx.h(), add);
+        updateMembers(tx, groupId, add, delete);
+    }
+
+    public void deactivateIn(Tx tx, long groupId) {
+        deactivate(tx, groupId);
+    }
+
     private long create(Tx tx, User actor, NewGroup n) {
         Handle h = tx.h();
         if (store.nameTaken(h, n.name(), -1)) throw ApiError.bad("User group '" + n.name() + "' already exists.");
@@ -213,15 +239,18 @@ public final class GroupActions {
             if (v == null) v = defaultValue(h, e.getValue().defaultGroupName(), actor);
             settings.set(e.getKey(), v);
         }
-        long id = store.insert(tx, n.name(), n.description(), false, clock.instant().getEpochSecond(), actor.id(), Json.write(settings));
+        long id = store.insert(tx, n.name(), n.description(), false, clock.instant().getEpochSecond(), actor == null ? null : actor.id(), Json.write(settings));
         store.addMembers(tx, id, n.members());
         store.addSubgroups(tx, id, n.subgroups());
-        log.append(tx, new GroupEvent.Add(store.apiGroups(h, true, id).get(0).deepCopy()), Recipients.all());
+        log.append(tx, new GroupEvent.Add(GroupJson.apiGroup(store, h, id)), Recipients.all());
         return id;
     }
 
     private JsonNode defaultValue(Handle h, String name, User actor) {
-        if (name.equals(GroupSettingRules.GROUP_CREATOR)) return GroupSettingValues.anonymous(List.of(actor.id()), List.of());
+        if (name.equals(GroupSettingRules.GROUP_CREATOR)) {
+            if (actor == null) throw new IllegalStateException("a group made without a person gives every creator-default setting");
+            return GroupSettingValues.anonymous(List.of(actor.id()), List.of());
+        }
         long id = store.systemGroupId(h, name);
         return Json.MAPPER.getNodeFactory().numberNode(id);
     }
@@ -238,12 +267,12 @@ public final class GroupActions {
 
     private void update(Tx tx, long groupId, Update u) {
         Handle h = tx.h();
-        GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
+        Group g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
         boolean deactivated = g.deactivated();
         if (u.reactivate() && deactivated) {
             store.set(tx, groupId, "deactivated", false);
             deactivated = false;
-            Hints hints = Hints.NONE.withGroup((ObjectNode) store.apiGroups(h, true, groupId).get(0));
+            Hints hints = Hints.NONE.withGroup(GroupJson.apiGroup(store, h, groupId));
             log.append(tx, new GroupEvent.Update(groupId, Json.object().put("deactivated", false), hints), Recipients.all());
         }
         if (u.name() != null && !u.name().equals(g.name())) {
@@ -258,7 +287,7 @@ public final class GroupActions {
         updateSettings(tx, g, u.settings(), deactivated);
     }
 
-    private void updateSettings(Tx tx, GroupStore.Row g, Map<String, GroupSettingValues.Change> changes, boolean deactivated) {
+    private void updateSettings(Tx tx, Group g, Map<String, GroupSettingValues.Change> changes, boolean deactivated) {
         ObjectNode settings = g.settings().deepCopy();
         for (var e : changes.entrySet()) {
             JsonNode current = values.apiValue(tx.h(), settings.get(e.getKey()));
@@ -311,7 +340,7 @@ public final class GroupActions {
             out.add(o);
         }
         for (UsageCheck c : usageChecks) out.addAll(c.objections(h, groupId));
-        for (GroupStore.Row other : store.all(h)) {
+        for (Group other : store.all(h)) {
             if (other.deactivated()) continue;
             List<String> settings = new ArrayList<>();
             for (String k : GroupSettingRules.GROUP.keySet()) if (GroupSettingValues.mentions(other.settings().get(k), groupId)) settings.add(k);
@@ -333,7 +362,7 @@ public final class GroupActions {
 
     private void updateMembers(Tx tx, long groupId, List<Long> add, List<Long> delete) {
         Handle h = tx.h();
-        GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
+        Group g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
         Set<Long> existing = new TreeSet<>(store.directMembers(h, groupId));
         for (long u : add) if (existing.contains(u)) throw ApiError.bad("User " + u + " is already a member of this group");
         Set<Long> active = new TreeSet<>(store.activeDirectMembers(h, groupId));
@@ -360,7 +389,7 @@ public final class GroupActions {
 
     private void updateSubgroups(Tx tx, long groupId, List<Long> add, List<Long> delete) {
         Handle h = tx.h();
-        GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
+        Group g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
         Set<Long> existing = new TreeSet<>(store.directSubgroups(h, groupId));
         if (!add.isEmpty()) {
             for (long s : add) if (existing.contains(s)) throw ApiError.bad("User group " + s + " is already a subgroup of this group.");

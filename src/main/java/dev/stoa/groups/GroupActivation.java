@@ -28,7 +28,7 @@ public final class GroupActivation {
         var h = tx.h();
         List<Long> member = store.groupsOf(h, userId);
         Set<Long> activeUsers = store.allActiveUsers(h);
-        for (GroupStore.Row g : store.all(h)) {
+        for (Group g : store.all(h)) {
             Hints marker = Hints.NONE.withDeactivated(g.deactivated());
             if (member.contains(g.id())) {
                 log.append(tx, active ? new GroupEvent.AddMembers(g.id(), List.of(userId), marker)

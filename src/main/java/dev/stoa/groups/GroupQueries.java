@@ -18,12 +18,12 @@ public final class GroupQueries {
 
     /** GET /user_groups' user_groups. */
     public ArrayNode apiGroups(boolean withDeactivated) {
-        return db.read(h -> store.apiGroups(h, withDeactivated, null));
+        return GroupJson.apiGroups(db.read(h -> store.listing(h, withDeactivated, null)));
     }
 
     /** Zulip's access_user_group_to_read_membership. */
-    private GroupStore.Row forRead(Handle h, long groupId) {
-        GroupStore.Row g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
+    private Group forRead(Handle h, long groupId) {
+        Group g = store.find(h, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
         if (g.deactivated()) throw ApiError.bad("User group is deactivated.");
         return g;
     }

@@ -32,7 +32,7 @@ final class GroupRules {
 
     static void checkSubgroups(GroupStore store, Handle h, List<Long> ids) {
         for (long s : ids) {
-            GroupStore.Row g = store.find(h, s).orElseThrow(() -> ApiError.bad("Invalid user group ID: " + s));
+            Group g = store.find(h, s).orElseThrow(() -> ApiError.bad("Invalid user group ID: " + s));
             if (g.deactivated()) throw ApiError.bad("User group is deactivated.");
         }
     }

@@ -80,7 +80,7 @@ public final class GroupSettingValues {
     public JsonNode validate(Handle h, JsonNode value, GroupSettingRule rule) {
         String setting = rule.name();
         if (value.isIntegralNumber()) {
-            GroupStore.Row g = store.find(h, value.longValue()).orElseThrow(() -> ApiError.bad("Invalid user group"));
+            Group g = store.find(h, value.longValue()).orElseThrow(() -> ApiError.bad("Invalid user group"));
             if (g.deactivated()) throw ApiError.bad("User group is deactivated.");
             checkSystemGroup(g, rule);
             return value;
@@ -90,13 +90,13 @@ public final class GroupSettingValues {
         Set<Long> active = store.activeUsers(h, members);
         for (long m : members) if (!active.contains(m)) throw ApiError.bad("Invalid user ID: " + m);
         for (long s : longs(value.get("direct_subgroups"))) {
-            GroupStore.Row g = store.find(h, s).orElseThrow(() -> ApiError.bad("Invalid user group ID: " + s));
+            Group g = store.find(h, s).orElseThrow(() -> ApiError.bad("Invalid user group ID: " + s));
             if (g.deactivated()) throw ApiError.bad("User group is deactivated.");
         }
         return value;
     }
 
-    private static void checkSystemGroup(GroupStore.Row g, GroupSettingRule rule) {
+    private static void checkSystemGroup(Group g, GroupSettingRule rule) {
         String setting = rule.name();
         if (rule.requireSystemGroup() && !g.system()) throw ApiError.bad("'" + setting + "' must be a system user group.");
         if (!g.system()) return;

@@ -22,6 +22,6 @@ public final class GroupState implements StateContributor {
     @Override
     public void fetch(Context ctx, ObjectNode state) {
         boolean withDeactivated = ctx.options().can("include_deactivated_groups");
-        state.set("realm_user_groups", store.apiGroups(ctx.h(), withDeactivated, null));
+        state.set("realm_user_groups", GroupJson.apiGroups(store.listing(ctx.h(), withDeactivated, null)));
     }
 }

@@ -1,7 +1,6 @@
 package dev.stoa.groups;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Dialect;
 import dev.stoa.db.Tx;
@@ -9,6 +8,8 @@ import dev.stoa.events.CachedTable;
 import dev.stoa.events.EventLog;
 import dev.stoa.http.Json;
 import java.util.ArrayList;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -39,10 +40,22 @@ public final class GroupStore {
                     JOIN user_groups sg ON sg.id = s.subgroup_id AND NOT sg.deactivated)
             """;
 
-    /** A group row; settings holds the six group-setting values. */
-    public record Row(long id, String name, String description, boolean system, boolean deactivated, ObjectNode settings) {}
+    private static final String ROW = "SELECT id, name, description, is_system_group, deactivated, date_created, creator_id, settings FROM user_groups";
 
-    private static final String ROW = "SELECT id, name, description, is_system_group, deactivated, settings FROM user_groups";
+    private static Group group(ResultSet rs) throws SQLException {
+        long created = rs.getLong(6);
+        Long dateCreated = rs.wasNull() ? null : created;
+        long creator = rs.getLong(7);
+        Long creatorId = rs.wasNull() ? null : creator;
+        return new Group(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getBoolean(4), rs.getBoolean(5), dateCreated, creatorId,
+                (ObjectNode) Json.parse(rs.getString(8)));
+    }
+
+    /**
+     * The groups (or only one) with what the API's UserGroup shows of each: active direct members
+     * and direct subgroups by group id, and the active users (a setting's members are filtered by them).
+     */
+    public record Listing(List<Group> groups, Map<Long, List<Long>> members, Map<Long, List<Long>> subgroups, Set<Long> activeUsers) {}
 
     public long insert(Tx tx, String name, String description, boolean system, long now, Long creatorId, String settingsJson) {
         long id = tx.h().createUpdate("INSERT INTO user_groups (name, description, is_system_group, date_created, creator_id, settings) VALUES (?, ?, ?, ?, ?, ?)")
@@ -52,21 +65,18 @@ public final class GroupStore {
         return id;
     }
 
-    public Optional<Row> find(Handle h, long id) {
-        return h.createQuery(ROW + " WHERE id = ?").bind(0, id).map((rs, c) -> new Row(rs.getLong(1), rs.getString(2), rs.getString(3),
-                rs.getBoolean(4), rs.getBoolean(5), (ObjectNode) Json.parse(rs.getString(6)))).findOne();
+    public Optional<Group> find(Handle h, long id) {
+        return h.createQuery(ROW + " WHERE id = ?").bind(0, id).map((rs, c) -> group(rs)).findOne();
     }
 
     /** The group, its row locked to the end of the transaction on PostgreSQL (SQLite's single writer already serializes). */
-    public Optional<Row> findForUpdate(Tx tx, long id) {
+    public Optional<Group> findForUpdate(Tx tx, long id) {
         String lock = tx.dialect() == Dialect.POSTGRES ? " FOR UPDATE" : "";
-        return tx.h().createQuery(ROW + " WHERE id = ?" + lock).bind(0, id).map((rs, c) -> new Row(rs.getLong(1), rs.getString(2),
-                rs.getString(3), rs.getBoolean(4), rs.getBoolean(5), (ObjectNode) Json.parse(rs.getString(6)))).findOne();
+        return tx.h().createQuery(ROW + " WHERE id = ?" + lock).bind(0, id).map((rs, c) -> group(rs)).findOne();
     }
 
-    public List<Row> all(Handle h) {
-        return h.createQuery(ROW + " ORDER BY id").map((rs, c) -> new Row(rs.getLong(1), rs.getString(2), rs.getString(3),
-                rs.getBoolean(4), rs.getBoolean(5), (ObjectNode) Json.parse(rs.getString(6)))).list();
+    public List<Group> all(Handle h) {
+        return h.createQuery(ROW + " ORDER BY id").map((rs, c) -> group(rs)).list();
     }
 
     public boolean nameTaken(Handle h, String name, long exceptId) {
@@ -75,9 +85,8 @@ public final class GroupStore {
     }
 
     /** The active (not deactivated) group with exactly this name (mentions inside a send's transaction). */
-    public Optional<Row> activeByName(Handle h, String name) {
-        return h.createQuery(ROW + " WHERE name = ? AND NOT deactivated").bind(0, name).map((rs, c) -> new Row(rs.getLong(1), rs.getString(2),
-                rs.getString(3), rs.getBoolean(4), rs.getBoolean(5), (ObjectNode) Json.parse(rs.getString(6)))).findOne();
+    public Optional<Group> activeByName(Handle h, String name) {
+        return h.createQuery(ROW + " WHERE name = ? AND NOT deactivated").bind(0, name).map((rs, c) -> group(rs)).findOne();
     }
 
     /** Sets one column; `column` is a constant from the calling action, never user input. */
@@ -237,38 +246,16 @@ public final class GroupStore {
         return out;
     }
 
-    /** Every group (or only `onlyId`) in the API's UserGroup shape. */
-    public ArrayNode apiGroups(Handle h, boolean withDeactivated, Long onlyId) {
-        Map<Long, ArrayNode> members = new HashMap<>(), subgroups = new HashMap<>();
+    /** Every group (or only `onlyId`), by id, with what GroupJson needs to show them. */
+    public Listing listing(Handle h, boolean withDeactivated, Long onlyId) {
+        Map<Long, List<Long>> members = new HashMap<>(), subgroups = new HashMap<>();
         h.createQuery("SELECT group_id, user_id FROM group_members m JOIN users u ON u.id = m.user_id WHERE u.is_active ORDER BY group_id, user_id")
-                .map((rs, c) -> members.computeIfAbsent(rs.getLong(1), k -> Json.array()).add(rs.getLong(2))).list();
+                .map((rs, c) -> members.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(rs.getLong(2))).list();
         h.createQuery("SELECT group_id, subgroup_id FROM group_subgroups ORDER BY group_id, subgroup_id")
-                .map((rs, c) -> subgroups.computeIfAbsent(rs.getLong(1), k -> Json.array()).add(rs.getLong(2))).list();
-        Set<Long> active = new HashSet<>(h.createQuery("SELECT id FROM users WHERE is_active").mapTo(Long.class).list());
-        ArrayNode out = Json.array();
-        h.createQuery("SELECT id, name, description, is_system_group, deactivated, date_created, creator_id, settings FROM user_groups ORDER BY id")
-                .map((rs, c) -> {
-                    long id = rs.getLong(1);
-                    boolean deactivated = rs.getBoolean(5);
-                    if ((deactivated && !withDeactivated) || (onlyId != null && onlyId != id)) return null;
-                    ObjectNode g = Json.object();
-                    g.put("id", id);
-                    g.put("name", rs.getString(2));
-                    g.put("description", rs.getString(3));
-                    g.set("members", members.getOrDefault(id, Json.array()));
-                    g.set("direct_subgroup_ids", subgroups.getOrDefault(id, Json.array()));
-                    g.put("is_system_group", rs.getBoolean(4));
-                    long created = rs.getLong(6);
-                    if (rs.wasNull()) g.putNull("date_created"); else g.put("date_created", created);
-                    long creator = rs.getLong(7);
-                    if (rs.wasNull()) g.putNull("creator_id"); else g.put("creator_id", creator);
-                    g.put("deactivated", deactivated);
-                    ObjectNode settings = (ObjectNode) Json.parse(rs.getString(8));
-                    for (String k : GroupState.SETTINGS) g.set(k, GroupSettingValues.apiValue(settings.get(k), active));
-                    out.add(g);
-                    return null;
-                }).list();
-        return out;
+                .map((rs, c) -> subgroups.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(rs.getLong(2))).list();
+        Set<Long> active = allActiveUsers(h);
+        List<Group> groups = all(h).stream().filter(g -> (withDeactivated || !g.deactivated()) && (onlyId == null || onlyId == g.id())).toList();
+        return new Listing(groups, members, subgroups, active);
     }
 
     /** The groups userId directly belongs to. */

@@ -6,7 +6,6 @@ import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.MessageEvent;
 import dev.stoa.events.Recipients;
-import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.realm.RealmHolder;
@@ -60,7 +59,7 @@ public final class EditTypingActions {
             List<Long> notify;
             if (m.isChannel()) {
                 if (!me.setting("send_stream_typing_notifications").asBoolean(true)) {
-                    throw ApiError.bad("User has disabled typing notifications for channel messages");
+                    throw MessageErrors.typingNotificationsDisabledForChannels();
                 }
                 recipient.put("type", "channel").put("channel_id", m.channelId()).put("topic", m.topic());
                 List<Long> subscribers = subs.subscribers(h, m.channelId());
@@ -68,7 +67,7 @@ public final class EditTypingActions {
                 notify = listening(h, subscribers);
             } else {
                 if (!me.setting("send_private_typing_notifications").asBoolean(true)) {
-                    throw ApiError.bad("User has disabled typing notifications for direct messages");
+                    throw MessageErrors.typingNotificationsDisabledForDirectMessages();
                 }
                 notify = listening(h, m.dmUserIds());
                 recipient.put("type", "direct").set("user_ids", Json.tree(notify));

@@ -16,8 +16,8 @@ public final class FlagViews {
 
     private static String flag(Request req) {
         String flag = req.str("flag");
-        if (Flags.bit(flag) == null && !flag.equals("wildcard_mentioned")) throw ApiError.bad("Invalid flag: '" + flag + "'");
-        if (!Flags.EDITABLE.contains(flag)) throw ApiError.bad("Flag not editable: '" + flag + "'");
+        if (Flags.bit(flag) == null && !flag.equals("wildcard_mentioned")) throw MessageErrors.invalidFlag(flag);
+        if (!Flags.EDITABLE.contains(flag)) throw MessageErrors.flagNotEditable(flag);
         return flag;
     }
 
@@ -26,7 +26,7 @@ public final class FlagViews {
         return switch (op) {
             case "add" -> true;
             case "remove" -> false;
-            default -> throw ApiError.bad("Invalid message flag operation: '" + op + "'");
+            default -> throw MessageErrors.invalidMessageFlagOperation(op);
         };
     }
 
@@ -44,8 +44,8 @@ public final class FlagViews {
         String anchor = req.str("anchor");
         int before = req.integer("num_before", 0);
         int after = req.integer("num_after", 0);
-        if (before < 0 || after < 0) throw ApiError.bad("Invalid num_before");
-        if (before + after > MessageRules.MAX_FETCH) throw ApiError.bad("Too many messages requested (maximum 5000).");
+        if (before < 0 || after < 0) throw MessageErrors.invalidNumBefore();
+        if (before + after > MessageRules.MAX_FETCH) throw MessageErrors.tooManyMessagesRequested();
         boolean include = req.bool("include_anchor", true);
         Narrow narrow = Narrow.parse(req.json("narrow"));
         MessageViews.chargeSearch(req, narrow);

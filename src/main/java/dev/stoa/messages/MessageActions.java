@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.channels.Channel;
 import dev.stoa.channels.ChannelAccess;
+import dev.stoa.channels.ChannelErrors;
 import dev.stoa.channels.ChannelStore;
 import dev.stoa.channels.SubscriptionStore;
 import dev.stoa.db.Db;
@@ -17,7 +18,6 @@ import dev.stoa.events.Recipients;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.markdown.Rendered;
@@ -160,7 +160,7 @@ public final class MessageActions {
         return switch (type) {
             case "direct", "private" -> resolveDm(h, me, DmTo.parse(to), content);
             case "stream", "channel" -> resolveChannel(h, me, to, topic, content);
-            default -> throw ApiError.bad("Invalid message type");
+            default -> throw MessageErrors.invalidMessageType();
         };
     }
 
@@ -174,11 +174,11 @@ public final class MessageActions {
         Set<Long> ids = new LinkedHashSet<>();
         List<User> recipients = dmRecipients(h, to);
         for (User u : recipients) {
-            if (!u.isActive() && !u.isBot()) throw ApiError.bad("'" + u.deliveryEmail() + "' is no longer using Zulip.");
+            if (!u.isActive() && !u.isBot()) throw MessageErrors.noLongerUsingZulip(u.deliveryEmail());
             ids.add(u.id());
         }
         if (!recipients.stream().allMatch(deps.userAccess().visibleTo(h, me))) {
-            throw ApiError.bad("You do not have permission to access some of the recipients.");
+            throw MessageErrors.noPermissionToAccessSomeOfRecipients();
         }
         ids.add(me.id());
         checkDmPermission(h, me, ids);
@@ -191,7 +191,7 @@ public final class MessageActions {
         for (User u : deps.users().byIds(h, participants)) if (u.id() != me.id() && !u.isBot()) onlyBotsOrSelf = false;
         if (onlyBotsOrSelf) return;
         if (!deps.resolver().isMember(h, me.id(), deps.realm().get().get("direct_message_permission_group"))) {
-            throw ApiError.bad("You do not have permission to send direct messages to this recipient.");
+            throw MessageErrors.noPermissionToSendDirectMessages();
         }
     }
 
@@ -208,14 +208,14 @@ public final class MessageActions {
                 for (JsonNode e : n) {
                     if (e.isIntegralNumber()) distinct.add(e.longValue());
                     else if (e.isTextual()) distinct.add(e.textValue());
-                    else throw ApiError.bad("Invalid data type for recipients");
+                    else throw MessageErrors.invalidDataTypeForRecipients();
                 }
             } else if (n != null && n.isIntegralNumber()) {
                 distinct.add(n.longValue());
             } else {
                 for (String part : to.split(",")) if (!part.isBlank()) distinct.add(part.strip());
             }
-            if (distinct.isEmpty()) throw ApiError.bad("Message must have recipients");
+            if (distinct.isEmpty()) throw MessageErrors.messageMustHaveRecipients();
             return new DmTo(List.copyOf(distinct));
         }
     }
@@ -241,7 +241,7 @@ public final class MessageActions {
         for (Object r : to.distinct()) {
             if (r instanceof Long id) {
                 User u = byId.get(id);
-                if (u == null) throw ApiError.bad("Invalid user ID " + id);
+                if (u == null) throw MessageErrors.invalidRecipient(id);
                 out.add(u);
             } else {
                 out.add(userByEmail(h, (String) r));
@@ -252,7 +252,7 @@ public final class MessageActions {
 
     private User userByEmail(Handle h, String email) {
         User u = MessageRules.userByEmail(h, deps.users(), email);
-        if (u == null) throw ApiError.bad("Invalid email '" + email + "'");
+        if (u == null) throw MessageErrors.invalidEmail(email);
         return u;
     }
 
@@ -289,10 +289,10 @@ public final class MessageActions {
         if (n != null && n.isArray() && n.size() == 1) n = n.get(0);
         if (n != null && n.isIntegralNumber()) {
             long id = n.longValue();
-            return deps.channels().byId(h, id).orElseThrow(() -> ApiError.of(ErrorCode.STREAM_DOES_NOT_EXIST, "Channel with ID '" + id + "' does not exist").with("stream_id", id));
+            return deps.channels().byId(h, id).orElseThrow(() -> MessageErrors.channelWithIdDoesNotExist(id).with("stream_id", id));
         }
         String name = (n != null && n.isTextual() ? n.textValue() : to).strip();
-        return deps.channels().byName(h, name).orElseThrow(() -> ApiError.of(ErrorCode.STREAM_DOES_NOT_EXIST, "Channel '" + name + "' does not exist").with("stream", name));
+        return deps.channels().byName(h, name).orElseThrow(() -> ChannelErrors.channelDoesNotExist(name).with("stream", name));
     }
 
     /** A system bot's channel message (notification or welcome bot), inside the caller's transaction: no checks, client "Internal". */

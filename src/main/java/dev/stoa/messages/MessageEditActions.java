@@ -9,7 +9,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.Hints;
 import dev.stoa.events.MessageEvent;
 import dev.stoa.events.Recipients;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.markdown.Rendered;
@@ -82,16 +82,16 @@ public final class MessageEditActions {
             // PostgreSQL: a move's plan then sees every message whose event precedes its own.
             if (in.topic() != null || in.streamId() != null) tx.lockAppends();
             Message m = MessageRules.readable(h, store, access, me, in.messageId());
-            if (!m.isChannel() && in.streamId() != null) throw ApiError.bad("Direct messages cannot be moved to channels.");
-            if (!m.isChannel() && in.topic() != null) throw ApiError.bad("Direct messages cannot have topics.");
-            if (in.topic() != null && MessageEditRules.resolvesEmptyTopic(in.topic())) throw ApiError.bad("General chat cannot be marked as resolved");
+            if (!m.isChannel() && in.streamId() != null) throw MessageErrors.directMessagesCannotBeMovedToChannels();
+            if (!m.isChannel() && in.topic() != null) throw MessageErrors.directMessagesCannotHaveTopics();
+            if (in.topic() != null && MessageEditRules.resolvesEmptyTopic(in.topic())) throw MessageErrors.generalChatCannotBeMarkedAsResolved();
             String newTopic = changedTopic(m, in, rs);
             ContentEdit ce = in.content() == null ? null : contentEdit(h, me, m, in, rs, now);
             Move mv = null;
             boolean resolveOnly = false;
             if (m.isChannel() && (newTopic != null || in.streamId() != null)) {
                 Channel from = deps.channels().byId(h, m.channelId()).orElseThrow();
-                Channel to = in.streamId() == null ? from : deps.channels().byId(h, in.streamId()).orElseThrow(() -> ApiError.bad("Invalid channel ID"));
+                Channel to = in.streamId() == null ? from : deps.channels().byId(h, in.streamId()).orElseThrow(() -> CommonErrors.invalidChannelId());
                 String topic = newTopic == null ? m.topic() : MessageRules.checkTopic(h, store, deps.resolver(), newTopic, to, rs, me);
                 resolveOnly = to.id() == from.id() && MessageEditRules.isResolveToggle(m.topic(), topic);
                 Access.View view = access.view(h, me);
@@ -113,9 +113,9 @@ public final class MessageEditActions {
     private static String changedTopic(Message m, EditInput in, Realm rs) {
         String topic = in.topic();
         if (topic != null && m.isChannel() && MessageRules.normalizeTopic(topic, rs).equals(m.topic())) topic = null;
-        if (in.content() == null && topic == null && in.streamId() == null) throw ApiError.bad("Nothing to change");
+        if (in.content() == null && topic == null && in.streamId() == null) throw MessageErrors.nothingToChange();
         if (topic == null && in.streamId() == null && !in.propagateMode().equals("change_one")) {
-            throw ApiError.bad("Invalid propagate_mode without topic edit");
+            throw MessageErrors.invalidPropagateModeWithoutTopicEdit();
         }
         return topic;
     }

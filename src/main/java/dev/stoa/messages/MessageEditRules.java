@@ -3,9 +3,9 @@ package dev.stoa.messages;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.channels.Channel;
 import dev.stoa.channels.ChannelAccess;
+import dev.stoa.channels.ChannelErrors;
 import dev.stoa.groups.GroupResolver;
-import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.identity.User;
 import dev.stoa.realm.Realm;
 import java.nio.charset.StandardCharsets;
@@ -56,42 +56,41 @@ final class MessageEditRules {
     static void checkContentEdit(Message m, User me, Realm rs, long now, String prevSha) {
         checkCanEdit(m, me, rs, now, GRACE_SECONDS);
         if (prevSha != null && !prevSha.equalsIgnoreCase(sha256(m.content()))) {
-            throw ApiError.bad("'prev_content_sha256' value does not match the expected value.");
+            throw MessageErrors.prevContentSha256Mismatch();
         }
     }
 
     /** Zulip's validate_user_can_edit_message: editing allowed, own message, within the limit plus `grace` seconds. */
     static void checkCanEdit(Message m, User me, Realm rs, long now, long grace) {
-        if (!rs.get("allow_message_editing").asBoolean(true)) throw ApiError.bad("Your organization has turned off message editing");
-        if (m.senderId() != me.id()) throw ApiError.bad("You don't have permission to edit this message");
+        if (!rs.get("allow_message_editing").asBoolean(true)) throw MessageErrors.messageEditingTurnedOff();
+        if (m.senderId() != me.id()) throw MessageErrors.noPermissionToEditMessage();
         JsonNode limit = rs.get("message_content_edit_limit_seconds");
         if (limit != null && limit.isNumber() && now - m.dateSent() > limit.asLong() + grace) {
-            throw ApiError.bad("The time limit for editing this message has passed");
+            throw MessageErrors.editTimeLimitPassed();
         }
     }
 
     void checkMove(Handle h, User me, Message m, Channel from, Channel to, String topic, boolean resolveOnly, Realm rs, long now,
                    Access.View view) {
         if (resolveOnly) {
-            if (!member(h, me, rs.get("can_resolve_topics_group"))) throw ApiError.bad("You don't have permission to resolve topics");
+            if (!member(h, me, rs.get("can_resolve_topics_group"))) throw MessageErrors.noPermissionToResolveTopics();
             return;
         }
         if (!topic.equals(m.topic()) && !member(h, me, rs.get("can_move_messages_between_topics_group"))
                 && !member(h, me, from.setting("can_move_messages_within_channel_group"))) {
-            throw ApiError.bad("You don't have permission to edit this message");
+            throw MessageErrors.noPermissionToEditMessage();
         }
         if (to.id() != from.id()) {
             if (!member(h, me, rs.get("can_move_messages_between_channels_group")) && !member(h, me, from.setting("can_move_messages_out_of_channel_group"))) {
-                throw ApiError.bad("You don't have permission to move this message");
+                throw MessageErrors.noPermissionToMoveMessage();
             }
-            if (!view.canSee(to.id())) throw ApiError.bad("Invalid channel ID");
-            if (!channelAccess.inSendGroup(h, me, to)) throw ApiError.bad("You do not have permission to post in this channel.");
+            if (!view.canSee(to.id())) throw CommonErrors.invalidChannelId();
+            if (!channelAccess.inSendGroup(h, me, to)) throw ChannelErrors.noPermissionToPostInChannel();
         }
         if (!me.isModeratorOrAbove()) {
             long limit = limitFor(rs, to.id() != from.id());
             if (limit >= 0 && now - m.dateSent() > limit + GRACE_SECONDS) {
-                throw ApiError.bad(to.id() != from.id() ? "The time limit for editing this message's channel has passed"
-                        : "The time limit for editing this message's topic has passed");
+                throw to.id() != from.id() ? MessageErrors.channelEditTimeLimitPassed() : MessageErrors.topicEditTimeLimitPassed();
             }
         }
     }
@@ -108,8 +107,7 @@ final class MessageEditRules {
         if (limit < 0) return;
         List<Message> allowed = candidates.stream().filter(x -> now - x.dateSent() <= limit + GRACE_SECONDS).toList();
         if (allowed.size() < candidates.size()) {
-            throw ApiError.of(ErrorCode.MOVE_MESSAGES_TIME_LIMIT_EXCEEDED, "You only have permission to move the " + allowed.size()
-                            + "/" + candidates.size() + " most recent messages in this topic.")
+            throw MessageErrors.moveTimeLimitExceeded(allowed.size(), candidates.size())
                     .with("first_message_id_allowed_to_move", allowed.isEmpty() ? null : allowed.getFirst().id())
                     .with("total_messages_allowed_to_move", allowed.size())
                     .with("total_messages_in_topic", candidates.size());
@@ -121,10 +119,10 @@ final class MessageEditRules {
         if (any) return;
         boolean own = x.senderId() == me.id() && (member(h, me, rs.get("can_delete_own_message_group"))
                 || (c != null && member(h, me, c.setting("can_delete_own_message_group"))));
-        if (!own) throw ApiError.bad("You don't have permission to delete this message");
+        if (!own) throw MessageErrors.noPermissionToDeleteMessage();
         JsonNode limit = rs.get("message_content_delete_limit_seconds");
         if (limit != null && limit.isNumber() && now - x.dateSent() > limit.asLong() + GRACE_SECONDS) {
-            throw ApiError.bad("The time limit for deleting this message has passed");
+            throw MessageErrors.deleteTimeLimitPassed();
         }
     }
 }

@@ -2,7 +2,6 @@ package dev.stoa.messages;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
@@ -27,10 +26,10 @@ public final class MessageEditViews {
         boolean notifyOld = req.bool("send_notification_to_old_thread", false);
         boolean notifyNew = req.bool("send_notification_to_new_thread", true);
         String sha = req.raw("prev_content_sha256");
-        if (!Set.of("change_one", "change_later", "change_all").contains(mode)) throw ApiError.bad("Invalid propagate_mode");
-        if (content == null && topicRaw == null && streamId == null) throw ApiError.bad("Nothing to change");
-        if (content != null && streamId != null) throw ApiError.bad("Cannot change message content while changing channel");
-        if (topicRaw == null && streamId == null && !mode.equals("change_one")) throw ApiError.bad("Invalid propagate_mode without topic edit");
+        if (!Set.of("change_one", "change_later", "change_all").contains(mode)) throw MessageErrors.invalidPropagateMode();
+        if (content == null && topicRaw == null && streamId == null) throw MessageErrors.nothingToChange();
+        if (content != null && streamId != null) throw MessageErrors.cannotChangeMessageContentWhileChangingChannel();
+        if (topicRaw == null && streamId == null && !mode.equals("change_one")) throw MessageErrors.invalidPropagateModeWithoutTopicEdit();
         String newContent = content == null ? null : MessageRules.normalizeContent(content);
         ArrayNode detached = actions.checkEdit(req.user(),
                 new MessageEditActions.EditInput(id, newContent, topicRaw, streamId, mode, notifyOld, notifyNew, sha));

@@ -1,6 +1,5 @@
 package dev.stoa.messages;
 
-import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 
@@ -23,7 +22,7 @@ public final class MessageExtraViews {
     public Object editTyping(Request req) {
         long messageId = req.pathLong("message_id");
         String op = req.str("op");
-        if (!op.equals("start") && !op.equals("stop")) throw ApiError.bad("Invalid op");
+        if (!op.equals("start") && !op.equals("stop")) throw MessageErrors.invalidOp();
         editTyping.checkEditTyping(req.user(), messageId, op);
         return Json.success();
     }

@@ -3,7 +3,6 @@ package dev.stoa.messages;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.realm.Realm;
@@ -41,7 +40,7 @@ final class MessageFetch {
         try {
             return db.readBounded(STATEMENT_LIMIT, fn);
         } catch (Db.TooSlow e) {
-            throw ApiError.bad("This search took too long; narrow it further and try again.");
+            throw MessageErrors.searchTookTooLong();
         }
     }
 
@@ -65,7 +64,7 @@ final class MessageFetch {
             try {
                 anchor = Long.parseLong(a.strip());
             } catch (NumberFormatException e) {
-                throw ApiError.bad("Invalid anchor");
+                throw MessageErrors.invalidAnchor();
             }
             if (anchor < 0) anchor = 0;
             if (anchor > MessageRules.LARGER_THAN_MAX_MESSAGE_ID) anchor = MessageRules.LARGER_THAN_MAX_MESSAGE_ID;

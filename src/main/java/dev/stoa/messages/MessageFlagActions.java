@@ -7,7 +7,7 @@ import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.MessageEvent;
 import dev.stoa.events.Recipients;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.topics.UserTopicStore;
@@ -61,10 +61,10 @@ public final class MessageFlagActions {
             Access.View v = access.view(h, me);
             Map<Long, Long> rows = store.flags(h, me.id(), in.messageIds());
             List<Message> msgs = store.byIds(h, new LinkedHashSet<>(in.messageIds()));
-            if (msgs.size() != new LinkedHashSet<>(in.messageIds()).size()) throw ApiError.bad("Invalid message(s)");
+            if (msgs.size() != new LinkedHashSet<>(in.messageIds()).size()) throw MessageErrors.invalidMessage();
             List<Message> historical = new ArrayList<>();
             for (Message m : msgs) {
-                if (!Access.canRead(v, m, rows.get(m.id()))) throw ApiError.bad("Invalid message(s)");
+                if (!Access.canRead(v, m, rows.get(m.id()))) throw MessageErrors.invalidMessage();
                 if (rows.get(m.id()) == null && in.flag().equals("starred") && in.add()) historical.add(m);
             }
             return doFlags(tx, me, in.flag(), in.add(), in.messageIds(), historical);
@@ -92,7 +92,7 @@ public final class MessageFlagActions {
     public void checkMarkAsRead(User me, Long channelId, String topic) {
         db.write(tx -> {
             Handle h = tx.h();
-            if (channelId != null && !access.view(h, me).canSee(channelId)) throw ApiError.bad("Invalid channel ID");
+            if (channelId != null && !access.view(h, me).canSee(channelId)) throw CommonErrors.invalidChannelId();
             List<Long> ids = store.unreadIds(h, me.id(), channelId, topic);
             if (!ids.isEmpty()) doFlags(tx, me, "read", true, ids, List.of());
             return null;

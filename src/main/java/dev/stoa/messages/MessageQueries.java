@@ -3,7 +3,6 @@ package dev.stoa.messages;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.realm.RealmHolder;
@@ -53,7 +52,7 @@ public final class MessageQueries {
             Access.View view = access.view(h, me);
             Message m = store.byId(h, id).orElse(null);
             Long flags = m == null ? null : store.flagsOf(h, me.id(), id).orElse(null);
-            if (m == null || !Access.canRead(view, m, flags)) throw ApiError.bad("Invalid message(s)");
+            if (m == null || !Access.canRead(view, m, flags)) throw MessageErrors.invalidMessage();
             ObjectNode d = fetch.render(h, me, view, List.of(id), List.of(), markdown, false).get(0).deepCopy();
             return new One(m.content(), d);
         });
@@ -82,7 +81,7 @@ public final class MessageQueries {
     public ObjectNode history(User me, long id) {
         return db.read(h -> {
             Message m = MessageRules.readable(h, store, access, me, id);
-            if (!realm.get().get("allow_edit_history").asBoolean(true)) throw ApiError.bad("Message edit history is disabled in this organization");
+            if (!realm.get().get("allow_edit_history").asBoolean(true)) throw MessageErrors.editHistoryDisabled();
             List<MessageStore.Edit> edits = store.edits(h, id);
             // Walk back from the current state to the original, then emit oldest first.
             String content = m.content(), rendered = m.renderedContent(), topic = m.topic();
@@ -122,7 +121,7 @@ public final class MessageQueries {
         return db.read(h -> {
             Message m = MessageRules.readable(h, store, access, me, id);
             if (!realm.get().get("enable_read_receipts").asBoolean(false)) {
-                throw ApiError.bad("Read receipts are disabled in this organization.");
+                throw MessageErrors.readReceiptsDisabled();
             }
             Collection<Long> hidden = mutingEitherWay.apply(h, me.id());
             List<Long> ids = users.byIds(h, store.readerIds(h, m.id())).stream()

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.channels.Channel;
 import dev.stoa.groups.GroupResolver;
 import dev.stoa.groups.GroupStore;
-import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.identity.User;
 import dev.stoa.markdown.Rendered;
 import dev.stoa.realm.Realm;
@@ -54,8 +52,8 @@ final class MessageRules {
     static String normalizeContent(String content) {
         String c = content.stripTrailing();
         while (c.startsWith("\n")) c = c.substring(1);
-        if (c.isBlank()) throw ApiError.bad("Message must not be empty");
-        if (c.indexOf('\0') >= 0) throw ApiError.bad("Message must not contain null bytes");
+        if (c.isBlank()) throw MessageErrors.messageMustNotBeEmpty();
+        if (c.indexOf('\0') >= 0) throw MessageErrors.messageMustNotContainNullBytes();
         if (codePoints(c) > Realm.MAX_MESSAGE_LENGTH) {
             String suffix = "\n[message truncated]";
             c = c.substring(0, c.offsetByCodePoints(0, Realm.MAX_MESSAGE_LENGTH - suffix.length())) + suffix;
@@ -80,10 +78,10 @@ final class MessageRules {
         if (!r.streamWildcard() && !r.topicWildcard()) return;
         boolean many = resolver.isMember(h, sender.id(), rs.get("can_mention_many_users_group"));
         if (r.streamWildcard() && subscriberCount > WILDCARD_MENTION_THRESHOLD && !many) {
-            throw ApiError.of(ErrorCode.STREAM_WILDCARD_MENTION_NOT_ALLOWED, "You do not have permission to use channel wildcard mentions in this channel.");
+            throw MessageErrors.noPermissionToUseChannelWildcardMentions();
         }
         if (r.topicWildcard() && !many && participantCount.getAsInt() > WILDCARD_MENTION_THRESHOLD) {
-            throw ApiError.of(ErrorCode.TOPIC_WILDCARD_MENTION_NOT_ALLOWED, "You do not have permission to use topic wildcard mentions in this topic.");
+            throw MessageErrors.noPermissionToUseTopicWildcardMentions();
         }
     }
 
@@ -92,13 +90,13 @@ final class MessageRules {
         String topic = normalizeTopic(raw, rs);
         String policy = c.topicsPolicy() == null || c.topicsPolicy().equals("inherit")
                 ? rs.get("topics_policy").asText("allow_empty_topic") : c.topicsPolicy();
-        if (topic.isEmpty() && policy.equals("disable_empty_topic")) throw ApiError.bad("Topics are required in this organization.");
+        if (topic.isEmpty() && policy.equals("disable_empty_topic")) throw MessageErrors.topicsRequired();
         if (!topic.isEmpty() && policy.equals("empty_topic_only")) {
-            throw ApiError.bad("Only the general chat topic is allowed in this channel.");
+            throw MessageErrors.onlyGeneralChatTopicAllowed();
         }
         JsonNode create = c.setting("can_create_topic_group");
         if (create != null && !resolver.isMember(h, me.id(), create)) {
-            if (!store.topicExists(h, c.id(), topic)) throw ApiError.bad("You do not have permission to create new topics in this channel.");
+            if (!store.topicExists(h, c.id(), topic)) throw MessageErrors.noPermissionToCreateTopics();
         }
         return topic;
     }
@@ -146,7 +144,7 @@ final class MessageRules {
     static Message readable(Handle h, MessageStore store, Access access, User me, long id) {
         Message m = store.byId(h, id).orElse(null);
         if (m == null || !Access.canRead(access.view(h, me), m, store.flagsOf(h, me.id(), id).orElse(null))) {
-            throw ApiError.bad("Invalid message(s)");
+            throw MessageErrors.invalidMessage();
         }
         return m;
     }

@@ -42,9 +42,9 @@ public final class MessageViews {
         if (req.optBool("use_first_unread_anchor").orElse(false)) anchor = "first_unread";
         int before = req.integer("num_before", 0);
         int after = req.integer("num_after", 0);
-        if (before < 0) throw ApiError.bad("Invalid num_before");
-        if (after < 0) throw ApiError.bad("Invalid num_after");
-        if (before + after > MessageRules.MAX_FETCH) throw ApiError.bad("Too many messages requested (maximum 5000).");
+        if (before < 0) throw MessageErrors.invalidNumBefore();
+        if (after < 0) throw MessageErrors.invalidNumAfter();
+        if (before + after > MessageRules.MAX_FETCH) throw MessageErrors.tooManyMessagesRequested();
         var p = new MessageFetch.Params(anchor, before, after, req.bool("include_anchor", true),
                 req.bool("apply_markdown", true), req.bool("client_gravatar", true));
         req.raw("client_gravatar");

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -131,29 +130,29 @@ public record Narrow(List<Term> terms) {
     public static Narrow parse(JsonNode n) {
         List<Term> out = new ArrayList<>();
         if (n == null) return new Narrow(out);
-        if (!n.isArray()) throw ApiError.bad("narrow is not a list");
+        if (!n.isArray()) throw MessageErrors.narrowIsNotList();
         if (n.size() > MAX_TERMS) throw badNarrow("a narrow has at most " + MAX_TERMS + " terms");
         for (JsonNode t : n) {
             JsonNode op, operand;
             boolean negated = false;
             if (t.isArray()) {
-                if (t.size() != 2) throw ApiError.bad("Invalid narrow[" + out.size() + "]");
+                if (t.size() != 2) throw MessageErrors.invalidNarrow(out.size());
                 op = t.get(0);
                 operand = t.get(1);
             } else if (t.isObject()) {
                 op = t.get("operator");
                 operand = t.get("operand");
                 if (t.has("negated")) {
-                    if (!t.get("negated").isBoolean()) throw ApiError.bad("Invalid narrow[" + out.size() + "]");
+                    if (!t.get("negated").isBoolean()) throw MessageErrors.invalidNarrow(out.size());
                     negated = t.get("negated").booleanValue();
                 }
             } else {
-                throw ApiError.bad("Invalid narrow[" + out.size() + "]");
+                throw MessageErrors.invalidNarrow(out.size());
             }
             if (op == null || !op.isTextual() || operand == null || !(operand.isTextual() || operand.isIntegralNumber() || operand.isArray())) {
-                throw ApiError.bad("Invalid narrow[" + out.size() + "]");
+                throw MessageErrors.invalidNarrow(out.size());
             }
-            if (operand.toString().contains("\\u0000")) throw ApiError.bad("Invalid narrow[" + out.size() + "]");
+            if (operand.toString().contains("\\u0000")) throw MessageErrors.invalidNarrow(out.size());
             String o = op.textValue();
             if (o.startsWith("-")) {
                 negated = !negated;
@@ -232,7 +231,7 @@ public record Narrow(List<Term> terms) {
     }
 
     static ApiError badNarrow(String detail) {
-        return ApiError.of(ErrorCode.BAD_NARROW, "Invalid narrow operator: " + detail);
+        return MessageErrors.invalidNarrowOperator(detail);
     }
 
     /** The first term of a kind that is not negated, or null. */

@@ -2,7 +2,6 @@ package dev.stoa.messages;
 
 import dev.stoa.events.Hints;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.stoa.http.ApiError;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -25,8 +24,8 @@ final class NarrowMatch {
     /** Throws Zulip's errors for what a queue cannot evaluate. */
     static void checkForQueues(Narrow narrow) {
         for (Narrow.Term t : narrow.terms()) {
-            if (t instanceof Narrow.Search || t instanceof Narrow.With) throw ApiError.bad("Operator " + t.operator() + " not supported.");
-            if (t instanceof Narrow.Is i && !QUEUE_IS.contains(i.what())) throw ApiError.bad("Operand " + i.what() + " not supported.");
+            if (t instanceof Narrow.Search || t instanceof Narrow.With) throw MessageErrors.operatorNotSupported(t.operator());
+            if (t instanceof Narrow.Is i && !QUEUE_IS.contains(i.what())) throw MessageErrors.operandNotSupported(i.what());
         }
     }
 

@@ -3,12 +3,11 @@ package dev.stoa.messages;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
+import dev.stoa.emoji.EmojiErrors;
 import dev.stoa.emoji.RealmEmoji;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.MessageEvent;
 import dev.stoa.events.Recipients;
-import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.markdown.EmojiCatalog;
@@ -78,7 +77,7 @@ public final class ReactionActions {
             if (type == null) type = byName.reactionType();
         }
         if (store.findReaction(h, m.id(), me.id(), type, code).isPresent()) {
-            throw ApiError.of(ErrorCode.REACTION_ALREADY_EXISTS, "Reaction already exists.");
+            throw MessageErrors.reactionAlreadyExists();
         }
         var existing = store.anyReaction(h, m.id(), type, code);
         if (existing.isPresent()) name = existing.get().emojiName();
@@ -101,7 +100,7 @@ public final class ReactionActions {
         }
         if (type == null) type = UNICODE;
         return store.findReaction(h, m.id(), me.id(), type, code)
-                .orElseThrow(() -> ApiError.of(ErrorCode.REACTION_DOES_NOT_EXIST, "Reaction doesn't exist."));
+                .orElseThrow(() -> MessageErrors.reactionDoesntExist());
     }
 
     /** Zulip's get_emoji_data: the current code and type of an emoji name (only name, code, type are set). */
@@ -109,7 +108,7 @@ public final class ReactionActions {
         var custom = realmEmoji.activeRow(name);
         if (custom.isPresent()) return new MessageStore.Reaction(0, 0, name, String.valueOf(custom.get().id()), "realm_emoji");
         if (name.equals("zulip")) return new MessageStore.Reaction(0, 0, name, "zulip", "service_extra_emoji");
-        String code = EmojiCatalog.get().codeForName(name).orElseThrow(() -> ApiError.bad("Emoji '" + name + "' does not exist"));
+        String code = EmojiCatalog.get().codeForName(name).orElseThrow(() -> EmojiErrors.emojiDoesNotExist(name));
         return new MessageStore.Reaction(0, 0, name, code, UNICODE);
     }
 
@@ -117,7 +116,7 @@ public final class ReactionActions {
     void doReaction(Tx tx, User me, Message m, MessageStore.Reaction r, boolean add) {
         Handle h = tx.h();
         if (add) {
-            if (!store.addReaction(h, r)) throw ApiError.of(ErrorCode.REACTION_ALREADY_EXISTS, "Reaction already exists.");
+            if (!store.addReaction(h, r)) throw MessageErrors.reactionAlreadyExists();
         } else {
             store.removeReaction(h, r);
         }
@@ -135,20 +134,20 @@ public final class ReactionActions {
         switch (type) {
             case UNICODE -> {
                 EmojiCatalog cat = EmojiCatalog.get();
-                if (cat.nameForCode(code).isEmpty()) throw ApiError.bad("Invalid emoji code.");
-                if (cat.codeForName(name).map(c -> !c.equals(code)).orElse(true)) throw ApiError.bad("Invalid emoji name.");
+                if (cat.nameForCode(code).isEmpty()) throw EmojiErrors.invalidEmojiCode();
+                if (cat.codeForName(name).map(c -> !c.equals(code)).orElse(true)) throw EmojiErrors.invalidEmojiName();
             }
             case "service_extra_emoji" -> {
-                if (!"zulip".equals(code)) throw ApiError.bad("Invalid emoji code.");
-                if (!"zulip".equals(name)) throw ApiError.bad("Invalid emoji name.");
+                if (!"zulip".equals(code)) throw EmojiErrors.invalidEmojiCode();
+                if (!"zulip".equals(name)) throw EmojiErrors.invalidEmojiName();
             }
             case "realm_emoji" -> {
                 var row = realmEmoji.byId(code);
-                if (row.isEmpty()) throw ApiError.bad("Invalid custom emoji.");
-                if (!row.get().name().equals(name)) throw ApiError.bad("Invalid custom emoji name.");
-                if (row.get().deactivated()) throw ApiError.bad("This custom emoji has been deactivated.");
+                if (row.isEmpty()) throw EmojiErrors.invalidCustomEmoji();
+                if (!row.get().name().equals(name)) throw EmojiErrors.invalidCustomEmojiName();
+                if (row.get().deactivated()) throw EmojiErrors.customEmojiHasBeenDeactivated();
             }
-            default -> throw ApiError.bad("Invalid emoji type.");
+            default -> throw EmojiErrors.invalidEmojiType();
         }
     }
 }

@@ -1,6 +1,5 @@
 package dev.stoa.messages;
 
-import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 
@@ -20,7 +19,7 @@ public final class ReactionViews {
     public Object remove(Request req) {
         String name = req.raw("emoji_name");
         if (name == null && req.raw("emoji_code") == null) {
-            throw ApiError.bad("At least one of the following arguments must be present: emoji_name, emoji_code");
+            throw MessageErrors.emojiNameOrCodeRequired();
         }
         actions.checkRemoveReaction(req.user(), input(req, name));
         return Json.success();

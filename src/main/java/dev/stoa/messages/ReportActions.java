@@ -44,10 +44,10 @@ public final class ReportActions {
 
     public void checkReport(User me, ReportInput in) {
         String type = in.reportType(), description = in.description();
-        if (!reportTypes.containsKey(type)) throw ApiError.bad("Invalid report_type");
-        if (description.indexOf('\0') >= 0) throw ApiError.bad("description contains NULL (0x00) characters.");
-        if (type.equals("other") && description.isBlank()) throw ApiError.bad("An explanation is required.");
-        if (MessageRules.codePoints(description) > 1000) throw ApiError.bad("description is too long (limit: 1000 characters)");
+        if (!reportTypes.containsKey(type)) throw MessageErrors.invalidReportType();
+        if (description.indexOf('\0') >= 0) throw MessageErrors.descriptionContainsNull();
+        if (type.equals("other") && description.isBlank()) throw MessageErrors.explanationRequired();
+        if (MessageRules.codePoints(description) > 1000) throw MessageErrors.reportDescriptionTooLong();
         JsonNode channelId = realm.get().get("moderation_request_channel_id");
         if (channelId == null || !channelId.isNumber() || channelId.asLong() < 0) throw ApiError.bad(DISABLED);
         db.write(tx -> {

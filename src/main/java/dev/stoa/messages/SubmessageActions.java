@@ -6,7 +6,6 @@ import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.MobileEvent;
 import dev.stoa.events.Recipients;
-import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import org.jdbi.v3.core.Handle;
@@ -40,9 +39,9 @@ public final class SubmessageActions {
             messages.lock(h, in.messageId());
             Message m = MessageRules.readable(h, messages, access, me, in.messageId());
             var widget = store.first(h, m.id());
-            if (widget.isEmpty() && m.senderId() != me.id()) throw ApiError.bad("You cannot attach a submessage to this message.");
+            if (widget.isEmpty() && m.senderId() != me.id()) throw MessageErrors.cannotAttachSubmessage();
             JsonNode data = Json.parseOrNull(in.content());
-            if (data == null || !data.isObject()) throw ApiError.bad("Invalid json for submessage");
+            if (data == null || !data.isObject()) throw MessageErrors.invalidJsonForSubmessage();
             String widgetType = widget.map(w -> Json.parseOrNull(w.content()))
                     .map(c -> c.path("widget_type").asText("")).orElse("");
             Widgets.checkSubmessage(widgetType, data, m.senderId() == me.id());

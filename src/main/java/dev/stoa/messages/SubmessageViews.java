@@ -1,6 +1,5 @@
 package dev.stoa.messages;
 
-import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 
@@ -15,7 +14,7 @@ public final class SubmessageViews {
     public Object add(Request req) {
         long id = req.lng("message_id");
         String type = req.str("msg_type");
-        if (type.isBlank()) throw ApiError.bad("Invalid msg_type");
+        if (type.isBlank()) throw MessageErrors.invalidMsgType();
         actions.checkAdd(req.user(), new SubmessageActions.Input(id, type, req.str("content")));
         return Json.success();
     }

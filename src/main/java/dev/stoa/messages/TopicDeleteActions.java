@@ -8,8 +8,7 @@ import dev.stoa.db.Tx;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.MessageEvent;
 import dev.stoa.events.Recipients;
-import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.realm.Realm;
@@ -57,7 +56,7 @@ public final class TopicDeleteActions {
 
     /** Deletes the topic as caller; false when time ran out before the last batch. */
     public boolean checkDeleteTopic(User me, long channelId, String topicName) {
-        if (!me.isAdmin()) throw ApiError.of(ErrorCode.UNAUTHORIZED_PRINCIPAL, "Must be an organization administrator");
+        if (!me.isAdmin()) throw CommonErrors.mustBeOrganizationAdministrator();
         String topic = topicName.equals(Realm.EMPTY_TOPIC_DISPLAY_NAME) ? "" : topicName;
         long deadline = System.nanoTime() + BUDGET_NANOS;
         while (db.write(tx -> deleteBatch(tx, me, channelId, topic))) {

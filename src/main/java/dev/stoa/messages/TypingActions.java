@@ -7,7 +7,7 @@ import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.MessageEvent;
 import dev.stoa.events.Recipients;
-import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.users.UserJson;
@@ -51,7 +51,7 @@ public final class TypingActions {
                 Set<Long> all = new LinkedHashSet<>(in.to());
                 all.add(me.id());
                 for (long u : all) {
-                    User x = users.byId(h, u).orElseThrow(() -> ApiError.bad("Invalid user ID " + u));
+                    User x = users.byId(h, u).orElseThrow(() -> MessageErrors.invalidRecipient(u));
                     rec.addObject().put("user_id", x.id()).put("email", userJson.apiEmail(x));
                     recipients.add(x.id());
                 }
@@ -59,7 +59,7 @@ public final class TypingActions {
                 f.put("message_type", "stream");
                 f.put("stream_id", in.channelId());
                 f.put("topic", in.topic());
-                if (!access.view(h, me).canSee(in.channelId())) throw ApiError.bad("Invalid channel ID");
+                if (!access.view(h, me).canSee(in.channelId())) throw CommonErrors.invalidChannelId();
                 recipients.addAll(subs.subscribers(h, in.channelId()));
             }
             log.appendEphemeral(tx, new MessageEvent.Typing(in.op(), f), Recipients.users(recipients));

@@ -1,6 +1,6 @@
 package dev.stoa.messages;
 
-import dev.stoa.http.ApiError;
+import dev.stoa.channels.ChannelErrors;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import java.util.List;
@@ -15,23 +15,23 @@ public final class TypingViews {
 
     public Object typing(Request req) {
         String op = req.str("op");
-        if (!op.equals("start") && !op.equals("stop")) throw ApiError.bad("Invalid op");
+        if (!op.equals("start") && !op.equals("stop")) throw MessageErrors.invalidOp();
         String type = req.str("type", "direct");
         TypingActions.TypingInput in = switch (type) {
             case "direct", "private" -> {
                 List<Long> to = req.longList("to");
                 // Optional in Zulip's signature, required by type: a plain BAD_REQUEST there, not REQUEST_VARIABLE_MISSING.
-                if (to == null) throw ApiError.bad("Missing 'to' argument");
-                if (to.isEmpty()) throw ApiError.bad("Empty 'to' list");
+                if (to == null) throw MessageErrors.missingToArgument();
+                if (to.isEmpty()) throw MessageErrors.emptyToList();
                 yield new TypingActions.TypingInput(op, true, to, 0, null);
             }
             case "stream", "channel" -> {
-                long channelId = req.optLong("stream_id").orElseThrow(() -> ApiError.bad("Missing 'stream_id' argument"));
+                long channelId = req.optLong("stream_id").orElseThrow(() -> ChannelErrors.missingStreamIdArgument());
                 String topic = req.raw("topic");
-                if (topic == null) throw ApiError.bad("Missing 'topic' argument");
+                if (topic == null) throw MessageErrors.missingTopicArgument();
                 yield new TypingActions.TypingInput(op, false, null, channelId, topic);
             }
-            default -> throw ApiError.bad("Invalid type");
+            default -> throw MessageErrors.invalidType();
         };
         actions.checkTyping(req.user(), in);
         return Json.success();

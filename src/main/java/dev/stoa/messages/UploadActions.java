@@ -9,7 +9,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.events.MessageEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.ApiError;
-import dev.stoa.http.ErrorCode;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.realm.RealmHolder;
@@ -85,7 +85,7 @@ public final class UploadActions {
 
     public Uploaded checkUpload(User me, UploadInput in) {
         if (in.bytes().length > maxBytes) {
-            throw ApiError.bad("File is larger than this server's configured maximum upload size (" + maxBytes / 1024 / 1024 + " MiB).");
+            throw MessageErrors.fileTooLarge(maxBytes / 1024 / 1024);
         }
         String name = sanitize(in.fileName());
         String pathId = "1/" + HexFormat.of().formatHex(new byte[] {(byte) RANDOM.nextInt()}) + "/" + random(24) + "/" + name;
@@ -116,12 +116,12 @@ public final class UploadActions {
     private Void checkLimits(Handle h, User me, long size, long now) {
         JsonNode quota = realm.get().get("upload_quota_mib");
         if (quota != null && quota.isIntegralNumber() && uploads.spaceUsed(h) + size > quota.asLong() * 1024 * 1024) {
-            throw ApiError.of(ErrorCode.REALM_UPLOAD_QUOTA, "Upload would exceed your organization's upload quota.");
+            throw MessageErrors.uploadQuotaExceeded();
         }
         UploadStore.Recent recent = uploads.uploadedSince(h, me.id(), now - 3600);
         if (recent.bytes() + size > HOURLY_FILES_OF_MAX_SIZE * maxBytes) {
             long retry = Math.max(1, recent.oldest() + 3600 - now);
-            throw ApiError.of(ErrorCode.RATE_LIMIT_HIT, "API usage exceeded rate limit").with("retry-after", retry);
+            throw CommonErrors.apiUsageExceededRateLimit().with("retry-after", retry);
         }
         return null;
     }
@@ -134,7 +134,7 @@ public final class UploadActions {
     public void checkDelete(User me, long id) {
         String storage = db.write(tx -> {
             Handle h = tx.h();
-            String s = uploads.ownedStorageName(h, id, me.id()).orElseThrow(() -> ApiError.bad("Invalid attachment"));
+            String s = uploads.ownedStorageName(h, id, me.id()).orElseThrow(() -> MessageErrors.invalidAttachment());
             uploads.delete(h, id);
             appendEvent(tx, me.id(), "remove", Json.object().put("id", id));
             return s;
@@ -168,7 +168,7 @@ public final class UploadActions {
             UploadStore.StoredFile f = uploads.byPathId(h, pathId).orElseThrow(UploadActions::notFound);
             if (f.ownerId() == me.id() || readsAReferencingMessage(h, me, f.id())) return f;
             // Zulip's text, in the JSON error shape every other answer has (issue 16).
-            throw ApiError.of(ErrorCode.BAD_REQUEST, 403, "You are not authorized to view this file.");
+            throw MessageErrors.notAuthorizedToViewFile();
         });
     }
 
@@ -192,7 +192,7 @@ public final class UploadActions {
     }
 
     private static ApiError notFound() {
-        return ApiError.of(ErrorCode.BAD_REQUEST, 404, "File not found");
+        return MessageErrors.fileNotFound();
     }
 
     // ---- the uploads a message references (inside the send's or edit's transaction) ----

@@ -2,7 +2,6 @@ package dev.stoa.messages;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.RawResponse;
 import dev.stoa.http.Request;
@@ -23,8 +22,8 @@ public final class UploadViews {
 
     public Object upload(Request req) {
         Map<String, Request.UploadedFile> files = req.files();
-        if (files.isEmpty()) throw ApiError.bad("You must specify a file to upload");
-        if (files.size() > 1) throw ApiError.bad("You may only upload one file at a time");
+        if (files.isEmpty()) throw MessageErrors.noFileToUpload();
+        if (files.size() > 1) throw MessageErrors.onlyOneFileAtATime();
         Request.UploadedFile f = files.values().iterator().next();
         var up = actions.checkUpload(req.user(), new UploadActions.UploadInput(f.fileName(), f.contentType(), f.bytes()));
         return Json.success().put("uri", up.url()).put("url", up.url()).put("filename", up.fileName());

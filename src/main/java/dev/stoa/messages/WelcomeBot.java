@@ -4,7 +4,6 @@ import dev.stoa.channels.Channel;
 import dev.stoa.channels.ChannelStore;
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
-import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.users.UserHooks;
@@ -60,10 +59,10 @@ public final class WelcomeBot implements UserHooks {
     public long checkSendTest(User caller, String text) {
         UserRules.requireAdmin(caller);
         String t = text.strip();
-        if (t.isEmpty()) throw ApiError.bad("Message must not be empty");
-        if (t.length() > MAX_CUSTOM_TEXT) throw ApiError.bad("welcome_message_custom_text is too long (limit: " + MAX_CUSTOM_TEXT + " characters)");
+        if (t.isEmpty()) throw MessageErrors.messageMustNotBeEmpty();
+        if (t.length() > MAX_CUSTOM_TEXT) throw MessageErrors.welcomeMessageCustomTextTooLong(MAX_CUSTOM_TEXT);
         return db.write(tx -> {
-            User bot = users.systemBot(tx.h(), EMAIL_PREFIX).orElseThrow(() -> ApiError.bad("This organization has no Welcome Bot."));
+            User bot = users.systemBot(tx.h(), EMAIL_PREFIX).orElseThrow(() -> MessageErrors.organizationHasNoWelcomeBot());
             return dm(tx, bot, caller, t);
         });
     }

@@ -61,7 +61,7 @@ public final class Widgets {
                         require(data.path("question").isTextual(), "Invalid poll data");
                         require(author, "You can't edit a question unless you are the author.");
                     }
-                    default -> throw ApiError.bad("Unknown type for poll data: " + type);
+                    default -> throw MessageErrors.unknownTypeForPollData(type);
                 }
             }
             case "todo" -> {
@@ -73,7 +73,7 @@ public final class Widgets {
                         require(data.path("title").isTextual(), "Invalid todo data");
                         require(author, "You can't edit the task list title unless you are the author.");
                     }
-                    default -> throw ApiError.bad("Unknown type for todo data: " + type);
+                    default -> throw MessageErrors.unknownTypeForTodoData(type);
                 }
             }
             default -> { }

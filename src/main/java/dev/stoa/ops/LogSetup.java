@@ -17,8 +17,11 @@ import org.slf4j.LoggerFactory;
  * once the command line is parsed. Registered in META-INF/services.
  */
 public final class LogSetup extends ContextAwareBase implements Configurator {
+    // java-saml's SamlResponse logs ERROR for every refused Response: a hostile or stale POST is not a server error, and
+    // RedirectViews logs each refusal with its reason at WARN already.
     private static final Map<String, Level> QUIET = Map.of("com.zaxxer.hikari", Level.WARN, "org.flywaydb", Level.WARN,
-            "org.eclipse.jetty", Level.WARN, "com.icegreen", Level.WARN);
+            "org.eclipse.jetty", Level.WARN, "com.icegreen", Level.WARN, "com.onelogin", Level.WARN,
+            "com.onelogin.saml2.authn.SamlResponse", Level.OFF);
 
     @Override
     public ExecutionStatus configure(LoggerContext context) {

@@ -16,6 +16,7 @@ import dev.stoa.groups.GroupSettingValues;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,8 +55,7 @@ public final class RealmActions {
 
     /** The realm's settings as of this transaction (defaults overlaid with the stored row). */
     private Realm current(Handle h) {
-        RealmStore.Row row = store.find(h).orElseThrow();
-        return new Realm(row.settings(), row.dateCreated(), row.deactivated(), holder.systemGroups());
+        return store.find(h, holder.systemGroups()).orElseThrow();
     }
 
     /**
@@ -92,7 +92,7 @@ public final class RealmActions {
     private ObjectNode update(Tx tx, Map<String, JsonNode> scalars, Map<String, GroupSettingValues.Change> groups) {
         Handle h = tx.h();
         Realm realm = current(h);
-        ObjectNode stored = store.find(h).orElseThrow().settings();
+        Map<String, JsonNode> stored = new LinkedHashMap<>();
         ObjectNode changed = Json.object();
         for (var e : groups.entrySet()) {
             JsonNode cur = values.apiValue(h, realm.get(e.getKey()));
@@ -102,20 +102,20 @@ public final class RealmActions {
         for (var e : scalars.entrySet()) {
             JsonNode cur = realm.get(e.getKey());
             if (e.getValue().equals(cur)) continue;
-            stored.set(e.getKey(), e.getValue());
+            stored.put(e.getKey(), e.getValue());
             changed.set(e.getKey(), e.getValue().isTextual() ? Json.MAPPER.getNodeFactory().textNode("updated") : e.getValue());
             announce(tx, e.getKey(), e.getValue());
         }
         for (var e : groups.entrySet()) {
             JsonNode cur = values.apiValue(h, realm.get(e.getKey()));
             if (GroupSettingValues.equal(e.getValue().newValue(), cur)) continue;
-            stored.set(e.getKey(), e.getValue().newValue());
+            stored.put(e.getKey(), e.getValue().newValue());
             changed.set(e.getKey(), e.getValue().newValue());
             ObjectNode data = Json.object();
             data.set(e.getKey(), e.getValue().newValue());
             log.append(tx, new RealmEvent.UpdateDict("default", data), Recipients.all());
         }
-        store.saveSettings(tx, stored);
+        store.updateSettings(tx, stored);
         if (changed.has("waiting_period_threshold")) syncFullMembers(tx, changed.get("waiting_period_threshold").asInt());
         return changed;
     }
@@ -126,9 +126,7 @@ public final class RealmActions {
      * emails_restricted_to_domains, removing a playground resets default_code_block_language.
      */
     public void set(Tx tx, String name, JsonNode value) {
-        ObjectNode stored = store.find(tx.h()).orElseThrow().settings();
-        stored.set(name, value);
-        store.saveSettings(tx, stored);
+        store.updateSettings(tx, Map.of(name, value));
         announce(tx, name, value);
     }
 

@@ -37,7 +37,7 @@ public final class RealmDeactivation {
 
     private boolean set(boolean deactivated) {
         return db.write(tx -> {
-            if (store.find(tx.h()).orElseThrow().deactivated() == deactivated) return false;
+            if (store.deactivated(tx.h()) == deactivated) return false;
             store.setDeactivated(tx, deactivated);
             if (deactivated) log.append(tx, new RealmEvent.Deactivated(REALM_ID), Recipients.all());
             else log.append(tx, new RealmEvent.Reactivated(REALM_ID), Recipients.users(List.of()));

@@ -87,7 +87,6 @@ public final class RealmHolder {
 
     private State load(Handle h) {
         Map<String, Long> systemGroups = Map.copyOf(store.systemGroups(h));
-        RealmStore.Row row = store.find(h).orElseThrow();
-        return new State(new Realm(row.settings(), row.dateCreated(), row.deactivated(), systemGroups), systemGroups, EventLog.headIn(h));
+        return new State(store.find(h, systemGroups).orElseThrow(), systemGroups, EventLog.headIn(h));
     }
 }

@@ -1,5 +1,6 @@
 package dev.stoa.realm;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Tx;
 import dev.stoa.events.CachedTable;
@@ -19,12 +20,19 @@ public final class RealmStore {
         this.log = log;
     }
 
-    public record Row(String name, ObjectNode settings, long dateCreated, boolean deactivated) {}
-
-    public Optional<Row> find(Handle h) {
-        return h.createQuery("SELECT name, settings, date_created, deactivated FROM realm WHERE id = 1")
-                .map((rs, c) -> new Row(rs.getString(1), (ObjectNode) Json.parse(rs.getString(2)), rs.getLong(3), rs.getBoolean(4)))
+    /** The realm (its stored settings over the defaults), or empty before Bootstrap creates it. */
+    public Optional<Realm> find(Handle h, Map<String, Long> systemGroups) {
+        return h.createQuery("SELECT settings, date_created, deactivated FROM realm WHERE id = 1")
+                .map((rs, c) -> new Realm((ObjectNode) Json.parse(rs.getString(1)), rs.getLong(2), rs.getBoolean(3), systemGroups))
                 .findOne();
+    }
+
+    public boolean exists(Handle h) {
+        return h.createQuery("SELECT COUNT(*) FROM realm WHERE id = 1").mapTo(Long.class).one() > 0;
+    }
+
+    public boolean deactivated(Handle h) {
+        return h.createQuery("SELECT deactivated FROM realm WHERE id = 1").mapTo(Boolean.class).one();
     }
 
     public void insert(Tx tx, String name, ObjectNode settings, long now) {
@@ -33,7 +41,13 @@ public final class RealmStore {
         log.rowsChanged(tx, CachedTable.REALM, List.of());
     }
 
-    public void saveSettings(Tx tx, ObjectNode settings) {
+    /**
+     * Sets these settings in the stored document (the others keep their stored value, or their
+     * default when none is stored), and the name column from it.
+     */
+    public void updateSettings(Tx tx, Map<String, JsonNode> changes) {
+        ObjectNode settings = (ObjectNode) Json.parse(tx.h().createQuery("SELECT settings FROM realm WHERE id = 1").mapTo(String.class).one());
+        settings.setAll(changes);
         tx.h().createUpdate("UPDATE realm SET settings = ?, name = ? WHERE id = 1")
                 .bind(0, Json.write(settings)).bind(1, settings.path("name").asText("Stoa")).execute();
         log.rowsChanged(tx, CachedTable.REALM, List.of());

@@ -6,6 +6,7 @@ import dev.stoa.events.CachedTable;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LogFollower;
 import dev.stoa.events.RowsChanged;
+import dev.stoa.groups.Group;
 import dev.stoa.groups.GroupStore;
 import dev.stoa.linkifiers.LinkifierStore;
 import dev.stoa.markdown.MarkdownContext.ChannelRef;
@@ -83,7 +84,7 @@ public final class RenderData extends LogFollower {
 
     private void loadGroups() {
         Map<String, MentionGroup> byName = new HashMap<>();
-        for (GroupStore.Row g : db.read(groupStore::all)) {
+        for (Group g : db.read(groupStore::all)) {
             if (!g.deactivated() && !g.system()) byName.putIfAbsent(g.name().toLowerCase(Locale.ROOT), new MentionGroup(g.id(), g.name()));
         }
         groups = Map.copyOf(byName);

@@ -12,6 +12,7 @@ import dev.stoa.signin.RedirectFlows;
 import dev.stoa.signin.SignInRefused;
 import dev.stoa.users.ProfileFieldActions;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,21 +31,30 @@ public final class SamlActions {
     private static final Logger LOG = LoggerFactory.getLogger(SamlActions.class);
 
     private final RedirectFlows flows;
-    private final SamlClient client;
+    /** By identity provider name, in the configuration's order (the first one's settings make the SP metadata). */
+    private final Map<String, SamlClient> clients = new LinkedHashMap<>();
     private final ExternalAccounts accounts;
     private final ProfileFieldActions profileFields;
 
-    public SamlActions(RedirectFlows flows, SamlConfig config, String externalUrl, ExternalAccounts accounts, ProfileFieldActions profileFields) {
+    public SamlActions(RedirectFlows flows, List<SamlConfig> configs, String externalUrl, ExternalAccounts accounts,
+                       ProfileFieldActions profileFields) {
         this.profileFields = profileFields;
         this.flows = flows;
-        this.client = new SamlClient(config, externalUrl);
+        for (SamlConfig c : configs) clients.put(c.idpName(), new SamlClient(c, externalUrl));
         this.accounts = accounts;
     }
 
-    public RedirectFlows.Started doStart(AppFlow flow) throws SignInRefused {
+    public boolean has(String idpName) {
+        return clients.containsKey(idpName);
+    }
+
+    /** A sign-in at the provider named {@code idpName}; its answer is validated with that provider's settings only. */
+    public RedirectFlows.Started doStart(String idpName, AppFlow flow) throws SignInRefused {
+        SamlClient client = clients.get(idpName);
+        if (client == null) throw new SignInRefused("there is no SAML identity provider named " + idpName);
         String state = SessionKeys.random();
         SamlClient.Start s = client.start(Json.write(Json.object().put("state_token", state)));
-        String browserKey = flows.doBegin(state, Json.object().put("request_id", s.requestId()), flow);
+        String browserKey = flows.doBegin(state, Json.object().put("request_id", s.requestId()).put("idp", idpName), flow);
         return new RedirectFlows.Started(s.url(), browserKey);
     }
 
@@ -57,6 +67,8 @@ public final class SamlActions {
             throw new SignInRefused("the SAML response answers no sign-in started here (IdP-initiated sign-in is not supported)");
         }
         return flows.doRelay(relay.get("state_token").asText(), secrets -> {
+            SamlClient client = clients.get(secrets.path("idp").asText(""));
+            if (client == null) throw new SignInRefused("the SAML identity provider of this sign-in is no longer configured");
             SamlClient.Identity id = client.finish(samlResponse, secrets.get("request_id").asText());
             LOG.info("SAML sign-in of {} ({})", id.nameId(), id.email());
             ObjectNode vouched = Json.object().put("email", id.email());
@@ -82,6 +94,6 @@ public final class SamlActions {
     }
 
     public String metadata() {
-        return client.metadata();
+        return clients.values().iterator().next().metadata();
     }
 }

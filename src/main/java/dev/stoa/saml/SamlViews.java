@@ -18,17 +18,16 @@ public final class SamlViews {
 
     private final SamlActions actions;
     private final RedirectViews views;
-    private final String idpName;
 
-    public SamlViews(SamlActions actions, RedirectViews views, String idpName) {
+    public SamlViews(SamlActions actions, RedirectViews views) {
         this.actions = actions;
         this.views = views;
-        this.idpName = idpName;
     }
 
     public Object start(Request req) {
-        if (!idpName.equals(req.pathParam("idp"))) return views.refusal(404, "there is no SAML identity provider named " + req.pathParam("idp"));
-        return views.start(req, actions::doStart);
+        String idp = req.pathParam("idp");
+        if (!actions.has(idp)) return views.refusal(404, "there is no SAML identity provider named " + idp);
+        return views.start(req, flow -> actions.doStart(idp, flow));
     }
 
     /** The provider's POST (SAMLResponse, RelayState); a LogoutRequest or LogoutResponse is refused. */

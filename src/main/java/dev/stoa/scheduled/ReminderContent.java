@@ -4,10 +4,9 @@ import dev.stoa.channels.ChannelStore;
 import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import dev.stoa.messages.Message;
+import dev.stoa.messages.MessageLinks;
 import dev.stoa.realm.Realm;
 import dev.stoa.users.UserStore;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.jdbi.v3.core.Handle;
@@ -81,19 +80,8 @@ public final class ReminderContent {
 
     /** The message's permalink in the web client's hash form. */
     private String link(Handle h, Message m) {
-        if (m.isChannel()) {
-            String channel = channels.byId(h, m.channelId()).map(c -> c.name()).orElse("");
-            return externalUrl + "/#narrow/channel/" + m.channelId() + "-" + hashEncode(channel.replace(' ', '-'))
-                    + "/topic/" + hashEncode(m.topic()) + "/near/" + m.id();
-        }
-        String ids = String.join(",", m.dmUserIds().stream().map(String::valueOf).toList());
-        return externalUrl + "/#narrow/dm/" + ids + "-" + (m.dmUserIds().size() > 2 ? "group" : "dm") + "/near/" + m.id();
-    }
-
-    /** Zulip's hash encoding: percent-encoding with '.' for '%' (and '.', '(', ')' escaped the same way). */
-    static String hashEncode(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20").replace(".", "%2E").replace("(", "%28")
-                .replace(")", "%29").replace('%', '.');
+        String channel = m.isChannel() ? channels.byId(h, m.channelId()).map(c -> c.name()).orElse("") : null;
+        return MessageLinks.near(externalUrl, m.isChannel() ? m.channelId() : null, channel, m.topic(), m.dmUserIds(), m.id());
     }
 
     /** A backtick fence longer than any run of backticks in the text (at least three). */

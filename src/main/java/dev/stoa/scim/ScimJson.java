@@ -17,22 +17,51 @@ import java.util.Locale;
  */
 final class ScimJson {
     static final String USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";
+    static final String GROUP_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:Group";
     static final String LIST_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:ListResponse";
     static final String CONTENT_TYPE = "application/scim+json";
     // Python's datetime.isoformat() of date_joined (whole seconds, so no fraction)
     private static final DateTimeFormatter ISO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'+00:00'").withZone(ZoneOffset.UTC);
 
     private final String usersUrl;
+    private final String groupsUrl;
     private final boolean nameFormatted;
 
     ScimJson(String externalUrl, boolean nameFormatted) {
         this.usersUrl = externalUrl.replaceAll("/+$", "") + "/scim/v2/Users/";
+        this.groupsUrl = externalUrl.replaceAll("/+$", "") + "/scim/v2/Groups/";
         this.nameFormatted = nameFormatted;
     }
 
     String location(User u) { return usersUrl + u.id(); }
 
     String usersUrl() { return usersUrl; }
+
+    String location(ScimGroupActions.ScimGroup g) { return groupsUrl + g.row().id(); }
+
+    /** ZulipSCIMGroup.to_dict: the members that are people, each with its id (a string, as django-scim2's), location and name. */
+    ObjectNode group(ScimGroupActions.ScimGroup g) {
+        ObjectNode d = Json.object();
+        d.put("id", String.valueOf(g.row().id()));
+        d.putArray("schemas").add(GROUP_SCHEMA);
+        d.put("displayName", g.row().name());
+        var members = d.putArray("members");
+        for (User u : g.members()) members.addObject().put("value", String.valueOf(u.id())).put("$ref", location(u)).put("display", u.fullName()).put("type", "User");
+        d.putObject("meta").put("resourceType", "Group").put("location", location(g));
+        return d;
+    }
+
+    ObjectNode groupList(List<ScimGroupActions.ScimGroup> all, int start, int count) {
+        int from = Math.min(all.size(), start - 1), to = (int) Math.min(all.size(), (long) from + Math.max(0, count));
+        ObjectNode d = Json.object();
+        d.putArray("schemas").add(LIST_SCHEMA);
+        d.put("totalResults", all.size());
+        d.put("itemsPerPage", count);
+        d.put("startIndex", start);
+        var resources = d.putArray("Resources");
+        for (var g : all.subList(from, to)) resources.add(group(g));
+        return d;
+    }
 
     static String roleName(int code) { return Role.fromCode(code).name().toLowerCase(Locale.ROOT); }
 

@@ -15,6 +15,7 @@ import java.security.MessageDigest;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,12 +29,14 @@ public final class ScimViews {
     private static final Logger LOG = LoggerFactory.getLogger(ScimViews.class);
 
     private final ScimActions actions;
+    private final ScimGroupActions groups;
     private final ScimJson json;
     private final byte[] token;
     private final RateLimiter failures;
 
-    public ScimViews(ScimActions actions, ScimConfig config, String externalUrl, RateLimiter failures) {
+    public ScimViews(ScimActions actions, ScimGroupActions groups, ScimConfig config, String externalUrl, RateLimiter failures) {
         this.actions = actions;
+        this.groups = groups;
         this.json = new ScimJson(externalUrl, config.nameFormattedIncluded());
         this.token = config.bearerToken().getBytes(StandardCharsets.UTF_8);
         this.failures = failures;
@@ -88,6 +91,59 @@ public final class ScimViews {
             actions.doDelete(r.pathParam("id"));
             return new RawResponse(204, null, new byte[0], Map.of());
         });
+    }
+
+    // Groups (/scim/v2/Groups): Okta's group push asks by displayName, creates, renames and sets or changes members
+
+    private static final Pattern DISPLAY_NAME_EQ = Pattern.compile("(?i)^\\s*displayName\\s+eq\\s+\"((?:[^\"\\\\]|\\\\.)*)\"\\s*$");
+
+    public Object listGroups(Request req) {
+        return guarded(req, r -> {
+            String filter = r.optStr("filter").orElse(null);
+            String name = null;
+            if (filter != null && !filter.isBlank()) {
+                var m = DISPLAY_NAME_EQ.matcher(filter);
+                if (!m.matches()) throw ScimError.bad("Filters on groups other than displayName eq \"…\" are not supported: " + filter);
+                name = m.group(1).replaceAll("\\\\(.)", "$1");
+            }
+            int start = page(r, "startIndex", 1), count = page(r, "count", 50);
+            if (start < 1) throw ScimError.bad("Invalid startIndex (must be >= 1)");
+            return scim(200, json.groupList(groups.list(name), start, count), Map.of());
+        });
+    }
+
+    public Object getGroup(Request req) {
+        return guarded(req, r -> group(200, groups.get(r.pathParam("id"))));
+    }
+
+    public Object createGroup(Request req) {
+        return guarded(req, r -> group(201, groups.doCreate(body(r, "POST"))));
+    }
+
+    public Object replaceGroup(Request req) {
+        return guarded(req, r -> {
+            JsonNode body = body(r, "PUT");
+            return group(200, groups.doReplace(r.pathParam("id"), body));
+        });
+    }
+
+    public Object patchGroup(Request req) {
+        return guarded(req, r -> {
+            JsonNode ops = body(r, "PATCH").get("Operations");
+            if (ops == null || !ops.isArray() || ops.isEmpty()) throw ScimError.bad("PATCH call made without operations array");
+            return group(200, groups.doPatch(r.pathParam("id"), ops));
+        });
+    }
+
+    public Object deleteGroup(Request req) {
+        return guarded(req, r -> {
+            groups.doDelete(r.pathParam("id"));
+            return new RawResponse(204, null, new byte[0], Map.of());
+        });
+    }
+
+    private RawResponse group(int status, ScimGroupActions.ScimGroup g) {
+        return scim(status, json.group(g), Map.of("Location", json.location(g)));
     }
 
     private RawResponse search(Request r, String filter) {

@@ -44,9 +44,8 @@ public record SignInMethods(boolean email, boolean ldap, boolean ldapUsernames, 
             // Zulip's GitHubAuthBackend: name "github", backend "GitHub" (its icon is Zulip's static file; Stoa's apps show the name)
             external.add(new External("github", "github", "GitHub", "GitHub", null, "/accounts/login/social/github", "/accounts/register/social/github"));
         }
-        if (config.saml() != null) {
+        for (var s : config.saml()) {
             // Zulip's SAMLAuthBackend: one entry per identity provider, named "saml:<idp>", backend "SAML"
-            var s = config.saml();
             external.add(new External("saml:" + s.idpName(), "saml", "SAML", s.displayName(), s.displayIcon(),
                     "/accounts/login/social/saml/" + s.idpName(), "/accounts/register/social/saml/" + s.idpName()));
         }
@@ -63,7 +62,7 @@ public record SignInMethods(boolean email, boolean ldap, boolean ldapUsernames, 
         List<String> out = new ArrayList<>();
         if (email) out.add(EMAIL);
         if (ldap) out.add(LDAP);
-        for (External e : external) out.add(e.backend());
+        for (External e : external) if (!out.contains(e.backend())) out.add(e.backend()); // several SAML providers are one backend
         return out;
     }
 

@@ -80,6 +80,11 @@ public final class AvatarActions {
         change(tx, cur, "U");
     }
 
+    /** PATCH /bots/{id} with a file (Zulip's upload_avatar_image, then do_change_avatar_fields), in the caller's transaction. */
+    public void setImage(Tx tx, User u, AvatarImages.Resized resized) {
+        setFromDirectory(tx, u, resized);
+    }
+
     /** Zulip's avatar_changes_disabled: the realm's setting binds everyone but administrators. */
     private void checkChangesAllowed(User me) {
         if (realm.get().get("avatar_changes_disabled").asBoolean(false) && !me.isAdmin()) {

@@ -136,12 +136,12 @@ public final class ProfileFieldActions {
      */
     public void doSetFromDirectory(User target, Map<String, String> byName) {
         db.write(tx -> {
-            for (JsonNode f : store.fields(tx.h())) {
-                String v = byName.get(f.get("name").asText().toLowerCase(Locale.ROOT).replace(' ', '_'));
-                int type = f.get("type").asInt();
+            for (ProfileFieldStore.Field f : store.fields(tx.h())) {
+                String v = byName.get(f.spec().name().toLowerCase(Locale.ROOT).replace(' ', '_'));
+                int type = f.type();
                 if (v == null || (type != ProfileFieldTypes.SHORT_TEXT && type != ProfileFieldTypes.LONG_TEXT)) continue;
                 int max = type == ProfileFieldTypes.SHORT_TEXT ? ProfileFieldTypes.SHORT_MAX_LENGTH : ProfileFieldTypes.LONG_MAX_LENGTH;
-                setValue(tx, target, f.get("id").asLong(), v.length() > max ? v.substring(0, max) : v);
+                setValue(tx, target, f.id(), v.length() > max ? v.substring(0, max) : v);
             }
             return null;
         });
@@ -232,6 +232,6 @@ public final class ProfileFieldActions {
     }
 
     private void sendFields(Tx tx) {
-        log.append(tx, new UserEvent.CustomProfileFields(store.fields(tx.h())), Recipients.all());
+        log.append(tx, new UserEvent.CustomProfileFields(ProfileFieldJson.fields(store.fields(tx.h()))), Recipients.all());
     }
 }

@@ -14,6 +14,6 @@ public final class ProfileFieldQueries {
     }
 
     public ArrayNode fields() {
-        return db.read(store::fields);
+        return ProfileFieldJson.fields(db.read(store::fields));
     }
 }

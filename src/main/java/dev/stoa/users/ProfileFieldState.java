@@ -22,7 +22,7 @@ public final class ProfileFieldState implements StateContributor {
 
     @Override
     public void fetch(Context ctx, ObjectNode state) {
-        state.set("custom_profile_fields", store.fields(ctx.h()));
+        state.set("custom_profile_fields", ProfileFieldJson.fields(store.fields(ctx.h())));
         ObjectNode types = Json.object();
         for (String[] t : TYPES) types.set(t[0], Json.object().put("id", Integer.parseInt(t[1])).put("name", t[2]));
         state.set("custom_profile_field_types", types);

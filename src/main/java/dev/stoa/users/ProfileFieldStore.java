@@ -1,13 +1,13 @@
 package dev.stoa.users;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Tx;
 import dev.stoa.events.CachedTable;
 import dev.stoa.events.EventLog;
-import dev.stoa.http.Json;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,7 +17,7 @@ import org.jdbi.v3.core.statement.Query;
 /**
  * SQL for custom profile fields (custom_profile_fields) and users' values of them (custom_profile_values).
  * Its writes append {@link dev.stoa.events.RowsChanged} of both tables: UserCache (register's user dicts,
- * whose profile_data they are) follows them.
+ * whose profile_data they are) follows them. ProfileFieldJson renders fields and values in the API's shapes.
  */
 public final class ProfileFieldStore {
     private final EventLog log;
@@ -26,38 +26,28 @@ public final class ProfileFieldStore {
         this.log = log;
     }
 
-    /** A stored field: its type and configurable properties. */
-    public record Field(long id, int type, ProfileFieldActions.FieldSpec spec) {}
+    /** A stored field: its type, its place in the display order and its configurable properties. */
+    public record Field(long id, int type, int order, ProfileFieldActions.FieldSpec spec) {}
 
-    public Optional<Field> field(Handle h, long id) {
-        return h.createQuery("SELECT field_type, name, hint, field_data, display_in_profile_summary, required, "
-                        + "editable_by_user, use_for_user_matching FROM custom_profile_fields WHERE id = ?").bind(0, id)
-                .map((rs, c) -> new Field(id, rs.getInt(1), new ProfileFieldActions.FieldSpec(rs.getString(2), rs.getString(3),
-                        rs.getInt(1), rs.getString(4), rs.getBoolean(5), rs.getBoolean(6), rs.getBoolean(7), rs.getBoolean(8))))
-                .findOne();
+    /** A user's value of a field, with its rendering (null for types that have none). */
+    public record Value(String value, String rendered) {}
+
+    private static final String FIELD_COLUMNS = "id, field_type, sort_order, name, hint, field_data, display_in_profile_summary, required, "
+            + "editable_by_user, use_for_user_matching";
+
+    private static Field field(ResultSet rs) throws SQLException {
+        return new Field(rs.getLong(1), rs.getInt(2), rs.getInt(3), new ProfileFieldActions.FieldSpec(rs.getString(4), rs.getString(5),
+                rs.getInt(2), rs.getString(6), rs.getBoolean(7), rs.getBoolean(8), rs.getBoolean(9), rs.getBoolean(10)));
     }
 
-    /** Every field in display order, in the API's CustomProfileField shape. */
-    public ArrayNode fields(Handle h) {
-        ArrayNode out = Json.array();
-        h.createQuery("SELECT id, name, hint, field_type, field_data, sort_order, display_in_profile_summary, required, "
-                        + "editable_by_user, use_for_user_matching FROM custom_profile_fields ORDER BY sort_order, id")
-                .map((rs, c) -> {
-                    ObjectNode f = Json.object();
-                    f.put("id", rs.getLong(1));
-                    f.put("type", rs.getInt(4));
-                    f.put("order", rs.getInt(6));
-                    f.put("name", rs.getString(2));
-                    f.put("hint", rs.getString(3));
-                    f.put("field_data", rs.getString(5));
-                    // Zulip sends display_in_profile_summary and use_for_user_matching only when true.
-                    if (rs.getBoolean(7)) f.put("display_in_profile_summary", true);
-                    f.put("required", rs.getBoolean(8));
-                    f.put("editable_by_user", rs.getBoolean(9));
-                    if (rs.getBoolean(10)) f.put("use_for_user_matching", true);
-                    return out.add(f);
-                }).list();
-        return out;
+    public Optional<Field> field(Handle h, long id) {
+        return h.createQuery("SELECT " + FIELD_COLUMNS + " FROM custom_profile_fields WHERE id = ?").bind(0, id)
+                .map((rs, c) -> field(rs)).findOne();
+    }
+
+    /** Every field in display order. */
+    public List<Field> fields(Handle h) {
+        return h.createQuery("SELECT " + FIELD_COLUMNS + " FROM custom_profile_fields ORDER BY sort_order, id").map((rs, c) -> field(rs)).list();
     }
 
     public List<Long> ids(Handle h) {
@@ -116,26 +106,22 @@ public final class ProfileFieldStore {
         log.rowsChanged(tx, CachedTable.CUSTOM_PROFILE_FIELDS, order);
     }
 
-    /** user id → {field id: {value, rendered_value?}} for every user with values. */
-    public Map<Long, ObjectNode> values(Handle h) {
+    /** user id → field id → value, for every user with values (fields in id order). */
+    public Map<Long, Map<Long, Value>> values(Handle h) {
         return collect(h.createQuery("SELECT v.user_id, v.field_id, v.value, v.rendered_value FROM custom_profile_values v ORDER BY v.user_id, v.field_id"));
     }
 
     /** The same for these users alone (GET /users/me needs one user's, not the realm's). */
-    public Map<Long, ObjectNode> valuesOf(Handle h, Collection<Long> userIds) {
+    public Map<Long, Map<Long, Value>> valuesOf(Handle h, Collection<Long> userIds) {
         if (userIds.isEmpty()) return new HashMap<>();
         return collect(h.createQuery("SELECT v.user_id, v.field_id, v.value, v.rendered_value FROM custom_profile_values v "
                 + "WHERE v.user_id IN (<ids>) ORDER BY v.user_id, v.field_id").bindList("ids", List.copyOf(userIds)));
     }
 
-    private static Map<Long, ObjectNode> collect(Query q) {
-        Map<Long, ObjectNode> out = new HashMap<>();
-        q.map((rs, c) -> {
-            ObjectNode entry = Json.object().put("value", rs.getString(3));
-            if (rs.getString(4) != null) entry.put("rendered_value", rs.getString(4));
-            out.computeIfAbsent(rs.getLong(1), k -> Json.object()).set(String.valueOf(rs.getLong(2)), entry);
-            return null;
-        }).list();
+    private static Map<Long, Map<Long, Value>> collect(Query q) {
+        Map<Long, Map<Long, Value>> out = new HashMap<>();
+        q.map((rs, c) -> out.computeIfAbsent(rs.getLong(1), k -> new LinkedHashMap<>()).put(rs.getLong(2), new Value(rs.getString(3), rs.getString(4))))
+                .list();
         return out;
     }
 

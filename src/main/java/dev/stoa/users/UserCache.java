@@ -152,7 +152,7 @@ public final class UserCache extends LogFollower {
 
     private Dicts load(Handle h, long at) {
         TreeMap<Long, Entry> users = new TreeMap<>();
-        Map<Long, ObjectNode> pd = profiles.values(h);
+        Map<Long, ObjectNode> pd = ProfileFieldJson.byUser(profiles.values(h));
         for (User u : store.all(h)) users.put(u.id(), entry(u, pd));
         return new Dicts(at, users);
     }
@@ -160,7 +160,7 @@ public final class UserCache extends LogFollower {
     private Dicts patch(Handle h, Dicts s, Set<Long> ids, long at) {
         TreeMap<Long, Entry> users = new TreeMap<>(s.users);
         users.keySet().removeAll(ids);
-        Map<Long, ObjectNode> pd = profiles.valuesOf(h, ids);
+        Map<Long, ObjectNode> pd = ProfileFieldJson.byUser(profiles.valuesOf(h, ids));
         for (User u : store.byIds(h, ids)) users.put(u.id(), entry(u, pd));
         return new Dicts(at, users);
     }

@@ -49,7 +49,7 @@ public final class UserQueries {
                 for (User u : users) if (!u.isSystemBot()) found.add(u.id());
                 for (long id : ids) if (!found.contains(id)) throw ApiError.bad("Invalid user ID: " + id);
             }
-            Map<Long, ObjectNode> pd = o.includeProfileData() ? profileData.values(h) : Map.of();
+            Map<Long, ObjectNode> pd = o.includeProfileData() ? ProfileFieldJson.byUser(profileData.values(h)) : Map.of();
             Predicate<User> visible = access.visibleTo(h, viewer);
             ArrayNode members = Json.array();
             for (User u : users) {
@@ -75,7 +75,7 @@ public final class UserQueries {
             if (u == null || u.isSystemBot()) throw ApiError.bad("No such user");
             if (!access.canAccess(h, viewer, u)) throw ApiError.bad("Insufficient permission");
             ObjectNode out = Json.success();
-            out.set("user", json.user(u, viewer, o, o.includeProfileData() ? profileData.valuesOf(h, List.of(u.id())) : Map.of()));
+            out.set("user", json.user(u, viewer, o, o.includeProfileData() ? ProfileFieldJson.byUser(profileData.valuesOf(h, List.of(u.id()))) : Map.of()));
             return out;
         });
     }
@@ -97,7 +97,7 @@ public final class UserQueries {
             u.remove("is_imported_stub");
             out.setAll(u);
             out.put("max_message_id", store.maxReceivedMessageId(h, me.id()));
-            if (!me.isBot()) out.set("profile_data", profileData.valuesOf(h, List.of(me.id())).getOrDefault(me.id(), Json.object()));
+            if (!me.isBot()) out.set("profile_data", ProfileFieldJson.profileData(profileData.valuesOf(h, List.of(me.id())).getOrDefault(me.id(), Map.of())));
             return out;
         });
     }

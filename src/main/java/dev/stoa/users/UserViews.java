@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
+import dev.stoa.http.Request.UploadedFile;
+import dev.stoa.identity.Role;
 import dev.stoa.identity.User;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -100,22 +102,35 @@ public final class UserViews {
     public Object patchBot(Request req) {
         long id = req.pathLong("bot_id");
         String fullName = req.raw("full_name");
+        Role role = req.optLong("role").map(r -> Role.of(r.intValue()).orElseThrow(() -> ApiError.invalid("role"))).orElse(null);
+        Long ownerId = req.optLong("bot_owner_id").orElse(null);
         JsonNode url = req.json("service_payload_url");
         if (url != null && !url.isTextual()) throw ApiError.bad("service_payload_url is not a string");
         String payloadUrl = url == null ? null : BotServices.checkUrl("service_payload_url", url.textValue());
         int iface = req.integer("service_interface", 1);
         Map<String, String> config = configData(req);
-        User bot = BotActions.checkAccess(req.user(), queries.byId(id).orElse(null));
-        if (fullName != null) actions.checkUpdate(req.user(), new UserActions.UserUpdate(id, fullName, null, null));
-        botActions.checkPatch(req.user(), id, new BotActions.BotPatch(payloadUrl, iface, config));
+        AvatarImages.Resized avatar = avatar(req);
+        BotActions.checkAccess(req.user(), queries.byId(id).orElse(null));
+        botActions.checkPatch(req.user(), id, new BotActions.BotPatch(fullName, role, ownerId, payloadUrl, iface, config, avatar));
         User now = queries.byId(id).orElseThrow();
         ObjectNode out = Json.success().put("full_name", now.fullName()).put("avatar_url", json.avatarUrl(now, false));
         out.put("service_interface", iface);
         if (payloadUrl == null) out.putNull("service_payload_url"); else out.put("service_payload_url", payloadUrl);
         if (config == null) out.putNull("config_data"); else config.forEach(out.putObject("config_data")::put);
         out.putNull("default_sending_stream").putNull("default_events_register_stream").put("default_all_public_streams", false);
-        if (bot.botOwnerId() != null) queries.byId(bot.botOwnerId()).ifPresent(o -> out.put("bot_owner", o.deliveryEmail()));
+        if (now.botOwnerId() != null) queries.byId(now.botOwnerId()).ifPresent(o -> out.put("bot_owner", o.deliveryEmail()));
         return out;
+    }
+
+    /** The one file a PATCH /bots/{id} may carry, cut to Zulip's sizes before the transaction. */
+    private static AvatarImages.Resized avatar(Request req) {
+        if (req.files().isEmpty()) return null;
+        if (req.files().size() > 1) throw ApiError.bad("You may only upload one file at a time");
+        UploadedFile file = req.files().values().iterator().next();
+        if (file.bytes().length > AvatarImages.MAX_FILE_SIZE_MIB * 1024L * 1024L) {
+            throw ApiError.bad("Uploaded file is larger than the allowed limit of " + AvatarImages.MAX_FILE_SIZE_MIB + " MiB");
+        }
+        return AvatarImages.resize(file.fileName(), file.bytes());
     }
 
     private static Map<String, String> configData(Request req) {

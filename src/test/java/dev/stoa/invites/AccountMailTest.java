@@ -6,6 +6,9 @@ import dev.stoa.testing.TestMail;
 import dev.stoa.testing.TestServer;
 import dev.stoa.testing.WebClient;
 import dev.stoa.users.ApiKeyCacheTest;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.function.IntSupplier;
 import org.junit.jupiter.api.AfterAll;
@@ -61,6 +64,28 @@ class AccountMailTest extends StoaTestBase {
         assertThat(JoinPage.get(link).status()).isEqualTo(404);
         assertThat(JoinPage.post(link, "new_password1", "third secret", "new_password2", "third secret").html())
                 .contains("has expired or has already been used");
+    }
+
+    /**
+     * Issue 26, item 12: a mail's links come from the server's own URL, never from the request's Host (or
+     * X-Forwarded-Host): otherwise anyone could ask for a reset mail to a victim whose link points at their site.
+     */
+    @Test
+    void mailLinksIgnoreTheRequestsHost() throws Exception {
+        server.createUser("hosted@example.com", "Hosted Person", 400);
+        String body = "email=hosted%40example.com";
+        URI base = URI.create(server.baseUrl);
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            socket.getOutputStream().write(("POST /accounts/password/reset/ HTTP/1.1\r\nHost: attacker.example\r\n"
+                    + "X-Forwarded-Host: attacker.example\r\nX-Forwarded-Proto: https\r\nForwarded: host=attacker.example\r\n"
+                    + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + body.length()
+                    + "\r\nConnection: close\r\n\r\n" + body).getBytes(StandardCharsets.US_ASCII));
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(answer).startsWith("HTTP/1.1 200").contains("we have sent it a link");
+        }
+        TestMail.Mail m = mail.awaitTo("hosted@example.com", 1).getFirst();
+        assertThat(m.body()).doesNotContain("attacker.example");
+        assertThat(m.link("/accounts/password/reset/")).startsWith(server.baseUrl + "/accounts/password/reset/");
     }
 
     /** Issue 30, finding 5: as Zulip, at most 2 reset mails an hour and 5 a day to one address; past them the same page, no mail. */

@@ -1,10 +1,9 @@
 package dev.stoa.queues;
 
+import com.fasterxml.jackson.databind.node.BooleanNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.Json;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
 import dev.stoa.testing.VerifyAction;
@@ -155,9 +154,7 @@ class RegisterParamsTest extends StoaTestBase {
         // through the store, as an action writes: its RowsChanged entry reaches the realm holder
         var realm = server.stoa.core().realmStore();
         server.stoa.db().write(tx -> {
-            ObjectNode settings = realm.find(tx.h()).orElseThrow().settings();
-            settings.put("enable_spectator_access", on);
-            realm.saveSettings(tx, settings);
+            realm.updateSettings(tx, Map.of("enable_spectator_access", BooleanNode.valueOf(on)));
             return null;
         });
     }

@@ -1,5 +1,6 @@
 package dev.stoa.queues;
 
+import com.fasterxml.jackson.databind.node.BooleanNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -99,9 +100,7 @@ class RegisterSnapshotTest extends StoaTestBase {
         long group = createGroup();
         server.stoa.realm().get(); // the holder follows what is published now
         db.write(tx -> {
-            ObjectNode s = otherNode.find(tx.h()).orElseThrow().settings();
-            s.put("mandatory_topics", !before);
-            otherNode.saveSettings(tx, s);
+            otherNode.updateSettings(tx, Map.of("mandatory_topics", BooleanNode.valueOf(!before)));
             return null;
         });
         ObjectNode state = register(List.of(reader("mandatory_topics", group, guest.userId)));

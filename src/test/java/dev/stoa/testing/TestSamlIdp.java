@@ -15,10 +15,17 @@ import java.util.Map;
 public final class TestSamlIdp implements AutoCloseable {
     public static final String ENTITY_ID = "https://idp.example.com/saml";
     public final int port;
+    public final String entityId;
     private final Path keys;
     private Process process;
 
     public TestSamlIdp() {
+        this(ENTITY_ID);
+    }
+
+    /** A provider with an entity ID of its own (a second provider beside the first, say). */
+    public TestSamlIdp(String entityId) {
+        this.entityId = entityId;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
             keys = Files.createTempDirectory("stoa-saml-idp");
@@ -52,7 +59,7 @@ public final class TestSamlIdp implements AutoCloseable {
     /** Starts the provider for a service provider whose assertion consumer URL is known only once the server runs. */
     public void start(String acsUrl, String accountsJson) {
         try {
-            process = NodeIdp.start("SAML", "samlp", List.of("node", "saml-idp.mjs", String.valueOf(port), ENTITY_ID, acsUrl), Map.of(
+            process = NodeIdp.start("SAML", "samlp", List.of("node", "saml-idp.mjs", String.valueOf(port), entityId, acsUrl), Map.of(
                     "IDP_ACCOUNTS", accountsJson,
                     "IDP_KEY", Files.readString(keys.resolve("idp-key.pem")),
                     "IDP_CERT", Files.readString(keys.resolve("idp-cert.pem")),

@@ -108,7 +108,7 @@ class UserCacheTest extends StoaTestBase {
         return server.stoa.db().read(h -> {
             UserJson json = server.stoa.userJson();
             User me = store.byId(h, viewerId).orElseThrow();
-            Map<Long, ObjectNode> pd = new ProfileFieldStore(null).values(h); // reads only: no log
+            Map<Long, ObjectNode> pd = ProfileFieldJson.byUser(new ProfileFieldStore(null).values(h)); // reads only: no log
             Predicate<User> visible = new UserAccess(server.stoa.realm(), store).visibleTo(h, me);
             ArrayNode active = Json.array(), inactive = Json.array();
             for (User u : store.all(h)) {

@@ -1,10 +1,10 @@
 package dev.stoa.users;
 
+import com.fasterxml.jackson.databind.node.BooleanNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stoa.http.Json;
 import dev.stoa.testing.ApiClient;
 import dev.stoa.testing.StoaTestBase;
 import java.util.List;
@@ -32,9 +32,7 @@ class UsersReadTest extends StoaTestBase {
         // through the store, as an action writes: its RowsChanged entry reaches the realm holder
         var realm = server.stoa.core().realmStore();
         server.stoa.db().write(tx -> {
-            ObjectNode s = realm.find(tx.h()).orElseThrow().settings();
-            s.put(key, value);
-            realm.saveSettings(tx, s);
+            realm.updateSettings(tx, Map.of(key, BooleanNode.valueOf(value)));
             return null;
         });
     }
