@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench/flags/measure.sh "<jvm flags>" label [aot-file]: idle RSS at a first start and a restart, RSS after load, server CPU to the first answer and per request (DEVELOPING.md, full-JIT table). Needs node and curl; run from the repository root after ./stoa build.
+# bench/flags/measure.sh "<jvm flags>" label [aot-file]: idle RSS at a first start and a restart, RSS after load, server CPU to the first answer and per request (DEVELOPING.md, full-JIT table). Needs node and curl; run from the repository root after the jar is built (mvn -DskipTests package, or any ./stoa run or bench).
 set -u
 FLAGS="$1"; LABEL="$2"; AOT="${3:-}"
 JAR=${STOA_JAR:-target/stoa.jar}
