@@ -1,13 +1,14 @@
 // The people and settings side of the web client in a real browser against a real Stoa: emoji from the
 // sprite sheet, the people sidebar and profile cards, status, settings, administration, invitations and
 // the interface in German; then, on the same server, browser and people, rows.ts (polls and to-do lists,
-// issue 29's remaining rows). Screenshots: target/web-e2e/ (names start with "p", "r", "w").
+// issue 29's remaining rows) and integrations.ts (an incoming-webhook bot's integration URL). Screenshots: target/web-e2e/ (names start with "p", "r", "w", "i").
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { StoaServer, emojiSheetReady, login, newUserPage, shot, twoPeople, type Person } from './harness.ts';
 import { rowScenarios } from './rows.ts';
+import { integrationScenarios } from './integrations.ts';
 
 let stoa: StoaServer;
 let browser: Browser;
@@ -362,3 +363,4 @@ describe('people and settings', () => {
 
 // The rows of issue 29 that no other file covers, and polls and to-do lists: on this server, after the above.
 rowScenarios(() => ({ stoa, browser, ada, bob, A, B, generalId }));
+integrationScenarios(() => ({ stoa, browser, ada, bob, A, B, generalId }));

@@ -42,5 +42,6 @@ class BenchQuickTest {
         assertThat(r.get("notes").toString()).contains("RSS idle after start", "most people held", "highest rate held");
         List<String> metrics = r.get("results").findValuesAsText("metric");
         assertThat(metrics).anyMatch(m -> m.startsWith("sent to the last of 100 receivers"));
+        assertThat(metrics).anyMatch(m -> m.startsWith("sent to the last of 100 long-polls"));
     }
 }

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Timeout;
  * prints a table and writes JSON. It asserts nothing; BenchQuickTest runs it small in the suite.
  */
 class Benchmark {
-    static final List<String> SCENARIOS = List.of("hello", "send", "fanout", "history", "register", "mix", "memory", "scale", "startup");
+    static final List<String> SCENARIOS = List.of("hello", "latency", "send", "fanout", "history", "register", "mix", "memory", "scale", "startup");
 
     record Options(Set<String> scenarios, String databaseUrl, boolean quick, Path out, Path jar) {
         static Options parse(List<String> args) {

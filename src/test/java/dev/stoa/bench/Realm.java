@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 final class Realm {
     final BenchHttp.Cred owner;
     final long ownerId;
-    long sendChannel, everyone;
+    long sendChannel, everyone, latencyChannel;
     final List<Long> history = new ArrayList<>();
     final List<Long> teams = new ArrayList<>();
     final Map<Integer, Long> scale = new LinkedHashMap<>();
@@ -33,6 +33,7 @@ final class Realm {
     void createChannels(BenchHttp http, Sizes sizes) throws Exception {
         sendChannel = create(http, "bench send");
         everyone = create(http, "bench everyone");
+        latencyChannel = create(http, "bench latency");
         for (int n : sizes.scaleSubscribers()) scale.put(n, create(http, "bench scale " + n));
         List<String> names = new ArrayList<>();
         for (int i = 0; i < sizes.channels(); i++) names.add("history " + i);
@@ -53,6 +54,7 @@ final class Realm {
         List<Long> ids = crowd.stream().map(BenchHttp.Cred::id).toList();
         seed.subscribe(ids.subList(0, Math.min(sizes.sendListeners(), ids.size())), sendChannel);
         seed.subscribe(ids, everyone);
+        seed.subscribe(ids.subList(0, Math.min(sizes.latencyPeople(), ids.size())), latencyChannel);
         for (var e : scale.entrySet()) seed.subscribe(ids.subList(0, Math.min(e.getKey(), ids.size())), e.getValue());
         for (int t = 0; t < teams.size(); t++) {
             seed.subscribe(ids.subList(t * sizes.teamSize(), Math.min(ids.size(), (t + 1) * sizes.teamSize())), teams.get(t));

@@ -114,10 +114,23 @@ final class Scenarios {
     }
 
     private Load.Stats sendAt(Listeners listeners, double rate, String tag, boolean report) throws InterruptedException {
+        Sent sent = sendInto(listeners, realm.sendChannel, rate, sizes.seconds(), tag);
+        if (report) {
+            results.add("send", String.format("answered at %.0f msgs/s, %d subscribers long-polling", rate, listeners.polling()), sent.answered(),
+                    "p99 <= 15 ms");
+            results.add("send", "sent to the last of " + listeners.polling() + " receivers", sent.delivered(), "p99 <= 25 ms");
+        }
+        return sent.answered();
+    }
+
+    /** A series of sends: when each was answered, and when the last listener had it. */
+    record Sent(Load.Stats answered, Load.Stats delivered) {}
+
+    private Sent sendInto(Listeners listeners, long channel, double rate, double seconds, String tag) throws InterruptedException {
         ConcurrentHashMap<Long, Long> sentAt = new ConcurrentHashMap<>();
-        Load.Stats answered = Load.openLoop(rate, sizes.seconds(), i -> {
+        Load.Stats answered = Load.openLoop(rate, seconds, i -> {
             sentAt.put(i, System.nanoTime());
-            return http.async("POST", "/messages", realm.owner, "type", "stream", "to", String.valueOf(realm.sendChannel), "topic", "bench",
+            return http.async("POST", "/messages", realm.owner, "type", "stream", "to", String.valueOf(channel), "topic", "bench",
                     "content", tag + "-" + i);
         });
         Load.Stats delivered = new Load.Stats();
@@ -127,12 +140,31 @@ final class Scenarios {
             if (last < 0) delivered.error();
             else delivered.record(e.getValue(), last);
         }
-        if (report) {
-            results.add("send", String.format("answered at %.0f msgs/s, %d subscribers long-polling", rate, listeners.polling()), answered,
-                    "p99 <= 15 ms");
-            results.add("send", "sent to the last of " + listeners.polling() + " receivers", delivered, "p99 <= 25 ms");
+        return new Sent(answered, delivered);
+    }
+
+    /**
+     * Steady-state latency as issue 31 measured it from outside: the owner sends into a channel of
+     * latencyPeople at 20 messages/s while each of them holds two long-polls (two clients), after
+     * warm-up sends; answered, and sent → delivered to the last queue. The server's CPU per message
+     * (its send and all its deliveries) is noted beside: other load on the machine hardly moves it.
+     */
+    void latency() throws Exception {
+        List<BenchHttp.Cred> people = realm.crowd.subList(0, Math.min(sizes.latencyPeople(), realm.crowd.size()));
+        List<BenchHttp.Cred> clients = new ArrayList<>(people);
+        clients.addAll(people);
+        double rate = 20;
+        try (Listeners listeners = new Listeners(http, clients).poll()) {
+            sendInto(listeners, realm.latencyChannel, rate, sizes.latencyWarmup() / rate, "latency-warm");
+            long cpu0 = server.cpuMs();
+            Sent sent = sendInto(listeners, realm.latencyChannel, rate, sizes.latencyMeasured() / rate, "latency");
+            long cpu = server.cpuMs() - cpu0;
+            String what = String.format("at %.0f msgs/s, channel of %d, %d long-polls", rate, people.size() + 1, listeners.polling());
+            results.add("latency", "send answered " + what, sent.answered(), "p99 <= 15 ms");
+            results.add("latency", "sent to the last of " + listeners.polling() + " long-polls", sent.delivered(), "p99 <= 25 ms");
+            results.note("latency", "server CPU per message (send + " + listeners.polling() + " deliveries)",
+                    String.format("%.2f ms", cpu / (double) Math.max(1, sent.answered().count())));
         }
-        return answered;
     }
 
     /** One message at a time to the channel everyone is in, while fanoutListeners of them long-poll: until the last has it. */

@@ -57,6 +57,7 @@ final class Session {
         }
         if (o.has("scale")) s.historyAt(realm.seeded);
         if (o.has("register")) s.register();
+        if (o.has("latency")) s.latency();
         if (o.has("send")) s.send();
         if (o.has("fanout")) s.fanout();
         if (o.has("scale")) s.scaleSends();

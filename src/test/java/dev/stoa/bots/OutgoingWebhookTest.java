@@ -20,6 +20,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,8 +47,28 @@ class OutgoingWebhookTest extends StoaTestBase {
         return new TestServer(c -> c.withLimits(1_000_000, 1_000_000, 1_000_000).withBots(new BotsConfig(true, 10)), clock);
     }
 
+    /**
+     * The service answers by what it was sent, never by when: a call retried after its test moved on
+     * (a timeout on a loaded machine) gets the answer its own test expects.
+     */
+    private static Answer answerFor(TestBotServer.Call c) {
+        boolean slack = c.contentType() != null && c.contentType().startsWith("application/x-www-form-urlencoded");
+        String text = slack ? form(c.body()).get("text") : Json.parse(c.body()).path("data").asText();
+        return switch (text) {
+            case "@**Echo Bot** ping" -> Answer.json("{\"content\": \"pong **loud**\"}");
+            case "hi" -> Answer.json("{\"content\": \"hello there\"}");
+            case "@**Echo Bot** fail" -> new Answer(500, "it's broken");
+            case "@**Echo Bot** json?" -> Answer.json("pong");
+            case "@**Slack Bot** hi" -> Answer.json("{\"text\": \"from slack\"}");
+            case "@**Echo Bot** restart" -> Answer.json("{\"content\": \"survived\"}");
+            case "@**Twin Bot** both of you" -> Answer.json("{\"content\": \"answer from " + c.path() + "\"}");
+            default -> Answer.json("{\"response_not_required\": true}"); // "quiet please", markers
+        };
+    }
+
     @BeforeAll
     void outgoingBot() {
+        service.answer(OutgoingWebhookTest::answerFor);
         member.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", CHANNEL))).success();
         JsonNode b = member.post("/bots", "full_name", "Echo Bot", "short_name", "echo", "bot_type", 3,
                 "payload_url", Json.write(service.url("/echo"))).success();
@@ -67,7 +90,6 @@ class OutgoingWebhookTest extends StoaTestBase {
 
     @Test
     void aMentionInATopicCallsTheBotWithZulipsPayloadAndItsAnswerIsItsReplyThere() {
-        service.answer(c -> Answer.json("{\"content\": \"pong **loud**\"}"));
         JsonNode queue = member.post("/register", "event_types", List.of("message")).success();
         long sent = member.post("/messages", "type", "stream", "to", CHANNEL, "topic", "ping", "content", "@**Echo Bot** ping").success()
                 .get("id").asLong();
@@ -102,13 +124,11 @@ class OutgoingWebhookTest extends StoaTestBase {
     @Test
     void aDirectMessageCallsTheBotAndItsReplyGoesToTheSameConversation() {
         JsonNode queue = member.post("/register", "event_types", List.of("message")).success();
-        service.answer(c -> Answer.json("{\"response_not_required\": true}"));
         member.post("/messages", "type", "direct", "to", List.of(botId), "content", "quiet please").success();
         JsonNode p = Json.parse(service.next(30).body());
         assertThat(p.get("trigger").asText()).isEqualTo("direct_message");
         assertThat(p.get("message").get("type").asText()).isEqualTo("private");
-        // The next call goes out once the first is settled (one pass at a time): a reply now shows the first had none.
-        service.answer(c -> Answer.json("{\"content\": \"hello there\"}"));
+        // The service answers by content, so a retry of the first call (a timeout under load) still has nothing to say.
         member.post("/messages", "type", "direct", "to", List.of(botId), "content", "hi").success();
         assertThat(Json.parse(service.next(30).body()).get("data").asText()).isEqualTo("hi");
         JsonNode reply = awaitMessageFrom(member, queue, botId);
@@ -125,7 +145,6 @@ class OutgoingWebhookTest extends StoaTestBase {
         ApiClient echo = member.withCredentials(botEmail, bot(member, botId).get("api_key").asText(), botId);
         echo.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", CHANNEL))).success();
         echo.post("/messages", "type", "stream", "to", CHANNEL, "topic", "self", "content", "@**Echo Bot** loop?").success();
-        service.answer(c -> Answer.json("{\"response_not_required\": true}"));
         member.post("/messages", "type", "stream", "to", CHANNEL, "topic", "self", "content", "@**Echo Bot** marker").success();
         assertThat(Json.parse(service.next(30).body()).get("data").asText()).isEqualTo("@**Echo Bot** marker");
     }
@@ -133,7 +152,6 @@ class OutgoingWebhookTest extends StoaTestBase {
     @Test
     void anErrorStatusIsToldInTheConversationAndToTheOwnerAsZulipWordsIt() {
         JsonNode queue = member.post("/register", "event_types", List.of("message")).success();
-        service.answer(c -> new Answer(500, "it's broken"));
         long sent = member.post("/messages", "type", "stream", "to", CHANNEL, "topic", "errors", "content", "@**Echo Bot** fail").success()
                 .get("id").asLong();
         service.next(30);
@@ -151,7 +169,6 @@ class OutgoingWebhookTest extends StoaTestBase {
     @Test
     void anAnswerThatIsNotJsonIsAFailure() {
         JsonNode queue = member.post("/register", "event_types", List.of("message")).success();
-        service.answer(c -> Answer.json("pong"));
         member.post("/messages", "type", "stream", "to", CHANNEL, "topic", "json", "content", "@**Echo Bot** json?").success();
         service.next(30);
         assertThat(raw(awaitMessageFrom(member, queue, botId))).isEqualTo("Failure! Invalid JSON in response");
@@ -182,7 +199,6 @@ class OutgoingWebhookTest extends StoaTestBase {
         long slack = member.post("/bots", "full_name", "Slack Bot", "short_name", "slacky", "bot_type", 3, "interface_type", 2,
                 "payload_url", Json.write(service.url("/slack"))).success().get("user_id").asLong();
         JsonNode queue = member.post("/register", "event_types", List.of("message")).success();
-        service.answer(c -> Answer.json("{\"text\": \"from slack\"}"));
         long sent = member.post("/messages", "type", "stream", "to", CHANNEL, "topic", "slack", "content", "@**Slack Bot** hi").success()
                 .get("id").asLong();
         call = service.next(30);
@@ -202,7 +218,6 @@ class OutgoingWebhookTest extends StoaTestBase {
     @Test
     void aRestartMidCallNeitherLosesNorDoublesTheReply() throws Exception {
         service.holdCalls();
-        service.answer(c -> Answer.json("{\"content\": \"survived\"}"));
         long sent = member.post("/messages", "type", "stream", "to", CHANNEL, "topic", "restart", "content", "@**Echo Bot** restart").success()
                 .get("id").asLong();
         assertThat(Json.parse(service.next(30).body()).get("message").get("id").asLong()).isEqualTo(sent);
@@ -227,7 +242,6 @@ class OutgoingWebhookTest extends StoaTestBase {
             new BotServiceStore().insert(tx.h(), twin, "second", service.url("/two"), 1, "0123456789abcdef0123456789abcdef");
             return null;
         });
-        service.answer(c -> Answer.json("{\"content\": \"answer from " + c.path() + "\"}"));
         member.post("/messages", "type", "stream", "to", CHANNEL, "topic", "twins", "content", "@**Twin Bot** both of you").success();
         List<String> paths = List.of(service.next(30).path(), service.next(30).path());
         assertThat(paths).containsExactlyInAnyOrder("/one", "/two");
@@ -260,6 +274,40 @@ class OutgoingWebhookTest extends StoaTestBase {
             for (int i = 0; i < 4; i++) assertThat(Json.parse(slow.next(30).body()).get("message").get("id").asLong()).isEqualTo(sent);
             assertThat(slow.calls).as("four tries, no fifth").isEmpty();
             slow.release();
+        }
+    }
+
+    @Test
+    void anAnswerArrivingAfterTheTimeoutIsDroppedAndTheRetrysAnswerIsTheOnlyReply() {
+        CountDownLatch retried = new CountDownLatch(1);
+        AtomicInteger tries = new AtomicInteger();
+        try (TestBotServer late = new TestBotServer();
+             TestServer quick = new TestServer(c -> c.withLimits(1_000_000, 1_000_000, 1_000_000).withBots(new BotsConfig(true, 1)))) {
+            late.answer(c -> {
+                String data = Json.parse(c.body()).path("data").asText();
+                if (data.endsWith("marker")) return Answer.json("{\"content\": \"marker seen\"}");
+                if (tries.incrementAndGet() == 1) {
+                    // The first call answers, successfully, only once the retry came: after Stoa's 1-second timeout.
+                    try {
+                        retried.await(60, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                } else {
+                    retried.countDown();
+                }
+                return Answer.json("{\"content\": \"late reply\"}");
+            });
+            ApiClient m = quick.member;
+            m.post("/users/me/subscriptions", "subscriptions", List.of(Map.of("name", CHANNEL))).success();
+            m.post("/bots", "full_name", "Late Bot", "short_name", "late", "bot_type", 3, "payload_url", Json.write(late.url("/late"))).success();
+            m.post("/messages", "type", "stream", "to", CHANNEL, "topic", "late", "content", "@**Late Bot** go").success();
+            Await.until("the retry's reply", 60, () -> topicTexts(m, "late").contains("late reply"));
+            // A later call is made once the first row is settled; its reply shows nothing more came of the late answer.
+            m.post("/messages", "type", "stream", "to", CHANNEL, "topic", "late", "content", "@**Late Bot** marker").success();
+            Await.until("the marker's reply", 60, () -> topicTexts(m, "late").contains("marker seen"));
+            assertThat(topicTexts(m, "late")).containsExactly("@**Late Bot** go", "late reply", "@**Late Bot** marker", "marker seen");
+            assertThat(tries.get()).as("called again after the timeout").isGreaterThanOrEqualTo(2);
         }
     }
 
@@ -322,6 +370,10 @@ class OutgoingWebhookTest extends StoaTestBase {
     private static String raw(JsonNode m) { return m.get("raw_content").asText(); }
 
     private List<String> topicTexts(String topic) {
+        return topicTexts(member, topic);
+    }
+
+    private static List<String> topicTexts(ApiClient member, String topic) {
         JsonNode msgs = member.get("/messages", "anchor", "newest", "num_before", 50, "num_after", 0,
                 "narrow", List.of(Map.of("operator", "channel", "operand", CHANNEL), Map.of("operator", "topic", "operand", topic)),
                 "apply_markdown", false).success()
