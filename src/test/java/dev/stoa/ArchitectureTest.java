@@ -117,6 +117,27 @@ class ArchitectureTest {
         assertThat(returning).as("store methods returning API JSON").isEmpty();
     }
 
+    /**
+     * A class's dependency on another feature (or on the server's lifecycle) is a named interface
+     * (MessageActions.ChannelAudience, users.ApiEmail, GroupActions.RealmSettings...), never a bare
+     * java.util.function type or Runnable in its constructor. Allowed: the command line's demo script
+     * (cli) and integrations.WebhookRequest, whose header and parameter lookups are the request's own data.
+     */
+    @Test
+    void constructorsTakeNamedDependencies() {
+        Set<String> found = new TreeSet<>();
+        for (JavaClass c : CLASSES) {
+            if (c.getPackageName().startsWith("dev.stoa.cli") || c.isAnonymousClass() || c.isLocalClass()
+                    || topLevel(c).getSimpleName().equals("WebhookRequest")) continue;
+            for (var k : c.getConstructors()) {
+                for (JavaClass p : k.getRawParameterTypes()) {
+                    if (p.getPackageName().equals("java.util.function") || p.isEquivalentTo(Runnable.class)) found.add(c.getSimpleName() + "(" + p.getSimpleName() + ")");
+                }
+            }
+        }
+        assertThat(found).as("constructors taking an unnamed function").isEmpty();
+    }
+
     /** A Jackson type anywhere in the type (List<ObjectNode>, Map<Long, ArrayNode>...), or Map<String, Object>. */
     private static boolean returnsJson(JavaType t) {
         if (t.getAllInvolvedRawTypes().stream().anyMatch(r -> r.getPackageName().startsWith("com.fasterxml.jackson"))) return true;

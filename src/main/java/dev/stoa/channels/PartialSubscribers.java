@@ -5,7 +5,6 @@ import dev.stoa.users.UserStore;
 import java.time.Clock;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.jdbi.v3.core.Handle;
 
@@ -16,15 +15,21 @@ import org.jdbi.v3.core.Handle;
  * guarantees, and what Zulip sends (bots and users not long-term idle).
  */
 public final class PartialSubscribers {
+    /** The users whose clients connected since a time (epoch seconds; the presence feature's store). */
+    @FunctionalInterface
+    public interface RecentlyConnected {
+        Set<Long> since(Handle h, long epochSecond);
+    }
+
     public static final int MIN_CHANNEL_SIZE = 250;
     static final long ACTIVE_DAYS = 14;
 
     private final UserStore users;
     /** The users whose presence shows a connection at or after a time (the presence feature's store). */
-    private final BiFunction<Handle, Long, Set<Long>> connectedSince;
+    private final RecentlyConnected connectedSince;
     private final Clock clock;
 
-    public PartialSubscribers(UserStore users, BiFunction<Handle, Long, Set<Long>> connectedSince, Clock clock) {
+    public PartialSubscribers(UserStore users, RecentlyConnected connectedSince, Clock clock) {
         this.users = users;
         this.connectedSince = connectedSince;
         this.clock = clock;
@@ -32,7 +37,7 @@ public final class PartialSubscribers {
 
     /** Bots and recently active users: who a large channel's partial list keeps. */
     public Set<Long> kept(Handle h) {
-        Set<Long> out = new HashSet<>(connectedSince.apply(h, clock.instant().getEpochSecond() - ACTIVE_DAYS * 86_400));
+        Set<Long> out = new HashSet<>(connectedSince.since(h, clock.instant().getEpochSecond() - ACTIVE_DAYS * 86_400));
         for (User u : users.all(h)) if (u.isBot()) out.add(u.id());
         return out;
     }

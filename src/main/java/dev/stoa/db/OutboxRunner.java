@@ -9,7 +9,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.IntToLongFunction;
 import org.jdbi.v3.core.Handle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,6 +22,12 @@ import org.slf4j.LoggerFactory;
  * feature's {@link Attempt}; the table's SQL stays in the feature's store ({@link Rows}).
  */
 public final class OutboxRunner<R> {
+    /** How long a row waits before its next attempt, by the number of that attempt (OutboxRunner::doublingFromAMinute, or a lease). */
+    @FunctionalInterface
+    public interface Backoff {
+        long seconds(int attempt);
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(OutboxRunner.class);
     private static final int BATCH = 100;
 
@@ -53,7 +58,7 @@ public final class OutboxRunner<R> {
     private final Clock clock;
     private final Rows<R> rows;
     private final Attempt<R> attempt;
-    private final IntToLongFunction backoffSeconds;
+    private final Backoff backoffSeconds;
     private final int parallelism;
     private final ReentrantLock running = new ReentrantLock();
     private final AtomicBoolean again = new AtomicBoolean();
@@ -62,7 +67,7 @@ public final class OutboxRunner<R> {
      * @param parallelism how many attempts of one pass run at once (1: one after the other), so a
      *        slow target holds back at most that many, and the node never opens more connections
      */
-    public OutboxRunner(String name, Db db, Clock clock, Rows<R> rows, Attempt<R> attempt, IntToLongFunction backoffSeconds, int parallelism) {
+    public OutboxRunner(String name, Db db, Clock clock, Rows<R> rows, Attempt<R> attempt, Backoff backoffSeconds, int parallelism) {
         this.name = name;
         this.db = db;
         this.clock = clock;
@@ -101,7 +106,7 @@ public final class OutboxRunner<R> {
         long now = clock.instant().getEpochSecond();
         List<R> claimed = new ArrayList<>();
         for (R r : db.read(h -> rows.due(h, now, BATCH))) {
-            long retryAt = now + backoffSeconds.applyAsLong(rows.attempts(r) + 1);
+            long retryAt = now + backoffSeconds.seconds(rows.attempts(r) + 1);
             if (db.write(tx -> rows.claim(tx.h(), r, retryAt))) claimed.add(r);
         }
         if (parallelism <= 1 || claimed.size() <= 1) {

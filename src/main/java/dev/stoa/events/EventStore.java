@@ -80,7 +80,7 @@ final class EventStore {
     private static LoggedEvent stored(ResultSet rs, StatementContext ctx) throws SQLException {
         ObjectNode payload = (ObjectNode) Json.parse(rs.getString(4));
         String hints = rs.getString(6);
-        return new LoggedEvent(rs.getLong(1), rs.getLong(2), rs.getString(3), payload, Recipients.fromJson(Json.parse(rs.getString(5))),
+        return new LoggedEvent(rs.getLong(1), rs.getLong(2), EventType.of(rs.getString(3)), payload, Recipients.fromJson(Json.parse(rs.getString(5))),
                 true, hints == null ? Hints.takeLegacy(payload) : Hints.read(hints));
     }
 }

@@ -30,7 +30,7 @@ final class LogAppender {
         tx.lockAppends();
         Hints hints = hintsOf(event);
         if (event.idCount() > 1) hints = hints.withSplitFirstId(ids.below(tx, event.idCount() - 1));
-        return appendJson(tx, event.type().wire(), payloadOf(event), hints, recipients);
+        return appendJson(tx, event.type(), payloadOf(event), hints, recipients);
     }
 
     /** See {@link EventLog#appendEphemeral}. */
@@ -46,20 +46,20 @@ final class LogAppender {
             notice.set("recipients", recipients.toJson());
             String stored = Hints.write(hints);
             if (stored != null) notice.set("hints", Json.parse(stored));
-            if (Json.write(notice).length() > MAX_NOTIFY_BYTES) return appendJson(tx, event.type().wire(), payload, hints, recipients);
+            if (Json.write(notice).length() > MAX_NOTIFY_BYTES) return appendJson(tx, event.type(), payload, hints, recipients);
         }
         long now = clock.instant().getEpochSecond();
         long id = EventStore.takeId(tx.h(), now, event.type().wire());
-        LoggedEvent e = new LoggedEvent(id, now, event.type().wire(), payload, recipients, false, hints);
+        LoggedEvent e = new LoggedEvent(id, now, event.type(), payload, recipients, false, hints);
         publisher.expectUnstored(e);
         if (notice != null) EventStore.notify(tx.h(), Json.write(notice.put("id", id).put("created_at", now)));
         tx.afterCommit(() -> publisher.publishCommitted(e));
         return id;
     }
 
-    private long appendJson(Tx tx, String type, ObjectNode payload, Hints hints, Recipients recipients) {
+    private long appendJson(Tx tx, EventType type, ObjectNode payload, Hints hints, Recipients recipients) {
         long now = clock.instant().getEpochSecond();
-        long id = EventStore.insert(tx.h(), now, type, Json.write(payload), Json.write(recipients.toJson()), Hints.write(hints));
+        long id = EventStore.insert(tx.h(), now, type.wire(), Json.write(payload), Json.write(recipients.toJson()), Hints.write(hints));
         LoggedEvent e = new LoggedEvent(id, now, type, payload, recipients, true, hints);
         tx.afterCommit(() -> publisher.publishCommitted(e));
         return id;

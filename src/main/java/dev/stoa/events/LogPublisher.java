@@ -45,7 +45,7 @@ final class LogPublisher {
         if (!listenerSchema.equals(n.path("schema").asText())) return;
         long id = n.get("id").asLong();
         if (id <= window.head()) return; // this node's own, published already (or one that came too late to keep its order)
-        unstored.put(id, new LoggedEvent(id, n.get("created_at").asLong(), n.get("type").asText(), (ObjectNode) n.get("payload"),
+        unstored.put(id, new LoggedEvent(id, n.get("created_at").asLong(), EventType.of(n.get("type").asText()), (ObjectNode) n.get("payload"),
                 Recipients.fromJson(n.get("recipients")), false, Hints.read(n.get("hints"))));
     }
 

@@ -19,7 +19,7 @@ public record RowsChanged(String table, List<Long> ids) implements Event {
 
     /** The entry's content, or null when it is another type or names a table this version does not know. */
     static Seen of(LoggedEvent e) {
-        if (!TYPE.equals(e.type())) return null;
+        if (e.type() != EventType.ROWS_CHANGED) return null;
         CachedTable t = CachedTable.named(e.payload().path("table").asText());
         if (t == null) return null;
         List<Long> ids = new ArrayList<>();

@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Function;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -41,6 +40,12 @@ public final class GroupActions {
         Runnable before(Tx tx, long groupId);
     }
 
+    /** A realm setting's current value (can_create_groups, can_manage_all_groups: group-setting values), from the realm feature. */
+    @FunctionalInterface
+    public interface RealmSettings {
+        JsonNode current(String name);
+    }
+
     private final Db db;
     private final EventLog log;
     private final GroupStore store;
@@ -53,10 +58,10 @@ public final class GroupActions {
 
     private final GroupResolver resolver;
     /** The realm's stored value of a setting (can_create_groups, can_manage_all_groups). */
-    private final Function<String, JsonNode> realmSetting;
+    private final RealmSettings realmSetting;
 
     public GroupActions(Db db, EventLog log, GroupStore store, GroupSettingValues values, GroupResolver resolver,
-                        Function<String, JsonNode> realmSetting, Clock clock, List<UsageCheck> usageChecks, List<MembershipHook> membershipHooks) {
+                        RealmSettings realmSetting, Clock clock, List<UsageCheck> usageChecks, List<MembershipHook> membershipHooks) {
         this.resolver = resolver;
         this.realmSetting = realmSetting;
         this.db = db;
@@ -96,7 +101,7 @@ public final class GroupActions {
     }
 
     private void requireCanCreate(Handle h, User caller) {
-        if (!resolver.hasPermission(h, caller, realmSetting.apply("can_create_groups"), GroupSettingRules.REALM.get("can_create_groups"))) {
+        if (!resolver.hasPermission(h, caller, realmSetting.current("can_create_groups"), GroupSettingRules.REALM.get("can_create_groups"))) {
             throw ApiError.unauthorizedAction();
         }
     }
@@ -193,7 +198,7 @@ public final class GroupActions {
         Group g = store.findForUpdate(tx, groupId).orElseThrow(() -> ApiError.bad("Invalid user group"));
         if (g.deactivated() && !allowDeactivated) throw ApiError.bad("User group is deactivated.");
         if (g.system()) throw ApiError.unauthorizedAction();
-        if (resolver.hasPermission(h, a, realmSetting.apply("can_manage_all_groups"), GroupSettingRules.REALM.get("can_manage_all_groups"))) return g;
+        if (resolver.hasPermission(h, a, realmSetting.current("can_manage_all_groups"), GroupSettingRules.REALM.get("can_manage_all_groups"))) return g;
         if (resolver.hasPermission(h, a, g.settings().get("can_manage_group"), GroupSettingRules.GROUP.get("can_manage_group"))) return g;
         if (!setting.equals("can_manage_group")
                 && resolver.hasPermission(h, a, g.settings().get(setting), GroupSettingRules.GROUP.get(setting))) return g;

@@ -10,7 +10,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Function;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -22,10 +21,16 @@ public final class GroupSettingValues {
     /** An update-style parameter: the new value and the expected current one (null when not given). */
     public record Change(JsonNode newValue, JsonNode old) {}
 
-    private final GroupStore store;
-    private final Function<String, Long> systemGroups;
+    /** A system group's id by its name (role:nobody...), as the realm holds them. */
+    @FunctionalInterface
+    public interface SystemGroupIds {
+        long of(String name);
+    }
 
-    public GroupSettingValues(GroupStore store, Function<String, Long> systemGroups) {
+    private final GroupStore store;
+    private final SystemGroupIds systemGroups;
+
+    public GroupSettingValues(GroupStore store, SystemGroupIds systemGroups) {
         this.store = store;
         this.systemGroups = systemGroups;
     }
@@ -41,7 +46,7 @@ public final class GroupSettingValues {
         }
         Set<Long> members = ids(param, raw.get("direct_members")), subgroups = ids(param, raw.get("direct_subgroups"));
         if (members.isEmpty() && subgroups.size() == 1) return Json.MAPPER.getNodeFactory().numberNode(subgroups.iterator().next());
-        if (members.isEmpty() && subgroups.isEmpty()) return Json.MAPPER.getNodeFactory().numberNode(systemGroups.apply(SystemGroups.NOBODY));
+        if (members.isEmpty() && subgroups.isEmpty()) return Json.MAPPER.getNodeFactory().numberNode(systemGroups.of(SystemGroups.NOBODY));
         return anonymous(members, subgroups);
     }
 

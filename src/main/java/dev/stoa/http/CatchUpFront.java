@@ -11,9 +11,15 @@ import org.eclipse.jetty.util.Callback;
  * arrived, whichever node committed it. Long-polls (GET .../events) skip it: they wait on the log itself.
  */
 public final class CatchUpFront extends Handler.Wrapper {
-    private final Runnable catchUp;
+    /** Brings the log-fed caches up to every commit in the database (the event log's catch-up). */
+    @FunctionalInterface
+    public interface CatchUp {
+        void withDatabase();
+    }
 
-    public CatchUpFront(Handler next, Runnable catchUp) {
+    private final CatchUp catchUp;
+
+    public CatchUpFront(Handler next, CatchUp catchUp) {
         super(next);
         this.catchUp = catchUp;
     }
@@ -23,7 +29,7 @@ public final class CatchUpFront extends Handler.Wrapper {
         String path = request.getHttpURI().getPath();
         if (!(path.endsWith("/events") && "GET".equals(request.getMethod())) && !path.startsWith("/static/")) {
             try {
-                catchUp.run();
+                catchUp.withDatabase();
             } catch (RuntimeException e) {
                 // the database is unreachable: the request itself answers that (the tailer catches up later)
             }

@@ -4,7 +4,6 @@ import dev.stoa.http.ApiError;
 import dev.stoa.http.HtmlPage;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
-import java.util.function.Supplier;
 
 /**
  * GET /join/<key>/ (the sign-up form of an invitation) and POST /join/<key>/ (it creates the
@@ -12,10 +11,16 @@ import java.util.function.Supplier;
  * browser. Errors come back as the form with the reason, status 400 (404 for a dead link).
  */
 public final class JoinViews {
-    private final JoinActions actions;
-    private final Supplier<String> realmName;
+    /** The organization's name as it is now (the realm's setting), for the page's title. */
+    @FunctionalInterface
+    public interface RealmName {
+        String now();
+    }
 
-    public JoinViews(JoinActions actions, Supplier<String> realmName) {
+    private final JoinActions actions;
+    private final RealmName realmName;
+
+    public JoinViews(JoinActions actions, RealmName realmName) {
         this.actions = actions;
         this.realmName = realmName;
     }
@@ -27,7 +32,7 @@ public final class JoinViews {
         } catch (ApiError e) {
             return page(404, "Invitation", "<p class=\"error\">" + HtmlPage.escape(e.getMessage()) + "</p>");
         }
-        return page(200, "Join " + realmName.get(), form(i, "", "", null));
+        return page(200, "Join " + realmName.now(), form(i, "", "", null));
     }
 
     public Object join(Request req) {
@@ -44,7 +49,7 @@ public final class JoinViews {
             } catch (ApiError dead) {
                 return page(404, "Invitation", "<p class=\"error\">" + HtmlPage.escape(dead.getMessage()) + "</p>");
             }
-            return page(400, "Join " + realmName.get(), form(i, email, name, e.getMessage()));
+            return page(400, "Join " + realmName.now(), form(i, email, name, e.getMessage()));
         }
     }
 

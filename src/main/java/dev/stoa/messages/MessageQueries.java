@@ -10,7 +10,6 @@ import dev.stoa.users.UserStore;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.function.BiFunction;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -19,6 +18,12 @@ import org.jdbi.v3.core.Handle;
  * hold no database: reads go through here, writes through the actions.
  */
 public final class MessageQueries {
+    /** The users a user muted and those who muted the user (the topics feature's store): read receipts hide both. */
+    @FunctionalInterface
+    public interface MutedEitherWay {
+        Collection<Long> of(Handle h, long userId);
+    }
+
     private final Db db;
     private final MessageStore store;
     private final UserStore users;
@@ -26,10 +31,10 @@ public final class MessageQueries {
     private final RealmHolder realm;
     private final MessageFetch fetch;
     /** Users the given user muted, and users who muted the given user (the topics feature's table). */
-    private final BiFunction<Handle, Long, Collection<Long>> mutingEitherWay;
+    private final MutedEitherWay mutingEitherWay;
 
     public MessageQueries(Db db, MessageStore store, UserStore users, Access access, RealmHolder realm, MessageJson json,
-                          BiFunction<Handle, Long, Collection<Long>> mutingEitherWay) {
+                          MutedEitherWay mutingEitherWay) {
         this.db = db;
         this.store = store;
         this.users = users;
@@ -123,7 +128,7 @@ public final class MessageQueries {
             if (!realm.get().get("enable_read_receipts").asBoolean(false)) {
                 throw MessageErrors.readReceiptsDisabled();
             }
-            Collection<Long> hidden = mutingEitherWay.apply(h, me.id());
+            Collection<Long> hidden = mutingEitherWay.of(h, me.id());
             List<Long> ids = users.byIds(h, store.readerIds(h, m.id())).stream()
                     .filter(u -> u.isActive() && u.id() != m.senderId() && !hidden.contains(u.id()))
                     .filter(u -> u.setting("send_read_receipts").asBoolean(true))

@@ -6,7 +6,6 @@ import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.function.BooleanSupplier;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Handler;
@@ -22,12 +21,18 @@ import org.eclipse.jetty.util.Callback;
  * nothing else; on the main listener it is an unknown path like any other.
  */
 public final class OpsHandler extends Handler.Wrapper {
+    /** Whether the server is serving (started and not stopping): the server's own lifecycle. */
+    @FunctionalInterface
+    public interface Serving {
+        boolean now();
+    }
+
     private final Readiness readiness;
     private final Metrics metrics;
     private volatile Connector metricsConnector;
 
     /** {@code metrics}: null when no metrics listener is configured. */
-    public OpsHandler(Handler next, Db db, BooleanSupplier serving, Metrics metrics) {
+    public OpsHandler(Handler next, Db db, Serving serving, Metrics metrics) {
         super(next);
         this.readiness = new Readiness(db, serving);
         this.metrics = metrics;

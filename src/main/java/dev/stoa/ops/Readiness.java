@@ -6,7 +6,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.BooleanSupplier;
 
 /**
  * Whether this node should receive traffic: it has started (migrations ran before the listener
@@ -19,19 +18,19 @@ final class Readiness {
     private static final long REUSE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final Db db;
-    private final BooleanSupplier serving;
+    private final OpsHandler.Serving serving;
     private final ReentrantLock lock = new ReentrantLock();
     private CompletableFuture<String> check;
     private long checkStarted;
 
-    Readiness(Db db, BooleanSupplier serving) {
+    Readiness(Db db, OpsHandler.Serving serving) {
         this.db = db;
         this.serving = serving;
     }
 
     /** Null when ready, else why not. */
     String problem() {
-        if (!serving.getAsBoolean()) return "Stoa is starting or stopping";
+        if (!serving.now()) return "Stoa is starting or stopping";
         try {
             return databaseCheck().get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {

@@ -8,11 +8,11 @@ import dev.stoa.events.MiscEvent;
 import dev.stoa.events.Recipients;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
+import dev.stoa.users.ApiEmail;
 import dev.stoa.users.UserAccess;
 import dev.stoa.users.UserStore;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -31,7 +31,7 @@ public final class PresenceActions {
     private final Db db;
     private final EventLog log;
     private final PresenceStore store;
-    private final Function<User, String> apiEmail;
+    private final ApiEmail apiEmail;
     private final UserAccess access;
     /** CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE: only users who can see the user hear of it. */
     private final boolean limited;
@@ -40,7 +40,7 @@ public final class PresenceActions {
 
     private final UserStore users;
 
-    public PresenceActions(Db db, EventLog log, PresenceStore store, UserStore users, Function<User, String> apiEmail, UserAccess access,
+    public PresenceActions(Db db, EventLog log, PresenceStore store, UserStore users, ApiEmail apiEmail, UserAccess access,
                            boolean limited) {
         this.users = users;
         this.access = access;
@@ -89,7 +89,7 @@ public final class PresenceActions {
     private MiscEvent.Presence event(User user, PresenceRow row, long now) {
         ObjectNode modern = Json.object();
         modern.putObject("presences").set(String.valueOf(user.id()), row.modern());
-        ObjectNode legacy = Json.object().put("user_id", user.id()).put("email", apiEmail.apply(user)).put("server_timestamp", (double) now);
+        ObjectNode legacy = Json.object().put("user_id", user.id()).put("email", apiEmail.of(user)).put("server_timestamp", (double) now);
         legacy.putObject("presence").set("website", row.legacyEntry(true));
         return new MiscEvent.Presence(Hints.NONE.withPresence(new Hints.PresenceForms(modern, legacy)));
     }

@@ -5,10 +5,10 @@ import dev.stoa.db.Db;
 import dev.stoa.http.ApiError;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
+import dev.stoa.users.ApiEmail;
 import dev.stoa.users.UserAccess;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
-import java.util.function.Function;
 import org.jdbi.v3.core.Handle;
 
 /** The presences the views read, each in a read transaction of its own. The view holds no database: reads go through here, writes through the actions. */
@@ -16,12 +16,12 @@ public final class PresenceQueries {
     private final Db db;
     private final PresenceStore store;
     private final UserStore users;
-    private final Function<User, String> apiEmail;
+    private final ApiEmail apiEmail;
     private final UserAccess access;
     private final Clock clock;
     private final PresenceState state;
 
-    public PresenceQueries(Db db, PresenceStore store, UserStore users, Function<User, String> apiEmail, UserAccess access, Clock clock,
+    public PresenceQueries(Db db, PresenceStore store, UserStore users, ApiEmail apiEmail, UserAccess access, Clock clock,
                            PresenceState state) {
         this.db = db;
         this.store = store;
@@ -78,7 +78,7 @@ public final class PresenceQueries {
             return users.byId(h, Long.parseLong(key)).orElse(null);
         }
         for (User u : users.all(h)) {
-            if (apiEmail.apply(u).equalsIgnoreCase(key) || u.deliveryEmail().equalsIgnoreCase(key)) return u;
+            if (apiEmail.of(u).equalsIgnoreCase(key) || u.deliveryEmail().equalsIgnoreCase(key)) return u;
         }
         return null;
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.http.Json;
 import dev.stoa.identity.User;
 import dev.stoa.queues.StateContributor;
+import dev.stoa.users.ApiEmail;
 import dev.stoa.users.UserAccess;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
@@ -11,7 +12,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.function.Predicate;
 import org.jdbi.v3.core.Handle;
 
@@ -19,13 +19,13 @@ import org.jdbi.v3.core.Handle;
 public final class PresenceState implements StateContributor {
     private final PresenceStore store;
     private final UserStore users;
-    private final Function<User, String> apiEmail;
+    private final ApiEmail apiEmail;
     private final UserAccess access;
     /** The server setting CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE: lists show only users the viewer can see. */
     private final boolean limited;
     private final Clock clock;
 
-    public PresenceState(PresenceStore store, UserStore users, Function<User, String> apiEmail, UserAccess access, boolean limited,
+    public PresenceState(PresenceStore store, UserStore users, ApiEmail apiEmail, UserAccess access, boolean limited,
                          Clock clock) {
         this.store = store;
         this.users = users;
@@ -55,7 +55,7 @@ public final class PresenceState implements StateContributor {
             User u = byId.get(r.userId());
             if (u == null || !u.isActive() || u.isBot() || !PresenceActions.enabled(u) || !visible.test(u)) continue;
             if (modern) presences.set(String.valueOf(u.id()), r.modern());
-            else presences.set(apiEmail.apply(u), r.legacy());
+            else presences.set(apiEmail.of(u), r.legacy());
         }
         out.set("presences", presences);
         out.put("server_timestamp", clock.millis() / 1000.0);

@@ -5,7 +5,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,11 +17,17 @@ import org.slf4j.LoggerFactory;
  * cancels a task that throws, so nothing may escape).
  */
 public final class Collector implements AutoCloseable {
+    /** Whether this node holds the cluster's lease now (db.ClusterLease): it runs the cluster-wide tasks. */
+    @FunctionalInterface
+    public interface Leader {
+        boolean holds();
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(Collector.class);
 
     private final List<Runnable> tasks;
     private final List<Runnable> clusterTasks;
-    private final BooleanSupplier leader;
+    private final Leader leader;
     private final ScheduledExecutorService executor;
     private final AtomicLong passes = new AtomicLong();
     private final AtomicLong clusterPasses = new AtomicLong();
@@ -34,7 +39,7 @@ public final class Collector implements AutoCloseable {
     }
 
     /** {@code perNode} on every pass; {@code clusterWide} after them, on passes where {@code leader} is true. */
-    public Collector(List<Runnable> perNode, List<Runnable> clusterWide, BooleanSupplier leader, long periodMillis) {
+    public Collector(List<Runnable> perNode, List<Runnable> clusterWide, Leader leader, long periodMillis) {
         this.tasks = List.copyOf(perNode);
         this.clusterTasks = List.copyOf(clusterWide);
         this.leader = leader;
@@ -49,7 +54,7 @@ public final class Collector implements AutoCloseable {
     /** One pass over every task; never throws. */
     public void runOnce() {
         runAll(tasks);
-        leading = !clusterTasks.isEmpty() && leader.getAsBoolean();
+        leading = !clusterTasks.isEmpty() && leader.holds();
         if (leading) {
             runAll(clusterTasks);
             clusterPasses.incrementAndGet();

@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.function.Supplier;
 
 /**
  * Delivery-time rendering: decides whether a queue accepts a log entry and renders it for the
@@ -25,6 +24,12 @@ import java.util.function.Supplier;
  * rules read to render it travel beside it in the entry's {@link Hints}, which no client sees.
  */
 public final class Delivery {
+    /** What a client without empty_topic_name sees for the empty topic (the realm's name for it). */
+    @FunctionalInterface
+    public interface EmptyTopicName {
+        String displayName();
+    }
+
     /**
      * Renders one event of a type for a queue (its spec and user; null for a spectator): zero, one or
      * several wire events. The event is the payload with the user's per-user part merged; hints are the entry's.
@@ -44,14 +49,14 @@ public final class Delivery {
     }
 
     private final Map<EventType, TypeRule> rules = new EnumMap<>(EventType.class);
-    private final Supplier<String> emptyTopicDisplayName;
+    private final EmptyTopicName emptyTopicDisplayName;
 
-    public Delivery(Supplier<String> emptyTopicDisplayName) {
+    public Delivery(EmptyTopicName emptyTopicDisplayName) {
         this(emptyTopicDisplayName, Map.of());
     }
 
     /** featureRules: each feature's capability rendering of its event types (the features' modules give them). */
-    public Delivery(Supplier<String> emptyTopicDisplayName, Map<EventType, TypeRule> featureRules) {
+    public Delivery(EmptyTopicName emptyTopicDisplayName, Map<EventType, TypeRule> featureRules) {
         this.emptyTopicDisplayName = emptyTopicDisplayName;
         rules.put(EventType.DELETE_MESSAGE, (e, x, s, u) -> deleteMessage(e, s));
         rules.put(EventType.USER_GROUP, (e, x, s, u) -> userGroup(e, x, s));
@@ -69,9 +74,9 @@ public final class Delivery {
     /** The wire events for this queue, each with the entry's id; empty when the queue does not accept it. */
     public List<ObjectNode> render(LoggedEvent e, EventQueue q) {
         if (!e.recipients().accepts(q.userId, q.spec.allPublicStreams())) return List.of();
-        if (!q.spec.wants(e.type())) return List.of();
+        if (e.type() == null || !q.spec.wants(e.type().wire())) return List.of();
         ObjectNode perUser = e.hints().perUser(q.userId);
-        TypeRule rule = rules.get(e.eventType());
+        TypeRule rule = rules.get(e.type());
         ObjectNode view = perUser == null ? e.payload() : merged(e.payload(), perUser); // read only: no deep copy to decide
         if (rule != null && !rule.accepts(view, e.hints(), q.spec, q.userId)) return List.of();
         Object ruleKey = rule == null ? null : rule.shareKey(view, e.hints(), q.spec, q.userId);
@@ -176,7 +181,7 @@ public final class Delivery {
 
     private void replaceEmptyTopic(ObjectNode o) {
         for (String k : TOPIC_KEYS) {
-            if (o.has(k) && o.get(k).isTextual() && o.get(k).asText().isEmpty()) o.put(k, emptyTopicDisplayName.get());
+            if (o.has(k) && o.get(k).isTextual() && o.get(k).asText().isEmpty()) o.put(k, emptyTopicDisplayName.displayName());
         }
     }
 

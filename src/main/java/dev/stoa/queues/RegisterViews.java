@@ -11,18 +11,23 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.UnaryOperator;
 
 /** POST /register, GET /events and DELETE /events. */
 public final class RegisterViews {
+    /** Register's narrow, checked as the messages feature's queues can match it (its errors are Zulip's), and normalized. */
+    @FunctionalInterface
+    public interface NarrowCheck {
+        JsonNode checked(JsonNode narrow);
+    }
+
 
     private final RegisterQueries queries;
     private final EventQueues queues;
     private final Map<String, String> serverInfo;
     /** The messages feature's check of a narrow for queues: the form the queue keeps, or an ApiError. */
-    private final UnaryOperator<JsonNode> narrowCheck;
+    private final NarrowCheck narrowCheck;
 
-    public RegisterViews(RegisterQueries queries, EventQueues queues, Map<String, String> serverInfo, UnaryOperator<JsonNode> narrowCheck) {
+    public RegisterViews(RegisterQueries queries, EventQueues queues, Map<String, String> serverInfo, NarrowCheck narrowCheck) {
         this.queries = queries;
         this.queues = queues;
         this.serverInfo = serverInfo;
@@ -112,7 +117,7 @@ public final class RegisterViews {
     /** [[operator, operand], ...] or [{operator, operand, negated}, ...], checked by the messages feature. */
     private JsonNode narrow(Request req) {
         JsonNode n = req.jsonArray("narrow");
-        return n == null ? Json.array() : narrowCheck.apply(n);
+        return n == null ? Json.array() : narrowCheck.checked(n);
     }
 
     public Object events(Request req) throws InterruptedException {

@@ -8,7 +8,6 @@ import dev.stoa.groups.GroupStore;
 import dev.stoa.http.Json;
 import dev.stoa.queues.StateContributor;
 import java.util.Set;
-import java.util.function.Function;
 import org.jdbi.v3.core.Handle;
 
 /** register's `realm` state: every realm setting as realm_<name>, server limits and constants. */
@@ -17,18 +16,24 @@ public final class RealmState implements StateContributor {
     private final String externalUrl;
     private final String host;
     private final long maxUploadMib;
-    private final Function<Handle, Auth> auth;
+    private final AuthMethods auth;
     private final boolean canSendEmail;
     private final boolean canPush;
 
     /** The sign-in methods the configuration enables and the organization keeps on (signin.SignInMethods), in register's shapes. */
     public record Auth(ObjectNode methods, boolean emailAuth, boolean passwordAuth) {}
 
+    /** The sign-in methods as of this read (the sign-in feature decides them from the configuration and the realm). */
+    @FunctionalInterface
+    public interface AuthMethods {
+        Auth of(Handle h);
+    }
+
     /** Active users, for the API value of anonymous group settings (users sit above realm; groups' store reads them). */
     private final GroupStore groups;
 
     public RealmState(RealmHolder realm, GroupStore groups, String externalUrl, String host, long maxUploadMib,
-                      Function<Handle, Auth> auth,
+                      AuthMethods auth,
                       boolean canSendEmail, boolean canPush) {
         this.auth = auth;
         this.canPush = canPush;
@@ -64,7 +69,7 @@ public final class RealmState implements StateContributor {
         state.put("realm_icon_url", "https://secure.gravatar.com/avatar/stoa?d=identicon");
         state.put("realm_logo_url", "/static/images/logo/zulip-org-logo.svg?version=0");
         state.put("realm_night_logo_url", "/static/images/logo/zulip-org-logo.svg?version=0");
-        Auth a = auth.apply(ctx.h());
+        Auth a = auth.of(ctx.h());
         state.set("realm_authentication_methods", a.methods());
         state.put("realm_email_auth_enabled", a.emailAuth());
         state.put("realm_password_auth_enabled", a.passwordAuth());

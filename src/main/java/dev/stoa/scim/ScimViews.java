@@ -26,6 +26,13 @@ import org.slf4j.LoggerFactory;
  * sign-in throttle of the caller's address, as a wrong password does.
  */
 public final class ScimViews {
+    /** A PATCH body's Operations, which must be a non-empty array. */
+    private JsonNode operations(Request r) {
+        JsonNode ops = body(r, "PATCH").get("Operations");
+        if (ops == null || !ops.isArray() || ops.isEmpty()) throw ScimError.bad("PATCH call made without operations array");
+        return ops;
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(ScimViews.class);
 
     private final ScimActions actions;
@@ -79,11 +86,7 @@ public final class ScimViews {
     }
 
     public Object patch(Request req) {
-        return guarded(req, r -> {
-            JsonNode ops = body(r, "PATCH").get("Operations");
-            if (ops == null || !ops.isArray() || ops.isEmpty()) throw ScimError.bad("PATCH call made without operations array");
-            return user(200, actions.doPatch(r.pathParam("id"), ops));
-        });
+        return guarded(req, r -> user(200, actions.doPatch(r.pathParam("id"), operations(r))));
     }
 
     public Object delete(Request req) {
@@ -128,11 +131,7 @@ public final class ScimViews {
     }
 
     public Object patchGroup(Request req) {
-        return guarded(req, r -> {
-            JsonNode ops = body(r, "PATCH").get("Operations");
-            if (ops == null || !ops.isArray() || ops.isEmpty()) throw ScimError.bad("PATCH call made without operations array");
-            return group(200, groups.doPatch(r.pathParam("id"), ops));
-        });
+        return guarded(req, r -> group(200, groups.doPatch(r.pathParam("id"), operations(r))));
     }
 
     public Object deleteGroup(Request req) {

@@ -12,6 +12,7 @@ import dev.stoa.events.UserEvent;
 import dev.stoa.http.Json;
 import dev.stoa.realm.Realm;
 import dev.stoa.identity.User;
+import dev.stoa.users.ApiEmail;
 import dev.stoa.users.UserAccess;
 import dev.stoa.users.UserJson;
 import dev.stoa.users.UserStore;
@@ -19,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * Changes a user's settings in one transaction. Each changed setting sends the user's clients a
@@ -31,9 +31,9 @@ public final class SettingsActions {
     private final EventLog log;
     private final UserStore users;
     private final UserAccess access;
-    private final Function<User, String> apiEmail;
+    private final ApiEmail apiEmail;
 
-    public SettingsActions(Db db, EventLog log, UserStore users, UserAccess access, Function<User, String> apiEmail) {
+    public SettingsActions(Db db, EventLog log, UserStore users, UserAccess access, ApiEmail apiEmail) {
         this.access = access;
         this.db = db;
         this.log = log;
@@ -72,7 +72,7 @@ public final class SettingsActions {
      * it changed; viewers who gain or lose sight of the address get delivery_email (or null).
      */
     private void emailVisibilityChanged(Tx tx, User before, User after) {
-        String oldEmail = apiEmail.apply(before), newEmail = apiEmail.apply(after);
+        String oldEmail = apiEmail.of(before), newEmail = apiEmail.of(after);
         if (!oldEmail.equals(newEmail)) {
             log.append(tx, new UserEvent.RealmUserUpdate(Json.object().put("user_id", after.id()).put("new_email", newEmail)),
                     access.audience(tx.h(), after));
@@ -99,8 +99,8 @@ public final class SettingsActions {
         Recipients me = Recipients.users(u.id());
         log.append(tx, new UserEvent.UserSettingsUpdate(name, value, language), me);
         switch (SettingTypes.ALL.get(name).legacy()) {
-            case DISPLAY -> log.append(tx, new MiscEvent.UpdateDisplaySettings(apiEmail.apply(u), name, value, language), me);
-            case NOTIFICATION -> log.append(tx, new MiscEvent.UpdateGlobalNotifications(apiEmail.apply(u), name, value), me);
+            case DISPLAY -> log.append(tx, new MiscEvent.UpdateDisplaySettings(apiEmail.of(u), name, value, language), me);
+            case NOTIFICATION -> log.append(tx, new MiscEvent.UpdateGlobalNotifications(apiEmail.of(u), name, value), me);
             case NONE -> { }
         }
         if (name.equals("allow_private_data_export") && !u.isBot()) {

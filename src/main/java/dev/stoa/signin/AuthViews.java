@@ -8,16 +8,21 @@ import dev.stoa.realm.Realm;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.users.PasswordLogin;
 import dev.stoa.users.UserJson;
-import java.util.function.UnaryOperator;
 
 /** The unauthenticated entry points: GET /server_settings and POST /fetch_api_key. */
 public final class AuthViews {
+    /** Markdown to HTML (the realm's renderer, which escapes raw HTML). */
+    @FunctionalInterface
+    public interface Markdown {
+        String html(String markdown);
+    }
+
     private final PasswordLogin passwords;
     private final UserJson json;
     private final RealmHolder realm;
     private final String externalUrl;
     private final SignInMethodActions methods;
-    private final UnaryOperator<String> markdown;
+    private final Markdown markdown;
     /** The last description rendered, and its source: /server_settings is unauthenticated and frequent. */
     private volatile String[] rendered = {"", ""};
 
@@ -25,7 +30,7 @@ public final class AuthViews {
     private final boolean pushEnabled;
 
     public AuthViews(PasswordLogin passwords, UserJson json, RealmHolder realm, String externalUrl, SignInMethodActions methods,
-                     UnaryOperator<String> markdown, boolean pushEnabled) {
+                     Markdown markdown, boolean pushEnabled) {
         this.pushEnabled = pushEnabled;
         this.methods = methods;
         this.markdown = markdown;
@@ -62,7 +67,7 @@ public final class AuthViews {
     private String renderedDescription(String source) {
         String[] last = rendered;
         if (last[0].equals(source)) return last[1];
-        String html = source.isEmpty() ? "" : markdown.apply(source);
+        String html = source.isEmpty() ? "" : markdown.html(source);
         rendered = new String[] {source, html};
         return html;
     }

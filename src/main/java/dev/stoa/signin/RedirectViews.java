@@ -8,7 +8,6 @@ import dev.stoa.http.Request;
 import dev.stoa.http.WithCookies;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,6 +19,12 @@ import org.slf4j.LoggerFactory;
  * the reason only. The end is every method's: SignInViews.finish.
  */
 public final class RedirectViews {
+    /** Whether the organization keeps this sign-in method on now (the sessions feature's sign-in methods). */
+    @FunctionalInterface
+    public interface Enabled {
+        boolean now();
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(RedirectViews.class);
 
     /** The start of a method's flow for an app flow; a refusal when the provider cannot be reached. */
@@ -45,14 +50,14 @@ public final class RedirectViews {
     private final SignInViews signIn;
     private final boolean secure;
     private final RateLimiter failures;
-    private final BooleanSupplier enabled;
+    private final Enabled enabled;
 
     /**
      * @param label   the method's name in messages ("OpenID Connect", "GitHub", "SAML")
      * @param cookie  the browser-binding cookie's name, one per method so flows of two methods do not collide
      * @param enabled whether the organization keeps the method on (PATCH /realm authentication_methods)
      */
-    public RedirectViews(String label, String cookie, SignInViews signIn, boolean secure, RateLimiter failures, BooleanSupplier enabled) {
+    public RedirectViews(String label, String cookie, SignInViews signIn, boolean secure, RateLimiter failures, Enabled enabled) {
         this.label = label;
         this.cookie = cookie;
         this.signIn = signIn;
@@ -125,7 +130,7 @@ public final class RedirectViews {
     }
 
     private RawResponse closed(Request req) {
-        if (!enabled.getAsBoolean()) return refused(403, label + " sign-in is turned off in this organization");
+        if (!enabled.now()) return refused(403, label + " sign-in is turned off in this organization");
         RateLimiter.Decision d = failures.peek(key(req));
         if (d.allowed()) return null;
         return refused(429, "too many failed sign-ins from this address; try again in " + Math.max(1, (int) Math.ceil(d.retryAfterSeconds() / 60)) + " minutes");

@@ -7,7 +7,6 @@ import dev.stoa.http.RateLimiter;
 import dev.stoa.identity.User;
 import dev.stoa.realm.RealmHolder;
 import java.util.Locale;
-import java.util.function.Supplier;
 
 /**
  * A username and password → the user, for POST /fetch_api_key and the web client's sign-in alike, with
@@ -22,7 +21,7 @@ public final class PasswordLogin {
     private final RealmHolder realm;
     private final RateLimiter failures;
     private final Listener listener;
-    private final Supplier<On> on;
+    private final Methods on;
     private final Directory directory;
     private final SecondFactor secondFactor;
 
@@ -46,13 +45,19 @@ public final class PasswordLogin {
     /** Which password methods are on now: the configuration and the organization's choice (PATCH /realm authentication_methods). */
     public record On(boolean email, boolean directory) {}
 
+    /** Which password methods are on at this sign-in (the sign-in feature's answer). */
+    @FunctionalInterface
+    public interface Methods {
+        On now();
+    }
+
     /** Hears of each successful sign-in (accounts: the new-login notice mail); `how` says through what. */
     public interface Listener {
         void loggedIn(User u, String how);
     }
 
     /** {@code directory} null when none is configured; {@code on} is asked at each sign-in. */
-    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures, Listener listener, Supplier<On> on,
+    public PasswordLogin(Db db, UserStore store, RealmHolder realm, RateLimiter failures, Listener listener, Methods on,
                          Directory directory, SecondFactor secondFactor) {
         this.secondFactor = secondFactor;
         this.on = on;
@@ -75,7 +80,7 @@ public final class PasswordLogin {
         if (!d.allowed()) {
             throw ApiError.of(ErrorCode.RATE_LIMIT_HIT, "API usage exceeded rate limit").with("retry-after", (int) Math.ceil(d.retryAfterSeconds()));
         }
-        On now = on.get();
+        On now = on.now();
         boolean viaDirectory = directory != null && now.directory();
         User u = now.email() ? local(username, password) : null;
         if (u == null && viaDirectory) u = directory.authenticate(username, password);
@@ -129,7 +134,7 @@ public final class PasswordLogin {
         if (!d.allowed()) {
             throw ApiError.bad("You're making too many attempts! Try again in " + (int) Math.ceil(d.retryAfterSeconds()) + " seconds.");
         }
-        if (!on.get().email() || password == null || !Passwords.verify(password, u.passwordHash())) {
+        if (!on.now().email() || password == null || !Passwords.verify(password, u.passwordHash())) {
             failures.hit(key);
             throw ApiError.bad("Wrong password!");
         }

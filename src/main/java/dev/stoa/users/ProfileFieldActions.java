@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.UnaryOperator;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -24,6 +23,12 @@ import org.jdbi.v3.core.Handle;
  * custom_profile_field to everyone who can see the user.
  */
 public final class ProfileFieldActions {
+    /** A value's Markdown to HTML (the realm's renderer), for the types that have a rendered_value. */
+    @FunctionalInterface
+    public interface Markdown {
+        String html(String markdown);
+    }
+
     /** Zulip's limit: at most this many fields shown in the profile summary. */
     static final int MAX_SUMMARY_FIELDS = 2;
     private static final String NOT_EDITABLE = "You are not allowed to change this field. Contact an administrator to update it.";
@@ -34,9 +39,9 @@ public final class ProfileFieldActions {
     private final UserStore users;
     private final UserAccess access;
     /** The realm's Markdown renderer, as for channel descriptions (Zulip renders text fields the same way). */
-    private final UnaryOperator<String> markdown;
+    private final Markdown markdown;
 
-    public ProfileFieldActions(Db db, EventLog log, ProfileFieldStore store, UserStore users, UserAccess access, UnaryOperator<String> markdown) {
+    public ProfileFieldActions(Db db, EventLog log, ProfileFieldStore store, UserStore users, UserAccess access, Markdown markdown) {
         this.db = db;
         this.log = log;
         this.store = store;
@@ -202,7 +207,7 @@ public final class ProfileFieldActions {
         String rendered = null;
         if (!value.isEmpty()) {
             int type = field(tx.h(), fieldId).type();
-            rendered = ProfileFieldTypes.renderable(type) ? markdown.apply(value) : null;
+            rendered = ProfileFieldTypes.renderable(type) ? markdown.html(value) : null;
         }
         store.setValue(tx, target.id(), fieldId, value, rendered);
         ObjectNode cpf = Json.object().put("id", fieldId);

@@ -49,7 +49,7 @@ class QueueDeliveryUnitTest {
     private List<ObjectNode> render(String json, Recipients to, EventQueue q) {
         ObjectNode payload = (ObjectNode) Json.parse(json);
         Hints hints = Hints.takeLegacy(payload);
-        return delivery.render(new LoggedEvent(++nextId, 0, payload.get("type").asText(), payload, to, hints), q);
+        return delivery.render(new LoggedEvent(++nextId, 0, EventType.of(payload.get("type").asText()), payload, to, hints), q);
     }
 
     private static final String STREAM_MSG = "{\"type\":\"message\",\"flags\":[],\"message\":{\"type\":\"stream\",\"stream_id\":5,"
@@ -89,7 +89,7 @@ class QueueDeliveryUnitTest {
         ObjectNode payload = (ObjectNode) Json.parse(json);
         Hints hints = Hints.NONE.withRawContent("x").withEcho(new Hints.Echo("mine", "7"))
                 .withPerUser(Map.of(11L, (ObjectNode) Json.parse("{\"flags\":[\"mentioned\"]}")));
-        LoggedEvent e = new LoggedEvent(++nextId, 0, "message", payload, Recipients.users(ME, 11, 12), hints);
+        LoggedEvent e = new LoggedEvent(++nextId, 0, EventType.MESSAGE, payload, Recipients.users(ME, 11, 12), hints);
         QueueSpec spec = queue().spec;
         List<ObjectNode> a = delivery.render(e, new EventQueue("a", ME, spec, 0, 600, 0, 0, 0));
         List<ObjectNode> b = delivery.render(e, new EventQueue("b", 12L, spec, 0, 600, 0, 0, 0));
@@ -213,8 +213,8 @@ class QueueDeliveryUnitTest {
         Delivery custom = new Delivery(() -> "general chat", Map.of(EventType.ATTACHMENT,
                 (e, hints, spec, user) -> spec.can("empty_topic_name") ? List.of(e, e.deepCopy()) : List.of()));
         ObjectNode payload = (ObjectNode) Json.parse("{\"type\":\"attachment\"}");
-        assertThat(custom.render(new LoggedEvent(++nextId, 0, "attachment", payload, Recipients.users(ME)), queue())).isEmpty();
-        assertThat(custom.render(new LoggedEvent(++nextId, 0, "attachment", payload, Recipients.users(ME)), queue("empty_topic_name")))
+        assertThat(custom.render(new LoggedEvent(++nextId, 0, EventType.ATTACHMENT, payload, Recipients.users(ME)), queue())).isEmpty();
+        assertThat(custom.render(new LoggedEvent(++nextId, 0, EventType.ATTACHMENT, payload, Recipients.users(ME)), queue("empty_topic_name")))
                 .hasSize(2);
     }
 }

@@ -17,7 +17,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -57,7 +56,7 @@ class RegisterSnapshotTest extends StoaTestBase {
     /** Register as the member, through a RegisterViews over the server's queues with these contributors alone. */
     private ObjectNode register(List<StateContributor> contributors) {
         Db db = server.stoa.db();
-        RegisterViews views = new RegisterViews(new RegisterQueries(db, contributors), server.stoa.queues(), ServerInfo.registerKeys(), UnaryOperator.identity());
+        RegisterViews views = new RegisterViews(new RegisterQueries(db, contributors), server.stoa.queues(), ServerInfo.registerKeys(), narrow -> narrow);
         Request req = new Request("POST", "/api/v1/register", new HashMap<>(Map.of("client", "snapshot-test")), Map.of(), Map.of(), "127.0.0.1");
         req.setUser(db.read(h -> server.stoa.core().users().byId(h, member.userId).orElseThrow()));
         return (ObjectNode) views.register(req);
