@@ -175,10 +175,6 @@ public final class ChannelErrors {
         return ApiError.bad("Unknown subscription property: " + property);
     }
 
-    static ApiError propertyIsNotBoolean(String property) {
-        return ApiError.bad(property + " is not a boolean");
-    }
-
     static ApiError subscriptionsIsNotDict(int count) {
         return ApiError.bad("subscriptions[" + count + "] is not a dict");
     }

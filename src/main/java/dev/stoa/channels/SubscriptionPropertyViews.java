@@ -3,6 +3,7 @@ package dev.stoa.channels;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.stoa.http.ApiError;
+import dev.stoa.http.CommonErrors;
 import dev.stoa.http.Json;
 import dev.stoa.http.Request;
 import dev.stoa.identity.User;
@@ -76,7 +77,7 @@ public final class SubscriptionPropertyViews {
     }
 
     private static boolean bool(String property, JsonNode value) {
-        if (!value.isBoolean()) throw ChannelErrors.propertyIsNotBoolean(property);
+        if (!value.isBoolean()) throw CommonErrors.notABoolean(property);
         return value.booleanValue();
     }
 }
