@@ -107,6 +107,7 @@ public final class ExportTables {
             Map.entry("outgoing_webhook_outbox", "calls the old server made or still owes its outgoing-webhook bots: a bot must not answer twice"),
             Map.entry("push_outbox", "requests the old server sent or still owes the push relay: stale notifications must not go out twice"),
             Map.entry("push_pending", "messages the old server's notifier had not decided yet: stale news, not sent from the new server"),
+            Map.entry("push_pending_mentions", "mentions added by edits that the old server's notifier had not decided yet: stale news, as push_pending"),
             Map.entry("push_notified", "the old server's outstanding phone notifications: the new server has not sent them"),
             Map.entry("message_search", "SQLite's full-text index of messages, rebuilt from messages at import"));
 
