@@ -68,7 +68,15 @@ final class LogPublisher {
         lock.lock();
         try {
             long h = window.head();
-            List<LoggedEvent> found = withUnstored(db.read(r -> EventStore.range(r, h, Long.MAX_VALUE)), h, Long.MAX_VALUE);
+            // An ephemeral entry known before the read started had every id below it committed before it was
+            // taken, so the read sees them all. One that arrives during the read may sit just above a stored
+            // entry committed after the read began: publishing it now would put the head past that entry, which
+            // this node would then never deliver. So only ephemeral ids up to the newest known before the read,
+            // or below an id the read saw, go out now; the rest wait for their own commit or the next catch-up.
+            long known = unstored.isEmpty() ? h : unstored.lastKey();
+            List<LoggedEvent> fromTable = db.read(r -> EventStore.range(r, h, Long.MAX_VALUE));
+            long upTo = fromTable.isEmpty() ? known : Math.max(known, fromTable.getLast().id());
+            List<LoggedEvent> found = withUnstored(fromTable, h, upTo);
             window.publish(found);
             return found.size();
         } finally {
