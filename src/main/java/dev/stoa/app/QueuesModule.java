@@ -19,7 +19,7 @@ final class QueuesModule {
 
     QueuesModule(Core c, Modules m) {
         Delivery delivery = new Delivery(() -> Realm.EMPTY_TOPIC_DISPLAY_NAME, m.deliveryRules());
-        this.queues = new EventQueues(c.db(), c.log(), delivery, c.clock(), c.config().heartbeatMillis());
+        this.queues = new EventQueues(c.db(), c.log(), delivery, c.clock(), c.config().heartbeatMillis(), c.config().ops().pollGathering());
         this.views = new RegisterViews(new RegisterQueries(c.db(), m.state()), queues, ServerInfo.registerKeys(), MessageDelivery::queueNarrow);
     }
 }

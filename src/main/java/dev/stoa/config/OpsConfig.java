@@ -10,8 +10,10 @@ import java.util.Map;
  * 127.0.0.1: metrics are for the operator's scraper, not for the internet); or the STOA_*
  * environment variables of the same names. --max-waiting-writes (issue 15): how many requests may
  * wait for the database's write path before more are refused at once with a 503 (db.Db's admission).
+ * {@code pollGathering} is no flag: how a long-poll gathers events on a busy node (issue 31), chosen
+ * by measurement; tests change it.
  */
-public record OpsConfig(String logFormat, Integer metricsPort, String metricsHost, int maxWaitingWrites) {
+public record OpsConfig(String logFormat, Integer metricsPort, String metricsHost, int maxWaitingWrites, PollGathering pollGathering) {
     static final String[] NAMES = {"log-format", "metrics-port", "metrics-host", "max-waiting-writes"};
 
     /**
@@ -20,7 +22,17 @@ public record OpsConfig(String logFormat, Integer metricsPort, String metricsHos
      */
     public static final int DEFAULT_MAX_WAITING_WRITES = 64;
 
-    public static final OpsConfig DEFAULT = new OpsConfig("text", null, "127.0.0.1", DEFAULT_MAX_WAITING_WRITES);
+    /**
+     * A poll that finds events already waiting when it arrives (they come faster than its client turns
+     * over) waits up to {@code gatherMillis} from its arrival for more, while this node answers at
+     * least {@code busyTurnoversPerSecond} polls with events a second; 0 ms: never. Measured in
+     * docs/DEVELOPING.md ("Gathering long-polls").
+     */
+    public record PollGathering(int gatherMillis, int busyTurnoversPerSecond) {
+        public static final PollGathering DEFAULT = new PollGathering(10, 1_000);
+    }
+
+    public static final OpsConfig DEFAULT = new OpsConfig("text", null, "127.0.0.1", DEFAULT_MAX_WAITING_WRITES, PollGathering.DEFAULT);
 
     public boolean jsonLogs() { return logFormat.equals("json"); }
 
@@ -37,7 +49,8 @@ public record OpsConfig(String logFormat, Integer metricsPort, String metricsHos
                 throw new Config.ConfigError("--metrics-port must be off or a port from 0 to 65535, got '" + p + "'");
             }
         }
-        return new OpsConfig(format, port, v.getOrDefault("metrics-host", "127.0.0.1").strip(), waiting(v.get("max-waiting-writes")));
+        return new OpsConfig(format, port, v.getOrDefault("metrics-host", "127.0.0.1").strip(), waiting(v.get("max-waiting-writes")),
+                PollGathering.DEFAULT);
     }
 
     private static int waiting(String s) {
@@ -51,7 +64,9 @@ public record OpsConfig(String logFormat, Integer metricsPort, String metricsHos
         }
     }
 
-    public OpsConfig withMetricsPort(Integer port) { return new OpsConfig(logFormat, port, metricsHost, maxWaitingWrites); }
+    public OpsConfig withMetricsPort(Integer port) { return new OpsConfig(logFormat, port, metricsHost, maxWaitingWrites, pollGathering); }
 
-    public OpsConfig withMaxWaitingWrites(int n) { return new OpsConfig(logFormat, metricsPort, metricsHost, n); }
+    public OpsConfig withMaxWaitingWrites(int n) { return new OpsConfig(logFormat, metricsPort, metricsHost, n, pollGathering); }
+
+    public OpsConfig withPollGathering(PollGathering g) { return new OpsConfig(logFormat, metricsPort, metricsHost, maxWaitingWrites, g); }
 }

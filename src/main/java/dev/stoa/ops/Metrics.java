@@ -7,6 +7,7 @@ import dev.stoa.events.EventLog;
 import dev.stoa.http.RequestObserver;
 import dev.stoa.http.Router;
 import dev.stoa.queues.EventQueues;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -24,7 +25,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The node's metrics in Prometheus' text format: HTTP requests by method, route template and status
- * (a histogram of their durations), parked long-polls, loaded event queues, the event log's head in
+ * (a histogram of their durations), parked long-polls, long-polls that gathered, loaded event queues, the event log's head in
  * the database and as published on this node (their difference is this node's lag), the database
  * pools (HikariCP's own Micrometer tracker), JVM memory, GC, threads, class loading, CPU and uptime.
  *
@@ -57,6 +58,8 @@ public final class Metrics implements RequestObserver, AutoCloseable {
         for (HikariDataSource pool : db.pools()) pool.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
         Gauge.builder("stoa.event.queues", queues, EventQueues::size).description("Event queues loaded on this node").register(registry);
         Gauge.builder("stoa.longpolls.parked", queues, EventQueues::parkedPolls).description("GET /events requests waiting for an event").register(registry);
+        FunctionCounter.builder("stoa.longpolls.gathered", queues, EventQueues::gatheredPolls)
+                .description("GET /events answers that waited a few ms for more events on a busy node").register(registry);
         Gauge.builder("stoa.event.log.published.id", log, EventLog::head).description("Newest event log id published on this node").register(registry);
         Gauge.builder("stoa.event.log.head.id", this, m -> m.dbHead).description("Newest event log id in the database (-1: no answer)").register(registry);
         Gauge.builder("stoa.event.log.lag", this, Metrics::lag)

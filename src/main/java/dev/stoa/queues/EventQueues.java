@@ -2,6 +2,7 @@ package dev.stoa.queues;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stoa.config.OpsConfig;
 import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LoggedEvent;
@@ -16,6 +17,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,13 +44,19 @@ public final class EventQueues {
     private final long heartbeatMillis;
     private final Map<String, EventQueue> queues = new ConcurrentHashMap<>();
     private final QueueStore store = new QueueStore();
+    private final OpsConfig.PollGathering gathering;
+    private final long gatherNanos;
+    private final TurnoverRate turnovers = new TurnoverRate(System.nanoTime());
+    private final LongAdder gatheredPolls = new LongAdder();
 
-    public EventQueues(Db db, EventLog log, Delivery delivery, Clock clock, long heartbeatMillis) {
+    public EventQueues(Db db, EventLog log, Delivery delivery, Clock clock, long heartbeatMillis, OpsConfig.PollGathering gathering) {
         this.db = db;
         this.log = log;
         this.delivery = delivery;
         this.clock = clock;
         this.heartbeatMillis = heartbeatMillis;
+        this.gathering = gathering;
+        this.gatherNanos = gathering.gatherMillis() * 1_000_000L;
         load();
     }
 
@@ -108,8 +116,10 @@ public final class EventQueues {
     }
 
     /**
-     * Returns the events after lastEventId this queue accepts; blocks (parked virtual thread) until
-     * one arrives or the heartbeat time passes, unless dontBlock.
+     * Returns every event after lastEventId this queue accepts (up to MAX_EVENTS_PER_POLL); blocks
+     * (parked virtual thread) until one arrives or the heartbeat time passes, unless dontBlock. A
+     * parked poll answers with its first events at once; one that finds events already waiting may
+     * gather more first when the node is busy ({@link #gathered}).
      */
     public List<ObjectNode> poll(EventQueue q, long lastEventId, boolean dontBlock) throws InterruptedException {
         long after = Math.max(lastEventId, q.startEventId);
@@ -118,18 +128,22 @@ public final class EventQueues {
         }
         q.ack(after);
         q.touch(clock.instant().getEpochSecond());
-        long deadline = System.nanoTime() + heartbeatMillis * 1_000_000L;
+        long arrived = System.nanoTime();
+        long deadline = arrived + heartbeatMillis * 1_000_000L;
         q.pollers.incrementAndGet();
         try {
+            long head = log.head();
+            List<ObjectNode> out = collect(q, after, after, head, new ArrayList<>());
+            if (dontBlock) return answered(out);
+            if (!out.isEmpty()) return answered(gathered(q, out, after, head, arrived));
             while (true) {
-                long head = log.head();
-                List<ObjectNode> out = collect(q, after, head);
-                if (!out.isEmpty() || dontBlock) return out;
                 after = Math.max(after, head);
                 long left = (deadline - System.nanoTime()) / 1_000_000L;
                 if (left <= 0) return List.of(heartbeat(log.reserveId(after)));
                 log.awaitAfter(after, left, q.userId, q.spec.allPublicStreams());
                 if (q.deleted) throw badQueue(q.id);
+                head = log.head();
+                if (!collect(q, after, after, head, out).isEmpty()) return answered(out);
             }
         } finally {
             q.pollers.decrementAndGet();
@@ -137,12 +151,37 @@ public final class EventQueues {
         }
     }
 
-    private List<ObjectNode> collect(EventQueue q, long after, long head) {
-        if (head <= after) return List.of();
-        List<ObjectNode> out = new ArrayList<>();
-        for (LoggedEvent e : log.range(after, head)) {
+    /**
+     * The poll found events waiting when it arrived: they come faster than its client turns over. On
+     * a busy node (many turnovers a second) it waits up to gatherMillis from its arrival for more, so
+     * one answer carries what would have taken several turnovers. Never on a quiet node, and never for
+     * a poll that parked: a lone event goes out at once.
+     */
+    private List<ObjectNode> gathered(EventQueue q, List<ObjectNode> out, long after, long head, long arrived) throws InterruptedException {
+        if (gatherNanos == 0 || turnovers.perSecond(arrived) < gathering.busyTurnoversPerSecond()) return out;
+        gatheredPolls.increment();
+        long until = arrived + gatherNanos;
+        for (long left; out.size() < MAX_EVENTS_PER_POLL && (left = until - System.nanoTime()) > 0; ) {
+            log.awaitAfter(head, Math.max(1, left / 1_000_000L), q.userId, q.spec.allPublicStreams());
+            if (q.deleted) throw badQueue(q.id);
+            long now = log.head();
+            collect(q, after, head, now, out);
+            head = now;
+        }
+        return out;
+    }
+
+    private List<ObjectNode> answered(List<ObjectNode> out) {
+        if (!out.isEmpty()) turnovers.count(System.nanoTime());
+        return out;
+    }
+
+    /** Adds the events of the entries in (from, upTo] that this queue accepts and the client has not acknowledged. */
+    private List<ObjectNode> collect(EventQueue q, long acked, long from, long upTo, List<ObjectNode> out) {
+        if (upTo <= from) return out;
+        for (LoggedEvent e : log.range(from, upTo)) {
             // a split entry's parts that the client already acknowledged are not sent again
-            for (ObjectNode o : delivery.render(e, q)) if (o.get("id").asLong() > after) out.add(o);
+            for (ObjectNode o : delivery.render(e, q)) if (o.get("id").asLong() > acked) out.add(o);
             if (out.size() >= MAX_EVENTS_PER_POLL) break;
         }
         return out;
@@ -207,6 +246,9 @@ public final class EventQueues {
     public int size() { return queues.size(); }
 
     public Map<String, EventQueue> all() { return queues; }
+
+    /** Polls that waited to gather more events since the start (a busy node's; a metric). */
+    public long gatheredPolls() { return gatheredPolls.sum(); }
 
     /** Polls parked on this node right now. */
     public int parkedPolls() {

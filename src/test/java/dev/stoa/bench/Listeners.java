@@ -29,6 +29,8 @@ final class Listeners implements AutoCloseable {
     private final List<AtomicLong> lastIds = new ArrayList<>();
     private final ConcurrentHashMap<String, Arrival> arrivals = new ConcurrentHashMap<>();
     final AtomicLong errors = new AtomicLong();
+    /** Polls answered with events or a heartbeat: the server's turnovers. */
+    final AtomicLong answers = new AtomicLong();
     private volatile boolean closed;
     private volatile int polling;
 
@@ -82,6 +84,7 @@ final class Listeners implements AutoCloseable {
                         CompletableFuture.delayedExecutor(100, TimeUnit.MILLISECONDS).execute(() -> pollOnce(i));
                         return;
                     }
+                    answers.incrementAndGet();
                     received(i, a.json().get("events"));
                     pollOnce(i);
                 });

@@ -113,21 +113,36 @@ final class Scenarios {
         }
     }
 
-    private Load.Stats sendAt(Listeners listeners, double rate, String tag, boolean report) throws InterruptedException {
+    private Load.Stats sendAt(Listeners listeners, double rate, String tag, boolean report) throws InterruptedException, IOException {
         Sent sent = sendInto(listeners, realm.sendChannel, rate, sizes.seconds(), tag);
         if (report) {
             results.add("send", String.format("answered at %.0f msgs/s, %d subscribers long-polling", rate, listeners.polling()), sent.answered(),
                     "p99 <= 15 ms");
             results.add("send", "sent to the last of " + listeners.polling() + " receivers", sent.delivered(), "p99 <= 25 ms");
+            results.note("send", String.format("at %.0f msgs/s: long-poll turnovers per message, server CPU per message / per turnover", rate),
+                    sent.costs());
+        } else {
+            System.out.printf("BENCH send at %.0f msgs/s: %d answered, %d refused; %s%n", rate, sent.answered().count(), sent.answered().errors(),
+                    sent.costs());
         }
         return sent.answered();
     }
 
-    /** A series of sends: when each was answered, and when the last listener had it. */
-    record Sent(Load.Stats answered, Load.Stats delivered) {}
+    /**
+     * A series of sends: when each was answered, and when the last listener had it; the server's CPU
+     * and the listeners' turnovers (answered polls) from its first send until the last delivery.
+     */
+    record Sent(Load.Stats answered, Load.Stats delivered, long cpuMs, long turnovers) {
+        String costs() {
+            long n = Math.max(1, answered.count());
+            return String.format("%.1f turnovers, %.2f ms CPU / %.1f µs", turnovers / (double) n, cpuMs / (double) n,
+                    1000.0 * cpuMs / Math.max(1, turnovers));
+        }
+    }
 
-    private Sent sendInto(Listeners listeners, long channel, double rate, double seconds, String tag) throws InterruptedException {
+    private Sent sendInto(Listeners listeners, long channel, double rate, double seconds, String tag) throws InterruptedException, IOException {
         ConcurrentHashMap<Long, Long> sentAt = new ConcurrentHashMap<>();
+        long cpu0 = server.cpuMs(), turnovers0 = listeners.answers.get();
         Load.Stats answered = Load.openLoop(rate, seconds, i -> {
             sentAt.put(i, System.nanoTime());
             return http.async("POST", "/messages", realm.owner, "type", "stream", "to", String.valueOf(channel), "topic", "bench",
@@ -140,7 +155,7 @@ final class Scenarios {
             if (last < 0) delivered.error();
             else delivered.record(e.getValue(), last);
         }
-        return new Sent(answered, delivered);
+        return new Sent(answered, delivered, server.cpuMs() - cpu0, listeners.answers.get() - turnovers0);
     }
 
     /**
@@ -156,14 +171,12 @@ final class Scenarios {
         double rate = 20;
         try (Listeners listeners = new Listeners(http, clients).poll()) {
             sendInto(listeners, realm.latencyChannel, rate, sizes.latencyWarmup() / rate, "latency-warm");
-            long cpu0 = server.cpuMs();
             Sent sent = sendInto(listeners, realm.latencyChannel, rate, sizes.latencyMeasured() / rate, "latency");
-            long cpu = server.cpuMs() - cpu0;
             String what = String.format("at %.0f msgs/s, channel of %d, %d long-polls", rate, people.size() + 1, listeners.polling());
             results.add("latency", "send answered " + what, sent.answered(), "p99 <= 15 ms");
             results.add("latency", "sent to the last of " + listeners.polling() + " long-polls", sent.delivered(), "p99 <= 25 ms");
-            results.note("latency", "server CPU per message (send + " + listeners.polling() + " deliveries)",
-                    String.format("%.2f ms", cpu / (double) Math.max(1, sent.answered().count())));
+            results.note("latency", "long-poll turnovers per message, server CPU per message (send + " + listeners.polling()
+                    + " deliveries) / per turnover", sent.costs());
         }
     }
 
