@@ -7,6 +7,7 @@ import dev.stoa.db.Db;
 import dev.stoa.db.Dialect;
 import dev.stoa.events.LogTailer;
 import dev.stoa.export.ExportJobs;
+import dev.stoa.http.ApiCompression;
 import dev.stoa.http.CatchUpFront;
 import dev.stoa.http.HttpFront;
 import dev.stoa.http.JsonErrorHandler;
@@ -112,7 +113,7 @@ public final class Stoa implements AutoCloseable {
         HttpFront api = new HttpFront(routes.api, routes.root, m.users().auth, m.sessions().web, cookies, new HttpFront.Limits(limits.perUser(), limits.perIp()),
                 ops.metrics() == null ? RequestObserver.NONE : ops.metrics());
         // A request first sees what any node (or the CLI) committed before it, caches included.
-        OpsHandler front = new OpsHandler(new CatchUpFront(new WebClientHandler(api, m.sessions().web, cookies), c.log()::catchUpWithDatabase),
+        OpsHandler front = new OpsHandler(new CatchUpFront(new WebClientHandler(ApiCompression.around(api), m.sessions().web, cookies), c.log()::catchUpWithDatabase),
                 c.db(), ops.serving()::get, ops.metrics());
         Server jetty = jetty(config, front);
         jetty.start();

@@ -2,6 +2,7 @@ package dev.stoa.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.http.Json;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -14,6 +15,7 @@ import java.util.Base64;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
+import java.util.zip.GZIPInputStream;
 
 /**
  * The load generator's HTTP client: Basic auth and form bodies, without the test client's contract
@@ -64,6 +66,19 @@ final class BenchHttp {
         } catch (CompletionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
+    }
+
+    /** An answer as it came, asking for {@code Accept-Encoding: gzip} or not: its size on the wire and its JSON. */
+    record Sized(long wireBytes, JsonNode json) {}
+
+    Sized sized(String method, String path, Cred as, boolean gzip) throws IOException, InterruptedException {
+        HttpRequest plain = request(method, path, as);
+        HttpRequest r = gzip ? HttpRequest.newBuilder(plain, (k, v) -> true).header("Accept-Encoding", "gzip").build() : plain;
+        HttpResponse<byte[]> a = client.send(r, HttpResponse.BodyHandlers.ofByteArray());
+        if (a.statusCode() != 200) throw new Failed(method + " " + path + ": " + a.statusCode());
+        boolean zipped = a.headers().firstValue("Content-Encoding").orElse("").equals("gzip");
+        byte[] body = zipped ? new GZIPInputStream(new ByteArrayInputStream(a.body())).readAllBytes() : a.body();
+        return new Sized(a.body().length, Json.MAPPER.readTree(body));
     }
 
     JsonNode json(String method, String path, Cred as, String... kv) {

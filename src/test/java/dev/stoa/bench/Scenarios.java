@@ -89,6 +89,29 @@ final class Scenarios {
         results.note("register", "server CPU per register", (server.cpuMs() - cpu0) / Math.max(1, s.count()) + " ms");
         results.add("register", "a person in " + sizes.registerChannels() + " channels, " + sizes.users() + " people, "
                 + (sizes.channels() + realm.teams.size()) + " channels", s, "p99 <= 150 ms");
+        registerCompressed(person);
+    }
+
+    /** Register's bytes on the wire and the server's CPU per register, plain and with Accept-Encoding: gzip (20 each, one at a time). */
+    private void registerCompressed(BenchHttp.Cred person) throws IOException {
+        StringBuilder out = new StringBuilder();
+        for (boolean gzip : new boolean[] {false, true}) {
+            long cpu0 = server.cpuMs(), bytes = 0;
+            int n = 20;
+            try {
+                for (int i = 0; i < n; i++) {
+                    BenchHttp.Sized a = http.sized("POST", "/register", person, gzip);
+                    bytes += a.wireBytes();
+                    http.call("DELETE", "/events", person, "queue_id", a.json().get("queue_id").asText());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            out.append(String.format("%s%s %.0f KB, %.1f ms CPU", gzip ? "; " : "", gzip ? "gzip" : "plain", bytes / 1024.0 / n,
+                    (server.cpuMs() - cpu0) / (double) n));
+        }
+        results.note("register", "bytes on the wire and server CPU per register (its DELETE included)", out.toString());
     }
 
     /**
