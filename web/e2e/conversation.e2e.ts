@@ -374,6 +374,27 @@ describe('compose', () => {
     expect(await box().inputValue()).toBe('two\nlines');
     await box().press('Control+Enter');
     await feedMessage(A, 'two').getByText('lines').waitFor();
+    // A message sent while the previous one is still on its way is queued behind it, not dropped: the first
+    // send's request is held back until the second has been pressed.
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    let holding = false;
+    await A.route('**/json/messages', async (route) => {
+      if (route.request().method() === 'POST' && !holding) { holding = true; await held; }
+      await route.continue();
+    });
+    await box().fill('first in flight');
+    await box().press('Control+Enter');
+    await expect.poll(() => holding).toBe(true);
+    await box().fill('second behind it');
+    await box().press('Control+Enter');
+    await expect.poll(() => box().inputValue()).toBe('');
+    release();
+    await feedMessage(A, 'second behind it').waitFor();
+    await A.unroute('**/json/messages');
+    const texts = await A.locator('.feed .message').allInnerTexts();
+    expect(texts.findIndex((x) => x.includes('first in flight'))).toBeGreaterThanOrEqual(0);
+    expect(texts.findIndex((x) => x.includes('first in flight'))).toBeLessThan(texts.findIndex((x) => x.includes('second behind it')));
     await A.getByRole('button', { name: 'Send options' }).click();
     await A.getByRole('menuitemradio', { name: /Press Enter to send/ }).click();
     await A.getByText('Enter to send · Shift+Enter for a new line').waitFor();

@@ -60,6 +60,15 @@ export async function quoteAndReply(m: Message) {
 }
 
 // Typing notifications: start at most every 10 s while typing, stop after 5 s of quiet or on send.
+/** Sends leave one after another, in the order they were pressed: a message sent while the previous one is still
+ *  on its way waits for it (whatever its outcome), so the server stores them in the order the person wrote them. */
+let sendQueue: Promise<unknown> = Promise.resolve();
+function inOrder<T>(post: () => Promise<T>): Promise<T> {
+  const next = sendQueue.catch(() => undefined).then(post);
+  sendQueue = next;
+  return next;
+}
+
 let typingTarget = '';
 let typingSent = 0;
 let typingStop: ReturnType<typeof setTimeout> | undefined;
@@ -118,7 +127,6 @@ export function Compose() {
   const caret = useSignal(0);
   const active = useSignal(0);
   const preview = useSignal<string | null>(null);
-  const sending = useSignal(false);
   const uploading = useSignal(0);
   const snippets = useSignal(false);
   const topicQuery = useSignal<string | null>(null);
@@ -176,24 +184,22 @@ export function Compose() {
   const send = async () => {
     const tg = compose.value.target;
     const content = compose.value.content;
-    if (!content.trim() || sending.value) return;
+    if (!content.trim()) return;
     if (tg.kind === 'stream' && tg.streamId === undefined) return showToast(t('Choose a channel first.'), 'error');
     if (tg.kind === 'private' && tg.to.length === 0) return showToast(t('Add at least one recipient.'), 'error');
-    sending.value = true;
-    // The box empties at once, as Zulip's does, so that the next message can be typed; a failed send puts the text back.
+    // The box empties at once, as Zulip's does, so that the next message can be typed (and sent while this one is
+    // still on its way: a send pressed then is queued, never dropped); a failed send puts the text back.
     compose.value = { ...compose.value, content: '' };
     preview.value = null;
     try {
-      await api.post('/messages', tg.kind === 'stream'
+      await inOrder(() => api.post('/messages', tg.kind === 'stream'
         ? { type: 'stream', to: tg.streamId, topic: tg.topic, content }
-        : { type: 'direct', to: tg.to, content });
+        : { type: 'direct', to: tg.to, content }));
       stopTyping(tg);
       void dropDraft(tg);
     } catch (e) {
       if (!compose.value.content) compose.value = { ...compose.value, content };
       showToast(e instanceof ApiError ? e.message : t('Could not send the message.'), 'error');
-    } finally {
-      sending.value = false;
     }
   };
 
@@ -381,7 +387,7 @@ export function Compose() {
           title={expanded.value ? t('Collapse compose box') : t('Expand compose box')} onClick={() => (expanded.value = !expanded.value)}><Icon name="expand" /></button>
         <span class="hint">{enterSends ? t('Enter to send · Shift+Enter for a new line') : 'Ctrl+Enter to send · Enter for a new line'}</span>
         <div class="send-group popover-anchor">
-          <button class="button primary send-button" onClick={send} disabled={sending.value || !c.content.trim()}>{t('Send')}</button>
+          <button class="button primary send-button" onClick={send} disabled={!c.content.trim()}>{t('Send')}</button>
           <button class="button primary send-options" aria-label={t('Send options')} aria-haspopup="menu" aria-expanded={sendMenu.value} onClick={() => (sendMenu.value = !sendMenu.value)}><Icon name="chevron" size={14} /></button>
           {sendMenu.value && (
             <Popover onClose={() => (sendMenu.value = false)} label={t('Send options')} class="menu up right-edge">
