@@ -31,13 +31,18 @@ public final class EventLog {
     private final LogPruning pruning;
 
     public EventLog(Db db, Clock clock) {
+        this(db, clock, LogPublisher.CatchUpSeam.NONE);
+    }
+
+    /** With a pause point in catch-up (tests of its race; see {@link LogPublisher.CatchUpSeam}). */
+    EventLog(Db db, Clock clock, LogPublisher.CatchUpSeam seam) {
         long[] at = db.read(h -> {
             long head = EventStore.head(h);
             return new long[] {head, EventStore.prunedThrough(h, head)};
         });
         this.window = new LogWindow(db, at[0], at[1]);
         this.pruning = new LogPruning(db, at[1]);
-        this.publisher = new LogPublisher(db, window);
+        this.publisher = new LogPublisher(db, window, seam);
         this.sync = new LogSync(db, window, publisher);
         this.ids = new IdReservations(db, clock, publisher);
         this.appender = new LogAppender(clock, publisher, ids);

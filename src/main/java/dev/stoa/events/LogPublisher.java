@@ -25,10 +25,22 @@ final class LogPublisher {
     private final LogLock lock = new LogLock(LogLock.Rank.PUBLISH);
     /** Ephemeral entries not yet published, by id: this node's, and other nodes' received by NOTIFY. */
     private final ConcurrentSkipListMap<Long, LoggedEvent> unstored = new ConcurrentSkipListMap<>();
+    private final CatchUpSeam seam;
 
-    LogPublisher(Db db, LogWindow window) {
+    /**
+     * The point in {@link #catchUp} between its read of the table and its merge with the ephemeral entries, where
+     * the race of issue 30 lives: LogPublisherTest pauses there to commit and receive entries in between.
+     */
+    interface CatchUpSeam {
+        CatchUpSeam NONE = () -> {};
+
+        void betweenReadAndMerge();
+    }
+
+    LogPublisher(Db db, LogWindow window, CatchUpSeam seam) {
         this.db = db;
         this.window = window;
+        this.seam = seam;
     }
 
     /** An ephemeral entry of this node, known before its commit: a publisher filling the gap below a later entry finds it here. */
@@ -75,6 +87,7 @@ final class LogPublisher {
             // or below an id the read saw, go out now; the rest wait for their own commit or the next catch-up.
             long known = unstored.isEmpty() ? h : unstored.lastKey();
             List<LoggedEvent> fromTable = db.read(r -> EventStore.range(r, h, Long.MAX_VALUE));
+            seam.betweenReadAndMerge();
             long upTo = fromTable.isEmpty() ? known : Math.max(known, fromTable.getLast().id());
             List<LoggedEvent> found = withUnstored(fromTable, h, upTo);
             window.publish(found);
