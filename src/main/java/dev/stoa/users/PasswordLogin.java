@@ -66,7 +66,6 @@ public final class PasswordLogin {
         this.realm = realm;
         this.failures = failures;
         this.listener = listener;
-        Passwords.prepareEqualWork();
     }
 
     /**
