@@ -24,7 +24,7 @@ final class SessionsModule implements Module {
     SessionsModule(Core c) {
         this.actions = new SessionActions(c.db(), store, c.clock());
         this.web = new WebSessions(c.db(), store, c.users(), c.realm(), c.clock());
-        this.methods = new SignInMethodActions(c.db(), c.log(), new SignInMethodStore(), SignInMethods.of(c.config().signIn()));
+        this.methods = new SignInMethodActions(c.db(), c.log(), new SignInMethodStore(c.log()), SignInMethods.of(c.config().signIn()));
         this.authMethodViews = new RealmAuthMethodViews(methods);
         this.signIn = new SignInActions(c.db(), c.users(), actions, new LoginTokenStore(), c.realm(), c.clock(), c.config().externalUrl());
     }

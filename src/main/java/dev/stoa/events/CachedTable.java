@@ -25,7 +25,9 @@ public enum CachedTable {
     /** ids: field ids; a field's change or deletion touches every user's profile data. */
     CUSTOM_PROFILE_FIELDS("custom_profile_fields", "custom_profile_fields"),
     /** ids: user ids (whose values changed). */
-    CUSTOM_PROFILE_VALUES("custom_profile_values", "custom_profile_values");
+    CUSTOM_PROFILE_VALUES("custom_profile_values", "custom_profile_values"),
+    /** ids: none (the organization's choice of sign-in methods changed). */
+    SIGNIN_METHODS("signin_methods_disabled", "signin_methods_disabled");
 
     /** The name in a RowsChanged entry (stored in the events table: never rename). */
     public final String entryName;

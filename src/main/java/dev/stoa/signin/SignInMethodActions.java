@@ -24,16 +24,19 @@ public final class SignInMethodActions {
     private final EventLog log;
     private final SignInMethodStore store;
     private final SignInMethods configured;
+    private final DisabledSignInMethods cached;
 
     public SignInMethodActions(Db db, EventLog log, SignInMethodStore store, SignInMethods configured) {
         this.db = db;
         this.log = log;
         this.store = store;
         this.configured = configured;
+        this.cached = new DisabledSignInMethods(db, store, log);
     }
 
+    /** The committed choice, from memory (every sign-in and /server_settings ask). */
     public SignInMethods current() {
-        return db.read(this::current);
+        return configured.withDisabled(cached.disabled());
     }
 
     public SignInMethods current(Handle h) {
@@ -67,7 +70,7 @@ public final class SignInMethodActions {
             SignInMethods before = current(tx.h());
             for (String b : before.backends()) now.put(b, before.enabled(b));
             if (now.equals(wanted)) return false;
-            wanted.forEach((b, on) -> store.set(tx.h(), b, on));
+            wanted.forEach((b, on) -> store.set(tx, b, on));
             ObjectNode data = Json.object();
             data.set("authentication_methods", current(tx.h()).realmMethods());
             log.append(tx, new RealmEvent.UpdateDict("default", data), Recipients.all());
