@@ -59,7 +59,6 @@ export async function quoteAndReply(m: Message) {
   }
 }
 
-// Typing notifications: start at most every 10 s while typing, stop after 5 s of quiet or on send.
 /** Sends leave one after another, in the order they were pressed: a message sent while the previous one is still
  *  on its way waits for it (whatever its outcome), so the server stores them in the order the person wrote them. */
 let sendQueue: Promise<unknown> = Promise.resolve();
@@ -69,6 +68,7 @@ function inOrder<T>(post: () => Promise<T>): Promise<T> {
   return next;
 }
 
+// Typing notifications: start at most every 10 s while typing, stop after 5 s of quiet or on send.
 let typingTarget = '';
 let typingSent = 0;
 let typingStop: ReturnType<typeof setTimeout> | undefined;
