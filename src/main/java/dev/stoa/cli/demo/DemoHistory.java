@@ -53,11 +53,13 @@ final class DemoHistory {
     /** Plays the conversations, day 0 being `start`; everyone has read all but the last `unreadHours`. */
     void play(List<Conversation> script, Instant start, Instant end, int unreadHours) {
         for (Conversation c : script) schedule(c, start);
-        acts.add(new Act(end.minus(Duration.ofHours(unreadHours)), order++, this::everyoneReadsAll));
-        acts.sort(Comparator.comparing(Act::at).thenComparingLong(Act::order));
         // The script's last act lands shortly before `end`: shift everything so that nothing is in the future.
         Instant last = acts.stream().map(Act::at).max(Comparator.naturalOrder()).orElse(end);
         Duration shift = last.isAfter(end) ? Duration.between(end, last) : Duration.ZERO;
+        // Unread: the history's own last hours, counted back from its last act, not from `end` (the script's
+        // days have fixed hours, so late in the day `end - unreadHours` fell after every message: nothing unread).
+        acts.add(new Act(last.minus(Duration.ofHours(unreadHours)), order++, this::everyoneReadsAll));
+        acts.sort(Comparator.comparing(Act::at).thenComparingLong(Act::order));
         for (Act a : acts) {
             clock.moveTo(a.at().minus(shift));
             a.run().run();
