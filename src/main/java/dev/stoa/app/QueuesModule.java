@@ -16,10 +16,22 @@ import dev.stoa.realm.ServerInfo;
 final class QueuesModule {
     final EventQueues queues;
     final RegisterViews views;
+    private final RegisterQueries registerQueries;
 
     QueuesModule(Core c, Modules m) {
         Delivery delivery = new Delivery(() -> Realm.EMPTY_TOPIC_DISPLAY_NAME, m.deliveryRules());
         this.queues = new EventQueues(c.db(), c.log(), delivery, c.clock(), c.config().heartbeatMillis(), c.config().ops().pollGathering());
-        this.views = new RegisterViews(new RegisterQueries(c.db(), m.state()), queues, ServerInfo.registerKeys(), MessageDelivery::queueNarrow);
+        this.registerQueries = new RegisterQueries(c.db(), m.state());
+        this.views = new RegisterViews(registerQueries, queues, ServerInfo.registerKeys(), MessageDelivery::queueNarrow);
+    }
+
+    /** Register's first run for an administrator, in the background after start (RegisterQueries.warm); a failure leaves it to the first register. */
+    void warm(Core c) {
+        try {
+            c.db().read(h -> c.users().activeHumanAdminIds(h).stream().findFirst().flatMap(id -> c.users().byId(h, id)))
+                    .ifPresent(registerQueries::warm);
+        } catch (RuntimeException e) {
+            // stopping, or the database is unreachable: the first register does the work
+        }
     }
 }

@@ -148,8 +148,12 @@ public final class Stoa implements AutoCloseable {
             });
         }
         ops.serving().set(true); // /ready: started (migrated, listening, background work running)
-        // register's user dicts are built now, not by the first register (a 10,000-user realm: ~0.5 s on a cold JVM)
-        Thread.ofVirtual().name("user-cache-warm").start(() -> m.users().userCache.warm(c.db()));
+        // register's user dicts are built now, not by the first register (a 10,000-user realm: ~0.5 s on a cold JVM);
+        // then one register's state for an administrator, so the first person to sign in finds the server warm
+        Thread.ofVirtual().name("register-warm").start(() -> {
+            m.users().userCache.warm(c.db());
+            q.warm(c);
+        });
         m.integrations().outgoing.start();
         return new Stoa(c, jetty, queues, janitor, tailer, routes.api, owner, m.exports().jobs, ops, new Shared(limits, lease), m.integrations().outgoing);
     }

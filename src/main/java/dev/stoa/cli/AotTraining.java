@@ -6,6 +6,7 @@ import dev.stoa.ops.LogSetup;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,8 @@ import java.util.Base64;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -26,6 +29,12 @@ import java.util.stream.Stream;
  * the same, only slower.
  */
 final class AotTraining {
+    /** The web client's client_capabilities (web/src/live.ts), so register's paths for them are trained. */
+    private static final String WEB_CAPABILITIES = "{\"notification_settings_null\":true,\"bulk_message_deletion\":true,"
+            + "\"user_avatar_url_field_optional\":false,\"stream_typing_notifications\":true,\"user_settings_object\":true,"
+            + "\"empty_topic_name\":true,\"simplified_presence_events\":true,\"archived_channels\":false,\"linkifier_url_template\":true,"
+            + "\"include_deactivated_groups\":false,\"user_list_incomplete\":false}";
+
     private AotTraining() {}
 
     /** Runs the training; throws when the server does not answer a request with 200 (the script then keeps no cache). */
@@ -35,12 +44,18 @@ final class AotTraining {
             String[] args = {"--port", "0", "--data-dir", dir.toString(), "--rate-limit-user", "100000", "--rate-limit-ip", "100000"};
             Config config = Config.parse(args, Map.of());
             LogSetup.use(config.ops().jsonLogs());
+            String email;
+            String password;
             try (Stoa first = Stoa.start(config, Clock.systemUTC())) {
-                requests(first.port(), first.createdOwner().user().deliveryEmail(), first.createdOwner().user().apiKey());
+                email = first.createdOwner().user().deliveryEmail();
+                password = first.createdOwner().password();
+                requests(first.port(), email, first.createdOwner().user().apiKey());
+                signIn(first.port(), email, password);
             }
             try (Stoa again = Stoa.start(config, Clock.systemUTC())) {
                 Map<String, String> rc = zuliprc(dir.resolve("zuliprc"));
                 requests(again.port(), rc.get("email"), rc.get("key"));
+                signIn(again.port(), email, password);
             }
         } finally {
             try (Stream<Path> files = Files.walk(dir)) {
@@ -64,14 +79,47 @@ final class AotTraining {
     }
 
     /**
+     * What a person's first sign-in does (issue 31: the first one after a start took seconds): the web client's
+     * page and assets, its password sign-in and session register with the client's capabilities, and the
+     * apps' fetch_api_key and full register, so the classes and methods of that path are in the cache too.
+     */
+    private static void signIn(int port, String email, String password) throws IOException {
+        String page = call(port, "GET", "/", null, null);
+        String csrf = cookie(page, "csrftoken");
+        Matcher asset = Pattern.compile("/static/[A-Za-z0-9_.-]+").matcher(page);
+        while (asset.find()) call(port, "GET", asset.group(), null, null, "Accept-Encoding: gzip\r\n");
+        String creds = "username=" + URLEncoder.encode(email, StandardCharsets.UTF_8) + "&password=" + URLEncoder.encode(password, StandardCharsets.UTF_8);
+        String login = call(port, "POST", "/accounts/login/", null, creds, "Cookie: csrftoken=" + csrf + "\r\nX-CSRFToken: " + csrf + "\r\n");
+        String session = "Cookie: csrftoken=" + cookie(login, "csrftoken") + "; sessionid=" + cookie(login, "sessionid") + "\r\nX-CSRFToken: "
+                + cookie(login, "csrftoken") + "\r\n";
+        call(port, "POST", "/json/register", null, "apply_markdown=true&client_gravatar=true&slim_presence=true&include_subscribers=false"
+                + "&client_capabilities=" + URLEncoder.encode(WEB_CAPABILITIES, StandardCharsets.UTF_8), session);
+        call(port, "GET", "/json/messages?anchor=newest&num_before=50&num_after=0&apply_markdown=true", null, null, session);
+        String key = call(port, "POST", "/api/v1/fetch_api_key", null, creds).replaceAll("(?s).*\"api_key\"\\s*:\\s*\"([^\"]+)\".*", "$1");
+        String auth = "Basic " + Base64.getEncoder().encodeToString((email + ":" + key).getBytes(StandardCharsets.UTF_8));
+        call(port, "POST", "/api/v1/register", auth, "apply_markdown=true&client_gravatar=false");
+    }
+
+    /** The value of a cookie an answer sets (the training's own exchanges: the server sets both it signs in with). */
+    private static String cookie(String answer, String name) {
+        Matcher m = Pattern.compile("(?im)^Set-Cookie: (?:__Host-)?" + name + "=([^;\r\n]*)").matcher(answer);
+        if (!m.find()) throw new IllegalStateException("no " + name + " cookie in " + answer.lines().findFirst().orElse("nothing"));
+        return m.group(1);
+    }
+
+    private static String call(int port, String method, String path, String auth, String form) throws IOException {
+        return call(port, method, path, auth, form, "");
+    }
+
+    /**
      * One HTTP/1.0 exchange on a plain socket: the training JVM is the server's, and a client library
      * here (java.net.http) would put its classes into the cache and into every start's memory.
      */
-    private static String call(int port, String method, String path, String auth, String form) throws IOException {
+    private static String call(int port, String method, String path, String auth, String form, String headers) throws IOException {
         try (Socket s = new Socket("127.0.0.1", port)) {
             byte[] body = form == null ? new byte[0] : form.getBytes(StandardCharsets.UTF_8);
             String head = method + " " + path + " HTTP/1.0\r\nHost: 127.0.0.1\r\n" + (auth == null ? "" : "Authorization: " + auth + "\r\n")
-                    + (form == null ? "" : "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + body.length + "\r\n") + "\r\n";
+                    + (form == null ? "" : "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + body.length + "\r\n") + headers + "\r\n";
             OutputStream out = s.getOutputStream();
             out.write(head.getBytes(StandardCharsets.US_ASCII));
             out.write(body);

@@ -114,6 +114,7 @@ public final class Db implements AutoCloseable {
     /** maxWaitingWrites: how many writes may wait while one runs before more are refused ({@link Overloaded}). */
     public static Db sqlite(Path file, int maxWaitingWrites) {
         String url = "jdbc:sqlite:" + file.toAbsolutePath();
+        SqliteNative.prepare();
         HikariDataSource w = pool(url, 1, false);
         HikariDataSource r = pool(url, 4, true);
         Db db = new Db(Dialect.SQLITE, url, w, r, maxWaitingWrites);

@@ -43,5 +43,7 @@ class BenchQuickTest {
         List<String> metrics = r.get("results").findValuesAsText("metric");
         assertThat(metrics).anyMatch(m -> m.startsWith("sent to the last of 100 receivers"));
         assertThat(metrics).anyMatch(m -> m.startsWith("sent to the last of 100 long-polls"));
+        assertThat(metrics).anyMatch(m -> m.startsWith("first sign-in + register after start, empty database"));
+        assertThat(metrics).anyMatch(m -> m.startsWith("first sign-in + register after start") && m.contains("messages"));
     }
 }

@@ -101,6 +101,14 @@ final class BenchServer implements AutoCloseable {
         return new BenchHttp.Cred(-1, rc.get("email"), rc.get("key"));
     }
 
+    /** The owner's password, from the banner the first start printed (shown only that once). */
+    String ownerPassword() throws IOException {
+        for (String line : Files.readAllLines(dataDir.resolveSibling("server-1.log"))) {
+            if (line.strip().startsWith("password:")) return line.strip().substring("password:".length()).strip();
+        }
+        throw new IllegalStateException("the first start printed no owner password");
+    }
+
     /** Resident memory of the server process (Linux /proc), in MiB. */
     long rssMb() throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(process.pid()), "status"))) {

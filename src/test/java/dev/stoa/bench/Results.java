@@ -55,6 +55,13 @@ final class Results {
         add("startup", "to the first answer, " + what, s, "<= 1.5 s");
     }
 
+    /** Startup: a person's first sign-in (fetch_api_key) and register right after a start, one sample per start. */
+    void firstSignInRow(String what, List<Double> millis) {
+        Load.Stats s = new Load.Stats();
+        for (double ms : millis) s.record(0, (long) (ms * 1e6));
+        add("startup", "first sign-in + register after start, " + what, s, "<= 1 s");
+    }
+
     void setHello(double throughput) { helloThroughput = throughput; }
 
     double hello() { return helloThroughput; }
