@@ -3,6 +3,7 @@ package dev.stoa.app;
 import dev.stoa.channels.ChannelActions;
 import dev.stoa.channels.ChannelActivity;
 import dev.stoa.channels.ChannelCreateRules;
+import dev.stoa.channels.ChannelDicts;
 import dev.stoa.channels.ChannelDelivery;
 import dev.stoa.channels.ChannelEmail;
 import dev.stoa.channels.ChannelJson;
@@ -35,6 +36,8 @@ import java.util.Map;
 public final class ChannelsModule implements Module {
     final ChannelActivity activity;
     final ChannelJson json;
+    /** register's channel dicts, kept serialized. */
+    final ChannelDicts dicts;
     final GroupSettings groupSettings;
     final ChannelCreateRules creation;
     public final ChannelActions actions;
@@ -60,6 +63,7 @@ public final class ChannelsModule implements Module {
         this.partial = new PartialSubscribers(c.users(), new PresenceStore()::connectedSince, c.clock());
         this.activity = new ChannelActivity(c.db(), c.channels(), c.clock());
         this.json = new ChannelJson(c.clock(), c.realm(), activity, c.renderer());
+        this.dicts = new ChannelDicts(c.log(), c.channels(), json);
         this.groupSettings = new GroupSettings(c.realm(), c.users(), c.groups());
         this.creation = new ChannelCreateRules(c.db(), c.channels(), c.folders(), c.users(), c.channelAccess(), groupSettings,
                 c.realm(), announcer);
@@ -83,7 +87,7 @@ public final class ChannelsModule implements Module {
 
     @Override
     public List<StateContributor> state() {
-        return List.of(new ChannelState(core.channels(), core.subscriptions(), core.folders(), core.channelAccess(), json, partial));
+        return List.of(new ChannelState(core.channels(), dicts, core.subscriptions(), core.folders(), core.channelAccess(), json, partial));
     }
 
     @Override

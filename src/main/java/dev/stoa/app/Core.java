@@ -82,7 +82,7 @@ public record Core(Config config, Clock clock, Db db, EventLog log,
         String salt = db.write(tx -> new ServerSecretStore().avatarSalt(tx.h(), HexFormat.of().formatHex(fresh)));
         UserJson userJson = new UserJson(config.realmHost(), new AvatarUrls(config.extras().gravatar(), salt));
         UserAccess userAccess = new UserAccess(realm, users);
-        ChannelStore channels = new ChannelStore();
+        ChannelStore channels = new ChannelStore(log);
         SubscriptionStore subscriptions = new SubscriptionStore();
         LinkifierStore linkifiers = new LinkifierStore(log);
         EmojiStore emoji = new EmojiStore(log);

@@ -1,6 +1,7 @@
 package dev.stoa.app;
 
 import dev.stoa.groups.GroupActions;
+import dev.stoa.groups.GroupDicts;
 import dev.stoa.groups.GroupQueries;
 import dev.stoa.groups.GroupState;
 import dev.stoa.groups.GroupViews;
@@ -10,12 +11,13 @@ import java.util.List;
 /** User groups. `usageChecks`: features whose settings name groups; `membershipHooks`: what follows a membership change. */
 public final class GroupsModule implements Module {
     public final GroupActions actions;
-    private final Core core;
+    /** register's realm_user_groups, kept serialized. */
+    final GroupDicts dicts;
 
     final GroupViews views;
 
     GroupsModule(Core c, List<GroupActions.UsageCheck> usageChecks, List<GroupActions.MembershipHook> membershipHooks) {
-        this.core = c;
+        this.dicts = new GroupDicts(c.log(), c.groups());
         this.actions = new GroupActions(c.db(), c.log(), c.groups(), c.groupValues(), c.groupResolver(), name -> c.realm().get().get(name), c.clock(),
                 usageChecks, membershipHooks);
         this.views = new GroupViews(new GroupQueries(c.db(), c.groups()), actions, c.groupValues());
@@ -23,6 +25,6 @@ public final class GroupsModule implements Module {
 
     @Override
     public List<StateContributor> state() {
-        return List.of(new GroupState(core.groups()));
+        return List.of(new GroupState(dicts));
     }
 }

@@ -99,7 +99,7 @@ public final class ChannelActions {
         List<Long> defaults = new ArrayList<>();
         for (int i = 0; i < create.size(); i++) if (create.get(i).isDefault()) defaults.add(created.get(i));
         if (!defaults.isEmpty()) {
-            for (long id : defaults) channels.addDefault(tx.h(), id);
+            for (long id : defaults) channels.addDefault(tx, id);
             log.append(tx, new ChannelEvent.DefaultStreams(channels.defaultChannelIds(tx.h())), Recipients.all());
         }
         return new SubscribeResult(r.subscribed(), r.already(), created);
@@ -120,7 +120,7 @@ public final class ChannelActions {
         Channel c = new Channel(0, n.name(), n.description(), json.renderDescription(n.description()), n.inviteOnly(), n.isWebPublic(),
                 n.historyPublic(), n.retention(), now, actor == null ? null : actor.id(), n.folderId(), n.topicsPolicy(), false, null,
                 n.settings());
-        return channels.insert(tx.h(), c);
+        return channels.insert(tx, c);
     }
 
     public static ApiError channelExists(String name) {

@@ -1,13 +1,22 @@
 package dev.stoa.channels;
 
+import dev.stoa.users.ServerSecretStore;
 import dev.stoa.db.Db;
+import dev.stoa.users.ServerSecretStore;
 import java.nio.charset.StandardCharsets;
+import dev.stoa.users.ServerSecretStore;
 import java.security.GeneralSecurityException;
+import dev.stoa.users.ServerSecretStore;
 import java.security.SecureRandom;
+import dev.stoa.users.ServerSecretStore;
 import java.util.HexFormat;
+import dev.stoa.users.ServerSecretStore;
 import java.util.Locale;
+import dev.stoa.users.ServerSecretStore;
 import java.util.regex.Pattern;
+import dev.stoa.users.ServerSecretStore;
 import javax.crypto.Mac;
+import dev.stoa.users.ServerSecretStore;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
@@ -27,7 +36,7 @@ public final class ChannelEmail {
     public ChannelEmail(Db db, ChannelStore store, String host) {
         byte[] fresh = new byte[32];
         new SecureRandom().nextBytes(fresh);
-        this.key = HexFormat.of().parseHex(db.write(tx -> store.secret(tx.h(), "channel_email_key", HexFormat.of().formatHex(fresh))));
+        this.key = HexFormat.of().parseHex(db.write(tx -> new ServerSecretStore().named(tx.h(), "channel_email_key", HexFormat.of().formatHex(fresh))));
         this.host = host;
     }
 

@@ -2,6 +2,8 @@ package dev.stoa.channels;
 
 import dev.stoa.db.Dialect;
 import dev.stoa.db.Tx;
+import dev.stoa.events.CachedTable;
+import dev.stoa.events.EventLog;
 import dev.stoa.http.Json;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -15,8 +17,17 @@ import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.StatementContext;
 
-/** SQL for channels and default channels. Subscriptions: {@link SubscriptionStore}; folders: {@link FolderStore}. */
+/**
+ * SQL for channels and default channels. Subscriptions: {@link SubscriptionStore}; folders: {@link FolderStore}.
+ * Its writes append {@link dev.stoa.events.RowsChanged} of CHANNELS: register's channel dicts ({@link ChannelDicts}) follow them.
+ */
 public final class ChannelStore {
+    private final EventLog log;
+
+    public ChannelStore(EventLog log) {
+        this.log = log;
+    }
+
     static final String COLUMNS = "id, name, description, rendered_description, invite_only, is_web_public, "
             + "history_public_to_subscribers, message_retention_days, date_created, creator_id, folder_id, topics_policy, "
             + "is_archived, first_message_id, settings";
@@ -34,8 +45,8 @@ public final class ChannelStore {
         return rs.wasNull() ? null : v;
     }
 
-    public long insert(Handle h, Channel c) {
-        return h.createUpdate("INSERT INTO channels (name, description, rendered_description, invite_only, is_web_public, "
+    public long insert(Tx tx, Channel c) {
+        long id = tx.h().createUpdate("INSERT INTO channels (name, description, rendered_description, invite_only, is_web_public, "
                         + "history_public_to_subscribers, message_retention_days, date_created, creator_id, folder_id, topics_policy, "
                         + "is_archived, first_message_id, settings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
                 .bind(0, c.name()).bind(1, c.description()).bind(2, c.renderedDescription()).bind(3, c.inviteOnly())
@@ -43,13 +54,15 @@ public final class ChannelStore {
                 .bind(7, c.dateCreated()).bind(8, c.creatorId()).bind(9, c.folderId()).bind(10, c.topicsPolicy())
                 .bind(11, c.isArchived()).bind(12, c.firstMessageId()).bind(13, Json.write(c.settings()))
                 .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
+        log.rowsChanged(tx, CachedTable.CHANNELS, List.of(id));
+        return id;
     }
 
     /**
      * Writes the columns in which `updated` differs from `old` (same row), and only those: a
      * concurrent writer of another column (first_message_id, another field) keeps its value.
      */
-    public void update(Handle h, Channel old, Channel updated) {
+    public void update(Tx tx, Channel old, Channel updated) {
         Map<String, Object> set = new LinkedHashMap<>();
         changed(set, "name", old.name(), updated.name());
         changed(set, "description", old.description(), updated.description());
@@ -63,10 +76,11 @@ public final class ChannelStore {
         changed(set, "is_archived", old.isArchived(), updated.isArchived());
         changed(set, "settings", Json.write(old.settings()), Json.write(updated.settings()));
         if (set.isEmpty()) return;
-        var u = h.createUpdate("UPDATE channels SET " + String.join(" = ?, ", set.keySet()) + " = ? WHERE id = ?");
+        var u = tx.h().createUpdate("UPDATE channels SET " + String.join(" = ?, ", set.keySet()) + " = ? WHERE id = ?");
         int i = 0;
         for (Object v : set.values()) u.bind(i++, v);
         u.bind(i, old.id()).execute();
+        log.rowsChanged(tx, CachedTable.CHANNELS, List.of(old.id()));
     }
 
     private static void changed(Map<String, Object> set, String column, Object old, Object updated) {
@@ -126,13 +140,15 @@ public final class ChannelStore {
     }
 
     /** True when the channel was not a default channel before. */
-    public boolean addDefault(Handle h, long channelId) {
-        return h.execute("INSERT INTO default_channels (channel_id) VALUES (?) ON CONFLICT DO NOTHING", channelId) > 0;
+    public boolean addDefault(Tx tx, long channelId) {
+        log.rowsChanged(tx, CachedTable.CHANNELS, List.of(channelId));
+        return tx.h().execute("INSERT INTO default_channels (channel_id) VALUES (?) ON CONFLICT DO NOTHING", channelId) > 0;
     }
 
     /** True when the channel was a default channel. */
-    public boolean removeDefault(Handle h, long channelId) {
-        return h.execute("DELETE FROM default_channels WHERE channel_id = ?", channelId) > 0;
+    public boolean removeDefault(Tx tx, long channelId) {
+        log.rowsChanged(tx, CachedTable.CHANNELS, List.of(channelId));
+        return tx.h().execute("DELETE FROM default_channels WHERE channel_id = ?", channelId) > 0;
     }
 
     /** Whether the messages table exists yet (the messages feature creates it in V30+). */
@@ -144,8 +160,10 @@ public final class ChannelStore {
     }
 
     /** Records the channel's first message; true when it had none (the first send to it). */
-    public boolean setFirstMessageId(Handle h, long channelId, long messageId) {
-        return h.execute("UPDATE channels SET first_message_id = ? WHERE id = ? AND first_message_id IS NULL", messageId, channelId) > 0;
+    public boolean setFirstMessageId(Tx tx, long channelId, long messageId) {
+        boolean first = tx.h().execute("UPDATE channels SET first_message_id = ? WHERE id = ? AND first_message_id IS NULL", messageId, channelId) > 0;
+        if (first) log.rowsChanged(tx, CachedTable.CHANNELS, List.of(channelId));
+        return first;
     }
 
     // Below: reads of the messages feature's tables about one channel. They live here because
@@ -184,11 +202,5 @@ public final class ChannelStore {
                 .bind(0, recentSince).bind(1, since)
                 .map((rs, c) -> out.put(rs.getLong(1), new Traffic(rs.getLong(2), rs.getLong(3)))).list();
         return out;
-    }
-
-    /** A named server secret: the stored one, or `fresh` when none is stored yet (every node shares it). */
-    public String secret(Handle h, String name, String fresh) {
-        h.execute("INSERT INTO server_secrets (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING", name, fresh);
-        return h.createQuery("SELECT value FROM server_secrets WHERE name = ?").bind(0, name).mapTo(String.class).one();
     }
 }

@@ -106,7 +106,7 @@ public final class ChannelUpdateActions {
             sent.add(Change.of("stream_post_policy", Json.MAPPER.getNodeFactory().numberNode(policy)));
             sent.add(Change.of("is_announcement_only", Json.MAPPER.getNodeFactory().booleanNode(policy == 2)));
         }
-        channels.update(tx.h(), old, updated);
+        channels.update(tx, old, updated);
         List<Long> after = access.audience(tx.h(), updated, active);
         List<Long> both = after.stream().filter(before::contains).toList();
         base.lost(tx, updated, before, after);
@@ -139,7 +139,7 @@ public final class ChannelUpdateActions {
         if (old.isArchived()) throw ChannelErrors.channelAlreadyDeactivated();
         Channel archived = withArchived(old, true);
         List<Long> audience = access.audience(tx.h(), old, base.activeUsers(tx));
-        channels.update(tx.h(), old, archived);
+        channels.update(tx, old, archived);
         setDefault(tx, archived, false);
         if (!audience.isEmpty()) {
             log.append(tx, new ChannelEvent.StreamUpdate(old.id(), old.name(), "is_archived",
@@ -166,7 +166,7 @@ public final class ChannelUpdateActions {
     }
 
     private void setDefault(Tx tx, Channel c, boolean makeDefault) {
-        boolean changed = makeDefault ? channels.addDefault(tx.h(), c.id()) : channels.removeDefault(tx.h(), c.id());
+        boolean changed = makeDefault ? channels.addDefault(tx, c.id()) : channels.removeDefault(tx, c.id());
         if (changed) log.append(tx, new ChannelEvent.DefaultStreams(channels.defaultChannelIds(tx.h())), Recipients.all());
     }
 

@@ -14,6 +14,8 @@ public enum CachedTable {
     USERS("users", "users"),
     /** ids: group ids. A group's row, its direct members and direct subgroups. */
     USER_GROUPS("user_groups", "user_groups", "group_members", "group_subgroups"),
+    /** ids: channel ids. A channel's row, and whether it is a default channel. */
+    CHANNELS("channels", "channels", "default_channels"),
     /** ids: none (one row). The organization's settings and state. */
     REALM("realm", "realm"),
     /** ids: emoji ids. */

@@ -5,15 +5,15 @@ import dev.stoa.queues.StateContributor;
 import java.util.List;
 import java.util.Set;
 
-/** register's realm_user_groups: every group with its direct members and subgroups, in three queries. */
+/** register's realm_user_groups: every group with its direct members and subgroups, kept serialized ({@link GroupDicts}). */
 public final class GroupState implements StateContributor {
     public static final List<String> SETTINGS = List.of("can_add_members_group", "can_join_group", "can_leave_group",
             "can_manage_group", "can_mention_group", "can_remove_members_group");
 
-    private final GroupStore store;
+    private final GroupDicts dicts;
 
-    public GroupState(GroupStore store) {
-        this.store = store;
+    public GroupState(GroupDicts dicts) {
+        this.dicts = dicts;
     }
 
     @Override
@@ -22,6 +22,6 @@ public final class GroupState implements StateContributor {
     @Override
     public void fetch(Context ctx, ObjectNode state) {
         boolean withDeactivated = ctx.options().can("include_deactivated_groups");
-        state.set("realm_user_groups", GroupJson.apiGroups(store.listing(ctx.h(), withDeactivated, null)));
+        state.set("realm_user_groups", dicts.groups(ctx.h(), withDeactivated));
     }
 }

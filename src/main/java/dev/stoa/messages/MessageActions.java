@@ -341,7 +341,7 @@ public final class MessageActions {
         store.insertUserMessages(h, id, flags);
         accessChanges.announce(tx, seen);
         // Set once and never cleared: a channel read with its first message id skips the UPDATE.
-        if (!dm && target.channel().firstMessageId() == null && deps.channels().setFirstMessageId(h, target.channel().id(), id)) {
+        if (!dm && target.channel().firstMessageId() == null && deps.channels().setFirstMessageId(tx, target.channel().id(), id)) {
             // As Zulip: clients learn the channel's first message id from a stream update event.
             log.append(tx, new ChannelEvent.StreamUpdate(target.channel().id(), target.channel().name(), "first_message_id",
                     Json.MAPPER.getNodeFactory().numberNode(id)), Recipients.users(audience.of(h, target.channel())));

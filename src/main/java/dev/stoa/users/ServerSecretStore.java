@@ -6,7 +6,12 @@ import org.jdbi.v3.core.Handle;
 public final class ServerSecretStore {
     /** The server's avatar salt: the stored one, or `fresh` when none is stored yet (every node shares it). */
     public String avatarSalt(Handle h, String fresh) {
-        h.execute("INSERT INTO server_secrets (name, value) VALUES ('avatar_salt', ?) ON CONFLICT DO NOTHING", fresh);
-        return h.createQuery("SELECT value FROM server_secrets WHERE name = 'avatar_salt'").mapTo(String.class).one();
+        return named(h, "avatar_salt", fresh);
+    }
+
+    /** A named server secret: the stored one, or `fresh` when none is stored yet (every node shares it). */
+    public String named(Handle h, String name, String fresh) {
+        h.execute("INSERT INTO server_secrets (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING", name, fresh);
+        return h.createQuery("SELECT value FROM server_secrets WHERE name = ?").bind(0, name).mapTo(String.class).one();
     }
 }
