@@ -25,4 +25,15 @@ public final class AccountErrors {
     static ApiError passwordsDoNotMatch() {
         return ApiError.bad("The two password fields didn't match.");
     }
+
+    private static final String RESET_LINK_INVALID = "This password reset link has expired or has already been used.";
+
+    static ApiError resetLinkInvalid() {
+        return ApiError.bad(RESET_LINK_INVALID);
+    }
+
+    /** The reset form answers a spent or expired link with a fresh request form rather than the error. */
+    static boolean isResetLinkInvalid(ApiError e) {
+        return RESET_LINK_INVALID.equals(e.getMessage());
+    }
 }

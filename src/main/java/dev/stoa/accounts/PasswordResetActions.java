@@ -4,7 +4,6 @@ import dev.stoa.db.Db;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.Recipients;
 import dev.stoa.events.UserEvent;
-import dev.stoa.http.ApiError;
 import dev.stoa.http.WebCookies;
 import dev.stoa.identity.User;
 import dev.stoa.mail.Outbox;
@@ -28,7 +27,6 @@ import org.jdbi.v3.core.Handle;
 public final class PasswordResetActions {
     static final long VALIDITY_SECONDS = 24 * 3600;
     static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("MMMM d, yyyy 'at' HH:mm 'UTC'").withZone(ZoneOffset.UTC);
-    public static final String INVALID = "This password reset link has expired or has already been used.";
 
     private final Db db;
     private final EventLog log;
@@ -100,7 +98,7 @@ public final class PasswordResetActions {
     private User valid(String token, Optional<User> user) {
         ResetTokens t = tokens();
         return user.filter(u -> u.isActive() && !u.isBot() && t.valid(token, u, clock.instant().getEpochSecond()))
-                .orElseThrow(() -> ApiError.bad(INVALID));
+                .orElseThrow(AccountErrors::resetLinkInvalid);
     }
 
     /** POST /accounts/password/reset/<token>/: the new password; the token is spent with the old hash. */

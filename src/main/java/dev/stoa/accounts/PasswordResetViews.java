@@ -63,7 +63,7 @@ public final class PasswordResetViews {
         try {
             actions.checkReset(token, req.str("new_password1", ""), req.str("new_password2", ""));
         } catch (ApiError e) {
-            if (e.getMessage().equals(PasswordResetActions.INVALID)) return newPasswordForm(req);
+            if (AccountErrors.isResetLinkInvalid(e)) return newPasswordForm(req);
             return HtmlPage.response(400, "Choose a new password", passwordFields(e.getMessage()));
         }
         return HtmlPage.response(200, "Password changed", "<p>Your password has been changed.</p><p><a href=\"/accounts/login/\">Sign in</a></p>");

@@ -21,4 +21,8 @@ public final class BotErrors {
     static ApiError keyIsNotString(int index) {
         return ApiError.bad("keys[" + index + "] is not a string");
     }
+
+    static ApiError keyDoesNotExist() {
+        return ApiError.bad("Key does not exist.");
+    }
 }

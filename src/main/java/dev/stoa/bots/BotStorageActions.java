@@ -1,7 +1,6 @@
 package dev.stoa.bots;
 
 import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +14,6 @@ import java.util.Map;
 public final class BotStorageActions {
     /** Zulip's USER_STATE_SIZE_LIMIT. */
     static final long LIMIT = 10_000_000;
-    static final String NO_KEY = "Key does not exist.";
 
     private final Db db;
     private final BotStorageStore store;
@@ -46,7 +44,7 @@ public final class BotStorageActions {
     public void doRemove(User me, List<String> keys) {
         db.write(tx -> {
             List<String> named = keys == null || keys.isEmpty() ? List.copyOf(store.all(tx.h(), me.id()).keySet()) : keys;
-            if (store.remove(tx.h(), me.id(), named) < named.stream().distinct().count()) throw ApiError.bad(NO_KEY);
+            if (store.remove(tx.h(), me.id(), named) < named.stream().distinct().count()) throw BotErrors.keyDoesNotExist();
             return null;
         });
     }

@@ -1,7 +1,6 @@
 package dev.stoa.bots;
 
 import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +22,7 @@ public final class BotStorageQueries {
         Map<String, String> out = new LinkedHashMap<>();
         for (String k : keys) {
             String v = all.get(k);
-            if (v == null) throw ApiError.bad(BotStorageActions.NO_KEY);
+            if (v == null) throw BotErrors.keyDoesNotExist();
             out.put(k, v);
         }
         return out;

@@ -12,7 +12,7 @@ public final class EmojiErrors {
     private EmojiErrors() {}
 
     public static ApiError emojiDoesNotExist(String name) {
-        return ApiError.bad("Emoji '" + name + "' does not exist");
+        return ApiError.bad(doesNotExist(name));
     }
 
     public static ApiError invalidEmojiCode() {
@@ -68,7 +68,12 @@ public final class EmojiErrors {
     }
 
     static ApiError emojiNotFound(String name) {
-        return ApiError.of(ErrorCode.BAD_REQUEST, 404, "Emoji '" + name + "' does not exist");
+        return ApiError.of(ErrorCode.BAD_REQUEST, 404, doesNotExist(name));
+    }
+
+    /** One text, two statuses: 404 for an unknown custom emoji (the realm-emoji routes), 400 for an unknown name in a reaction or status. */
+    private static String doesNotExist(String name) {
+        return "Emoji '" + name + "' does not exist";
     }
 
     static ApiError invalidImageFormat() {

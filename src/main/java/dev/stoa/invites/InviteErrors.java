@@ -53,4 +53,8 @@ public final class InviteErrors {
     static ApiError userAlreadyExists(String email) {
         return ApiError.bad("A user with the email address " + email + " already exists.");
     }
+
+    static ApiError invalidLink() {
+        return ApiError.bad("This invitation link has expired, has been revoked or has already been used.");
+    }
 }

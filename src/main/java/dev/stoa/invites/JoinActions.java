@@ -3,7 +3,6 @@ package dev.stoa.invites;
 import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
 import dev.stoa.groups.GroupActions;
-import dev.stoa.http.ApiError;
 import dev.stoa.identity.Role;
 import dev.stoa.identity.User;
 import dev.stoa.messages.NotificationBot;
@@ -56,15 +55,13 @@ public final class JoinActions {
     /** What the sign-up form sends; `email` only counts for a reusable link (an email invitation names its address). */
     public record JoinInput(String key, String email, String fullName, String password) {}
 
-    public static final String INVALID_LINK = "This invitation link has expired, has been revoked or has already been used.";
-
     /** The usable invitation behind a key, for the sign-up page. */
     public Invite usable(String key) {
         return db.read(h -> usable(h, key));
     }
 
     private Invite usable(Handle h, String key) {
-        return store.byKey(h, key).filter(i -> i.usable(clock.instant().getEpochSecond())).orElseThrow(() -> ApiError.bad(INVALID_LINK));
+        return store.byKey(h, key).filter(i -> i.usable(clock.instant().getEpochSecond())).orElseThrow(InviteErrors::invalidLink);
     }
 
     public User checkJoin(JoinInput in) {

@@ -322,4 +322,8 @@ public final class MessageErrors {
     static ApiError unknownTypeForTodoData(String type) {
         return ApiError.bad("Unknown type for todo data: " + type);
     }
+
+    static ApiError reportingDisabled() {
+        return ApiError.bad("Moderation request channel must be specified to enable message reporting.");
+    }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.stoa.channels.Channel;
 import dev.stoa.channels.ChannelStore;
 import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import dev.stoa.realm.RealmHolder;
 import dev.stoa.users.UserStore;
@@ -16,8 +15,6 @@ import org.jdbi.v3.core.Handle;
  * the notification bot to the moderation request channel in one transaction.
  */
 public final class ReportActions {
-    private static final String DISABLED = "Moderation request channel must be specified to enable message reporting.";
-
     private final Db db;
     private final MessageStore store;
     private final UserStore users;
@@ -49,11 +46,11 @@ public final class ReportActions {
         if (type.equals("other") && description.isBlank()) throw MessageErrors.explanationRequired();
         if (MessageRules.codePoints(description) > 1000) throw MessageErrors.reportDescriptionTooLong();
         JsonNode channelId = realm.get().get("moderation_request_channel_id");
-        if (channelId == null || !channelId.isNumber() || channelId.asLong() < 0) throw ApiError.bad(DISABLED);
+        if (channelId == null || !channelId.isNumber() || channelId.asLong() < 0) throw MessageErrors.reportingDisabled();
         db.write(tx -> {
             Handle h = tx.h();
             Message m = MessageRules.readable(h, store, access, me, in.messageId());
-            Channel c = channels.byId(h, channelId.asLong()).orElseThrow(() -> ApiError.bad(DISABLED));
+            Channel c = channels.byId(h, channelId.asLong()).orElseThrow(MessageErrors::reportingDisabled);
             User sender = users.byId(h, m.senderId()).orElseThrow();
             String content = "@_**" + me.fullName() + "|" + me.id() + "** reported " + (m.isChannel() ? "a message" : "a DM")
                     + " sent by @_**" + sender.fullName() + "|" + sender.id() + "**.\n- Reason: **" + reportTypes.get(type) + "**\n"

@@ -20,19 +20,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Zulip's SCIM 2.0 endpoint for people (/scim/v2/Users, RFC 7644), as its django-scim2 views answer
- * an identity provider such as Okta: JSON documents in and out (application/scim+json), the
- * configured bearer token required, errors in SCIM's shape. A wrong token counts against the
+ * Zulip's SCIM 2.0 endpoint for people and groups (/scim/v2/Users and /Groups, RFC 7644), as its
+ * django-scim2 views answer an identity provider such as Okta: JSON documents in and out
+ * (application/scim+json), the configured bearer token required, errors in SCIM's shape. A wrong token counts against the
  * sign-in throttle of the caller's address, as a wrong password does.
  */
 public final class ScimViews {
-    /** A PATCH body's Operations, which must be a non-empty array. */
-    private JsonNode operations(Request r) {
-        JsonNode ops = body(r, "PATCH").get("Operations");
-        if (ops == null || !ops.isArray() || ops.isEmpty()) throw ScimError.bad("PATCH call made without operations array");
-        return ops;
-    }
-
     private static final Logger LOG = LoggerFactory.getLogger(ScimViews.class);
 
     private final ScimActions actions;
@@ -50,10 +43,7 @@ public final class ScimViews {
     }
 
     public Object list(Request req) {
-        return guarded(req, r -> {
-            String filter = r.optStr("filter").orElse(null);
-            return search(r, filter);
-        });
+        return guarded(req, r -> search(r, filter(r)));
     }
 
     /** POST /Users/.search (RFC 7644 §3.4.3): the filter in a SearchRequest document. */
@@ -63,7 +53,7 @@ public final class ScimViews {
             if (!body.path("schemas").equals(Json.array().add("urn:ietf:params:scim:api:messages:2.0:SearchRequest"))) {
                 throw ScimError.bad("Invalid schema uri. Must be SearchRequest.");
             }
-            String filter = body.path("filter").isTextual() ? body.get("filter").asText() : r.optStr("filter").orElse(null);
+            String filter = body.path("filter").isTextual() ? body.get("filter").asText() : filter(r);
             if (filter == null || filter.isEmpty()) throw ScimError.bad("No filter query specified");
             RawResponse answer = search(r, filter);
             return new RawResponse(200, answer.contentType(), answer.body(), Map.of("Location", json.usersUrl() + ".search"));
@@ -79,10 +69,7 @@ public final class ScimViews {
     }
 
     public Object replace(Request req) {
-        return guarded(req, r -> {
-            JsonNode body = body(r, "PUT");
-            return user(200, actions.doReplace(r.pathParam("id"), body));
-        });
+        return guarded(req, r -> user(200, actions.doReplace(r.pathParam("id"), body(r, "PUT"))));
     }
 
     public Object patch(Request req) {
@@ -90,10 +77,7 @@ public final class ScimViews {
     }
 
     public Object delete(Request req) {
-        return guarded(req, r -> {
-            actions.doDelete(r.pathParam("id"));
-            return new RawResponse(204, null, new byte[0], Map.of());
-        });
+        return guarded(req, r -> noContent(() -> actions.doDelete(r.pathParam("id"))));
     }
 
     // Groups (/scim/v2/Groups): Okta's group push asks by displayName, creates, renames and sets or changes members
@@ -102,17 +86,18 @@ public final class ScimViews {
 
     public Object listGroups(Request req) {
         return guarded(req, r -> {
-            String filter = r.optStr("filter").orElse(null);
-            String name = null;
-            if (filter != null && !filter.isBlank()) {
-                var m = DISPLAY_NAME_EQ.matcher(filter);
-                if (!m.matches()) throw ScimError.bad("Filters on groups other than displayName eq \"…\" are not supported: " + filter);
-                name = m.group(1).replaceAll("\\\\(.)", "$1");
-            }
-            int start = page(r, "startIndex", 1), count = page(r, "count", 50);
-            if (start < 1) throw ScimError.bad("Invalid startIndex (must be >= 1)");
-            return scim(200, json.groupList(groups.list(name), start, count), Map.of());
+            String name = displayName(filter(r));
+            Window w = window(r);
+            return scim(200, json.groupList(groups.list(name), w.start(), w.count()), Map.of());
         });
+    }
+
+    /** The name a group filter asks for (null: every group); only displayName eq "…" is understood. */
+    private static String displayName(String filter) {
+        if (filter == null || filter.isBlank()) return null;
+        var m = DISPLAY_NAME_EQ.matcher(filter);
+        if (!m.matches()) throw ScimError.bad("Filters on groups other than displayName eq \"…\" are not supported: " + filter);
+        return m.group(1).replaceAll("\\\\(.)", "$1");
     }
 
     public Object getGroup(Request req) {
@@ -124,10 +109,7 @@ public final class ScimViews {
     }
 
     public Object replaceGroup(Request req) {
-        return guarded(req, r -> {
-            JsonNode body = body(r, "PUT");
-            return group(200, groups.doReplace(r.pathParam("id"), body));
-        });
+        return guarded(req, r -> group(200, groups.doReplace(r.pathParam("id"), body(r, "PUT"))));
     }
 
     public Object patchGroup(Request req) {
@@ -135,22 +117,27 @@ public final class ScimViews {
     }
 
     public Object deleteGroup(Request req) {
-        return guarded(req, r -> {
-            groups.doDelete(r.pathParam("id"));
-            return new RawResponse(204, null, new byte[0], Map.of());
-        });
-    }
-
-    private RawResponse group(int status, ScimGroupActions.ScimGroup g) {
-        return scim(status, json.group(g), Map.of("Location", json.location(g)));
+        return guarded(req, r -> noContent(() -> groups.doDelete(r.pathParam("id"))));
     }
 
     private RawResponse search(Request r, String filter) {
+        Window w = window(r);
+        var matches = filter == null ? (Predicate<User>) u -> true : ScimFilter.parse(filter);
+        ScimActions.Page p = actions.list(matches, w.start(), w.count());
+        return scim(200, json.list(p.total(), w.start(), w.count(), p.users()), Map.of());
+    }
+
+    private static String filter(Request r) {
+        return r.optStr("filter").orElse(null);
+    }
+
+    /** A list's page: startIndex (1-based) and count, as both lists take them. */
+    private record Window(int start, int count) {}
+
+    private static Window window(Request r) {
         int start = page(r, "startIndex", 1), count = page(r, "count", 50);
         if (start < 1) throw ScimError.bad("Invalid startIndex (must be >= 1)");
-        var matches = filter == null ? (Predicate<User>) u -> true : ScimFilter.parse(filter);
-        ScimActions.Page p = actions.list(matches, start, count);
-        return scim(200, json.list(p.total(), start, count, p.users()), Map.of());
+        return new Window(start, count);
     }
 
     private static int page(Request r, String name, int dflt) {
@@ -167,6 +154,16 @@ public final class ScimViews {
         return scim(status, json.user(u), Map.of("Location", json.location(u)));
     }
 
+    private RawResponse group(int status, ScimGroupActions.ScimGroup g) {
+        return scim(status, json.group(g), Map.of("Location", json.location(g)));
+    }
+
+    /** A DELETE's answer once the deletion ran: 204 without a body. */
+    private static RawResponse noContent(Runnable delete) {
+        delete.run();
+        return new RawResponse(204, null, new byte[0], Map.of());
+    }
+
     /** The request's JSON document (django-scim2's load_body): an empty one is refused for writes. */
     private static JsonNode body(Request r, String method) {
         String text = new String(r.body(), StandardCharsets.UTF_8).strip();
@@ -179,6 +176,13 @@ public final class ScimViews {
         if (d == null || (d.isObject() && d.isEmpty())) throw ScimError.bad(method + " call made with empty body");
         if (!d.isObject()) throw ScimError.bad("Could not decode JSON body: expected a JSON object");
         return d;
+    }
+
+    /** A PATCH body's Operations, which must be a non-empty array. */
+    private static JsonNode operations(Request r) {
+        JsonNode ops = body(r, "PATCH").get("Operations");
+        if (ops == null || !ops.isArray() || ops.isEmpty()) throw ScimError.bad("PATCH call made without operations array");
+        return ops;
     }
 
     /** The token check, then the handler; every refusal in SCIM's shape, unexpected failures without details. */

@@ -1,7 +1,6 @@
 package dev.stoa.twofactor;
 
 import dev.stoa.db.Db;
-import dev.stoa.http.ApiError;
 import dev.stoa.identity.User;
 import dev.stoa.sessions.SessionKeys;
 import dev.stoa.users.PasswordLogin;
@@ -22,7 +21,6 @@ import java.util.Locale;
  */
 public final class TwoFactorActions {
     static final int RECOVERY_CODES = 10;
-    static final String DISABLED = "Two-factor authentication is not enabled on this server.";
 
     private final Db db;
     private final TwoFactorStore store;
@@ -47,7 +45,7 @@ public final class TwoFactorActions {
 
     /** Step one: the current password, then a new secret for the app (unconfirmed until a code from it comes back). */
     public Setup checkBegin(User me, String password) {
-        if (!enabled) throw ApiError.bad(DISABLED);
+        if (!enabled) throw TwoFactorErrors.notEnabledOnServer();
         passwords.checkOwn(me, password);
         String secret = Totp.newSecret();
         db.write(tx -> {
@@ -61,7 +59,7 @@ public final class TwoFactorActions {
 
     /** Step two: the app's first code turns two-factor sign-in on; the recovery codes are shown this once. */
     public List<String> checkConfirm(User me, String code) {
-        if (!enabled) throw ApiError.bad(DISABLED);
+        if (!enabled) throw TwoFactorErrors.notEnabledOnServer();
         List<String> codes = new ArrayList<>();
         for (int i = 0; i < RECOVERY_CODES; i++) codes.add(Passwords.randomString(12).toLowerCase(Locale.ROOT));
         db.write(tx -> {

@@ -25,4 +25,8 @@ public final class TwoFactorErrors {
     static ApiError notOn() {
         return ApiError.bad("Two-factor authentication is not on for your account.");
     }
+
+    static ApiError notEnabledOnServer() {
+        return ApiError.bad("Two-factor authentication is not enabled on this server.");
+    }
 }

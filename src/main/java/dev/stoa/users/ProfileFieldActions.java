@@ -32,7 +32,6 @@ public final class ProfileFieldActions {
 
     /** Zulip's limit: at most this many fields shown in the profile summary. */
     static final int MAX_SUMMARY_FIELDS = 2;
-    private static final String NOT_EDITABLE = "You are not allowed to change this field. Contact an administrator to update it.";
 
     private final Db db;
     private final EventLog log;
@@ -169,7 +168,7 @@ public final class ProfileFieldActions {
     private void checkEditable(Handle h, User caller, List<Long> fieldIds) {
         if (caller.isAdmin()) return;
         Map<Long, Boolean> editable = store.editableByUser(h);
-        for (long id : fieldIds) if (!editable.getOrDefault(id, true)) throw ApiError.bad(NOT_EDITABLE);
+        for (long id : fieldIds) if (!editable.getOrDefault(id, true)) throw UserErrors.fieldNotEditable();
     }
 
     /**

@@ -12,9 +12,7 @@ import dev.stoa.events.Recipients;
 import dev.stoa.events.UserEvent;
 import dev.stoa.groups.GroupActivation;
 import dev.stoa.groups.GroupStore;
-import dev.stoa.http.ApiError;
 import dev.stoa.http.CommonErrors;
-import dev.stoa.http.ErrorCode;
 import dev.stoa.http.Json;
 import dev.stoa.identity.Role;
 import dev.stoa.identity.User;
@@ -232,7 +230,7 @@ public final class UserActions {
         db.write(tx -> {
             User me = store.byIdForUpdate(tx, caller.id()).orElseThrow();
             if (UserRules.isLastOwner(tx.h(), store, me)) {
-                throw ApiError.of(ErrorCode.CANNOT_DEACTIVATE_LAST_USER, UserRules.LAST_OWNER)
+                throw UserErrors.cannotDeactivateSelfAsOnlyOwner()
                         .with("entity", "organization owner").with("is_last_owner", true);
             }
             if (!me.isBot() && store.otherActiveHumans(tx.h(), me.id()) == 0) {
@@ -256,7 +254,7 @@ public final class UserActions {
 
     /** Deactivates u (locked by the caller) and, for a person, the bots it owns; never the last owner. */
     public void deactivate(Tx tx, User u) {
-        if (UserRules.isLastOwner(tx.h(), store, u)) throw ApiError.bad(UserRules.LAST_OWNER);
+        if (UserRules.isLastOwner(tx.h(), store, u)) throw UserErrors.cannotDeactivateOnlyOwner();
         setActive(tx, u, false);
         if (!u.isBot()) {
             for (User bot : store.activeBotsOwnedBy(tx.h(), u.id())) setActive(tx, bot, false);

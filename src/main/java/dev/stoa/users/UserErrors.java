@@ -291,4 +291,20 @@ public final class UserErrors {
     static ApiError onlyOneAvatarFileAtATime() {
         return ApiError.bad("You may only upload one file at a time");
     }
+
+    private static final String ONLY_OWNER = "Cannot deactivate the only organization owner";
+
+    /** Deactivating the last owner by an administrator or the CLI. */
+    static ApiError cannotDeactivateOnlyOwner() {
+        return ApiError.bad(ONLY_OWNER);
+    }
+
+    /** DELETE /users/me by the last owner: Zulip answers the same text with CANNOT_DEACTIVATE_LAST_USER. */
+    static ApiError cannotDeactivateSelfAsOnlyOwner() {
+        return ApiError.of(ErrorCode.CANNOT_DEACTIVATE_LAST_USER, ONLY_OWNER);
+    }
+
+    static ApiError fieldNotEditable() {
+        return ApiError.bad("You are not allowed to change this field. Contact an administrator to update it.");
+    }
 }

@@ -32,8 +32,6 @@ public final class UserRules {
         if (!u.isActive()) throw UserErrors.accountIsDeactivated();
     }
 
-    static final String LAST_OWNER = "Cannot deactivate the only organization owner";
-
     /** Zulip's last-owner rule: the realm keeps an active human owner, so u can be neither demoted nor deactivated. */
     public static boolean isLastOwner(Handle h, UserStore store, User u) {
         return u.isOwner() && u.isActive() && !u.isBot() && store.otherActiveOwners(h, u.id()) == 0;
