@@ -81,17 +81,12 @@ public final class ChannelDicts extends LogFollower {
         e.write(b, subscriberCount, json);
     }
 
-    /** Past this many log ids between the kept state and h's, every channel is read again rather than the log scanned. */
-    private static final long MAX_SCAN = 100_000;
-
     /** Called with the lock held: reads only through h (a second connection could wait forever on a pool of waiters). */
     private Dicts dictsAt(Handle h, long at) {
         Dicts s = kept;
         if (s == null) return keep(load(h, at));
         if (s.head == at) return s;
-        // an older head than the kept one (a register that began earlier): by the entries this node has published
-        List<RowsChanged.Seen> changes = Math.abs(at - s.head) > MAX_SCAN ? null
-                : at > s.head ? changesIn(h, s.head, at) : changesPublished(at, s.head);
+        List<RowsChanged.Seen> changes = changesBetween(h, s.head, at);
         Dicts next = changes == null ? load(h, at) : changes.isEmpty() ? new Dicts(at, s.channels) : patch(h, s, changes, at);
         return at > s.head ? keep(next) : next;
     }

@@ -223,6 +223,20 @@ public abstract class LogFollower {
         return mine(log.range(after, upTo));
     }
 
+    /** Past this many log ids between a kept state and a snapshot's head, a cache reads everything again rather than scan the log. */
+    private static final long MAX_SCAN = 100_000;
+
+    /**
+     * The changes of this cache's tables between a kept state's head and a snapshot's head {@code at},
+     * in either order: forward through h, backward (a register that began before the kept state) by the
+     * entries this node has published, since h cannot see them. Null past {@link #MAX_SCAN} or when
+     * entries were pruned: read everything again.
+     */
+    protected final List<RowsChanged.Seen> changesBetween(Handle h, long keptHead, long at) {
+        if (Math.abs(at - keptHead) > MAX_SCAN) return null;
+        return at > keptHead ? changesIn(h, keptHead, at) : changesPublished(at, keptHead);
+    }
+
     /**
      * Rows of the followed tables changed, up to {@code head}: update or reload. Null changes:
      * entries were pruned unseen; reload everything. Called under this follower's lock.

@@ -49,17 +49,12 @@ public final class GroupDicts extends LogFollower {
         return Json.raw(withDeactivated ? k.all : k.active);
     }
 
-    /** Past this many log ids between the kept state and h's, the groups are read again rather than the log scanned. */
-    private static final long MAX_SCAN = 100_000;
-
     /** Called with the lock held: reads only through h. */
     private Kept keptAt(Handle h, long at) {
         Kept k = kept;
         if (k == null) return keep(load(h, at));
         if (k.head == at) return k;
-        // an older head than the kept one (a register that began earlier): by the entries this node published
-        List<RowsChanged.Seen> changes = Math.abs(at - k.head) > MAX_SCAN ? null
-                : at > k.head ? changesIn(h, k.head, at) : changesPublished(at, k.head);
+        List<RowsChanged.Seen> changes = changesBetween(h, k.head, at);
         Kept next = changes != null && changes.isEmpty() ? new Kept(at, k.active, k.all) : load(h, at);
         return at > k.head ? keep(next) : next;
     }

@@ -99,9 +99,6 @@ public final class UserCache extends LogFollower {
         }
     }
 
-    /** Past this many log ids between the kept snapshot and h's, everyone is read again rather than the log scanned. */
-    private static final long MAX_SCAN = 100_000;
-
     /** Builds the cache ahead of the first register (in the background after start); a failure leaves it to that register. */
     public void warm(Db db) {
         try {
@@ -116,10 +113,7 @@ public final class UserCache extends LogFollower {
         Dicts s = kept;
         if (s == null) return keep(load(h, at));
         if (s.head == at) return s;
-        // an older head than the kept one (a register that began earlier): h cannot see the entries between
-        // them, so those users are read through h by the entries this node has published
-        Set<Long> changed = Math.abs(at - s.head) > MAX_SCAN ? null
-                : at > s.head ? changedBetween(changesIn(h, s.head, at)) : changedBetween(changesPublished(at, s.head));
+        Set<Long> changed = changedUsers(changesBetween(h, s.head, at));
         Dicts next = changed == null ? load(h, at) : changed.isEmpty() ? new Dicts(at, s.users) : patch(h, s, changed, at);
         // an older snapshot than the kept one (a register that began earlier) is used, not kept
         return at > s.head ? keep(next) : next;
@@ -136,7 +130,7 @@ public final class UserCache extends LogFollower {
     }
 
     /** Users whose dicts these changes touched; null when everyone must be read again (null changes: pruned). */
-    private static Set<Long> changedBetween(List<RowsChanged.Seen> changes) {
+    private static Set<Long> changedUsers(List<RowsChanged.Seen> changes) {
         if (changes == null) return null;
         Set<Long> ids = new HashSet<>();
         for (RowsChanged.Seen c : changes) {
