@@ -16,6 +16,7 @@ import dev.stoa.users.AccessChanges;
 import dev.stoa.users.UserStore;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -42,9 +43,23 @@ public final class ChannelActions {
     private final AccessChanges accessChanges;
     private final Clock clock;
     private final ChannelCreateRules creation;
+    private final Settle settle;
+
+    /**
+     * Inside a transaction about to change these people's subscriptions: soft deactivation (messages)
+     * writes the rows the idle ones are owed so far, since owed rows follow current subscriptions.
+     */
+    @FunctionalInterface
+    public interface Settle {
+        void beforeSubscriptionChange(Tx tx, Collection<Long> userIds);
+
+        Settle NONE = (tx, userIds) -> {};
+    }
 
     public ChannelActions(Db db, EventLog log, ChannelStore channels, SubscriptionStore subs, ChannelAccess access,
-                          ChannelJson json, UserStore users, AccessChanges accessChanges, Clock clock, ChannelCreateRules creation) {
+                          ChannelJson json, UserStore users, AccessChanges accessChanges, Clock clock, ChannelCreateRules creation,
+                          Settle settle) {
+        this.settle = settle;
         this.creation = creation;
         this.accessChanges = accessChanges;
         this.db = db;
@@ -132,6 +147,7 @@ public final class ChannelActions {
     }
 
     private SubscribeResult subscribe(Tx tx, List<Channel> targets, List<Long> userIds, Set<Long> createdIds) {
+        settle.beforeSubscriptionChange(tx, userIds);
         List<User> active = activeUsers(tx);
         Map<Long, Set<Long>> seen = accessChanges.before(tx.h(), null);
         Map<Long, List<String>> subscribed = new LinkedHashMap<>(), already = new LinkedHashMap<>();
@@ -245,6 +261,7 @@ public final class ChannelActions {
 
     /** Unsubscribes users; returns per user the names removed and the names not subscribed. */
     SubscribeResult unsubscribe(Tx tx, List<Channel> targets, List<Long> userIds) {
+        settle.beforeSubscriptionChange(tx, userIds);
         List<User> active = activeUsers(tx);
         Map<Long, Set<Long>> seen = accessChanges.before(tx.h(), null);
         Map<Long, List<String>> removed = new LinkedHashMap<>(), notRemoved = new LinkedHashMap<>();
