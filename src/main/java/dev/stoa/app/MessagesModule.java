@@ -39,6 +39,7 @@ import dev.stoa.messages.TypingViews;
 import dev.stoa.messages.UploadActions;
 import dev.stoa.messages.UploadStore;
 import dev.stoa.messages.UploadViews;
+import dev.stoa.messages.VisitStore;
 import dev.stoa.messages.WelcomeBot;
 import dev.stoa.messages.WelcomeBotViews;
 import dev.stoa.queues.Delivery;
@@ -102,7 +103,7 @@ public final class MessagesModule implements Module {
         var deps = new MessageActions.SendDeps(c.users(), c.channels(), c.subscriptions(), c.groups(), c.groupResolver(), c.realm(),
                 c.channelAccess(), c.userAccess(), c.renderer());
         IdleStore idleStore = new IdleStore(c.log());
-        this.softDeactivation = new SoftDeactivation(c.db(), idleStore, store, new IdleUsers(c.db(), c.log(), idleStore), c.clock(),
+        this.softDeactivation = new SoftDeactivation(c.db(), idleStore, new VisitStore(), store, new IdleUsers(c.db(), c.log(), idleStore), c.clock(),
                 c.config().ops().softDeactivationDays());
         this.actions = new MessageActions(c.db(), c.log(), store, json, c.accessChanges(), c.clock(), deps, uploads,
                 (h, ch) -> c.channelAccess().audience(h, ch, c.users().all(h).stream().filter(User::isActive).toList()),

@@ -2,6 +2,7 @@ package dev.stoa.http;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
+import dev.stoa.identity.User;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -48,7 +49,7 @@ public final class HttpFront extends Handler.Abstract {
      */
     @FunctionalInterface
     public interface Arrival {
-        void arrived(dev.stoa.identity.User user);
+        void arrived(User user);
 
         Arrival NONE = user -> {};
     }

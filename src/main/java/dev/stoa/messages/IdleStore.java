@@ -13,8 +13,8 @@ import java.util.Set;
 import org.jdbi.v3.core.Handle;
 
 /**
- * SQL of soft deactivation: user_activity (when people last made a request) and soft_deactivated
- * (who is idle, and since which message rows are owed). Writes of soft_deactivated append
+ * SQL of soft deactivation: soft_deactivated (who is idle, and since which message rows are owed;
+ * {@link VisitStore} writes user_activity, when people last made a request). Its writes append
  * {@link dev.stoa.events.RowsChanged} (the users' ids), which {@link IdleUsers} follows.
  */
 public final class IdleStore {
@@ -24,14 +24,6 @@ public final class IdleStore {
 
     public IdleStore(EventLog log) {
         this.log = log;
-    }
-
-    /** Records visits; a visit never moves a person's last visit back (several nodes write). */
-    public void recordVisits(Handle h, Map<Long, Long> visits) {
-        var batch = h.prepareBatch("INSERT INTO user_activity (user_id, last_visit) SELECT id, ? FROM users WHERE id = ?"
-                + " ON CONFLICT (user_id) DO UPDATE SET last_visit = excluded.last_visit WHERE excluded.last_visit > user_activity.last_visit");
-        visits.forEach((u, t) -> batch.bind(0, t).bind(1, u).add());
-        if (!visits.isEmpty()) batch.execute();
     }
 
     /**

@@ -34,6 +34,7 @@ public final class SoftDeactivation implements UserHooks {
     private static final long VISIT_GRANULARITY = 3_600;
     private final Db db;
     private final IdleStore store;
+    private final VisitStore visitStore;
     private final MessageStore messages;
     private final IdleUsers idle;
     private final Clock clock;
@@ -41,7 +42,8 @@ public final class SoftDeactivation implements UserHooks {
     private final Map<Long, Long> visits = new ConcurrentHashMap<>();
     private final Map<Long, Long> written = new ConcurrentHashMap<>();
 
-    public SoftDeactivation(Db db, IdleStore store, MessageStore messages, IdleUsers idle, Clock clock, int days) {
+    public SoftDeactivation(Db db, IdleStore store, VisitStore visitStore, MessageStore messages, IdleUsers idle, Clock clock, int days) {
+        this.visitStore = visitStore;
         this.db = db;
         this.store = store;
         this.messages = messages;
@@ -147,7 +149,7 @@ public final class SoftDeactivation implements UserHooks {
         });
         if (due.isEmpty()) return;
         db.write(tx -> {
-            store.recordVisits(tx.h(), due);
+            visitStore.recordVisits(tx.h(), due);
             return null;
         });
         written.putAll(due);
