@@ -141,7 +141,14 @@ class SoftDeactivationTest extends StoaTestBase {
         owner.post("/user_groups/create", "name", "crew " + n, "description", "d", "members", List.of(p.idle().userId, p.twin().userId))
                 .success();
         send(p.channel(), "t", "nothing yet");
-        long moved = send(p.channel(), "moving", "a topic that moves");
+        send(p.channel(), "moving", "a topic that moves");
+        // A second channel both are in (a subscription change while idle would catch them up: not here).
+        String other = "elsewhere " + n;
+        subscribe(other, p.idle(), p.twin(), owner);
+        send(other, "t", "the other channel's first message");
+        p.idle().post("/mark_all_as_read").success();
+        p.twin().post("/mark_all_as_read").success();
+        long otherId = owner.get("/get_stream_id", "stream", other).success().get("stream_id").asLong();
         goIdle(p);
         long group = send(p.channel(), "t", "@*crew " + n + "* look");
         long later = send(p.channel(), "t", "will be edited");
@@ -153,10 +160,8 @@ class SoftDeactivationTest extends StoaTestBase {
                 + p.twin().userId + "**").success();
         assertThat(count("SELECT flags & 8 FROM user_message WHERE user_id = " + p.idle().userId + " AND message_id = " + later)).isEqualTo(8);
         // A move to another channel both are in: the moved messages' rows are what they would be without idleness.
-        String other = "elsewhere " + n;
-        subscribe(other, p.idle(), p.twin(), owner);
-        long otherId = owner.get("/get_stream_id", "stream", other).success().get("stream_id").asLong();
-        owner.patch("/messages/" + moved, "stream_id", otherId, "propagate_mode", "change_all").success();
+        // Moved through the message the idle person holds no row for: rows gained on a move are read ones.
+        owner.patch("/messages/" + movedLater, "stream_id", otherId, "propagate_mode", "change_all").success();
         assertThat(isIdle(p.idle())).isTrue();
 
         assertThat(seen(p.idle(), p)).isEqualTo(seen(p.twin(), p));
@@ -184,6 +189,19 @@ class SoftDeactivationTest extends StoaTestBase {
         assertThat(seen(p.idle(), p)).isEqualTo(seen(p.twin(), p));
         assertThat(fetch(p.idle(), List.of(Map.of("operator", "channel", "operand", second))))
                 .isEqualTo(fetch(p.twin(), List.of(Map.of("operator", "channel", "operand", second))));
+    }
+
+    @Test
+    void aDeactivationWhileIdleOwesNothingForTheTimeAway() {
+        Pair p = pair();
+        goIdle(p);
+        send(p.channel(), "t", "before the deactivation zebra");
+        for (ApiClient c : List.of(p.idle(), p.twin())) owner.delete("/users/" + c.userId).success();
+        assertThat(isIdle(p.idle())).as("a deactivated person is caught up and idle no more").isFalse();
+        send(p.channel(), "t", "while deactivated zebra");
+        for (ApiClient c : List.of(p.idle(), p.twin())) owner.post("/users/" + c.userId + "/reactivate").success();
+        send(p.channel(), "t", "after coming back zebra");
+        assertThat(seen(p.idle(), p)).isEqualTo(seen(p.twin(), p));
     }
 
     @Test
