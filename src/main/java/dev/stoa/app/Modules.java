@@ -44,7 +44,7 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
         TopicsModule topics = new TopicsModule(c, topicPolicies, messages.flags::doMarkSenderRead);
         // New public channels are announced by the notification bot (messages), after the creating transaction;
         // soft-deactivated people are caught up before their subscriptions change.
-        ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post, messages.softDeactivation::settle);
+        ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post, messages.softDeactivation::subscriptionsChanged);
         // A new person joins the default channels, then the Welcome Bot greets them; a deactivated one's web sessions end
         // (and a soft-deactivated one is caught up and idle no more).
         UsersModule users = new UsersModule(c, List.of(channels.sight, messages.welcomeBot, new SessionEnd(sessions.store),

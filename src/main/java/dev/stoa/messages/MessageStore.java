@@ -127,14 +127,17 @@ public final class MessageStore {
 
     /**
      * Soft deactivation's catch-up (Zulip's add_missing_messages): a row without flags for every
-     * message after {@code after} in a channel the user is subscribed to, unless one exists. Exact
-     * because a send skips only such rows, and a subscription change catches the person up first.
+     * message after {@code after} in a channel the user is subscribed to (but those just {@code joined},
+     * and with those just {@code left}), unless one exists. Exact because a send skips only such rows,
+     * and a subscription change catches the person up in its own transaction.
      */
-    public int insertOwed(Handle h, long userId, long after) {
+    public int insertOwed(Handle h, long userId, long after, Collection<Long> joined, Collection<Long> left) {
         return h.createUpdate("INSERT INTO user_message (user_id, message_id, flags) SELECT :u, m.id, 0 FROM subscriptions s"
                         + " JOIN recipients r ON r.channel_id = s.channel_id JOIN messages m ON m.recipient_id = r.id"
-                        + " WHERE s.user_id = :u AND s.active AND m.id > :after ON CONFLICT DO NOTHING")
-                .bind("u", userId).bind("after", after).execute();
+                        + " WHERE s.user_id = :u AND m.id > :after"
+                        + " AND ((s.active AND s.channel_id NOT IN (" + idsFromJson.replace(":ids", ":joined") + "))"
+                        + " OR s.channel_id IN (" + idsFromJson.replace(":ids", ":left") + ")) ON CONFLICT DO NOTHING")
+                .bind("u", userId).bind("after", after).bind("joined", joined.toString()).bind("left", left.toString()).execute();
     }
 
     /**

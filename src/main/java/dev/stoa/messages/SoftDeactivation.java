@@ -68,29 +68,36 @@ public final class SoftDeactivation implements UserHooks {
         db.write(tx -> {
             tx.lockAppends(); // after any send that saw the person idle, before any that will not
             Long last = store.take(tx, userId);
-            if (last != null) messages.insertOwed(tx.h(), userId, last);
+            if (last != null) messages.insertOwed(tx.h(), userId, last, Set.of(), Set.of());
             return null;
         });
     }
 
     /**
-     * Inside a transaction about to change these people's subscriptions (or export everything):
-     * the idle ones get the rows owed so far and stay idle (Zulip's catch-up), so the owed set never
-     * depends on subscription history.
+     * Inside a transaction that just changed subscriptions (user → channel ids joined, left): the idle
+     * people among them get the rows owed under their old subscriptions (those left count, those joined
+     * not) and stay idle, owing from the newest message on (Zulip's catch-up; Zulip replays its
+     * subscription log instead). So the owed set never depends on subscription history.
      */
-    public void settle(Tx tx, Collection<Long> userIds) {
-        tx.lockAppends();
+    public void subscriptionsChanged(Tx tx, Map<Long, Set<Long>> joined, Map<Long, Set<Long>> left) {
+        Set<Long> users = new HashSet<>(joined.keySet());
+        users.addAll(left.keySet());
+        settle(tx, users, joined, left);
+    }
+
+    private void settle(Tx tx, Collection<Long> userIds, Map<Long, Set<Long>> joined, Map<Long, Set<Long>> left) {
+        tx.lockAppends(); // against sends' choices and the marking job: nothing owed slips between
         Map<Long, Long> idleOnes = store.idleAmong(tx.h(), userIds);
         if (idleOnes.isEmpty()) return;
         long newest = messages.newestMessageId(tx.h());
-        idleOnes.forEach((u, last) -> messages.insertOwed(tx.h(), u, last));
+        idleOnes.forEach((u, last) -> messages.insertOwed(tx.h(), u, last, joined.getOrDefault(u, Set.of()), left.getOrDefault(u, Set.of())));
         store.advance(tx, idleOnes.keySet(), newest);
     }
 
     /** Before an export: every idle person's rows owed are written, so the export holds them all. */
     public void doSettleAll() {
         db.write(tx -> {
-            settle(tx, store.all(tx.h()));
+            settle(tx, store.all(tx.h()), Map.of(), Map.of());
             return null;
         });
     }
@@ -189,7 +196,7 @@ public final class SoftDeactivation implements UserHooks {
     @Override
     public void activationChanged(Tx tx, User user, boolean active) {
         if (active) return;
-        settle(tx, List.of(user.id()));
+        settle(tx, List.of(user.id()), Map.of(), Map.of());
         store.take(tx, user.id());
     }
 }
