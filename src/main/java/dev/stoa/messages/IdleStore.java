@@ -20,6 +20,7 @@ import org.jdbi.v3.core.Handle;
 public final class IdleStore {
     /** Zulip's UserTopic.VisibilityPolicy.FOLLOWED. */
     private static final int FOLLOWED = 3;
+    private static final int IDS_PER_QUERY = 500;
     private final EventLog log;
 
     public IdleStore(EventLog log) {
@@ -69,9 +70,12 @@ public final class IdleStore {
     /** Of these people, the idle ones: user id → the message id after which rows are owed. */
     public Map<Long, Long> idleAmong(Handle h, Collection<Long> userIds) {
         Map<Long, Long> out = new HashMap<>();
-        if (userIds.isEmpty()) return out;
-        h.createQuery("SELECT user_id, last_active_message_id FROM soft_deactivated WHERE user_id IN (<ids>)").bindList("ids", userIds)
-                .map((rs, c) -> out.put(rs.getLong(1), rs.getLong(2))).list();
+        List<Long> all = List.copyOf(userIds);
+        for (int i = 0; i < all.size(); i += IDS_PER_QUERY) { // within every database's parameter limit
+            h.createQuery("SELECT user_id, last_active_message_id FROM soft_deactivated WHERE user_id IN (<ids>)")
+                    .bindList("ids", all.subList(i, Math.min(all.size(), i + IDS_PER_QUERY)))
+                    .map((rs, c) -> out.put(rs.getLong(1), rs.getLong(2))).list();
+        }
         return out;
     }
 

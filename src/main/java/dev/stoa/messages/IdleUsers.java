@@ -5,6 +5,7 @@ import dev.stoa.events.CachedTable;
 import dev.stoa.events.EventLog;
 import dev.stoa.events.LogFollower;
 import dev.stoa.events.RowsChanged;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -26,9 +27,20 @@ public final class IdleUsers extends LogFollower {
         this.ids = Set.copyOf(db.read(store::all));
     }
 
+    /** Reads again only the people named (a returning person does not reload thousands of ids); null: everyone. */
     @Override
     protected void changed(List<RowsChanged.Seen> changes, long head) {
-        ids = Set.copyOf(db.read(store::all));
+        if (changes == null) {
+            ids = Set.copyOf(db.read(store::all));
+            return;
+        }
+        Set<Long> named = new HashSet<>();
+        for (RowsChanged.Seen c : changes) named.addAll(c.ids());
+        Set<Long> stillIdle = db.read(h -> store.idleAmong(h, named).keySet());
+        Set<Long> next = new HashSet<>(ids);
+        next.removeAll(named);
+        next.addAll(stillIdle);
+        ids = Set.copyOf(next);
     }
 
     public boolean contains(long userId) {

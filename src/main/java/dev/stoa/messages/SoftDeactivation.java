@@ -170,17 +170,13 @@ public final class SoftDeactivation implements UserHooks {
     public void doDeactivateIdle() {
         if (days <= 0) return;
         long now = now();
+        long cutoff = now - (days + 1L) * DAY;
+        if (db.read(h -> store.idleCandidates(h, cutoff)).isEmpty()) return; // most passes: no write at all
         db.write(tx -> {
             tx.lockAppends(); // a send's choice sees either no marker or this one
-            List<Long> ids = store.idleCandidates(tx.h(), now - (days + 1L) * DAY);
-            store.markIdle(tx, ids, now);
+            store.markIdle(tx, store.idleCandidates(tx.h(), cutoff), now);
             return null;
         });
-    }
-
-    /** Whether the person is soft-deactivated now (tests, tools). */
-    public boolean isIdle(Handle h, long userId) {
-        return store.idleAmong(h, List.of(userId)).containsKey(userId);
     }
 
     @Override
