@@ -226,6 +226,35 @@ class SoftDeactivationTest extends StoaTestBase {
     }
 
     @Test
+    void sendsRacingAComebackLoseNoRow() throws Exception {
+        Pair p = pair();
+        goIdle(p);
+        List<Callable<List<Long>>> calls = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            int thread = t;
+            calls.add(() -> {
+                List<Long> ids = new ArrayList<>();
+                for (int i = 0; i < 10; i++) ids.add(send(p.channel(), "race", "racer " + thread + " " + i));
+                return ids;
+            });
+        }
+        calls.add(() -> {
+            p.idle().get("/users/me").success(); // comes back while the sends run
+            return List.of();
+        });
+        ExecutorService pool = Executors.newFixedThreadPool(calls.size());
+        List<Long> sent = new ArrayList<>();
+        try {
+            for (Future<List<Long>> f : pool.invokeAll(calls)) sent.addAll(f.get());
+        } finally {
+            pool.shutdown();
+        }
+        assertThat(isIdle(p.idle())).isFalse();
+        assertThat(rows(p.idle(), sent)).isEqualTo(rows(p.twin(), sent)).isEqualTo(sent.size());
+        assertThat(seen(p.idle(), p)).isEqualTo(seen(p.twin(), p));
+    }
+
+    @Test
     void anExportHoldsTheRowsAnIdlePersonIsOwed() {
         Pair p = pair();
         goIdle(p);
