@@ -58,7 +58,7 @@ public final class ChannelsModule implements Module {
     /** Channel folders and the default channels. */
     final FolderViews folderViews;
 
-    ChannelsModule(Core c, ChannelCreateRules.Announcer announcer) {
+    ChannelsModule(Core c, ChannelCreateRules.Announcer announcer, ChannelActions.Settle settle) {
         this.core = c;
         this.partial = new PartialSubscribers(c.users(), new PresenceStore()::connectedSince, c.clock());
         this.activity = new ChannelActivity(c.db(), c.channels(), c.clock());
@@ -68,7 +68,7 @@ public final class ChannelsModule implements Module {
         this.creation = new ChannelCreateRules(c.db(), c.channels(), c.folders(), c.users(), c.channelAccess(), groupSettings,
                 c.realm(), announcer);
         this.actions = new ChannelActions(c.db(), c.log(), c.channels(), c.subscriptions(), c.channelAccess(), json, c.users(),
-                c.accessChanges(), c.clock(), creation);
+                c.accessChanges(), c.clock(), creation, settle);
         this.updates = new ChannelUpdateActions(c.db(), c.log(), c.channels(), c.subscriptions(), c.folders(), c.channelAccess(),
                 groupSettings, creation, json, actions);
         this.subscriptions = new SubscriptionActions(c.db(), c.channels(), c.subscriptions(), c.channelAccess(), actions, creation,

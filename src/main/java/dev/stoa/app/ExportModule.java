@@ -17,7 +17,8 @@ public final class ExportModule implements Module {
 
     ExportModule(Core c, MessagesModule messages) {
         this.jobs = new ExportJobs(c.db(), store, c.clock());
-        this.exporter = new Exporter(c.db(), c.users(), c.files(), c.config().realmHost(), c.clock(), c.userJson().avatars());
+        this.exporter = new Exporter(c.db(), c.users(), c.files(), c.config().realmHost(), c.clock(), c.userJson().avatars(),
+                messages.softDeactivation::doSettleAll);
         this.actions = new ExportActions(c.db(), c.log(), store, c.users(), jobs, exporter, messages.notificationBot, c.clock(),
                 c.files(), c.config().dataDir(), c.config().externalUrl());
         this.views = new ExportViews(actions);

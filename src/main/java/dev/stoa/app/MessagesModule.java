@@ -9,6 +9,8 @@ import dev.stoa.identity.User;
 import dev.stoa.messages.Access;
 import dev.stoa.messages.EditTypingActions;
 import dev.stoa.messages.FlagViews;
+import dev.stoa.messages.IdleStore;
+import dev.stoa.messages.IdleUsers;
 import dev.stoa.messages.MessageActions;
 import dev.stoa.messages.MessageChanges;
 import dev.stoa.messages.MessageDelivery;
@@ -27,6 +29,7 @@ import dev.stoa.messages.ReactionViews;
 import dev.stoa.messages.ReadReceiptViews;
 import dev.stoa.messages.ReportActions;
 import dev.stoa.messages.ReportViews;
+import dev.stoa.messages.SoftDeactivation;
 import dev.stoa.messages.SubmessageActions;
 import dev.stoa.messages.SubmessageStore;
 import dev.stoa.messages.SubmessageViews;
@@ -36,6 +39,7 @@ import dev.stoa.messages.TypingViews;
 import dev.stoa.messages.UploadActions;
 import dev.stoa.messages.UploadStore;
 import dev.stoa.messages.UploadViews;
+import dev.stoa.messages.VisitStore;
 import dev.stoa.messages.WelcomeBot;
 import dev.stoa.messages.WelcomeBotViews;
 import dev.stoa.queues.Delivery;
@@ -53,6 +57,8 @@ public final class MessagesModule implements Module {
     final Access access;
     public final MessageActions actions;
     public final MessageEditActions edits;
+    /** Soft deactivation: every request (HttpFront), subscription changes, deactivations, exports and the collector call it. */
+    public final SoftDeactivation softDeactivation;
     public final MessageFlagActions flags;
     public final ReactionActions reactions;
     final TypingActions typing;
@@ -96,9 +102,12 @@ public final class MessagesModule implements Module {
         this.uploads = new UploadActions(c.db(), c.log(), new UploadStore(), store, access, c.files(), c.config().maxUploadMib(), c.clock(), c.realm());
         var deps = new MessageActions.SendDeps(c.users(), c.channels(), c.subscriptions(), c.groups(), c.groupResolver(), c.realm(),
                 c.channelAccess(), c.userAccess(), c.renderer());
+        IdleStore idleStore = new IdleStore(c.log());
+        this.softDeactivation = new SoftDeactivation(c.db(), idleStore, new VisitStore(), store, new IdleUsers(c.db(), c.log(), idleStore), c.clock(),
+                c.config().ops().softDeactivationDays());
         this.actions = new MessageActions(c.db(), c.log(), store, json, c.accessChanges(), c.clock(), deps, uploads,
                 (h, ch) -> c.channelAccess().audience(h, ch, c.users().all(h).stream().filter(User::isActive).toList()),
-                (h, ids) -> alertWords.wordsFor(ids), userTopics::mutingUserIds, afterSend);
+                (h, ids) -> alertWords.wordsFor(ids), userTopics::mutingUserIds, afterSend, softDeactivation);
 
         this.flags = new MessageFlagActions(c.db(), c.log(), store, c.users(), access, json, c.subscriptions(), userTopics, changes);
         this.typing = new TypingActions(c.db(), c.log(), c.users(), c.userJson(), c.subscriptions(), access);
@@ -110,7 +119,8 @@ public final class MessagesModule implements Module {
                 reportTypes(c.config().extras()));
         this.topicDeletes = new TopicDeleteActions(c.db(), c.log(), store, c.channelAccess(), access, topicCleared, changes);
         this.editTyping = new EditTypingActions(c.db(), c.log(), store, access, c.users(), c.subscriptions(), c.realm(), c.clock());
-        this.edits = new MessageEditActions(c.db(), c.log(), store, deps, access, notificationBot, uploads, c.clock(), (h, ids) -> alertWords.wordsFor(ids), changes);
+        this.edits = new MessageEditActions(c.db(), c.log(), store, deps, access, notificationBot, uploads, c.clock(), (h, ids) -> alertWords.wordsFor(ids), changes,
+                softDeactivation);
         MessageQueries queries = new MessageQueries(c.db(), store, c.users(), access, c.realm(), json, userTopics::mutedOrMutingIds);
         this.views = new MessageViews(queries, actions);
         this.editViews = new MessageEditViews(queries, edits);

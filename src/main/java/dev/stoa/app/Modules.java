@@ -42,10 +42,13 @@ public record Modules(RealmModule realm, ChannelsModule channels, UsersModule us
         MessagesModule messages = new MessagesModule(c, topicPolicies.clearing()::doClearTopic,
                 MessageActions.AfterSend.all((tx, sender, sent) -> push.notifier.queue(tx, sent.id()), outgoing.triggers()), push.notifier);
         TopicsModule topics = new TopicsModule(c, topicPolicies, messages.flags::doMarkSenderRead);
-        // New public channels are announced by the notification bot (messages), after the creating transaction.
-        ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post);
-        // A new person joins the default channels, then the Welcome Bot greets them; a deactivated one's web sessions end.
-        UsersModule users = new UsersModule(c, List.of(channels.sight, messages.welcomeBot, new SessionEnd(sessions.store)));
+        // New public channels are announced by the notification bot (messages), after the creating transaction;
+        // soft-deactivated people are caught up before their subscriptions change.
+        ChannelsModule channels = new ChannelsModule(c, messages.notificationBot::post, messages.softDeactivation::subscriptionsChanged);
+        // A new person joins the default channels, then the Welcome Bot greets them; a deactivated one's web sessions end
+        // (and a soft-deactivated one is caught up and idle no more).
+        UsersModule users = new UsersModule(c, List.of(channels.sight, messages.welcomeBot, new SessionEnd(sessions.store),
+                messages.softDeactivation));
         // A group named in a realm or channel permission setting is in use and cannot be deactivated.
         GroupsModule groups = new GroupsModule(c, List.of(realm.actions::objections, c.channelAccess()::groupObjections),
                 List.of(channels.sight::groupChangeAround));

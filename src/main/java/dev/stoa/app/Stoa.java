@@ -111,7 +111,7 @@ public final class Stoa implements AutoCloseable {
         Routes routes = new Routes(m, q, new LoginModule(c, m, limits.loginFailures(), cookies));
         Ops ops = new Ops(config.ops().metricsPort() == null ? null : new Metrics(c.db(), c.log(), queues), new AtomicBoolean());
         HttpFront api = new HttpFront(routes.api, routes.root, m.users().auth, m.sessions().web, cookies, new HttpFront.Limits(limits.perUser(), limits.perIp()),
-                ops.metrics() == null ? RequestObserver.NONE : ops.metrics());
+                ops.metrics() == null ? RequestObserver.NONE : ops.metrics(), m.messages().softDeactivation::arrived);
         // A request first sees what any node (or the CLI) committed before it, caches included.
         OpsHandler front = new OpsHandler(new CatchUpFront(new WebClientHandler(ApiCompression.around(api), m.sessions().web, cookies), c.log()::catchUpWithDatabase),
                 c.db(), ops.serving()::get, ops.metrics());
@@ -122,9 +122,12 @@ public final class Stoa implements AutoCloseable {
         // housekeeping (queue activity, in-memory limits and caches); one node at a time, the lease's holder,
         // runs the cluster-wide jobs, in this order.
         ClusterLease lease = ClusterLease.of(c.db());
-        List<Runnable> perNode = new ArrayList<>(List.of(queues::collect, m.channels().activity::refreshDaily));
+        List<Runnable> perNode = new ArrayList<>(List.of(queues::collect, m.channels().activity::refreshDaily,
+                m.messages().softDeactivation::flushVisits));
         perNode.addAll(limits.sweeps());
         Collector janitor = new Collector(perNode, List.of(m.realm().actions::doSyncFullMembers,
+                // Zulip's daily soft_deactivate_users: people idle for --soft-deactivation-days whole days.
+                m.messages().softDeactivation::doDeactivateIdle,
                 m.sessions().actions::doPurgeExpired, m.sessions().signIn::doPurgeExpired, m.signIn()::doPeriodic, m.exports().actions::doFailStale,
                 // Scheduled messages and reminders: Zulip's worker also wakes once a minute.
                 () -> m.scheduled().delivery.doDeliverDue(),

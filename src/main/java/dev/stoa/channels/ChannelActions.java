@@ -42,9 +42,25 @@ public final class ChannelActions {
     private final AccessChanges accessChanges;
     private final Clock clock;
     private final ChannelCreateRules creation;
+    private final Settle settle;
+
+    /**
+     * Inside a transaction that just changed subscriptions (user → channel ids joined, left): soft
+     * deactivation (messages) writes the rows the idle ones were owed under their old subscriptions,
+     * since owed rows follow current subscriptions. After the changes, so that the subscription rows
+     * are locked before the event log's append lock, as in every channel write.
+     */
+    @FunctionalInterface
+    public interface Settle {
+        void subscriptionsChanged(Tx tx, Map<Long, Set<Long>> joined, Map<Long, Set<Long>> left);
+
+        Settle NONE = (tx, joined, left) -> {};
+    }
 
     public ChannelActions(Db db, EventLog log, ChannelStore channels, SubscriptionStore subs, ChannelAccess access,
-                          ChannelJson json, UserStore users, AccessChanges accessChanges, Clock clock, ChannelCreateRules creation) {
+                          ChannelJson json, UserStore users, AccessChanges accessChanges, Clock clock, ChannelCreateRules creation,
+                          Settle settle) {
+        this.settle = settle;
         this.creation = creation;
         this.accessChanges = accessChanges;
         this.db = db;
@@ -132,6 +148,7 @@ public final class ChannelActions {
     }
 
     private SubscribeResult subscribe(Tx tx, List<Channel> targets, List<Long> userIds, Set<Long> createdIds) {
+        Map<Long, Set<Long>> joined = new LinkedHashMap<>();
         List<User> active = activeUsers(tx);
         Map<Long, Set<Long>> seen = accessChanges.before(tx.h(), null);
         Map<Long, List<String>> subscribed = new LinkedHashMap<>(), already = new LinkedHashMap<>();
@@ -144,6 +161,7 @@ public final class ChannelActions {
                 int count = subs.ofUser(tx.h(), u).size();
                 if (subs.subscribe(tx.h(), u, c.id(), ChannelJson.COLORS.get(count % ChannelJson.COLORS.size()))) {
                     added.add(u);
+                    joined.computeIfAbsent(u, k -> new HashSet<>()).add(c.id());
                     subscribed.computeIfAbsent(u, k -> new ArrayList<>()).add(c.name());
                 } else {
                     already.computeIfAbsent(u, k -> new ArrayList<>()).add(c.name());
@@ -169,6 +187,7 @@ public final class ChannelActions {
             for (JsonNode s : list) resolved.add(ChannelJson.resolved((ObjectNode) s, byId.get(u)));
             log.append(tx, new ChannelEvent.SubscriptionAdd(list, hints(list, resolved)), Recipients.users(u));
         });
+        if (!joined.isEmpty()) settle.subscriptionsChanged(tx, joined, Map.of());
         accessChanges.announce(tx, seen);
         return new SubscribeResult(subscribed, already, List.of());
     }
@@ -245,6 +264,7 @@ public final class ChannelActions {
 
     /** Unsubscribes users; returns per user the names removed and the names not subscribed. */
     SubscribeResult unsubscribe(Tx tx, List<Channel> targets, List<Long> userIds) {
+        Map<Long, Set<Long>> left = new LinkedHashMap<>();
         List<User> active = activeUsers(tx);
         Map<Long, Set<Long>> seen = accessChanges.before(tx.h(), null);
         Map<Long, List<String>> removed = new LinkedHashMap<>(), notRemoved = new LinkedHashMap<>();
@@ -254,6 +274,7 @@ public final class ChannelActions {
             for (long u : userIds) {
                 if (subs.unsubscribe(tx.h(), u, c.id())) {
                     gone.add(u);
+                    left.computeIfAbsent(u, k -> new HashSet<>()).add(c.id());
                     removed.computeIfAbsent(u, k -> new ArrayList<>()).add(c.name());
                 } else {
                     notRemoved.computeIfAbsent(u, k -> new ArrayList<>()).add(c.name());
@@ -270,6 +291,7 @@ public final class ChannelActions {
             if (!peers.isEmpty()) log.append(tx, new ChannelEvent.PeerRemove(List.of(c.id()), gone), Recipients.users(peers));
             lost(tx, c, before, after);
         }
+        if (!left.isEmpty()) settle.subscriptionsChanged(tx, Map.of(), left);
         accessChanges.announce(tx, seen);
         return new SubscribeResult(removed, notRemoved, List.of());
     }

@@ -11,10 +11,16 @@ import java.util.Map;
  * environment variables of the same names. --max-waiting-writes (issue 15): how many requests may
  * wait for the database's write path before more are refused at once with a 503 (db.Db's admission).
  * {@code pollGathering} is no flag: how a long-poll gathers events on a busy node (issue 31), chosen
- * by measurement; tests change it.
+ * by measurement; tests change it. --soft-deactivation-days (issue 31): after how many whole days
+ * without a request a person is soft-deactivated (Zulip's soft_deactivate_users --inactive-for,
+ * 28 by default; 0: never), see messages.SoftDeactivation.
  */
-public record OpsConfig(String logFormat, Integer metricsPort, String metricsHost, int maxWaitingWrites, PollGathering pollGathering) {
-    static final String[] NAMES = {"log-format", "metrics-port", "metrics-host", "max-waiting-writes"};
+public record OpsConfig(String logFormat, Integer metricsPort, String metricsHost, int maxWaitingWrites, PollGathering pollGathering,
+                        int softDeactivationDays) {
+    static final String[] NAMES = {"log-format", "metrics-port", "metrics-host", "max-waiting-writes", "soft-deactivation-days"};
+
+    /** Zulip's default (soft_deactivate_users --inactive-for). */
+    public static final int DEFAULT_SOFT_DEACTIVATION_DAYS = 28;
 
     /**
      * A send holds SQLite's writer ~1-3 ms: 64 waiting is well under a second of work, so an accepted
@@ -32,7 +38,8 @@ public record OpsConfig(String logFormat, Integer metricsPort, String metricsHos
         public static final PollGathering DEFAULT = new PollGathering(10, 1_000);
     }
 
-    public static final OpsConfig DEFAULT = new OpsConfig("text", null, "127.0.0.1", DEFAULT_MAX_WAITING_WRITES, PollGathering.DEFAULT);
+    public static final OpsConfig DEFAULT = new OpsConfig("text", null, "127.0.0.1", DEFAULT_MAX_WAITING_WRITES, PollGathering.DEFAULT,
+            DEFAULT_SOFT_DEACTIVATION_DAYS);
 
     public boolean jsonLogs() { return logFormat.equals("json"); }
 
@@ -50,7 +57,7 @@ public record OpsConfig(String logFormat, Integer metricsPort, String metricsHos
             }
         }
         return new OpsConfig(format, port, v.getOrDefault("metrics-host", "127.0.0.1").strip(), waiting(v.get("max-waiting-writes")),
-                PollGathering.DEFAULT);
+                PollGathering.DEFAULT, idleDays(v.get("soft-deactivation-days")));
     }
 
     private static int waiting(String s) {
@@ -64,9 +71,20 @@ public record OpsConfig(String logFormat, Integer metricsPort, String metricsHos
         }
     }
 
-    public OpsConfig withMetricsPort(Integer port) { return new OpsConfig(logFormat, port, metricsHost, maxWaitingWrites, pollGathering); }
+    private static int idleDays(String s) {
+        if (s == null || s.isBlank()) return DEFAULT_SOFT_DEACTIVATION_DAYS;
+        try {
+            int n = Integer.parseInt(s.strip());
+            if (n < 0) throw new NumberFormatException();
+            return n;
+        } catch (NumberFormatException e) {
+            throw new Config.ConfigError("--soft-deactivation-days must be an integer from 0, got '" + s + "'");
+        }
+    }
 
-    public OpsConfig withMaxWaitingWrites(int n) { return new OpsConfig(logFormat, metricsPort, metricsHost, n, pollGathering); }
+    public OpsConfig withMetricsPort(Integer port) { return new OpsConfig(logFormat, port, metricsHost, maxWaitingWrites, pollGathering, softDeactivationDays); }
 
-    public OpsConfig withPollGathering(PollGathering g) { return new OpsConfig(logFormat, metricsPort, metricsHost, maxWaitingWrites, g); }
+    public OpsConfig withMaxWaitingWrites(int n) { return new OpsConfig(logFormat, metricsPort, metricsHost, n, pollGathering, softDeactivationDays); }
+
+    public OpsConfig withPollGathering(PollGathering g) { return new OpsConfig(logFormat, metricsPort, metricsHost, maxWaitingWrites, g, softDeactivationDays); }
 }

@@ -29,7 +29,9 @@ public enum CachedTable {
     /** ids: user ids (whose values changed). */
     CUSTOM_PROFILE_VALUES("custom_profile_values", "custom_profile_values"),
     /** ids: none (the organization's choice of sign-in methods changed). */
-    SIGNIN_METHODS("signin_methods_disabled", "signin_methods_disabled");
+    SIGNIN_METHODS("signin_methods_disabled", "signin_methods_disabled"),
+    /** ids: user ids (soft-deactivated or back). */
+    SOFT_DEACTIVATED("soft_deactivated", "soft_deactivated");
 
     /** The name in a RowsChanged entry (stored in the events table: never rename). */
     public final String entryName;

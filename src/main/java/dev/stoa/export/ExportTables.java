@@ -109,6 +109,8 @@ public final class ExportTables {
             Map.entry("push_pending", "messages the old server's notifier had not decided yet: stale news, not sent from the new server"),
             Map.entry("push_pending_mentions", "mentions added by edits that the old server's notifier had not decided yet: stale news, as push_pending"),
             Map.entry("push_notified", "the old server's outstanding phone notifications: the new server has not sent them"),
+            Map.entry("user_activity", "when people last made a request on the old server: the new server counts from the import"),
+            Map.entry("soft_deactivated", "who the old server had soft-deactivated: an export first writes the user_message rows they are owed, so none is missing"),
             Map.entry("message_search", "SQLite's full-text index of messages, rebuilt from messages at import"));
 
     /** SQLite keeps an FTS5 index in shadow tables named after it (message_search_data, ...): derived, like the index. */

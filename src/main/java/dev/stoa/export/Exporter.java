@@ -65,8 +65,16 @@ public final class Exporter {
     private final Clock clock;
 
     private final AvatarUrls avatarUrls;
+    private final OwedRows owedRows;
 
-    public Exporter(Db db, UserStore users, FileStore files, String realmHost, Clock clock, AvatarUrls avatarUrls) {
+    /** Writes every user_message row soft-deactivated people are owed (messages), in a transaction of its own. */
+    @FunctionalInterface
+    public interface OwedRows {
+        void writeAll();
+    }
+
+    public Exporter(Db db, UserStore users, FileStore files, String realmHost, Clock clock, AvatarUrls avatarUrls, OwedRows owedRows) {
+        this.owedRows = owedRows;
         this.avatarUrls = avatarUrls;
         this.db = db;
         this.dump = new DumpStore(db.dialect());
@@ -78,6 +86,8 @@ public final class Exporter {
 
     /** Writes the export to `target` (created or replaced). */
     public Summary write(Kind kind, Path target) throws IOException {
+        // The export holds every row a client could see, as if nobody had been idle (the import knows no idleness).
+        owedRows.writeAll();
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(target)); ZipOutputStream zip = new ZipOutputStream(out)) {
             Snapshot s = db.read(h -> tables(h, kind, zip));
             List<String> missing = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.stoa.http;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stoa.db.Db;
+import dev.stoa.identity.User;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -40,6 +41,18 @@ public final class HttpFront extends Handler.Abstract {
     private final WebCookies cookies;
     private final Limits limits;
     private final RequestObserver observer;
+    private final Arrival arrival;
+
+    /**
+     * Told of every authenticated request before its handler runs: soft deactivation (messages) writes
+     * an idle person's owed rows first, so no answer ever reads around them.
+     */
+    @FunctionalInterface
+    public interface Arrival {
+        void arrived(User user);
+
+        Arrival NONE = user -> {};
+    }
     /** When the last "database unavailable" warning was logged (one a few seconds is enough during an outage). */
     private static final AtomicLong lastUnavailableWarning = new AtomicLong();
 
@@ -51,8 +64,9 @@ public final class HttpFront extends Handler.Abstract {
      * ({@code auth}) authenticate everywhere; a session cookie ({@code sessions}) everywhere but /api/v1.
      */
     public HttpFront(Router router, Router rootRouter, Authenticator auth, Sessions sessions, WebCookies cookies, Limits limits,
-                     RequestObserver observer) {
+                     RequestObserver observer, Arrival arrival) {
         super(InvocationType.BLOCKING);
+        this.arrival = arrival;
         this.router = router;
         this.rootRouter = rootRouter;
         this.auth = auth;
@@ -186,6 +200,7 @@ public final class HttpFront extends Handler.Abstract {
         req.setHeaders(name -> jr.getHeaders().get(name), name -> WebCookies.read(jr, name));
         req.setBody(body);
         authenticate(jr, req, match.route().auth(), resp);
+        if (req.user() != null) arrival.arrived(req.user());
         Object out;
         try {
             out = match.route().handler().handle(req);

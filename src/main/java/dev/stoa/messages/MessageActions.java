@@ -56,6 +56,7 @@ public final class MessageActions {
     private final ChannelAudience audience;
     private final AlertWords alertWords;
     private final MutingUsers mutingUsers;
+    private final SoftDeactivation idle;
 
     /** Who may see a channel's metadata (receivers of its stream events): the channels feature decides. */
     @FunctionalInterface
@@ -107,7 +108,9 @@ public final class MessageActions {
 
     public MessageActions(Db db, EventLog log, MessageStore store, MessageJson json, AccessChanges accessChanges, Clock clock, SendDeps deps,
                           UploadActions uploads,
-                          ChannelAudience audience, AlertWords alertWords, MutingUsers mutingUsers, AfterSend afterSend) {
+                          ChannelAudience audience, AlertWords alertWords, MutingUsers mutingUsers, AfterSend afterSend,
+                          SoftDeactivation idle) {
+        this.idle = idle;
         this.mutingUsers = mutingUsers;
         this.afterSend = afterSend;
         this.audience = audience;
@@ -338,14 +341,17 @@ public final class MessageActions {
             if ((u == sender.id() && readBySender) || muting.contains(u) || (unreadOnlyFor != null && !unreadOnlyFor.contains(u))) f |= Flags.READ;
             e.setValue(f);
         }
-        store.insertUserMessages(h, id, flags);
-        accessChanges.announce(tx, seen);
         // Set once and never cleared: a channel read with its first message id skips the UPDATE.
         if (!dm && target.channel().firstMessageId() == null && deps.channels().setFirstMessageId(tx, target.channel().id(), id)) {
             // As Zulip: clients learn the channel's first message id from a stream update event.
             log.append(tx, new ChannelEvent.StreamUpdate(target.channel().id(), target.channel().name(), "first_message_id",
                     Json.MAPPER.getNodeFactory().numberNode(id)), Recipients.users(audience.of(h, target.channel())));
         }
+        // Soft-deactivated subscribers get no row unless it says something (after the update above, which
+        // takes the channel's row before any append lock, as every other channel write does).
+        if (dm) store.insertUserMessages(h, id, flags);
+        else idle.writeRows(tx, target.channel().id(), m.topic(), id, flags);
+        accessChanges.announce(tx, seen);
         if (uploads.doClaim(tx, id, sender.id(), r.uploadPathIds())) store.markHasAttachment(h, id);
         ObjectNode dict = appendNew(tx, h, sender, m, flags, echo, target.channel());
         Set<Long> mentioned = new HashSet<>(r.mentionedUserIds());

@@ -43,12 +43,14 @@ public final class MessageEditActions {
     private final UploadActions uploads;
     private final Clock clock;
     private final MessageChanges changes;
+    private final SoftDeactivation idle;
     /** Each recipient's alert words (the alert words feature's store). */
     private final MessageActions.AlertWords alertWords;
 
     public MessageEditActions(Db db, EventLog log, MessageStore store, MessageActions.SendDeps deps, Access access,
                               NotificationBot notificationBot, UploadActions uploads, Clock clock,
-                              MessageActions.AlertWords alertWords, MessageChanges changes) {
+                              MessageActions.AlertWords alertWords, MessageChanges changes, SoftDeactivation idle) {
+        this.idle = idle;
         this.changes = changes;
         this.db = db;
         this.log = log;
@@ -96,7 +98,7 @@ public final class MessageEditActions {
                 resolveOnly = to.id() == from.id() && MessageEditRules.isResolveToggle(m.topic(), topic);
                 Access.View view = access.view(h, me);
                 rules.checkMove(h, me, m, from, to, topic, resolveOnly, rs, now, view);
-                mv = planMove(h, me, view, m, from, to, topic, resolveOnly ? "change_all" : in.propagateMode(), rs, now);
+                mv = planMove(tx, me, view, m, from, to, topic, resolveOnly ? "change_all" : in.propagateMode(), rs, now);
             }
             ArrayNode detached = apply(tx, me, m, ce, mv, now);
             if (mv != null && !resolveOnly) notifyMove(tx, me, m, mv, in.notifyOld(), in.notifyNew());
@@ -130,8 +132,9 @@ public final class MessageEditActions {
         return new ContentEdit(in.content(), r);
     }
 
-    private Move planMove(Handle h, User me, Access.View view, Message m, Channel from, Channel to, String topic, String mode,
+    private Move planMove(Tx tx, User me, Access.View view, Message m, Channel from, Channel to, String topic, String mode,
                           Realm rs, long now) {
+        Handle h = tx.h();
         List<Message> candidates = new ArrayList<>();
         if (mode.equals("change_one")) {
             candidates.add(m);
@@ -145,6 +148,9 @@ public final class MessageEditActions {
         List<Long> gaining = new ArrayList<>();
         List<Long> losing = new ArrayList<>();
         if (to.id() != from.id()) {
+            // Idle subscribers of the old channel hold the rows they are owed first, as everyone else's:
+            // who gains or loses rows, and their flags, are then what they would be without idleness.
+            idle.settleMessages(tx, from.id(), candidates.stream().map(Message::id).toList());
             Set<Long> newSubs = new HashSet<>(deps.subs().subscribers(h, to.id()));
             Set<Long> haveRows = new HashSet<>(store.recipientsOf(h, m.id()));
             for (long u : newSubs) if (!haveRows.contains(u)) gaining.add(u);
@@ -256,6 +262,8 @@ public final class MessageEditActions {
         store.updateContent(h, m.id(), e.content(), r.html(), r.hasLink(), links.hasUploads() || r.hasAttachment(), r.hasImage(), now);
         store.index(h, m.id(), m.topic(), e.content());
         detached.addAll(links.detached());
+        // Mentions and alert words follow the new content on every row: an idle subscriber's owed row first.
+        if (m.isChannel()) idle.settleMessages(tx, m.channelId(), List.of(m.id()));
         Set<Long> newlyMentioned = recomputeMentionFlags(h, m, e.content(), r);
         if (m.isChannel() && !newlyMentioned.isEmpty()) changes.mentionedByEdit(tx, m.id(), newlyMentioned);
     }

@@ -125,6 +125,40 @@ public final class MessageStore {
                 .bind("ids", users.toString()).bind("m", messageId).bind("f", flags).execute());
     }
 
+    /**
+     * Soft deactivation's catch-up (Zulip's add_missing_messages): a row without flags for every
+     * message after {@code after} in a channel the user is subscribed to (but those just {@code joined},
+     * and with those just {@code left}), unless one exists. Exact because a send skips only such rows,
+     * and a subscription change catches the person up in its own transaction.
+     */
+    public int insertOwed(Handle h, long userId, long after, Collection<Long> joined, Collection<Long> left) {
+        return h.createUpdate("INSERT INTO user_message (user_id, message_id, flags) SELECT :u, m.id, 0 FROM subscriptions s"
+                        + " JOIN recipients r ON r.channel_id = s.channel_id JOIN messages m ON m.recipient_id = r.id"
+                        + " WHERE s.user_id = :u AND m.id > :after"
+                        + " AND ((s.active AND s.channel_id NOT IN (" + idsFromJson.replace(":ids", ":joined") + "))"
+                        + " OR s.channel_id IN (" + idsFromJson.replace(":ids", ":left") + ")) ON CONFLICT DO NOTHING")
+                .bind("u", userId).bind("after", after).bind("joined", joined.toString()).bind("left", left.toString()).execute();
+    }
+
+    /**
+     * The rows idle subscribers are owed for these messages of one channel (before an edit or a
+     * move changes what those rows would say): flags 0, as the catch-up would write them.
+     */
+    public void insertOwedFor(Handle h, long channelId, Collection<Long> messageIds) {
+        if (messageIds.isEmpty()) return;
+        h.createUpdate("INSERT INTO user_message (user_id, message_id, flags) SELECT d.user_id, m.id, 0 FROM messages m"
+                        + " JOIN subscriptions s ON s.channel_id = m.channel_id AND s.active"
+                        + " JOIN soft_deactivated d ON d.user_id = s.user_id"
+                        + " WHERE m.channel_id = :c AND m.id > d.last_active_message_id AND m.id IN (" + idsFromJson + ")"
+                        + " ON CONFLICT DO NOTHING")
+                .bind("c", channelId).bind("ids", messageIds.toString()).execute();
+    }
+
+    /** The newest message's id, or 0. */
+    public long newestMessageId(Handle h) {
+        return h.createQuery("SELECT COALESCE(MAX(id), 0) FROM messages").mapTo(Long.class).one();
+    }
+
     public Optional<Message> byId(Handle h, long id) {
         return h.createQuery("SELECT " + COLUMNS + FROM + " WHERE m.id = ?").bind(0, id).map(MessageStore::map).findOne();
     }

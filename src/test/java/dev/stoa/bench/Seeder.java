@@ -42,6 +42,10 @@ final class Seeder implements AutoCloseable {
                 s.execute("INSERT INTO group_members (group_id, user_id) SELECT g.id, u.id FROM user_groups g, users u WHERE g.name = '" + group
                         + "' AND u.delivery_email LIKE '" + prefix + "%@bench.example.com'");
             }
+            // They visited just now: soft deactivation (docs/DEVELOPING.md) would otherwise count from date_joined
+            // and make every seeded person idle at the server's first collector pass.
+            s.execute("INSERT INTO user_activity (user_id, last_visit) SELECT id, " + System.currentTimeMillis() / 1000
+                    + " FROM users WHERE delivery_email LIKE '" + prefix + "%@bench.example.com' ON CONFLICT DO NOTHING");
         }
         List<BenchHttp.Cred> creds = new ArrayList<>();
         try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT id, delivery_email, api_key FROM users WHERE delivery_email LIKE '"
