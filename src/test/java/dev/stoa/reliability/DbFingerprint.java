@@ -14,7 +14,8 @@ import java.util.TreeMap;
  * runs on a slow machine saw both between two requests): the event queues (written lazily, expired
  * queues deleted), the event log's rows (pruned once no queue needs them; its head, MAX(id),
  * shows any append) and the missed-message mail progress (the collector settles each user's
- * messages; what it mails or sends would still show in the other tables).
+ * messages; what it mails or sends would still show in the other tables) and the people's last visits
+ * (user_activity: the collector writes the visits of the past minute's requests, rejected ones too).
  */
 final class DbFingerprint {
     private final Db db;
@@ -27,7 +28,7 @@ final class DbFingerprint {
                 : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%' ORDER BY 1";
         this.tables = db.read(h -> h.createQuery(sql).mapTo(String.class).list()).stream()
                 .filter(t -> !t.startsWith("flyway") && !t.contains("search") && !t.equals("events") && !t.equals("event_queues")
-                        && !t.equals("missed_mail_progress")).toList();
+                        && !t.equals("missed_mail_progress") && !t.equals("user_activity")).toList();
     }
 
     /** Row counts and the log head, in one statement. */
