@@ -10,6 +10,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -339,5 +341,16 @@ public final class Db implements AutoCloseable {
         try (Connection c = DriverManager.getConnection(url)) {
             c.isValid(5);
         }
+    }
+
+    /** Ids looked up per query: one query for a usual list, and within every database's parameter limit. */
+    public static final int IDS_PER_QUERY = 500;
+
+    /** The ids cut into lists of at most IDS_PER_QUERY, in their order, for `IN (...)` lookups. */
+    public static List<List<Long>> idChunks(Collection<Long> ids) {
+        List<Long> all = List.copyOf(ids);
+        List<List<Long>> out = new ArrayList<>();
+        for (int i = 0; i < all.size(); i += IDS_PER_QUERY) out.add(all.subList(i, Math.min(all.size(), i + IDS_PER_QUERY)));
+        return out;
     }
 }

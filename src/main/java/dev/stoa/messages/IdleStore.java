@@ -1,8 +1,11 @@
 package dev.stoa.messages;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.stoa.db.Db;
 import dev.stoa.db.Tx;
 import dev.stoa.events.CachedTable;
 import dev.stoa.events.EventLog;
+import dev.stoa.http.Json;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -20,7 +23,6 @@ import org.jdbi.v3.core.Handle;
 public final class IdleStore {
     /** Zulip's UserTopic.VisibilityPolicy.FOLLOWED. */
     private static final int FOLLOWED = 3;
-    private static final int IDS_PER_QUERY = 500;
     private final EventLog log;
 
     public IdleStore(EventLog log) {
@@ -70,11 +72,9 @@ public final class IdleStore {
     /** Of these people, the idle ones: user id → the message id after which rows are owed. */
     public Map<Long, Long> idleAmong(Handle h, Collection<Long> userIds) {
         Map<Long, Long> out = new HashMap<>();
-        List<Long> all = List.copyOf(userIds);
-        for (int i = 0; i < all.size(); i += IDS_PER_QUERY) { // within every database's parameter limit
+        for (List<Long> chunk : Db.idChunks(userIds)) {
             h.createQuery("SELECT user_id, last_active_message_id FROM soft_deactivated WHERE user_id IN (<ids>)")
-                    .bindList("ids", all.subList(i, Math.min(all.size(), i + IDS_PER_QUERY)))
-                    .map((rs, c) -> out.put(rs.getLong(1), rs.getLong(2))).list();
+                    .bindList("ids", chunk).map((rs, c) -> out.put(rs.getLong(1), rs.getLong(2))).list();
         }
         return out;
     }
@@ -87,22 +87,35 @@ public final class IdleStore {
     /**
      * The channel's idle subscribers whose copy of a new message in {@code topic} may go unwritten
      * (user id → the message id after which rows are owed): those who would get no push or email
-     * for it (Zulip's stream_push/stream_email/followed_topic user ids). Kept on the safe side: a
-     * subscription's unset setting whose person's settings name that setting at all, and any
-     * followed topic, keep the row (a row written that Zulip would skip changes nothing a client sees).
+     * for it (Zulip's stream_push/stream_email/followed_topic user ids): the subscription's setting,
+     * else the person's enable_stream_push/email_notifications (default off). Only the settings of
+     * people who ever set one of those are parsed; a followed topic keeps the row.
      */
     public Map<Long, Long> skippableSubscribers(Handle h, long channelId, String topic) {
         Map<Long, Long> out = new HashMap<>();
-        h.createQuery("SELECT d.user_id, d.last_active_message_id FROM soft_deactivated d"
+        h.createQuery("SELECT d.user_id, d.last_active_message_id, s.push_notifications, s.email_notifications,"
+                        + " CASE WHEN u.settings LIKE '%enable_stream_%' THEN u.settings END FROM soft_deactivated d"
                         + " JOIN subscriptions s ON s.user_id = d.user_id AND s.channel_id = :c AND s.active JOIN users u ON u.id = d.user_id"
-                        + " WHERE (s.push_notifications = FALSE OR (s.push_notifications IS NULL"
-                        + " AND u.settings NOT LIKE '%enable_stream_push_notifications%'))"
-                        + " AND (s.email_notifications = FALSE OR (s.email_notifications IS NULL"
-                        + " AND u.settings NOT LIKE '%enable_stream_email_notifications%'))"
+                        + " WHERE (s.push_notifications IS NULL OR s.push_notifications = FALSE)"
+                        + " AND (s.email_notifications IS NULL OR s.email_notifications = FALSE)"
                         + " AND NOT EXISTS (SELECT 1 FROM user_topics t WHERE t.user_id = d.user_id AND t.stream_id = :c"
                         + " AND t.topic_lower = :t AND t.visibility_policy = :followed)")
                 .bind("c", channelId).bind("t", topic.toLowerCase(Locale.ROOT)).bind("followed", FOLLOWED)
-                .map((rs, c) -> out.put(rs.getLong(1), rs.getLong(2))).list();
+                .map((rs, c) -> {
+                    String settings = rs.getString(5);
+                    if (settings == null || !(notifies(rs.getObject(3), settings, "enable_stream_push_notifications")
+                            || notifies(rs.getObject(4), settings, "enable_stream_email_notifications"))) {
+                        out.put(rs.getLong(1), rs.getLong(2));
+                    }
+                    return null;
+                }).list();
         return out;
+    }
+
+    /** The subscription's setting when set (NULL: follow the person's), else the person's stored setting. */
+    private static boolean notifies(Object subscription, String settings, String userSetting) {
+        if (subscription != null) return false; // set, and the query kept only FALSE
+        JsonNode v = Json.parse(settings).get(userSetting);
+        return v != null && v.asBoolean(false);
     }
 }

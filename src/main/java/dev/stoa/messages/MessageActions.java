@@ -223,9 +223,6 @@ public final class MessageActions {
         }
     }
 
-    /** Ids looked up per query: one query for a usual list, and within every database's parameter limit. */
-    private static final int IDS_PER_QUERY = 500;
-
     /**
      * The recipients' current rows: the ids in as few queries as their count allows (stopping at the
      * first query that misses one: it holds the first unknown id in the list's order), emails one by
@@ -235,10 +232,10 @@ public final class MessageActions {
         List<Long> ids = new ArrayList<>();
         for (Object r : to.distinct()) if (r instanceof Long id) ids.add(id);
         Map<Long, User> byId = new HashMap<>();
-        for (int i = 0; i < ids.size(); i += IDS_PER_QUERY) {
-            List<Long> chunk = ids.subList(i, Math.min(ids.size(), i + IDS_PER_QUERY));
+        int asked = 0;
+        for (List<Long> chunk : Db.idChunks(ids)) {
             for (User u : deps.users().byIds(h, chunk)) byId.put(u.id(), u);
-            if (byId.size() < i + chunk.size()) break;
+            if (byId.size() < (asked += chunk.size())) break;
         }
         List<User> out = new ArrayList<>(to.distinct().size());
         for (Object r : to.distinct()) {

@@ -1,5 +1,6 @@
 package dev.stoa.messages;
 
+import dev.stoa.db.Db;
 import dev.stoa.db.Dialect;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -173,13 +174,6 @@ public final class MessageStore {
                 .bind("ids", ids.toString()).map(MessageStore::map).list();
     }
 
-    static List<List<Long>> chunks(Collection<Long> ids) {
-        List<Long> all = new ArrayList<>(ids);
-        List<List<Long>> out = new ArrayList<>();
-        for (int i = 0; i < all.size(); i += 500) out.add(all.subList(i, Math.min(all.size(), i + 500)));
-        return out;
-    }
-
     /** The user's flags for these messages (absent: no row). */
     public Map<Long, Long> flags(Handle h, long userId, Collection<Long> ids) {
         Map<Long, Long> out = new HashMap<>();
@@ -288,7 +282,7 @@ public final class MessageStore {
     }
 
     public void move(Handle h, Collection<Long> ids, long recipientId, Long channelId, String topic, long time) {
-        for (List<Long> chunk : chunks(ids)) {
+        for (List<Long> chunk : Db.idChunks(ids)) {
             h.createUpdate("UPDATE messages SET recipient_id = :r, channel_id = :c, topic = :t, last_moved_time = :now, "
                             + "last_edit_time = :now WHERE id IN (<ids>)")
                     .bind("r", recipientId).bind("c", channelId).bind("t", topic).bind("now", time).bindList("ids", chunk).execute();
@@ -296,7 +290,7 @@ public final class MessageStore {
     }
 
     public void delete(Handle h, Collection<Long> ids) {
-        for (List<Long> chunk : chunks(ids)) {
+        for (List<Long> chunk : Db.idChunks(ids)) {
             for (String t : List.of("user_message", "reactions", "message_edits", "attachment_messages")) {
                 h.createUpdate("DELETE FROM " + t + " WHERE message_id IN (<ids>)").bindList("ids", chunk).execute();
             }
@@ -309,12 +303,12 @@ public final class MessageStore {
     /** Sets (add) or clears (remove) a flag on the user's rows among ids; returns the ids whose flag changed. */
     public List<Long> changeFlag(Handle h, long userId, Collection<Long> ids, long bit, boolean add) {
         List<Long> changed = new ArrayList<>();
-        for (List<Long> chunk : chunks(ids)) {
+        for (List<Long> chunk : Db.idChunks(ids)) {
             String cond = add ? "(flags & :b) = 0" : "(flags & :b) <> 0";
             changed.addAll(h.createQuery("SELECT message_id FROM user_message WHERE user_id = :u AND " + cond + " AND message_id IN (<ids>)")
                     .bind("u", userId).bind("b", bit).bindList("ids", chunk).mapTo(Long.class).list());
         }
-        for (List<Long> chunk : chunks(changed)) {
+        for (List<Long> chunk : Db.idChunks(changed)) {
             h.createUpdate("UPDATE user_message SET flags = " + (add ? "flags | :b" : "flags & ~:b")
                             + " WHERE user_id = :u AND message_id IN (<ids>)")
                     .bind("u", userId).bind("b", bit).bindList("ids", chunk).execute();
@@ -410,7 +404,7 @@ public final class MessageStore {
     /** Everyone with a user_message row for any of the messages. */
     public List<Long> recipientsOfAny(Handle h, Collection<Long> ids) {
         Set<Long> out = new TreeSet<>();
-        for (List<Long> chunk : chunks(ids)) {
+        for (List<Long> chunk : Db.idChunks(ids)) {
             out.addAll(h.createQuery("SELECT DISTINCT user_id FROM user_message WHERE message_id IN (<ids>)").bindList("ids", chunk)
                     .mapTo(Long.class).list());
         }
@@ -454,7 +448,7 @@ public final class MessageStore {
 
     public void removeRecipients(Handle h, Collection<Long> messageIds, Collection<Long> userIds) {
         if (userIds.isEmpty()) return;
-        for (List<Long> chunk : chunks(messageIds)) {
+        for (List<Long> chunk : Db.idChunks(messageIds)) {
             h.createUpdate("DELETE FROM user_message WHERE message_id IN (<ids>) AND user_id IN (<users>)")
                     .bindList("ids", chunk).bindList("users", List.copyOf(userIds)).execute();
         }

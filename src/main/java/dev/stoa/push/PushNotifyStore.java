@@ -1,5 +1,6 @@
 package dev.stoa.push;
 
+import dev.stoa.db.Db;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -37,8 +38,6 @@ public final class PushNotifyStore {
 
     /** A legacy token (push_device_tokens): kind 1 APNs, 2 FCM. */
     public record Token(long userId, int kind, String token) {}
-
-    private static final int CHUNK = 500;
 
     public void queue(Handle h, long messageId, long now) {
         h.execute("INSERT INTO push_pending (message_id, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING", messageId, now);
@@ -152,7 +151,7 @@ public final class PushNotifyStore {
     /** Marks the user's outstanding notifications of these messages (just read) as owing a removal; returns how many. */
     public int oweRead(Handle h, long userId, Collection<Long> messageIds, long now) {
         int n = 0;
-        for (List<Long> chunk : chunks(messageIds)) {
+        for (List<Long> chunk : Db.idChunks(messageIds)) {
             n += h.createUpdate("UPDATE push_notified SET owed_at = :now WHERE user_id = :u AND message_id IN (<ids>) AND owed_at IS NULL")
                     .bind("now", now).bind("u", userId).bindList("ids", chunk).execute();
         }
@@ -162,7 +161,7 @@ public final class PushNotifyStore {
     /** Marks everyone's outstanding notifications of these messages (being deleted) as owing a removal; returns how many. */
     public int oweDeleted(Handle h, Collection<Long> messageIds, long now) {
         int n = 0;
-        for (List<Long> chunk : chunks(messageIds)) {
+        for (List<Long> chunk : Db.idChunks(messageIds)) {
             n += h.createUpdate("UPDATE push_notified SET owed_at = :now WHERE message_id IN (<ids>) AND owed_at IS NULL")
                     .bind("now", now).bindList("ids", chunk).execute();
         }
@@ -190,17 +189,10 @@ public final class PushNotifyStore {
         return h.execute("DELETE FROM push_notified WHERE owed_at IS NULL AND created_at < ?", before);
     }
 
-    private static List<List<Long>> chunks(Collection<Long> ids) {
-        List<Long> all = List.copyOf(ids);
-        List<List<Long>> out = new ArrayList<>();
-        for (int i = 0; i < all.size(); i += CHUNK) out.add(all.subList(i, Math.min(all.size(), i + CHUNK)));
-        return out;
-    }
-
     /** Settles outstanding notifications; returns how many rows this transaction removed (0: another pass did). */
     public int settle(Handle h, long userId, List<Long> messageIds) {
         int n = 0;
-        for (List<Long> chunk : chunks(messageIds)) {
+        for (List<Long> chunk : Db.idChunks(messageIds)) {
             n += h.createUpdate("DELETE FROM push_notified WHERE user_id = :u AND message_id IN (<ids>)").bind("u", userId)
                     .bindList("ids", chunk).execute();
         }

@@ -282,4 +282,40 @@ class SoftDeactivationTest extends StoaTestBase {
         VerifyAction.as(p.twin()).events(0).noStateChange().run(() -> p.idle().get("/users/me").success());
         assertThat(isIdle(p.idle())).isFalse();
     }
+
+    /**
+     * Rows kept where a push or email may follow, read from the settings themselves: the person's
+     * enable_stream_push/email_notifications (on keeps the row, set off skips it like never set),
+     * the subscription's push/email setting over it, and a followed topic.
+     */
+    @Test
+    void notificationSettingsDecideWhichIdleRowsAreKept() {
+        record Case(String name, boolean kept, java.util.function.Consumer<Pair> set) {}
+        List<Case> cases = List.of(
+                new Case("channel push on", true, p -> p.idle().patch("/settings", "enable_stream_push_notifications", true).success()),
+                new Case("channel email on", true, p -> p.idle().patch("/settings", "enable_stream_email_notifications", true).success()),
+                new Case("both set off", false, p -> p.idle().patch("/settings", "enable_stream_push_notifications", false,
+                        "enable_stream_email_notifications", false).success()),
+                new Case("another setting only", false, p -> p.idle().patch("/settings", "enable_stream_desktop_notifications", true).success()),
+                new Case("subscription push on", true, p -> property(p, "push_notifications", true)),
+                new Case("subscription email off over the person's on", false, p -> {
+                    p.idle().patch("/settings", "enable_stream_email_notifications", true).success();
+                    property(p, "email_notifications", false);
+                }),
+                new Case("followed topic", true, p -> p.idle().post("/user_topics", "stream_id", p.channelId(), "topic", "watched",
+                        "visibility_policy", 3).success()));
+        for (Case c : cases) {
+            Pair p = pair();
+            c.set().accept(p);
+            goIdle(p);
+            long id = send(p.channel(), "watched", "plain words");
+            assertThat(rows(p.idle(), List.of(id))).as(c.name()).isEqualTo(c.kept() ? 1 : 0);
+            assertThat(seen(p.idle(), p)).as(c.name()).isEqualTo(seen(p.twin(), p));
+        }
+    }
+
+    private static void property(Pair p, String property, boolean value) {
+        p.idle().post("/users/me/subscriptions/properties", "subscription_data",
+                List.of(Map.of("stream_id", p.channelId(), "property", property, "value", value))).success();
+    }
 }
