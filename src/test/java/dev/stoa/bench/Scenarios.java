@@ -222,12 +222,19 @@ final class Scenarios {
         }
     }
 
-    /** Send latency as the channel's subscribers grow, none of them listening: the cost of receivers who are not there. */
-    void scaleSends() {
+    /**
+     * Send latency as the channel's subscribers grow, none of them listening: the cost of receivers who are not
+     * there; `idle` says what share of them is soft-deactivated (Session marks them), as a label.
+     */
+    void scaleSends(String idle) {
+        long first = realm.scale.values().iterator().next();
+        Load.openLoop(20, sizes.seconds(), i -> http.async("POST", "/messages", realm.owner, "type", "stream", "to", // warm-up, not counted
+                String.valueOf(first), "topic", "scale warm-up", "content", "warm " + i));
         for (var e : realm.scale.entrySet()) {
             Load.Stats s = Load.openLoop(20, sizes.seconds(), i -> http.async("POST", "/messages", realm.owner, "type", "stream", "to",
                     String.valueOf(e.getValue()), "topic", "scale", "content", "scale " + i));
-            results.add("scale", "send answered, " + e.getKey() + " subscribers, none listening", s, "");
+            results.add("scale", "send answered, " + e.getKey() + " subscribers" + idle + ", none listening", s,
+                    idle.isEmpty() ? "" : "flat from 100 to 10,000");
         }
     }
 

@@ -108,6 +108,29 @@ final class Seeder implements AutoCloseable {
         }
     }
 
+    /**
+     * Marks these people soft-deactivated as the server's collector would after their weeks away (rows owed
+     * after message 0: none are owed for the seeded history, which has rows only for its reader).
+     */
+    void idle(Collection<Long> userIds) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("INSERT INTO soft_deactivated (user_id, last_active_message_id, since) SELECT id, 0, 0 FROM users WHERE id IN ("
+                    + join(userIds) + ")");
+        }
+        c.commit();
+    }
+
+    /**
+     * Ends every idle marking without the catch-up a request would do: the rows they are owed are the
+     * scale sends' only, which no later scenario reads, and a catch-up would weigh on the scenarios after.
+     */
+    void wake() throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("DELETE FROM soft_deactivated");
+        }
+        c.commit();
+    }
+
     private static String join(Collection<Long> ids) {
         return String.join(",", ids.stream().map(String::valueOf).toList());
     }

@@ -43,6 +43,26 @@ final class Session {
         return (t2 - t0) / 1e6;
     }
 
+    /**
+     * Issue 31 item 4: the scale sends again with 9 of every 10 crowd members soft-deactivated (the scale
+     * channels take the first N people, so 90% of each channel), then everyone active again for what follows.
+     */
+    private void idleScaleSends(Realm realm, Scenarios s) throws Exception {
+        List<Long> idle = new ArrayList<>();
+        for (int i = 0; i < realm.crowd.size(); i++) if (i % 10 != 0) idle.add(realm.crowd.get(i).id());
+        server.stop();
+        try (Seeder seed = new Seeder(server.jdbcUrl())) {
+            seed.idle(idle);
+        }
+        server.start();
+        s.scaleSends(", 90% idle");
+        server.stop();
+        try (Seeder seed = new Seeder(server.jdbcUrl())) {
+            seed.wake();
+        }
+        server.start();
+    }
+
     void run() throws Exception {
         List<Double> emptyStarts = new ArrayList<>(List.of(server.start()));
         Thread.sleep(o.quick() ? 1000 : 5000);
@@ -82,7 +102,10 @@ final class Session {
         if (o.has("latency")) s.latency();
         if (o.has("send")) s.send();
         if (o.has("fanout")) s.fanout();
-        if (o.has("scale")) s.scaleSends();
+        if (o.has("scale")) {
+            s.scaleSends("");
+            idleScaleSends(realm, s);
+        }
         if (o.has("memory")) s.memory(server);
         if (o.has("mix")) new Mix(http, realm, sizes, results).run();
         if (o.has("startup")) {
