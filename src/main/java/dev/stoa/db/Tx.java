@@ -37,4 +37,10 @@ public final class Tx {
     }
 
     boolean appendLocked() { return appendLocked; }
+
+    /**
+     * Whether no other append can commit before this transaction does: it holds the append lock, or
+     * the database has one writer (SQLite's write lock is taken at BEGIN IMMEDIATE, by every process).
+     */
+    public boolean appendsSerialized() { return appendLocked || db.dialect() == Dialect.SQLITE; }
 }

@@ -113,12 +113,13 @@ public final class SoftDeactivation implements UserHooks {
      * subscribers that would carry no flag and no notification (Zulip's create_user_messages skips
      * the same), and only for a message above their last_active_message_id (an id taken before they
      * went idle is written as usual). The rows of the active go in first, outside the append lock, as
-     * before; the idle ones are decided again under it, so one who came back meanwhile gets the row.
+     * before; the idle ones are decided again under it, so one who came back meanwhile gets the row
+     * (unless no comeback could commit meanwhile: SQLite's one writer, or the lock already held).
      */
     void writeRows(Tx tx, long channelId, String topic, long messageId, Map<Long, Long> flags) {
         Set<Long> skipped = skippable(tx.h(), channelId, topic, messageId, flags);
         messages.insertUserMessages(tx.h(), messageId, without(flags, skipped));
-        if (skipped.isEmpty()) return;
+        if (skipped.isEmpty() || tx.appendsSerialized()) return;
         tx.lockAppends();
         Set<Long> back = new HashSet<>(skipped);
         back.removeAll(skippable(tx.h(), channelId, topic, messageId, flags));
