@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -290,7 +291,7 @@ class SoftDeactivationTest extends StoaTestBase {
      */
     @Test
     void notificationSettingsDecideWhichIdleRowsAreKept() {
-        record Case(String name, boolean kept, java.util.function.Consumer<Pair> set) {}
+        record Case(String name, boolean kept, Consumer<Pair> set) {}
         List<Case> cases = List.of(
                 new Case("channel push on", true, p -> p.idle().patch("/settings", "enable_stream_push_notifications", true).success()),
                 new Case("channel email on", true, p -> p.idle().patch("/settings", "enable_stream_email_notifications", true).success()),
