@@ -56,29 +56,19 @@ public record OpsConfig(String logFormat, Integer metricsPort, String metricsHos
                 throw new Config.ConfigError("--metrics-port must be off or a port from 0 to 65535, got '" + p + "'");
             }
         }
-        return new OpsConfig(format, port, v.getOrDefault("metrics-host", "127.0.0.1").strip(), waiting(v.get("max-waiting-writes")),
-                PollGathering.DEFAULT, idleDays(v.get("soft-deactivation-days")));
+        return new OpsConfig(format, port, v.getOrDefault("metrics-host", "127.0.0.1").strip(), fromZero(v.get("max-waiting-writes"), DEFAULT_MAX_WAITING_WRITES, "max-waiting-writes"),
+                PollGathering.DEFAULT, fromZero(v.get("soft-deactivation-days"), DEFAULT_SOFT_DEACTIVATION_DAYS, "soft-deactivation-days"));
     }
 
-    private static int waiting(String s) {
-        if (s == null || s.isBlank()) return DEFAULT_MAX_WAITING_WRITES;
+    /** A flag's whole number from 0, or its default when unset or blank. */
+    private static int fromZero(String s, int dflt, String flag) {
+        if (s == null || s.isBlank()) return dflt;
         try {
             int n = Integer.parseInt(s.strip());
             if (n < 0) throw new NumberFormatException();
             return n;
         } catch (NumberFormatException e) {
-            throw new Config.ConfigError("--max-waiting-writes must be an integer from 0, got '" + s + "'");
-        }
-    }
-
-    private static int idleDays(String s) {
-        if (s == null || s.isBlank()) return DEFAULT_SOFT_DEACTIVATION_DAYS;
-        try {
-            int n = Integer.parseInt(s.strip());
-            if (n < 0) throw new NumberFormatException();
-            return n;
-        } catch (NumberFormatException e) {
-            throw new Config.ConfigError("--soft-deactivation-days must be an integer from 0, got '" + s + "'");
+            throw new Config.ConfigError("--" + flag + " must be an integer from 0, got '" + s + "'");
         }
     }
 

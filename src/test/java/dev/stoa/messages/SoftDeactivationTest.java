@@ -110,6 +110,13 @@ class SoftDeactivationTest extends StoaTestBase {
         return out;
     }
 
+    /** The idle person sees what the twin sees, in their shared channel and in `channel` too. */
+    private void assertSeenAsTwin(Pair p, String channel) {
+        assertThat(seen(p.idle(), p)).isEqualTo(seen(p.twin(), p));
+        List<Map<String, String>> narrow = List.of(Map.of("operator", "channel", "operand", channel));
+        assertThat(fetch(p.idle(), narrow)).isEqualTo(fetch(p.twin(), narrow));
+    }
+
     @Test
     void anIdlePersonSeesWhatTheirNeverIdleTwinSees() {
         Pair p = pair();
@@ -165,9 +172,7 @@ class SoftDeactivationTest extends StoaTestBase {
         owner.patch("/messages/" + movedLater, "stream_id", otherId, "propagate_mode", "change_all").success();
         assertThat(isIdle(p.idle())).isTrue();
 
-        assertThat(seen(p.idle(), p)).isEqualTo(seen(p.twin(), p));
-        assertThat(fetch(p.idle(), List.of(Map.of("operator", "channel", "operand", other))))
-                .isEqualTo(fetch(p.twin(), List.of(Map.of("operator", "channel", "operand", other))));
+        assertSeenAsTwin(p, other);
     }
 
     @Test
@@ -187,9 +192,7 @@ class SoftDeactivationTest extends StoaTestBase {
         assertThat(isIdle(p.idle())).isTrue();
         assertThat(rows(p.idle(), List.of(joined))).isZero();
 
-        assertThat(seen(p.idle(), p)).isEqualTo(seen(p.twin(), p));
-        assertThat(fetch(p.idle(), List.of(Map.of("operator", "channel", "operand", second))))
-                .isEqualTo(fetch(p.twin(), List.of(Map.of("operator", "channel", "operand", second))));
+        assertSeenAsTwin(p, second);
     }
 
     @Test
